@@ -1,14 +1,32 @@
-/** Jest runs the TypeScript sources through ts-jest; end-to-end suites import the built package. */
+/**
+ * Two projects: fast suites (client, emulator, provider units) and end-to-end suites that drive
+ * the real Pulumi CLI. The engine's global setup runs only when an end-to-end suite is selected,
+ * so `npx jest test/emulator` never waits for an engine build.
+ */
+const transform = { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] };
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
-  roots: ["<rootDir>/test"],
-  testMatch: ["**/*.test.ts"],
-  transform: {
-    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }],
-  },
-  // End-to-end suites drive the real Pulumi CLI; each `up` takes seconds.
+  projects: [
+    {
+      displayName: "unit",
+      testEnvironment: "node",
+      roots: ["<rootDir>/test"],
+      testMatch: ["**/*.test.ts"],
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/e2e/"],
+      transform,
+    },
+    {
+      displayName: "e2e",
+      testEnvironment: "node",
+      roots: ["<rootDir>/test/e2e"],
+      testMatch: ["**/*.test.ts"],
+      globalSetup: "<rootDir>/test/global-setup.ts",
+      transform,
+    },
+  ],
+  // End-to-end suites run several engine operations per test, seconds each.
   testTimeout: 300_000,
-  // Two cores: more workers than that only make the engine runs fight for CPU.
+  // Two cores: more workers only make the engine runs fight for CPU.
   maxWorkers: 2,
 };

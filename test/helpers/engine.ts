@@ -1,0 +1,154 @@
+/**
+ * The real Pulumi engine for end-to-end tests: where it is, and a ready Automation API
+ * workspace on a local file backend for each test.
+ *
+ * `scripts/ensure-pulumi` builds or finds the CLI (see README, "The engine"); jest's global
+ * setup calls it once and puts the CLI and the dynamic-provider plugin on PATH for every worker.
+ */
+import { spawnSync } from "node:child_process";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace, PulumiFn, Stack } from "@pulumi/pulumi/automation";
+
+export const repoRoot = path.resolve(__dirname, "../..");
+
+/** The directory holding the `pulumi-resource-pulumi-nodejs` plugin script shipped in @pulumi/pulumi. */
+export const dynamicProviderPluginDir = path.dirname(
+  require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs"),
+);
+
+const howToInstall =
+  "Run `scripts/ensure-pulumi` from the repository root: it builds the Pulumi CLI from the Pulumi " +
+  "Go modules (needs Go; the first build takes several minutes) and caches it outside the repo.";
+
+/**
+ * Runs `scripts/ensure-pulumi` and returns the directory it prints last. Throws, with the
+ * script's own diagnostics and how to fix them, when the engine cannot be had.
+ */
+export function ensureEngine(): string {
+  const script = path.join(repoRoot, "scripts", "ensure-pulumi");
+  const run = spawnSync(script, [], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const lines = (run.stdout ?? "").trim().split("\n");
+  const binDir = lines[lines.length - 1];
+  if (run.status !== 0 || !binDir || !fs.existsSync(path.join(binDir, "pulumi"))) {
+    throw new Error(
+      `The Pulumi engine is not available (scripts/ensure-pulumi exited ${run.status}).\n` +
+        `${(run.stderr ?? "").trim()}\n${howToInstall}`,
+    );
+  }
+  return binDir;
+}
+
+/** PATH with the engine's programs first: the CLI, then the dynamic-provider plugin. */
+export function enginePath(binDir: string, rest = process.env.PATH ?? ""): string {
+  return [binDir, dynamicProviderPluginDir, rest].filter(Boolean).join(path.delimiter);
+}
+
+/** Fails (never skips) when global setup did not put the engine on PATH. */
+function requireEngineOnPath(): void {
+  const found = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .some((dir) => fs.existsSync(path.join(dir, "pulumi")));
+  if (!found) {
+    throw new Error(`No \`pulumi\` CLI on PATH for this end-to-end test. ${howToInstall}`);
+  }
+}
+
+/** Environment every engine run gets: local state, no network, no prompts. */
+export function engineEnv(dir: string): Record<string, string> {
+  return {
+    PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+    PULUMI_HOME: path.join(dir, "pulumi-home"),
+    PULUMI_CONFIG_PASSPHRASE: "cdnstream-e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    // Every plugin the tests use is local: never try to download one.
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "false",
+  };
+}
+
+/** A fresh stack on its own file backend, and how to tear it all down. */
+export interface TestStack {
+  stack: Stack;
+  /** The directory holding the backend, PULUMI_HOME and the project. */
+  dir: string;
+  /** Destroys what is left, removes the stack and deletes the directory. */
+  cleanup(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  program: PulumiFn;
+  /** A project directory (with Pulumi.yaml) to run the stack in; default: a fresh one. */
+  workDir?: string;
+  projectName?: string;
+  stackName?: string;
+  /** Stack config, e.g. `{ "cdnstream:apiKey": { value: key, secret: true } }`. */
+  config?: Record<string, { value: string; secret?: boolean }>;
+  /** Extra environment for the CLI and the dynamic-provider host. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Creates a stack for an inline program. The project directory lives under the repo's ignored
+ * `.tmp/` so that the dynamic-provider plugin, which resolves @pulumi/pulumi from its working
+ * directory, finds the repo's node_modules.
+ */
+export async function createTestStack(options: TestStackOptions): Promise<TestStack> {
+  requireEngineOnPath();
+  const dir = path.join(repoRoot, ".tmp", "e2e", crypto.randomBytes(6).toString("hex"));
+  const workDir = options.workDir ?? path.join(dir, "project");
+  fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
+  fs.mkdirSync(workDir, { recursive: true });
+
+  const projectName = options.projectName ?? "cdnstream-e2e";
+  const stackName = options.stackName ?? "test";
+  const stack = await LocalWorkspace.createStack(
+    { projectName, stackName, program: options.program },
+    {
+      workDir,
+      // A given project directory keeps its own Pulumi.yaml.
+      projectSettings: options.workDir ? undefined : { name: projectName, runtime: "nodejs" },
+      envVars: { ...engineEnv(dir), ...options.env },
+    },
+  );
+  if (options.config) await stack.setAllConfig(options.config);
+
+  return {
+    stack,
+    dir,
+    async cleanup() {
+      try {
+        await stack.destroy({ onOutput: () => undefined });
+        await stack.workspace.removeStack(stackName);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+        if (options.workDir) fs.rmSync(path.join(workDir, `Pulumi.${stackName}.yaml`), { force: true });
+      }
+    },
+  };
+}
+
+/**
+ * The program of a Pulumi project directory, run the way the Node.js language host runs it: the
+ * module named by `main` in Pulumi.yaml (default index.js); an exported function is called and
+ * its result becomes the stack outputs, otherwise the module's exports are.
+ */
+export function projectProgram(projectDir: string): PulumiFn {
+  const settings = fs.readFileSync(path.join(projectDir, "Pulumi.yaml"), "utf8");
+  const main = /^main:\s*(\S+)\s*$/m.exec(settings)?.[1] ?? "index.js";
+  const entry = path.resolve(projectDir, main);
+  return async () => {
+    const loaded = require(entry);
+    const program = loaded?.default ?? loaded;
+    return typeof program === "function" ? await program() : program;
+  };
+}
+
+/** The project name declared in a Pulumi.yaml. */
+export function projectName(projectDir: string): string {
+  const settings = fs.readFileSync(path.join(projectDir, "Pulumi.yaml"), "utf8");
+  const name = /^name:\s*(\S+)\s*$/m.exec(settings)?.[1];
+  if (!name) throw new Error(`${projectDir}/Pulumi.yaml has no name`);
+  return name;
+}
