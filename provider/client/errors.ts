@@ -1,0 +1,327 @@
+/**
+ * Every failure the client raises, one class per meaning, built by one factory
+ * ({@link createApiError}) so messages stay uniform: a summary, the operation, the API's own
+ * message, then what to do (openai-node `src/core/error.ts`).
+ *
+ * Nothing here ever holds the API key: bodies, messages and causes are redacted copies
+ * (octokit `request-error.js`).
+ */
+import { redactCause, redactText, redactValue } from "./redact";
+
+/** The operation an error happened on: method and path template, e.g. `GET /v2/cb/{backupid}`. */
+export interface OperationRef {
+  /** HTTP method as sent. */
+  method: string;
+  /** Path template with `{placeholders}`, or the literal path for a generic call. */
+  path: string;
+}
+
+/** Base class of everything this client throws. */
+export class CdnstreamError extends Error {
+  override name = "CdnstreamError";
+}
+
+/** Configuration is missing or malformed (no API key, a non-numeric retry setting...). */
+export class ConfigError extends CdnstreamError {
+  override name = "ConfigError";
+}
+
+/** Fields common to every {@link ApiError}. */
+export interface ApiErrorFields {
+  /** HTTP status, or `undefined` when no response arrived or nothing was sent. */
+  status: number | undefined;
+  /** Method and path template of the operation. */
+  operation: OperationRef;
+  /** The concrete (encoded) path that was or would have been requested. */
+  requestPath?: string;
+  /** The API's own message (`message`, or `errors[].message` of the §5 envelope), redacted. */
+  apiMessage?: string;
+  /** The parsed response body (redacted copy), when there was one. */
+  body?: unknown;
+  /** How many attempts were made (0 when nothing was sent). */
+  attempts: number;
+}
+
+/** An operation failed: the API answered an error, was unreachable, or answered nonsense. */
+export class ApiError extends CdnstreamError implements ApiErrorFields {
+  override name = "ApiError";
+  readonly status: number | undefined;
+  readonly operation: OperationRef;
+  readonly requestPath?: string;
+  readonly apiMessage?: string;
+  readonly body?: unknown;
+  readonly attempts: number;
+
+  constructor(message: string, fields: ApiErrorFields, options?: { cause?: unknown }) {
+    super(message, options);
+    this.status = fields.status;
+    this.operation = fields.operation;
+    this.requestPath = fields.requestPath;
+    this.apiMessage = fields.apiMessage;
+    this.body = fields.body;
+    this.attempts = fields.attempts;
+  }
+
+  /** A plain summary for logs and JSON output (already redacted). */
+  toJSON(): Record<string, unknown> {
+    return { ...(this as object), name: this.name, message: this.message };
+  }
+}
+
+/** 401: the key is missing or invalid (§5). */
+export class AuthenticationError extends ApiError {
+  override name = "AuthenticationError";
+}
+
+/** 403: the key is valid but the account may not do this (restriction, missing plan or add-on). */
+export class PermissionDeniedError extends ApiError {
+  override name = "PermissionDeniedError";
+}
+
+/** 404: the object (or the path) does not exist in this account. */
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+
+/** One rule a request broke. */
+export interface ValidationIssue {
+  /** Dotted field path, e.g. `maxDurationS` or `domainlock.list`; empty for the whole body. */
+  field: string;
+  /** The rule, e.g. `must be 1 to 3600 seconds (§4.2)`. */
+  rule: string;
+}
+
+/**
+ * The request breaks a rule: found before sending (`sent: false`, no request made) or reported
+ * by the API (400, 422, or `result: "error"` on a 2xx).
+ */
+export class ValidationError extends ApiError {
+  override name = "ValidationError";
+  /** `false` when the client refused the request before sending it. */
+  readonly sent: boolean;
+  /** The first field at fault (client-side checks only). */
+  readonly field?: string;
+  /** The first rule broken (client-side checks only). */
+  readonly rule?: string;
+  /** Every rule broken (client-side checks only). */
+  readonly issues: ValidationIssue[];
+  constructor(message: string, fields: ApiErrorFields & { sent: boolean; issues?: ValidationIssue[] }) {
+    super(message, fields);
+    this.sent = fields.sent;
+    this.issues = fields.issues ?? [];
+    this.field = this.issues[0]?.field;
+    this.rule = this.issues[0]?.rule;
+  }
+}
+
+/** 429 after the retry budget ran out. */
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
+  /** The wait the API asked for in its last `Retry-After`, in milliseconds. */
+  readonly retryAfterMs?: number;
+  constructor(message: string, fields: ApiErrorFields & { retryAfterMs?: number }) {
+    super(message, fields);
+    this.retryAfterMs = fields.retryAfterMs;
+  }
+}
+
+/** 5xx after the retry budget ran out (or at once, for a request that must not be retried). */
+export class ServerError extends ApiError {
+  override name = "ServerError";
+}
+
+/** No usable response: refused, reset, DNS failure, timeout. `cause` is the transport error. */
+export class ConnectionError extends ApiError {
+  override name = "ConnectionError";
+  /** The transport error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
+  readonly code?: string;
+  constructor(message: string, fields: ApiErrorFields & { code?: string }, options: { cause?: unknown }) {
+    super(message, fields, options);
+    this.code = fields.code;
+  }
+}
+
+/** A 2xx whose body is not JSON or does not match the spec's shape. */
+export class ResponseShapeError extends ApiError {
+  override name = "ResponseShapeError";
+  /** The raw response text, redacted. */
+  readonly rawBody: string;
+  /** Where the body departs from the expected shape. */
+  readonly issues: ValidationIssue[];
+  constructor(message: string, fields: ApiErrorFields & { rawBody: string; issues: ValidationIssue[] }) {
+    super(message, fields);
+    this.rawBody = fields.rawBody;
+    this.issues = fields.issues;
+  }
+}
+
+/** How the failed operation was retried: decides the advice about trying again. */
+export type RetryKind = "retriable" | "connect-only";
+
+/** Input of {@link createApiError}: what went wrong, with the secrets to scrub from it. */
+export type ApiErrorInput = {
+  operation: OperationRef;
+  requestPath?: string;
+  /** Attempts made; 0 when nothing was sent. */
+  attempts: number;
+  /** Values that must never appear in the error (the API key). */
+  secrets: readonly string[];
+  /** The operation's retry class. */
+  retry?: RetryKind;
+} & (
+  | {
+      kind: "response";
+      status: number;
+      body: unknown;
+      rawBody: string;
+      retryAfterMs?: number;
+      /** Why retries stopped early, e.g. the Retry-After was beyond the wait budget. */
+      stopReason?: string;
+    }
+  | { kind: "connection"; cause: unknown; origin: string }
+  | { kind: "shape"; status: number; body?: unknown; rawBody: string; issues: ValidationIssue[] }
+  | { kind: "invalid-request"; issues: ValidationIssue[] }
+);
+
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
+
+const NOT_RETRIED =
+  "Not retried: this request is not idempotent (a timeshift create may have happened), so look for the object before running again.";
+
+/** The one way errors are built: picks the class and writes the summary, the API's message and the action. */
+export function createApiError(input: ApiErrorInput): ApiError {
+  const { operation, requestPath, attempts, secrets } = input;
+  const op = `${operation.method} ${operation.path}`;
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
+  const at = (summary: string, detail: string | undefined, action: string) =>
+    redactText(`${summary} on ${op}${tries}${detail ? `: ${detail.replace(/\.$/, "")}` : ""}. ${action}`, secrets);
+
+  switch (input.kind) {
+    case "invalid-request": {
+      const detail = input.issues.map((i) => (i.field ? `\`${i.field}\` ${i.rule}` : i.rule)).join("; ");
+      return new ValidationError(
+        at("Invalid request", detail, "Nothing was sent; fix the value and run again."),
+        { status: undefined, operation, requestPath, attempts: 0, sent: false, issues: input.issues },
+      );
+    }
+    case "connection": {
+      const cause = redactCause(input.cause, secrets);
+      const code = (input.cause as { code?: unknown } | undefined)?.code;
+      const codeText = typeof code === "string" ? code : undefined;
+      const causeMessage = input.cause instanceof Error ? input.cause.message : String(input.cause);
+      const timeout = codeText !== undefined && TIMEOUT_CODES.has(codeText) && codeText !== "UND_ERR_CONNECT_TIMEOUT";
+      const action = timeout
+        ? "Raise cdnstream:timeoutMs (CDNSTREAM_TIMEOUT_MS) or check the API's health."
+        : "Check cdnstream:baseUrl (CDNSTREAM_BASE_URL) and the network.";
+      const note = input.retry === "connect-only" && !isConnectPhase(codeText) ? ` ${NOT_RETRIED}` : "";
+      const summary = timeout ? "No response in time" : "Could not reach the API";
+      return new ConnectionError(
+        at(`${summary}${codeText ? ` (${codeText})` : ""} at ${input.origin}`, causeMessage, action + note),
+        { status: undefined, operation, requestPath, attempts, code: codeText },
+        { cause },
+      );
+    }
+    case "shape": {
+      const detail = input.issues.slice(0, 5).map((i) => `${i.field || "(body)"}: ${i.rule}`).join("; ");
+      return new ResponseShapeError(
+        at(`Unexpected response (${input.status})`, detail, "The client cannot use this answer; the raw body is on err.rawBody. Report it if the API changed."),
+        {
+          status: input.status,
+          operation,
+          requestPath,
+          attempts,
+          body: redactValue(input.body, secrets),
+          rawBody: redactText(input.rawBody, secrets),
+          issues: redactValue(input.issues, secrets),
+        },
+      );
+    }
+    case "response":
+      return responseError(input, at);
+  }
+}
+
+function responseError(
+  input: Extract<ApiErrorInput, { kind: "response" }>,
+  at: (summary: string, detail: string | undefined, action: string) => string,
+): ApiError {
+  const { status, secrets } = input;
+  const apiMessage = extractMessage(input.body, input.rawBody);
+  const fields: ApiErrorFields = {
+    status,
+    operation: input.operation,
+    requestPath: input.requestPath,
+    attempts: input.attempts,
+    apiMessage: apiMessage === undefined ? undefined : redactText(apiMessage, secrets),
+    body: redactValue(input.body ?? (input.rawBody || undefined), secrets),
+  };
+  const stop = input.stopReason ? ` (${input.stopReason})` : "";
+  if (status === 401) {
+    return new AuthenticationError(
+      at("API key rejected (401)", apiMessage, "Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys)."),
+      fields,
+    );
+  }
+  if (status === 403) {
+    return new PermissionDeniedError(
+      at("Permission denied (403)", apiMessage, "The key is valid but the account may not do this: ad insertion needs the custom plan and some filters the advanced analytics add-on; otherwise check the account's restrictions in the dashboard."),
+      fields,
+    );
+  }
+  if (status === 404) {
+    const where = input.requestPath && input.requestPath !== input.operation.path ? ` (${input.requestPath})` : "";
+    return new NotFoundError(
+      at(`Not found (404)${where}`, apiMessage, "Check that the id exists in this account; it may have been deleted outside the stack."),
+      fields,
+    );
+  }
+  if (status === 400 || status === 422 || (status >= 200 && status < 300)) {
+    return new ValidationError(
+      at(`Rejected by the API (${status}${status < 300 ? ', result "error"' : ""})`, apiMessage, "Correct the value the message names and run again."),
+      { ...fields, sent: true },
+    );
+  }
+  if (status === 429) {
+    return new RateLimitError(
+      at(`Rate limited (429)${stop}`, apiMessage, "Lower cdnstream:rps (CDNSTREAM_RPS) or cdnstream:maxConcurrency, or raise cdnstream:maxRetryWaitMs."),
+      { ...fields, retryAfterMs: input.retryAfterMs },
+    );
+  }
+  if (status >= 500) {
+    const action =
+      input.retry === "connect-only" ? NOT_RETRIED : "The API is failing; try again later, or raise cdnstream:maxRetries.";
+    return new ServerError(at(`Server error (${status})${stop}`, apiMessage, action), fields);
+  }
+  return new ApiError(at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."), fields);
+}
+
+/** The API's own words: `message`, or the §5 envelope's `errors[].message`, or a text body. */
+function extractMessage(body: unknown, rawBody: string): string | undefined {
+  if (body && typeof body === "object") {
+    const b = body as { message?: unknown; errors?: unknown };
+    if (typeof b.message === "string" && b.message) return b.message;
+    if (Array.isArray(b.errors)) {
+      const messages = b.errors
+        .map((e) => (e && typeof e === "object" ? (e as { message?: unknown }).message : e))
+        .filter((m): m is string => typeof m === "string" && m.length > 0);
+      if (messages.length) return messages.join("; ");
+    }
+    return undefined;
+  }
+  const text = rawBody.trim();
+  return text ? (text.length > 200 ? `${text.slice(0, 200)}...` : text) : undefined;
+}
+
+/** Transport codes raised before any request byte is written (the connection never opened). */
+export const CONNECT_PHASE_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+
+/** Whether a transport error code proves nothing was sent. */
+export function isConnectPhase(code: string | undefined): boolean {
+  return code !== undefined && CONNECT_PHASE_CODES.has(code);
+}
