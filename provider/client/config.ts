@@ -1,0 +1,136 @@
+/**
+ * Configuration resolution, in one place. Each setting is taken from the first of:
+ *   1. explicit options (code),
+ *   2. a caller-provided config source: a plain lookup of stack config values, keyed
+ *      `cdnstream:<name>` or `<name>` (the Pulumi side passes these; this module stays Pulumi-free),
+ *   3. the environment (`CDNSTREAM_*`),
+ *   4. the default below.
+ * The API key and the base URL have no default: the spec names no public address, so
+ * `CDNSTREAM_BASE_URL` (or `cdnstream:baseUrl`) is required and the error says so.
+ */
+import { ConfigError } from "./errors";
+import { redactUrl, Secret } from "./redact";
+
+/** Resolved settings of a client. */
+export interface ClientSettings {
+  /** Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. */
+  baseUrl: string;
+  /** The account's API key, sent as `X-API-Key` (§5). */
+  apiKey: Secret;
+  /** Retries after the first attempt (so attempts = maxRetries + 1). Default 4. */
+  maxRetries: number;
+  /** First backoff step, doubled per retry, before jitter. Default 500 ms. */
+  retryBaseDelayMs: number;
+  /** Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. */
+  retryMaxDelayMs: number;
+  /** Cap of the total time spent waiting between attempts of one call. Default 60000 ms. */
+  maxRetryWaitMs: number;
+  /** Per-attempt wait for response headers, and between body chunks. Default 30000 ms. */
+  timeoutMs: number;
+  /** Per-connection TCP/TLS connect timeout. Default 10000 ms. */
+  connectTimeoutMs: number;
+  /** How long an idle keep-alive socket is kept. Default 4000 ms. */
+  keepAliveTimeoutMs: number;
+  /** Maximum open connections to the API origin. Default 16. */
+  connections: number;
+  /** Maximum requests in flight from this client; more wait in a queue. Default 16. */
+  maxConcurrency: number;
+  /** Client-side requests-per-second limit; 0 = off (the default). */
+  rps: number;
+}
+
+/** A lookup of configuration values by key, e.g. stack config (`{"cdnstream:apiKey": "..."}`). */
+export type ConfigSource = Readonly<Record<string, string | undefined>>;
+
+/** Options accepted by {@link resolveConfig} and the client constructor. */
+export interface ConfigOptions extends Partial<Omit<ClientSettings, "apiKey">> {
+  /** The API key; wins over config and environment. */
+  apiKey?: string | Secret;
+  /** Stack config values (step 2). */
+  config?: ConfigSource;
+  /** Environment (step 3); defaults to `process.env`. Pass `{}` to ignore it. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+type NumericSetting = Exclude<keyof ClientSettings, "baseUrl" | "apiKey">;
+
+/** Config key and environment variable of each numeric setting, with its default and minimum. */
+export const NUMERIC_SETTINGS: Record<NumericSetting, { env: string; fallback: number; min: number }> = {
+  maxRetries: { env: "CDNSTREAM_MAX_RETRIES", fallback: 4, min: 0 },
+  retryBaseDelayMs: { env: "CDNSTREAM_RETRY_BASE_DELAY_MS", fallback: 500, min: 0 },
+  retryMaxDelayMs: { env: "CDNSTREAM_RETRY_MAX_DELAY_MS", fallback: 8_000, min: 0 },
+  maxRetryWaitMs: { env: "CDNSTREAM_MAX_RETRY_WAIT_MS", fallback: 60_000, min: 0 },
+  timeoutMs: { env: "CDNSTREAM_TIMEOUT_MS", fallback: 30_000, min: 1 },
+  connectTimeoutMs: { env: "CDNSTREAM_CONNECT_TIMEOUT_MS", fallback: 10_000, min: 1 },
+  keepAliveTimeoutMs: { env: "CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS", fallback: 4_000, min: 1 },
+  connections: { env: "CDNSTREAM_CONNECTIONS", fallback: 16, min: 1 },
+  maxConcurrency: { env: "CDNSTREAM_MAX_CONCURRENCY", fallback: 16, min: 1 },
+  rps: { env: "CDNSTREAM_RPS", fallback: 0, min: 0 },
+};
+
+const NO_KEY =
+  "No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made in the dashboard under Settings > API Keys).";
+const NO_BASE_URL =
+  "No API base URL: set `pulumi config set cdnstream:baseUrl <url>` or CDNSTREAM_BASE_URL to the address before /v2 (for the emulator, the url it prints). The API spec names no public address, so there is no default.";
+
+/** Resolves every setting; throws {@link ConfigError} naming the key and where it came from. */
+export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
+  const env = options.env ?? process.env;
+  const fromConfig = (name: string): { value: string; where: string } | undefined => {
+    for (const key of [`cdnstream:${name}`, name]) {
+      const value = options.config?.[key];
+      if (value !== undefined && value.trim() !== "") return { value: value.trim(), where: `config cdnstream:${name}` };
+    }
+    return undefined;
+  };
+  const pick = (name: string, envVar: string) => {
+    const fromEnv = env[envVar];
+    return fromConfig(name) ?? (fromEnv !== undefined && fromEnv.trim() !== "" ? { value: fromEnv.trim(), where: envVar } : undefined);
+  };
+
+  const explicitKey = options.apiKey;
+  const keyText =
+    explicitKey instanceof Secret ? explicitKey.reveal() : explicitKey?.trim() || pick("apiKey", "CDNSTREAM_API_KEY")?.value;
+  if (!keyText) throw new ConfigError(NO_KEY);
+
+  const base = options.baseUrl !== undefined ? { value: options.baseUrl, where: "option baseUrl" } : pick("baseUrl", "CDNSTREAM_BASE_URL");
+  if (!base) throw new ConfigError(NO_BASE_URL);
+
+  const settings = { baseUrl: normalizeBaseUrl(base.value, base.where), apiKey: new Secret(keyText) } as ClientSettings;
+  for (const [name, spec] of Object.entries(NUMERIC_SETTINGS) as [NumericSetting, (typeof NUMERIC_SETTINGS)[NumericSetting]][]) {
+    const explicit = options[name];
+    const found = explicit !== undefined ? { value: String(explicit), where: `option ${name}` } : pick(name, spec.env);
+    settings[name] = found ? parseNumber(found.value, found.where, spec.min) : spec.fallback;
+  }
+  return settings;
+}
+
+/**
+ * The part before `/v2`: trims, drops trailing slashes and one trailing `/v2`, and requires
+ * http(s). `https://api.example.com/v2/` becomes `https://api.example.com`.
+ */
+export function normalizeBaseUrl(raw: string, where = "baseUrl"): string {
+  let text = raw.trim().replace(/\/+$/, "");
+  if (/\/v2$/i.test(text)) text = text.slice(0, -3).replace(/\/+$/, "");
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${where} is not a URL (${redactUrl(text)}): give the address before /v2, e.g. https://api.example.com.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`${where} must be an http or https URL, not ${url.protocol}: give the address before /v2.`);
+  }
+  if (url.search || url.hash) {
+    throw new ConfigError(`${where} must not carry a query or fragment: give the address before /v2.`);
+  }
+  return text;
+}
+
+function parseNumber(text: string, where: string, min: number): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value) || value < min) {
+    throw new ConfigError(`${where}=${JSON.stringify(text)} is not a number >= ${min}: set it to a plain number such as ${Math.max(min, 1)}.`);
+  }
+  return value;
+}

@@ -1,0 +1,62 @@
+/**
+ * Client-side pacing: a concurrency cap and an optional requests-per-second limit, both applied
+ * per attempt (a retry queues like any other request), so a refresh of hundreds of resources
+ * spreads out instead of tripping the API's rate limit. A 429 with `Retry-After` also pauses
+ * every request of the client, not just the one that got it.
+ */
+
+/** A FIFO counting semaphore. */
+export class Semaphore {
+  #free: number;
+  readonly #waiting: Array<() => void> = [];
+  constructor(readonly size: number) {
+    this.#free = size;
+  }
+  /** Resolves once a slot is held; call the returned function exactly once to free it. */
+  async acquire(): Promise<() => void> {
+    if (this.#free > 0) this.#free--;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free++;
+    };
+  }
+  /** Requests waiting for a slot. */
+  get pending(): number {
+    return this.#waiting.length;
+  }
+}
+
+/**
+ * Spaces request starts at least `1000 / rps` ms apart (no bursts), and holds all starts while a
+ * server-requested pause is in force. `rps = 0` turns spacing off; pauses still apply.
+ */
+export class RateGate {
+  #nextSlot = 0;
+  #pausedUntil = 0;
+  constructor(
+    readonly rps: number,
+    private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  ) {}
+
+  /** Resolves when the caller may start a request. */
+  async take(): Promise<void> {
+    const now = this.now();
+    let start = Math.max(now, this.#pausedUntil);
+    if (this.rps > 0) {
+      start = Math.max(start, this.#nextSlot);
+      this.#nextSlot = start + 1000 / this.rps;
+    }
+    if (start > now) await this.wait(start - now);
+  }
+
+  /** Holds every start for `ms` from now (a 429's `Retry-After`). */
+  pause(ms: number): void {
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.now() + ms);
+  }
+}
