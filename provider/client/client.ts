@@ -1,0 +1,233 @@
+/**
+ * The client: configuration, the undici connection pool, pacing, retries, request validation,
+ * response parsing and error mapping. Family modules (zones.ts, streams.ts...) describe
+ * operations; {@link CdnstreamClient.call} runs them. Knows nothing of Pulumi.
+ */
+import { Agent, type Dispatcher } from "undici";
+import type { z } from "zod";
+import { resolveConfig, type ClientSettings, type ConfigOptions } from "./config";
+import { CdnstreamError, createApiError, type OperationRef, type RetryKind, type ValidationIssue } from "./errors";
+import { RateGate, Semaphore } from "./limiter";
+import type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
+import { buildPath, buildQuery, PathParamError } from "./path";
+import { redactUrl, type Secret } from "./redact";
+import { sleep as realSleep, withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
+
+/** Options of a {@link CdnstreamClient}: settings (see config.ts) plus injectable parts. */
+export interface ClientOptions extends ConfigOptions {
+  /** An undici dispatcher to use instead of the client's own Agent (tests pass a MockAgent); not closed by `close()`. */
+  dispatcher?: Dispatcher;
+  /** Debug lines (retries); never contain the key. */
+  logger?: (line: string) => void;
+  /** Replaces the wait between retries (tests). */
+  sleep?: RetryDeps["sleep"];
+  /** Replaces the jitter source, a function returning [0, 1) (tests). */
+  random?: () => number;
+}
+
+/** A response of a generic call ({@link CdnstreamClient.raw}). */
+export interface RawResponse {
+  status: number;
+  /** Parsed JSON, or the text when the body is not JSON. */
+  body: unknown;
+}
+
+interface Attempt {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+const USER_AGENT = `pulumi-cdnstream (node ${process.version})`;
+
+/** The API client. One per provider configuration; share it, then `close()` it. */
+export class CdnstreamClient {
+  /** Resolved settings, without the key. */
+  readonly settings: Readonly<Omit<ClientSettings, "apiKey">>;
+  readonly #apiKey: Secret;
+  readonly #origin: string;
+  readonly #prefix: string;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #semaphore: Semaphore;
+  readonly #gate: RateGate;
+  readonly #deps: RetryDeps;
+  readonly #logger?: (line: string) => void;
+
+  constructor(options: ClientOptions = {}) {
+    const { apiKey, ...settings } = resolveConfig(options);
+    this.settings = Object.freeze(settings);
+    this.#apiKey = apiKey;
+    const url = new URL(settings.baseUrl);
+    this.#origin = url.origin;
+    this.#prefix = url.pathname.replace(/\/+$/, "");
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connections: settings.connections,
+        pipelining: 1,
+        keepAliveTimeout: settings.keepAliveTimeoutMs,
+        connectTimeout: settings.connectTimeoutMs,
+        headersTimeout: settings.timeoutMs,
+        bodyTimeout: settings.timeoutMs,
+      });
+    this.#semaphore = new Semaphore(settings.maxConcurrency);
+    this.#gate = new RateGate(settings.rps);
+    this.#logger = options.logger;
+    this.#deps = { sleep: options.sleep ?? realSleep, random: options.random ?? Math.random };
+  }
+
+  /** Base URL (before `/v2`), without credentials. */
+  get baseUrl(): string {
+    return redactUrl(this.settings.baseUrl);
+  }
+
+  /** Runs an operation: validates the input (no request on failure), sends, retries, parses. */
+  async call<O extends Operation>(op: O, input: CallInput<O>, options: RequestOptions = {}): Promise<CallOutput<O>> {
+    const operation = { method: op.method, path: op.path };
+    const issues: ValidationIssue[] = [];
+    const params = validate(op.params, input.params ?? {}, issues) as Record<string, string | number> | undefined;
+    const query = validate(op.query, input.query ?? {}, issues) as Record<string, unknown> | undefined;
+    const body = op.body ? validate(op.body, input.body, issues) : undefined;
+    let path = op.path;
+    try {
+      if (issues.length === 0) path = buildPath(op.path, params ?? {});
+    } catch (e) {
+      if (!(e instanceof PathParamError)) throw e;
+      issues.push({ field: e.param, rule: e.rule });
+    }
+    if (issues.length > 0) throw createApiError({ kind: "invalid-request", operation, issues, attempts: 0, secrets: this.#secrets() });
+
+    const requestPath = path + buildQuery(query);
+    const { status, text, attempts } = await this.#execute(operation, requestPath, op.body ? JSON.stringify(body) : undefined, op.retry, options);
+    const json = this.#parseSuccess(operation, requestPath, status, text, attempts);
+    const parsed = op.response.safeParse(json);
+    if (!parsed.success) {
+      throw createApiError({ kind: "shape", operation, requestPath, status, body: json, rawBody: text, issues: zodIssues(parsed.error), attempts, secrets: this.#secrets() });
+    }
+    return parsed.data as CallOutput<O>;
+  }
+
+  /**
+   * A generic call (the `cdnstream api` command): `path` is the literal path after the base URL
+   * (`/v2/...`, with any query). `template` names the matching operation in errors; `retry`
+   * comes from the caller's classification. The body is not validated.
+   */
+  async raw(method: string, path: string, init: { body?: unknown; retry: RetryKind; template?: string }, options: RequestOptions = {}): Promise<RawResponse> {
+    const operation = { method: method.toUpperCase(), path: init.template ?? path.replace(/\?.*$/, "") };
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const { status, text, attempts } = await this.#execute(operation, path, body, init.retry, options);
+    return { status, body: this.#parseSuccess(operation, path, status, text, attempts, true) };
+  }
+
+  /** Closes the pool (when the client created it); in-flight requests finish first. */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  #secrets(): string[] {
+    return [this.#apiKey.reveal()];
+  }
+
+  async #execute(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions) {
+    const headers: Record<string, string> = { "x-api-key": this.#apiKey.reveal(), accept: "application/json", "user-agent": USER_AGENT };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const timeout = options.timeoutMs ?? this.settings.timeoutMs;
+    const policy = { ...this.settings, maxRetries: options.maxRetries ?? this.settings.maxRetries };
+    const path = this.#prefix + requestPath;
+
+    const attempt = async (): Promise<Attempt> => {
+      const release = await this.#semaphore.acquire();
+      try {
+        await this.#gate.take();
+        const res = await this.#dispatcher.request({
+          origin: this.#origin,
+          path,
+          method: operation.method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          signal: options.signal,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+        });
+        return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+      } finally {
+        release();
+      }
+    };
+    const deps: RetryDeps = {
+      ...this.#deps,
+      onRetry: ({ attempt: n, delayMs, outcome, retryAfterMs }) => {
+        // A 429 slows the whole client, not just this call: the others would hit it too.
+        if (outcome.kind === "response" && outcome.status === 429 && retryAfterMs !== undefined) this.#gate.pause(retryAfterMs);
+        this.#logger?.(`${operation.method} ${requestPath}: attempt ${n} got ${describeOutcome(outcome)}; retrying in ${delayMs} ms`);
+      },
+    };
+    let result: RetryResult<Attempt>;
+    try {
+      result = await withRetries(retry, policy, deps, attempt, (r): AttemptOutcome => ({ kind: "response", status: r.status, headers: r.headers }), options.signal);
+    } catch (e) {
+      // Only an abort during a wait between attempts lands here.
+      throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path}.`, { cause: e });
+    }
+    const secrets = this.#secrets();
+    if (result.value === undefined) {
+      if (options.signal?.aborted) throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path}.`, { cause: options.signal.reason });
+      throw createApiError({ kind: "connection", operation, requestPath, cause: result.error, origin: this.baseUrl, attempts: result.attempts, retry, secrets });
+    }
+    const { status, text } = result.value;
+    if (status < 200 || status >= 300) {
+      throw createApiError({ kind: "response", operation, requestPath, status, body: tryJson(text), rawBody: text, attempts: result.attempts, retry, retryAfterMs: result.retryAfterMs, stopReason: result.stopReason, secrets });
+    }
+    return { status, text, attempts: result.attempts };
+  }
+
+  /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */
+  #parseSuccess(operation: OperationRef, requestPath: string, status: number, text: string, attempts: number, allowText = false): unknown {
+    const secrets = this.#secrets();
+    const json = tryJson(text);
+    if (json === undefined && !allowText) {
+      throw createApiError({ kind: "shape", operation, requestPath, status, rawBody: text, issues: [{ field: "", rule: "body is not JSON" }], attempts, secrets });
+    }
+    if (json && typeof json === "object" && (json as { result?: unknown }).result === "error") {
+      throw createApiError({ kind: "response", operation, requestPath, status, body: json, rawBody: text, attempts, secrets });
+    }
+    return json === undefined ? text : json;
+  }
+}
+
+function tryJson(text: string): unknown {
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function validate(schema: z.ZodType | undefined, value: unknown, issues: ValidationIssue[]): unknown {
+  if (!schema) return value;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  issues.push(...zodIssues(parsed.error));
+  return undefined;
+}
+
+/** Zod issues as field + rule; an unknown key becomes one issue per key. */
+export function zodIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.flatMap((issue) => {
+    const field = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ field: field ? `${field}.${key}` : key, rule: "is not a field of this request; remove it" }));
+    }
+    const missing = issue.code === "invalid_type" && / received undefined$/.test(issue.message);
+    return [{ field, rule: missing ? "is required" : issue.message }];
+  });
+}
+
+function describeOutcome(outcome: AttemptOutcome): string {
+  if (outcome.kind === "response") return `status ${outcome.status}`;
+  const e = outcome.error as { code?: string; message?: string };
+  return e?.code ?? e?.message ?? "connection error";
+}
