@@ -1,0 +1,239 @@
+/**
+ * Ad insertion (custom plan): §4.2 break schedule, §4.6 tracking report, §4.8 consumption,
+ * §4.9 ad-break log, §4.18 creative; plus the inferred settings read (extension).
+ * Shapes: §2.8-§2.12.
+ */
+import { z } from "zod";
+import type { CdnstreamClient } from "./client";
+import { defineOperation, type RequestOptions } from "./operation";
+import { Paginator } from "./pagination";
+import { anyId, envelope, formatDateTime, intId, intMin, loose, numeric, pageCounters, parseRange, rangeIn } from "./shapes";
+
+// ---- responses -----------------------------------------------------------------------------
+
+const n = z.number();
+/** §2.8 ad insertion configuration (the schedule response and the settings read). */
+export const AdInsertionConfig = loose({
+  statusCode: n,
+  id: anyId,
+  tenantId: anyId,
+  name: z.string(),
+  hash: z.string(),
+  type: z.string(),
+  url: z.string(),
+  state: z.string(),
+  creationDate: z.string(),
+  updateDate: z.string(),
+  source: loose({ id: anyId, tenantId: anyId, type: z.string(), name: z.string(), url: z.string(), format: z.string(), origin: loose({ customHeaders: z.array(loose({ name: z.string(), value: z.string() })) }) }),
+  enableAdTranscoding: z.boolean(),
+  transcodingProfile: loose({ id: anyId, name: z.string() }),
+  serverSideAdTracking: loose({ enable: z.boolean(), checkAdMediaSegmentAvailability: z.boolean() }),
+  vodAdBreakPolicy: loose({
+    adServer: loose({ id: anyId }),
+    spliceMode: z.string(),
+    preRoll: loose({ maxDurationS: n, minAdLengthS: n }).nullable(),
+    midRolls: z.array(loose({ offsetS: n, maxDurationS: n })),
+  }),
+  insertionMode: z.string(),
+  result: envelope.result,
+});
+export type AdInsertionConfig = z.infer<typeof AdInsertionConfig>;
+
+const counts = { impressions: n, starts: n, first_quartiles: n, midpoints: n, third_quartiles: n, completes: n };
+/** §2.9 tracking report. */
+export const TrackingReport = z.looseObject({
+  ...envelope,
+  summary: loose({ from: z.string(), to: z.string(), ...counts, unique_sessions: n, view_rate_25: numeric, view_rate_50: numeric, view_rate_75: numeric, completion_rate: numeric }).optional(),
+  data: z.array(loose({ time: z.string(), ...counts })).optional(),
+});
+const chart = z.array(loose({ key: z.string(), value: n }));
+/** §2.10 ad consumption (egress in bytes). */
+export const Consumption = z.looseObject({
+  ...envelope,
+  ...loose({ from: z.string(), to: z.string(), serviceIds: z.array(n), groupBy: z.string(), totalAdInsertions: n, totalAdImpressions: n, totalEgress: n }).shape,
+  egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }).optional(),
+  adInsertionsChart: chart.optional(),
+  adImpressionsChart: chart.optional(),
+  egressChart: chart.optional(),
+});
+/** §2.11 ad break log item. */
+export const AdBreak = loose({
+  id: z.string(),
+  serviceId: n,
+  sessionId: z.string(),
+  contentId: z.string(),
+  breakType: z.string(),
+  triggerType: z.string(),
+  declaredDurationS: n,
+  vastOutcome: z.string(),
+  vastUrl: z.string(),
+  creativeCount: n,
+  fulfilledDurationS: n,
+  fillStatus: z.string(),
+  createdAt: z.string(),
+});
+export type AdBreak = z.infer<typeof AdBreak>;
+/** §2.12 ad creative. */
+export const Creative = z.looseObject({
+  ...envelope,
+  ...loose({ crid: z.string(), mediaUrl: z.string(), adSystem: z.string(), adTitle: z.string(), advertiser: z.string(), category: z.string(), creativeId: z.string(), adId: z.string(), adIdVast: z.string(), universalAdId: z.string(), mediaWidth: n, mediaHeight: n, mediaBitrate: n, durationS: n }).shape,
+});
+
+// ---- §4.2 schedule ---------------------------------------------------------------------------
+
+const slotCommon = {
+  /** Method override; the client always sends `PUT`. */
+  _METHOD: z.literal("PUT").optional(),
+  maxDurationS: intMin(1, "(seconds, §4.2)", "is required (1 to 3600 seconds, §4.2)").max(3600, "must be at most 3600 seconds (§4.2)"),
+  /** Correlation id; for midrollinterval the id prefix (default `mid`). */
+  breakId: z.string().optional(),
+  /** Per-break pod-size cap. */
+  maxAds: intMin(0, "(§4.2)").optional(),
+  /** Per-break overshoot ceiling, seconds. */
+  fillCeilingS: intMin(0, "(seconds, §4.2)").optional(),
+};
+const SLOT_TYPES = "preroll, midroll, postroll or midrollinterval (§4.2)";
+/** §4.2 body; which fields a slot takes depends on its `type` (immutable after creation). */
+export const AdBreakSlotBody = z
+  .discriminatedUnion(
+    "type",
+    [
+      z.strictObject({ type: z.literal("preroll"), ...slotCommon }),
+      z.strictObject({ type: z.literal("postroll"), ...slotCommon }),
+      z.strictObject({ type: z.literal("midroll"), ...slotCommon, offset: intMin(0, "(seconds from asset start, §4.2)", "is required for a midroll slot (seconds from asset start, §4.2)") }),
+      z
+        .strictObject({
+          type: z.literal("midrollinterval"),
+          ...slotCommon,
+          intervalS: intMin(1, "(seconds between breaks, §4.2)").optional(),
+          intervalSeconds: intMin(1, "(seconds between breaks, §4.2)").optional(),
+          /** 0 or omitted = unlimited. */
+          maxBreaks: intMin(0, "(0 = unlimited, §4.2)").optional(),
+        })
+        .superRefine((slot, ctx) => {
+          if (slot.intervalS === undefined && slot.intervalSeconds === undefined) {
+            ctx.addIssue({ code: "custom", path: ["intervalS"], message: "is required for a midrollinterval slot (seconds between breaks, §4.2)" });
+          } else if (slot.intervalS !== undefined && slot.intervalSeconds !== undefined && slot.intervalS !== slot.intervalSeconds) {
+            ctx.addIssue({ code: "custom", path: ["intervalSeconds"], message: "must equal intervalS (it is its alias, §4.2)" });
+          }
+        }),
+    ],
+    { error: (issue) => (issue.code === "invalid_union" ? `must be ${SLOT_TYPES}` : undefined) },
+  )
+  .transform((slot) => {
+    // §4.2: a method override, and the interval sent under both of its names.
+    const wire: Record<string, unknown> = { ...slot, _METHOD: "PUT" };
+    if (slot.type === "midrollinterval") wire.intervalS = wire.intervalSeconds = slot.intervalS ?? slot.intervalSeconds;
+    return wire;
+  });
+export type AdBreakSlotBody = z.input<typeof AdBreakSlotBody>;
+
+// ---- §4.6 / §4.9 queries -----------------------------------------------------------------------
+
+/** Bucket sizes in minutes (§4.6, §8). */
+export const GRANULARITIES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880, 10080] as const;
+/** Time-series points per report (§4.6, §8). */
+export const MAX_POINTS = 1440;
+
+const geo = intMin(0, "(a geoname id)").optional();
+const filterFields = {
+  r: rangeIn.optional(),
+  crid: z.string().optional(),
+  session_id: z.string().optional(),
+  client_ip: z.string().optional(),
+  os: z.string().optional(),
+  browser: z.string().optional(),
+  content_id: z.string().optional(),
+  continent_geoname_id: geo,
+  country_geoname_id: geo,
+  subdivision1_geoname_id: geo,
+  subdivision2_geoname_id: geo,
+  city_geoname_id: geo,
+};
+/** §4.6 query. Filters other than crid and session_id need the advanced analytics add-on. */
+export const TrackingReportQuery = z
+  .strictObject({
+    ...filterFields,
+    granularity: z
+      .union(GRANULARITIES.map((g) => z.literal(g)), { error: `must be one of ${GRANULARITIES.join(", ")} minutes (§4.6)` })
+      .optional(),
+  })
+  .superRefine((q, ctx) => {
+    const range = q.r === undefined ? undefined : parseRange(q.r);
+    if (!range || q.granularity === undefined) return; // the API's default granularity is not shown
+    const spanMin = (range.end.getTime() - range.start.getTime()) / 60_000;
+    const capMin = q.granularity * MAX_POINTS;
+    if (spanMin <= capMin) return;
+    const largest = `${formatDateTime(range.start)} - ${formatDateTime(new Date(range.start.getTime() + capMin * 60_000))}`;
+    const fits = GRANULARITIES.find((g) => g * MAX_POINTS >= spanMin);
+    ctx.addIssue({
+      code: "custom",
+      path: ["r"],
+      message:
+        `spans ${Math.ceil(spanMin)} minutes, more than granularity ${q.granularity} x ${MAX_POINTS} = ${capMin} minutes (§4.6): ` +
+        `the largest valid range from that start is "${largest}"` +
+        (fits ? `, or use granularity ${fits} or more` : ""),
+    });
+  });
+export type TrackingReportQuery = z.input<typeof TrackingReportQuery>;
+
+/** §4.9 query. */
+export const AdBreaksQuery = z.strictObject({
+  ...filterFields,
+  page: intMin(1, "(pages start at 1)").optional(),
+  break_type: z.enum(["pre-roll", "mid-roll"], { error: 'must be "pre-roll" or "mid-roll"' }).optional(),
+  trigger_type: z.string().optional(),
+  fill_status: z.enum(["full", "underfilled", "no_fill"], { error: "must be full, underfilled or no_fill" }).optional(),
+  vast_outcome: z
+    .enum(["ok", "timeout", "http_4xx", "http_5xx", "network", "parse", "no_creative", "wrapper_exceeded"], {
+      error: "must be ok, timeout, http_4xx, http_5xx, network, parse, no_creative or wrapper_exceeded",
+    })
+    .optional(),
+});
+export type AdBreaksQuery = z.input<typeof AdBreaksQuery>;
+
+/** §4.8 body. */
+export const ConsumptionBody = z.strictObject({
+  groupBy: z.enum(["year", "month", "week", "day", "hour"], { error: "must be year, month, week, day or hour (§4.8)" }),
+  r: rangeIn,
+});
+export type ConsumptionBody = z.input<typeof ConsumptionBody>;
+
+// ---- operations ------------------------------------------------------------------------------
+
+const zoneParams = z.strictObject({ zoneid: intId });
+export const ops = {
+  addAdBreakSlot: defineOperation({ id: "4.2", method: "POST", path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule", retry: "retriable", params: zoneParams, body: AdBreakSlotBody, response: AdInsertionConfig.required({ result: true }) }),
+  getTrackingReport: defineOperation({ id: "4.6", method: "GET", path: "/v2/streams/push/{streamid}/adinsertion/tracking/reports", retry: "retriable", params: z.strictObject({ streamid: intId }), query: TrackingReportQuery, response: TrackingReport }),
+  /** Read-only POST: safe to retry. */
+  getConsumption: defineOperation({ id: "4.8", method: "POST", path: "/v2/streams/pull/{streamid}/adinsertion/consumption", retry: "retriable", params: z.strictObject({ streamid: intId }), body: ConsumptionBody, response: Consumption }),
+  listAdBreaks: defineOperation({ id: "4.9", method: "GET", path: "/v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks", retry: "retriable", params: zoneParams, query: AdBreaksQuery, response: z.looseObject({ ...envelope, items: z.array(AdBreak), ...pageCounters }) }),
+  getCreative: defineOperation({ id: "4.18", method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}", retry: "retriable", params: z.strictObject({ zoneid: intId, crid: z.string().min(1, "must not be empty") }), response: Creative }),
+  /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
+  getAdInsertion: defineOperation({ id: "ext:ad-insertion", method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion", retry: "retriable", extension: true, params: zoneParams, response: AdInsertionConfig }),
+};
+
+/** §4.2 Add (upsert, by slot identity) an ad break slot to a VoD push zone. */
+export const addAdBreakSlot = (c: CdnstreamClient, zoneId: number, body: AdBreakSlotBody, o?: RequestOptions) =>
+  c.call(ops.addAdBreakSlot, { params: { zoneid: zoneId }, body }, o);
+/** §4.6 Get the ad insertion tracking report of a push stream. */
+export const getTrackingReport = (c: CdnstreamClient, streamId: number, query: TrackingReportQuery = {}, o?: RequestOptions) =>
+  c.call(ops.getTrackingReport, { params: { streamid: streamId }, query }, o);
+/** §4.8 Get ad consumption of a pull stream. */
+export const getConsumption = (c: CdnstreamClient, streamId: number, body: ConsumptionBody, o?: RequestOptions) =>
+  c.call(ops.getConsumption, { params: { streamid: streamId }, body }, o);
+/** §4.9 List ad breaks: one page. */
+export const listAdBreaks = (c: CdnstreamClient, zoneId: number, query: AdBreaksQuery = {}, o?: RequestOptions) =>
+  c.call(ops.listAdBreaks, { params: { zoneid: zoneId }, query }, o);
+/** §4.9 every ad break matching `query` (its `page` is ignored): `for await`, or `.all()`. */
+export const adBreaks = (c: CdnstreamClient, zoneId: number, query: Omit<AdBreaksQuery, "page"> = {}, o?: RequestOptions) =>
+  new Paginator<AdBreak>(async (page) => {
+    const r = await listAdBreaks(c, zoneId, { ...query, page }, o);
+    return { items: r.items, pages: r.pages };
+  });
+/** §4.18 Show an ad insertion creative (`crid` from the VAST/VMAP creative element). */
+export const getCreative = (c: CdnstreamClient, zoneId: number, crid: string, o?: RequestOptions) =>
+  c.call(ops.getCreative, { params: { zoneid: zoneId, crid } }, o);
+/** Extension beyond the spec: `GET /v2/zones/vod/push/{id}/adinsertion`, the zone's settings with the saved slot roster. */
+export const getAdInsertion = (c: CdnstreamClient, zoneId: number, o?: RequestOptions) =>
+  c.call(ops.getAdInsertion, { params: { zoneid: zoneId } }, o);

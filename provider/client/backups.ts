@@ -1,0 +1,39 @@
+/** Critical backups: §4.16 get, §4.17 list. Shape: §2.18. */
+import { z } from "zod";
+import type { CdnstreamClient } from "./client";
+import { defineOperation, type RequestOptions } from "./operation";
+import { envelope, intId, loose } from "./shapes";
+
+/** §2.18 critical backup job. */
+export const Backup = loose({
+  id: z.number(),
+  serviceid: z.number(),
+  name: z.string(),
+  meta: loose({ prefix: z.string(), description: z.string() }),
+  files: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.union([z.string(), z.number()]).nullable(),
+  /** Zone ids this job backs up. */
+  linkedZones: z.array(z.number()),
+  linksCount: z.number(),
+  providerText: z.string(),
+});
+export type Backup = z.infer<typeof Backup>;
+
+export const ops = {
+  getBackup: defineOperation({
+    id: "4.16",
+    method: "GET",
+    path: "/v2/cb/{backupid}",
+    retry: "retriable",
+    params: z.strictObject({ backupid: intId }),
+    response: z.looseObject({ ...envelope, backup: Backup }),
+  }),
+  listBackups: defineOperation({ id: "4.17", method: "GET", path: "/v2/cb", retry: "retriable", response: z.looseObject({ ...envelope, backups: z.array(Backup) }) }),
+};
+
+/** §4.16 Get critical backup. */
+export const getBackup = (c: CdnstreamClient, backupId: number, o?: RequestOptions) => c.call(ops.getBackup, { params: { backupid: backupId } }, o);
+/** §4.17 List critical backups. */
+export const listBackups = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.listBackups, {}, o);

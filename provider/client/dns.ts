@@ -1,0 +1,67 @@
+/** DNS zones: §4.14 list. Shape: §2.17. */
+import { z } from "zod";
+import type { CdnstreamClient } from "./client";
+import { defineOperation, type RequestOptions } from "./operation";
+import { envelope, loose } from "./shapes";
+
+/** §2.17 DNS zone (`domains[]` item). */
+export const DnsZone = loose({
+  id: z.number(),
+  serviceid: z.number(),
+  domain: z.string(),
+  meta: loose({
+    name: z.string(),
+    id: z.string(),
+    type: z.string(),
+    group: z.string(),
+    zone: z.string(),
+    status: z.string(),
+    serial: z.string(),
+    hasBulk: z.boolean(),
+    is_cloud: z.number(),
+    isUpdated: z.number(),
+  }),
+  soa: loose({
+    serialNumber: z.string(),
+    primaryNS: z.string(),
+    adminMail: z.string(),
+    refresh: z.string(),
+    retry: z.string(),
+    expire: z.string(),
+    defaultTTL: z.string(),
+  }),
+  dnssec: loose({
+    status: z.string(),
+    ds: z.array(z.string()),
+    ds_records: z.array(
+      loose({ digest: z.string(), key_tag: z.unknown(), algorithm: z.unknown(), algorithm_name: z.string(), digest_type: z.unknown(), digest_type_name: z.string() }),
+    ),
+    dnskey: z.array(z.string()),
+    optout: z.string(),
+    statusDescription: z.string(),
+  }),
+  preferredtype: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  synced_at: z.string().nullable(),
+  validated_at: z.string().nullable(),
+  deleted: z.union([z.string(), z.number()]).nullable(),
+  proxied: z.array(z.string()),
+  linkedZones: loose({}),
+  nameservers: z.array(z.string()),
+  stats: loose({ queries: z.number(), records: z.number() }),
+});
+export type DnsZone = z.infer<typeof DnsZone>;
+
+export const ops = {
+  listDnsZones: defineOperation({
+    id: "4.14",
+    method: "GET",
+    path: "/v2/dns",
+    retry: "retriable",
+    response: z.looseObject({ ...envelope, domains: z.array(DnsZone), nameservers: z.array(z.string()).optional() }),
+  }),
+};
+
+/** §4.14 List DNS zones, with the account's authoritative nameservers. */
+export const listDnsZones = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.listDnsZones, {}, o);

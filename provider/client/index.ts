@@ -1,0 +1,26 @@
+/**
+ * The API client of pulumi-cdnstream: used by resources, data sources, the drift runner, the
+ * `cdnstream` command and users' scripts. Imports nothing from @pulumi/pulumi.
+ *
+ * ```ts
+ * import { CdnstreamClient, dns } from "pulumi-cdnstream/provider/client";
+ * const client = new CdnstreamClient(); // CDNSTREAM_API_KEY, CDNSTREAM_BASE_URL
+ * const { domains } = await dns.listDnsZones(client);
+ * await client.close();
+ * ```
+ */
+export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client";
+export { resolveConfig, normalizeBaseUrl, NUMERIC_SETTINGS, type ClientSettings, type ConfigOptions, type ConfigSource } from "./config";
+export * from "./errors";
+export type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
+export { Paginator, type PageResult } from "./pagination";
+export { REDACTED, Secret } from "./redact";
+export { findOperation, operations, retryKindFor } from "./registry";
+export { RETRY_ERROR_CODES, RETRY_STATUSES, type RetryPolicy } from "./retry";
+
+export * as adInsertion from "./ad-insertion";
+export * as adManager from "./ad-manager";
+export * as backups from "./backups";
+export * as dns from "./dns";
+export * as streams from "./streams";
+export * as zones from "./zones";

@@ -1,0 +1,39 @@
+/**
+ * Every operation the client knows, for lookups by method and path: the `cdnstream api`
+ * command uses it to give a generic call the retry class of the operation it matches.
+ */
+import * as adInsertion from "./ad-insertion";
+import * as adManager from "./ad-manager";
+import * as backups from "./backups";
+import * as dns from "./dns";
+import type { RetryKind } from "./errors";
+import type { Operation } from "./operation";
+import { matchTemplate } from "./path";
+import * as streams from "./streams";
+import * as zones from "./zones";
+
+/** All operations: the 19 of spec section 4 (4.4 as two paths) and the read extensions. */
+export const operations: readonly Operation[] = [zones.ops, streams.ops, dns.ops, backups.ops, adInsertion.ops, adManager.ops].flatMap(
+  (family) => Object.values(family) as Operation[],
+);
+
+/** The operation a method and concrete path (query allowed) belong to, if any. Literal paths win over templates. */
+export function findOperation(method: string, path: string): Operation | undefined {
+  const bare = path.replace(/[?#].*$/, "");
+  const candidates = operations.filter((op) => op.method === method.toUpperCase() && matchTemplate(op.path, bare));
+  return candidates.sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
+}
+
+/**
+ * Retry class of a generic call: the matched operation's; otherwise GET is `retriable`, and any
+ * other method `connect-only` (an unknown write is not known to be safe to repeat).
+ */
+export function retryKindFor(method: string, path: string): { kind: RetryKind; operation?: Operation } {
+  const operation = findOperation(method, path);
+  if (operation) return { kind: operation.retry, operation };
+  return { kind: method.toUpperCase() === "GET" ? "retriable" : "connect-only" };
+}
+
+function placeholders(template: string): number {
+  return (template.match(/\{/g) ?? []).length;
+}
