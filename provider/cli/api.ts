@@ -1,0 +1,147 @@
+/**
+ * `cdnstream api <METHOD> <path>`: one request through the real client (key, pacing, retries,
+ * error messages, redaction), the JSON response on stdout.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { CdnstreamClient } from "../client/client";
+import { CdnstreamError, ConfigError } from "../client/errors";
+import { retryKindFor } from "../client/registry";
+import { EXIT, UsageError, type Command, type Io } from "./command";
+
+const HELP = `Usage: cdnstream api <METHOD> <path> [--data JSON|@file] [--query key=value ...]
+
+Sends one request to the API and prints the JSON response on stdout.
+
+Arguments:
+  METHOD                 GET or POST (as in the API reference)
+  path                   the path after the base URL, e.g. /v2/dns (/v2 is added if missing)
+
+Options:
+  -d, --data JSON|@file  request body: JSON text, @path to read a file, or @- for stdin
+  -q, --query key=value  a query parameter; repeat for more
+      --base-url URL     the address before /v2 (default: CDNSTREAM_BASE_URL)
+  -v, --verbose          report retries on stderr
+  -h, --help             show this help
+
+The key comes from CDNSTREAM_API_KEY only (a flag would end up in shell history).
+Retries follow the operation the path matches: GET and the spec's writes retry on 429
+(honouring Retry-After), 502, 503, 504, resets and timeouts; POST /v2/streams/timeshift/new
+and unknown non-GET paths are retried only if the connection never opened. The body is sent
+as given (no client-side validation), so the API's own checks answer.
+
+Exit status: 0 success, 1 API or connection error (message on stderr), 2 bad usage or
+missing configuration.
+
+Examples:
+  cdnstream api GET /v2/dns
+  cdnstream api GET /v2/zones/http/pull --query page=2
+  cdnstream api POST /v2/streams/push/12/status --data '{"disabled":1}'`;
+
+interface Parsed {
+  method: string;
+  path: string;
+  body?: unknown;
+  baseUrl?: string;
+  verbose: boolean;
+}
+
+/** Parses the arguments after `api`; `undefined` means help was asked for. */
+export function parseApiArgs(argv: readonly string[], readFile: (path: string) => string): Parsed | undefined {
+  let values: ReturnType<typeof parse>["values"];
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parse(argv));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) return undefined;
+  if (positionals.length !== 2) throw new UsageError(`expected <METHOD> <path>, got ${positionals.length} argument(s)`);
+  const [rawMethod, rawPath] = positionals as [string, string];
+  if (!/^[A-Za-z]+$/.test(rawMethod)) throw new UsageError(`"${rawMethod}" is not an HTTP method`);
+  if (/^[a-z]+:\/\//i.test(rawPath)) throw new UsageError("give the path only (e.g. /v2/dns); the base URL comes from CDNSTREAM_BASE_URL or --base-url");
+  let path = rawPath.startsWith("/") ? rawPath : `/${rawPath}`;
+  if (!/^\/v2(\/|$|\?)/.test(path)) path = `/v2${path}`;
+
+  const query = new URLSearchParams();
+  for (const pair of values.query ?? []) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--query takes key=value, got "${pair}"`);
+    query.append(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  if ([...query].length > 0) path += (path.includes("?") ? "&" : "?") + query.toString();
+
+  let body: unknown;
+  if (values.data !== undefined) {
+    const text = values.data.startsWith("@") ? readData(values.data.slice(1), readFile) : values.data;
+    try {
+      body = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`--data is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  return { method: rawMethod.toUpperCase(), path, body, baseUrl: values["base-url"], verbose: values.verbose ?? false };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      data: { type: "string", short: "d" },
+      query: { type: "string", short: "q", multiple: true },
+      "base-url": { type: "string" },
+      verbose: { type: "boolean", short: "v" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+function readData(source: string, readFile: (path: string) => string): string {
+  try {
+    return readFile(source === "-" ? "/dev/stdin" : source);
+  } catch (e) {
+    throw new UsageError(`cannot read --data file "${source}": ${(e as Error).message}`);
+  }
+}
+
+/** The `api` subcommand. */
+export const apiCommand: Command = {
+  summary: "send one request (e.g. `cdnstream api GET /v2/dns`) and print the JSON response",
+  async run(argv: readonly string[], io: Io): Promise<number> {
+    let parsed: Parsed | undefined;
+    try {
+      parsed = parseApiArgs(argv, (p) => readFileSync(p, "utf8"));
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      io.stderr(`cdnstream api: ${e.message}\nRun \`cdnstream api --help\` for usage.`);
+      return EXIT.usage;
+    }
+    if (!parsed) {
+      io.stdout(HELP);
+      return EXIT.ok;
+    }
+
+    let client: CdnstreamClient;
+    try {
+      client = new CdnstreamClient({ env: io.env, baseUrl: parsed.baseUrl, logger: parsed.verbose ? (line) => io.stderr(`cdnstream: ${line}`) : undefined });
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      io.stderr(`cdnstream api: ${e.message}`);
+      return EXIT.usage;
+    }
+    try {
+      const { kind, operation } = retryKindFor(parsed.method, parsed.path);
+      const response = await client.raw(parsed.method, parsed.path, { body: parsed.body, retry: kind, template: operation?.path });
+      io.stdout(typeof response.body === "string" ? response.body : JSON.stringify(response.body, null, 2));
+      return EXIT.ok;
+    } catch (e) {
+      if (!(e instanceof CdnstreamError)) throw e;
+      io.stderr(`cdnstream api: ${e.message}`);
+      return EXIT.failed;
+    } finally {
+      await client.close();
+    }
+  },
+};
