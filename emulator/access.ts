@@ -1,0 +1,19 @@
+/**
+ * Default §2.4 access-control objects (domain lock, geo block, IP access, user agent, secure
+ * token, external access control, bandwidth limit): all off, active. Used by the fixture
+ * generator and by timeshift create (§4.19) for the settings a request leaves out.
+ */
+import { Obj } from "./store";
+
+/** The §2.4 objects of a zone or stream, each switched off. */
+export function accessDefaults(): Obj {
+  return {
+    domainlock: { enabled: "N", policy: "N", noreferer: "N", active: "Y", list: "", ips: "" },
+    geoblock: { enabled: "N", policy: "N", active: "Y", list: [], ips: "" },
+    ipaccess: { enabled: "N", policy: "N", active: "Y", list: "", ips: "" },
+    useragent: { enabled: "N", policy: "N", casesensitive: "N", active: "Y", list: "", listArr: [], ips: "" },
+    securetoken: { enabled: "N", active: "Y", policy: "F", keyip: "N", list: "", timeout: 3600, session: "0", ips: "", dirs: null },
+    eac: { enabled: "N", policy: "N", active: "Y", list: "", ips: "" },
+    bwlimit: { enabled: "N", policy: "0", rate: 0, rateafter: 0, payg: "N", active: "Y" },
+  };
+}

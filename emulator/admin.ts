@@ -1,0 +1,70 @@
+/**
+ * The admin side door under /__emulator/ (no API key, loopback clients only): state dump,
+ * out-of-band mutation, fault injection, request log and reset. Not part of the API.
+ */
+import { z } from "zod";
+import { EmulatorError, notFound } from "./errors";
+import { Faults, faultSchema } from "./faults";
+import { RequestLog } from "./request-log";
+import { KINDS, Obj, Store } from "./store";
+import { parse } from "./validate";
+
+/** What the admin door acts on. */
+export interface AdminDeps {
+  store: Store;
+  faults: Faults;
+  log: RequestLog;
+}
+
+const mutateSchema = z.strictObject({
+  kind: z.enum([...KINDS, "account"]),
+  /** Required for every kind but `account`. */
+  id: z.union([z.string().min(1), z.int()]).optional(),
+  /** Deep-merged into the object (created if absent); null deletes it. */
+  patch: z.looseObject({}).nullable(),
+});
+
+/** Answers one admin request; returns the JSON body or throws an EmulatorError. */
+export function admin(deps: AdminDeps, method: string, pathname: string, body: Obj): unknown {
+  const { store, faults, log } = deps;
+  switch (`${method} ${pathname}`) {
+    case "GET /__emulator/state":
+      return store.state;
+    case "POST /__emulator/mutate": {
+      const m = parse(mutateSchema, body);
+      if (m.kind !== "account" && m.id === undefined) throw new EmulatorError(422, "id: required for kind " + m.kind);
+      if (m.kind === "account" && m.patch === null) throw new EmulatorError(422, "patch: the account cannot be deleted");
+      const object = store.mutate(m.kind, m.id === undefined ? undefined : String(m.id), m.patch);
+      return { result: "success", object };
+    }
+    case "GET /__emulator/faults":
+      return { result: "success", faults: faults.pending() };
+    case "POST /__emulator/faults": {
+      const fault = parse(faultSchema, body);
+      if (fault.status === undefined && fault.latencyMs === undefined && !fault.dropConnection) {
+        throw new EmulatorError(422, "fault: give at least one of status, latencyMs, dropConnection");
+      }
+      faults.add(fault);
+      return { result: "success", faults: faults.pending() };
+    }
+    case "DELETE /__emulator/faults":
+      faults.clear();
+      return { result: "success", faults: [] };
+    case "GET /__emulator/requests":
+      return log.snapshot();
+    case "DELETE /__emulator/requests":
+      log.clear();
+      return { result: "success" };
+    case "POST /__emulator/reset":
+      store.reset();
+      faults.clear();
+      return { result: "success", message: "state restored from the fixture" };
+    default:
+      throw notFound(`no admin endpoint ${method} ${pathname}; see emulator/README.md`);
+  }
+}
+
+/** The admin door answers loopback clients only, even when the API listens more widely. */
+export function isLoopback(address: string | undefined): boolean {
+  return !!address && (address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127."));
+}

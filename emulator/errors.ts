@@ -1,0 +1,42 @@
+/**
+ * Error types of the emulator. A handler throws one; the server turns it into the response.
+ *
+ * Body shapes (DESIGN.md "Errors"): authentication failures use the §5 envelope
+ * `{status:"error", errors:[{code, message}]}`; everything else `{result:"error", message}`.
+ */
+
+/** A failure the emulator answers with a given HTTP status and JSON body. */
+export class EmulatorError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "EmulatorError";
+  }
+
+  /** The JSON body sent to the client. */
+  body(): unknown {
+    return { result: "error", message: this.message };
+  }
+}
+
+/** §5: 401 (missing or invalid key) and 403 (account restriction) use their own envelope. */
+export class AuthError extends EmulatorError {
+  override body(): unknown {
+    return { status: "error", errors: [{ code: this.status, message: this.message }] };
+  }
+}
+
+/** 400: the request could not be read at all (malformed JSON). */
+export const badRequest = (message: string) => new EmulatorError(400, message);
+
+/** 404: an unknown id, or a path the API does not have. */
+export const notFound = (message: string) => new EmulatorError(404, message);
+
+/** 403 for a missing plan or add-on (custom plan, advanced analytics). */
+export const planRequired = (message: string) => new EmulatorError(403, message);
+
+/** 422: a documented rule was broken; the message names the field and the rule. */
+export const invalid = (field: string, rule: string) => new EmulatorError(422, `${field}: ${rule}`);

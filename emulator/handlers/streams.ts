@@ -1,0 +1,39 @@
+/**
+ * Streams: enable/disable (§4.4, push and timeshift) and the stream read extensions
+ * (DESIGN.md "Reads for refresh and import"). Timeshift create lives in timeshift.ts.
+ */
+import { z } from "zod";
+import { Ctx, lookup, Route } from "../route";
+import { Kind } from "../store";
+import { sqlTime } from "../time";
+import { parse } from "../validate";
+
+/** §4.4: `disabled` is an integer, 1 disables and 0 enables. */
+const statusBody = z.strictObject({ disabled: z.literal([0, 1]) });
+
+const DISABLED_WARNING = "The stream is disabled: ingest and playback are refused until it is enabled again";
+
+function setStatus(kind: Kind, label: string) {
+  return (ctx: Ctx): unknown => {
+    // §4.4: {streamid} is typed string, so any text is looked up (and is 404 when unknown).
+    const stream = lookup(ctx, kind, ctx.params.streamid, label, false);
+    const { disabled } = parse(statusBody, ctx.body);
+    stream.disabled = String(disabled);
+    stream.updated_at = sqlTime(ctx.now);
+    // §3: disabling may add a warning under messages.warning; enabling removes it.
+    const { warning: _old, ...messages } = stream.messages ?? {};
+    stream.messages = disabled ? { ...messages, warning: [DISABLED_WARNING] } : messages;
+    ctx.store.commit();
+    return { result: "success", message: disabled ? "Stream disabled successfully" : "Stream enabled successfully", stream };
+  };
+}
+
+const read = (kind: Kind, label: string) => (ctx: Ctx) => ({ result: "success", stream: lookup(ctx, kind, ctx.params.streamid, label) });
+
+/** Stream routes. */
+export const routes: Route[] = [
+  { method: "POST", path: "/v2/streams/timeshift/{streamid}/status", handler: setStatus("timeshiftStreams", "timeshift stream") },
+  { method: "POST", path: "/v2/streams/push/{streamid}/status", handler: setStatus("pushStreams", "push stream") },
+  { method: "GET", path: "/v2/streams/push/{streamid}", extension: true, handler: read("pushStreams", "push stream") },
+  { method: "GET", path: "/v2/streams/timeshift/{streamid}", extension: true, handler: read("timeshiftStreams", "timeshift stream") },
+];

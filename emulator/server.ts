@@ -1,0 +1,121 @@
+/**
+ * The HTTP front of the emulator: request pipeline (faults, body, auth §5, routing, handler),
+ * JSON responses and the request log. Routes come from the handler modules.
+ */
+import * as http from "node:http";
+import { timingSafeEqual } from "node:crypto";
+import { admin, isLoopback } from "./admin";
+import { parseJsonObject, readBody } from "./body";
+import { AuthError, EmulatorError, notFound } from "./errors";
+import { Fault, Faults } from "./faults";
+import { routes } from "./handlers";
+import { LogEntry, RequestLog } from "./request-log";
+import { Router } from "./router";
+import { Store } from "./store";
+
+/** Everything the request pipeline needs. */
+export interface ServerDeps {
+  store: Store;
+  faults: Faults;
+  log: RequestLog;
+  apiKey: string;
+  forbiddenKey?: string;
+  strictSpec: boolean;
+  now: () => Date;
+}
+
+/** Builds the node:http request listener. */
+export function createListener(deps: ServerDeps): http.RequestListener {
+  const router = new Router(routes, deps.strictSpec);
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const url = new URL(req.url ?? "/", "http://emulator.invalid");
+    const method = req.method ?? "GET";
+    const entry: LogEntry = { time: deps.now().toISOString(), method, path: url.pathname, query: url.search.slice(1), operation: null, status: 0, durationMs: 0 };
+    const done = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      entry.status = status;
+      entry.durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      if (!url.pathname.startsWith("/__emulator/")) deps.log.record(entry);
+      send(res, status, body, headers);
+    };
+    const pipeline = url.pathname.startsWith("/__emulator/")
+      ? serveAdmin(deps, req, url, done)
+      : serveApi(deps, router, req, url, entry, done);
+    pipeline.catch((e: unknown) => {
+      if (e instanceof EmulatorError) return done(e.status, e.body(), e.headers);
+      console.error("emulator: internal error:", e);
+      done(500, { result: "error", message: `emulator internal error: ${(e as Error).message}` });
+    });
+  };
+}
+
+type Done = (status: number, body: unknown, headers?: Record<string, string>) => void;
+
+async function serveAdmin(deps: ServerDeps, req: http.IncomingMessage, url: URL, done: Done) {
+  if (!isLoopback(req.socket.remoteAddress)) throw new EmulatorError(403, "the admin door answers loopback clients only");
+  const body = parseJsonObject(await readBody(req), req.headers["content-type"]);
+  done(200, admin(deps, req.method ?? "GET", url.pathname, body));
+}
+
+async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMessage, url: URL, entry: LogEntry, done: Done) {
+  const fault = deps.faults.take();
+  const match = url.pathname.startsWith("/v2/") ? router.match(entry.method, url.pathname) : ({ kind: "none" } as const);
+  if (match.kind !== "none") entry.operation = match.operation;
+  if (fault && (await injected(fault, req, entry, done))) return;
+
+  const raw = await readBody(req);
+  authenticate(deps, req);
+  if (match.kind === "none") throw notFound(`no such path: ${entry.method} ${url.pathname} (API paths are under /v2; see spec §4)`);
+  if (match.kind === "not-in-api") throw notFound(`${match.operation} is not part of the API (read extension disabled by --strict-spec)`);
+  if (match.kind === "method") {
+    throw new EmulatorError(405, `method ${entry.method} not allowed on ${url.pathname}; allowed: ${match.allowed.join(", ")}`, { Allow: match.allowed.join(", ") });
+  }
+  // Bodies are read on every request, but only the writes (POST) of §4 take one.
+  const body = entry.method === "POST" ? parseJsonObject(raw, req.headers["content-type"]) : {};
+  if (raw.length) entry.body = body;
+  const result = match.route.handler({ store: deps.store, params: match.params, query: url.searchParams, body, now: deps.now() });
+  done(200, result);
+}
+
+/** Applies an injected fault; true when it answered (or dropped) the request itself. */
+async function injected(fault: Fault, req: http.IncomingMessage, entry: LogEntry, done: Done): Promise<boolean> {
+  entry.fault = "latency";
+  if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+  if (fault.dropConnection) {
+    entry.fault = "drop";
+    req.socket.destroy();
+    done(0, undefined);
+    return true;
+  }
+  if (fault.status !== undefined) {
+    entry.fault = "status";
+    const headers: Record<string, string> = fault.retryAfter !== undefined ? { "Retry-After": String(fault.retryAfter) } : {};
+    done(fault.status, { result: "error", message: `injected fault: HTTP ${fault.status}` }, headers);
+    return true;
+  }
+  return false;
+}
+
+/** §5: X-API-KEY (any case; node lowercases names) must be present and valid; the forbidden key gets 403. */
+function authenticate(deps: ServerDeps, req: http.IncomingMessage): void {
+  const given = req.headers["x-api-key"];
+  if (given === undefined || given === "") throw new AuthError(401, "API key is required: send it in the X-API-KEY header");
+  const key = Array.isArray(given) ? given[0] : given;
+  if (deps.forbiddenKey && same(key, deps.forbiddenKey)) {
+    throw new AuthError(403, "permission denied: this account is restricted and lacks permission for this operation");
+  }
+  if (!same(key, deps.apiKey)) throw new AuthError(401, "API key is invalid");
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  if (status === 0 || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}

@@ -1,0 +1,66 @@
+/** Shared test plumbing: start an emulator on port 0 and call it over real HTTP with undici. */
+import { request } from "undici";
+import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
+
+/** A parsed HTTP response. */
+export interface Res {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** One emulator under test, with typed call helpers. */
+export interface Harness {
+  emu: RunningEmulator;
+  /** An API call with the valid key (override with `headers`). */
+  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Res>;
+  /** An admin door call (no key). */
+  admin(method: string, path: string, body?: unknown): Promise<Res>;
+  /** The admin state dump. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  state(): Promise<any>;
+  close(): Promise<void>;
+}
+
+/** Sends one request; a string body is sent as is (for malformed-input tests). */
+export async function send(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+  const hasBody = body !== undefined;
+  const res = await request(url, {
+    method: method as "GET",
+    headers: { ...(hasBody && typeof body !== "string" ? { "content-type": "application/json" } : {}), ...headers },
+    body: hasBody ? (typeof body === "string" ? body : JSON.stringify(body)) : undefined,
+  });
+  const text = await res.body.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.statusCode, headers: res.headers, body: parsed };
+}
+
+/** Starts an emulator (default fixture unless given) with a fixed API key. */
+export async function harness(options: EmulatorOptions = {}): Promise<Harness> {
+  const emu = await startEmulator({ apiKey: "test-key-0123456789", ...options });
+  return {
+    emu,
+    api: (method, path, body, headers = {}) => send(emu.url + path, method, body, { "x-api-key": emu.apiKey, ...headers }),
+    admin: (method, path, body) => send(emu.url + path, method, body),
+    state: async () => (await send(emu.url + "/__emulator/state", "GET")).body,
+    close: () => emu.close(),
+  };
+}
+
+/** Asserts that every named field is present (not undefined) on `obj`. */
+export function expectFields(obj: Record<string, unknown>, fields: string[]): void {
+  const missing = fields.filter((f) => obj[f] === undefined);
+  expect(missing).toEqual([]);
+}
+
+/** Asserts a `{result:"error", message}` body whose message contains every fragment. */
+export function expectError(res: Res, status: number, ...fragments: string[]): void {
+  expect({ status: res.status, result: res.body?.result }).toEqual({ status, result: "error" });
+  for (const f of fragments) expect(res.body.message).toContain(f);
+}
