@@ -27,7 +27,8 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
       }
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
+    // A client that hangs up mid-body gets no answer; the log records a 400.
+    req.on("error", (e) => reject(badRequest(`request body not received: ${e.message}`)));
   });
 }
 

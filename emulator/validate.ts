@@ -30,6 +30,7 @@ function describe(issue: z.core.$ZodIssue, data: unknown, where: string): string
     case "too_big":
       return `${field}: must be at most ${issue.maximum}${issue.origin === "array" ? " item(s)" : ""}${got}`;
     case "invalid_value":
+      if (value === undefined) return `${field}: required; one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
       return `${field}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}${got}`;
     default:
       return `${field}: ${issue.message}${got}`;

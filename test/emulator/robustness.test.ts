@@ -1,0 +1,94 @@
+/** Bad input never crashes the emulator or yields a 5xx: it answers a 4xx with a clear message. */
+import { routes } from "../../emulator/handlers";
+import { MAX_BODY_BYTES } from "../../emulator/body";
+import { expectError, harness, Harness, send } from "./helpers";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(() => h.close());
+
+const JSON_CT = { "content-type": "application/json" };
+
+it("answers malformed JSON with 400", async () => {
+  expectError(await h.api("POST", "/v2/streams/push/3001/status", '{"disabled":', JSON_CT), 400, "malformed JSON");
+});
+
+it.each(["[1,2]", "null", "42", '"text"'])("answers a non-object JSON body %s with 400", async (body) => {
+  expectError(await h.api("POST", "/v2/streams/push/3001/status", body, JSON_CT), 400, "JSON object");
+});
+
+it.each(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])("answers Content-Type %s with 415", async (ct) => {
+  expectError(await h.api("POST", "/v2/streams/push/3001/status", "disabled=1", { "content-type": ct }), 415, "application/json");
+});
+
+it("accepts application/json with a charset and an empty body where none is needed", async () => {
+  expect((await h.api("POST", "/v2/streams/push/3001/status", '{"disabled":0}', { "content-type": "application/json; charset=utf-8" })).status).toBe(200);
+  expect((await h.api("POST", "/v2/ad-manager/1/campaigns/cmp_3Lm8vR2p/archive")).status).toBe(200);
+});
+
+it("answers bodies over 1 MiB with 413", async () => {
+  const big = JSON.stringify({ cnames: "a".repeat(MAX_BODY_BYTES) });
+  expectError(await h.api("POST", "/v2/zones/http/push/101", big, JSON_CT), 413, "exceeds");
+  expect((await h.api("GET", "/v2/dns")).status).toBe(200);
+});
+
+it("answers unknown paths with 404 and wrong methods with 405 and Allow", async () => {
+  expectError(await h.api("GET", "/v2/zones/http/push/101/nothing"), 404, "no such path");
+  expectError(await h.api("GET", "/v3/dns"), 404, "/v2");
+  expectError(await h.api("GET", "/"), 404);
+  const res = await h.api("DELETE", "/v2/zones/http/push/101");
+  expectError(res, 405, "DELETE");
+  expect(res.headers.allow).toBe("POST, GET");
+  expect((await h.api("PUT", "/v2/dns", {})).status).toBe(405);
+  expect((await h.api("PATCH", "/v2/streams/timeshift/new", {})).status).toBe(405);
+});
+
+it("answers malformed percent-encoding and encoded slashes without a 5xx", async () => {
+  expectError(await h.api("GET", "/v2/cb/%E0%A4%A"), 400, "percent-encoding");
+  expect((await h.api("GET", "/v2/cb/..%2F61")).status).toBe(404);
+  expect((await h.api("GET", "/v2/zones/http/push/101/purge/%2e%2e")).status).toBe(404);
+});
+
+it("never lets __proto__ keys through", async () => {
+  expect((await h.api("POST", "/v2/streams/push/3001/status", '{"__proto__":{"polluted":1},"disabled":1}', JSON_CT)).status).toBe(422);
+  expect((await h.api("GET", "/v2/zones/http/pull?__proto__=1")).status).toBe(422);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+describe("every route under hostile input", () => {
+  const ids = ["abc", "-1", "1.5", "99999999999999999999", "%00", "0x10", " 1"];
+  const bodies: unknown[] = [{}, { a: 1 }, { _METHOD: "PUT", type: null }, { disabled: { $gt: 0 } }, { page: -1 }, { r: 5, groupBy: [] }, Array(3).fill("x").join("")];
+  const queries = ["", "?page=-1", "?r=x&granularity=0", "?r=2025-01-01%2000:00:00%20-%202025-01-01%2000:00:00", "?page=1&page=2"];
+
+  it.each(routes.map((r) => [r.method, r.path]))("%s %s never answers 5xx", async (method, path) => {
+    const statuses: number[] = [];
+    for (const id of ids) {
+      const concrete = path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+      for (const q of queries) {
+        for (const body of method === "POST" ? bodies : [undefined]) {
+          const res = await h.api(method, concrete + q, typeof body === "string" ? body : body, typeof body === "string" ? JSON_CT : {});
+          statuses.push(res.status);
+        }
+      }
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.every((s) => s >= 200 && s < 500)).toBe(true);
+  });
+
+  it("is still serving afterwards", async () => {
+    expect((await h.api("GET", "/v2/dns")).status).toBe(200);
+  });
+});
+
+it("survives a client that disconnects mid-body", async () => {
+  const net = await import("node:net");
+  await new Promise<void>((resolve) => {
+    const socket = net.connect(h.emu.port, "127.0.0.1", () => {
+      socket.write(`POST /v2/streams/push/3001/status HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-API-KEY: ${h.emu.apiKey}\r\n\r\n{"dis`);
+      setTimeout(() => (socket.destroy(), resolve()), 50);
+    });
+  });
+  expect((await send(h.emu.url + "/v2/dns", "GET", undefined, { "x-api-key": h.emu.apiKey })).status).toBe(200);
+});
