@@ -71,7 +71,7 @@ export const AdBreak = loose({
   fulfilledDurationS: n,
   fillStatus: z.string(),
   createdAt: z.string(),
-});
+}).required({ id: true });
 export type AdBreak = z.infer<typeof AdBreak>;
 /** §2.12 ad creative. */
 export const Creative = z.looseObject({

@@ -21,7 +21,7 @@ export const AdPodRequest = loose({
     ["category", "device", "continent_geoname_id", "country_geoname_id", "subdivision_1_geoname_id", "subdivision_2_geoname_id", "city_geoname_id", "max_duration", "min_ad_length", "max_ad_length", "selected_duration_seconds"],
     n,
   ),
-});
+}).required({ id: true });
 export type AdPodRequest = z.infer<typeof AdPodRequest>;
 
 const skipRule = { skippable: z.boolean(), offset_type: s, offset_value: n };
@@ -96,7 +96,7 @@ export const Campaign = loose({
     budget_remaining_micros: n,
     pacing_mode: s,
   }),
-});
+}).required({ id: true });
 export type Campaign = z.infer<typeof Campaign>;
 
 /** §2.16 campaign targeting. */

@@ -18,7 +18,7 @@ export const Backup = loose({
   linkedZones: z.array(z.number()),
   linksCount: z.number(),
   providerText: z.string(),
-});
+}).required({ id: true });
 export type Backup = z.infer<typeof Backup>;
 
 export const ops = {

@@ -137,10 +137,12 @@ export class CdnstreamClient {
     const policy = { ...this.settings, maxRetries: options.maxRetries ?? this.settings.maxRetries };
     const path = this.#prefix + requestPath;
 
+    let sleptOutPause = false;
     const attempt = async (): Promise<Attempt> => {
       const release = await this.#semaphore.acquire();
       try {
-        await this.#gate.take();
+        await this.#gate.take(sleptOutPause);
+        sleptOutPause = false;
         const res = await this.#dispatcher.request({
           origin: this.#origin,
           path,
@@ -160,7 +162,10 @@ export class CdnstreamClient {
       ...this.#deps,
       onRetry: ({ attempt: n, delayMs, outcome, retryAfterMs }) => {
         // A 429 slows the whole client, not just this call: the others would hit it too.
-        if (outcome.kind === "response" && outcome.status === 429 && retryAfterMs !== undefined) this.#gate.pause(retryAfterMs);
+        if (outcome.kind === "response" && outcome.status === 429 && retryAfterMs !== undefined) {
+          this.#gate.pause(retryAfterMs);
+          sleptOutPause = true; // this call sleeps the Retry-After itself before its next attempt
+        }
         this.#logger?.(`${operation.method} ${requestPath}: attempt ${n} got ${describeOutcome(outcome)}; retrying in ${delayMs} ms`);
       },
     };

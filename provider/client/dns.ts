@@ -50,7 +50,7 @@ export const DnsZone = loose({
   linkedZones: loose({}),
   nameservers: z.array(z.string()),
   stats: loose({ queries: z.number(), records: z.number() }),
-});
+}).required({ id: true });
 export type DnsZone = z.infer<typeof DnsZone>;
 
 export const ops = {

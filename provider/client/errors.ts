@@ -186,7 +186,7 @@ export type ApiErrorInput = {
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
 
 const NOT_RETRIED =
-  "Not retried: this request is not idempotent (a timeshift create may have happened), so look for the object before running again.";
+  "Not retried: this request is not idempotent (a timeshift create is never repeated automatically), so look for the object before running again.";
 
 /** The one way errors are built: picks the class and writes the summary, the API's message and the action. */
 export function createApiError(input: ApiErrorInput): ApiError {
@@ -282,14 +282,20 @@ function responseError(
     );
   }
   if (status === 429) {
+    const action = "Lower cdnstream:rps (CDNSTREAM_RPS) or cdnstream:maxConcurrency, or raise cdnstream:maxRetryWaitMs.";
     return new RateLimitError(
-      at(`Rate limited (429)${stop}`, apiMessage, "Lower cdnstream:rps (CDNSTREAM_RPS) or cdnstream:maxConcurrency, or raise cdnstream:maxRetryWaitMs."),
+      at(`Rate limited (429)${stop}`, apiMessage, input.retry === "connect-only" ? `${NOT_RETRIED} ${action}` : action),
       { ...fields, retryAfterMs: input.retryAfterMs },
     );
   }
   if (status >= 500) {
+    const transient = status === 502 || status === 503 || status === 504;
     const action =
-      input.retry === "connect-only" ? NOT_RETRIED : "The API is failing; try again later, or raise cdnstream:maxRetries.";
+      input.retry === "connect-only"
+        ? NOT_RETRIED
+        : transient
+          ? "The API is unavailable; try again later, or raise cdnstream:maxRetries / cdnstream:maxRetryWaitMs."
+          : "The API failed on this request (not retried: a 500 usually repeats); try again later and report it if it persists.";
     return new ServerError(at(`Server error (${status})${stop}`, apiMessage, action), fields);
   }
   return new ApiError(at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."), fields);

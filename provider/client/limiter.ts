@@ -44,10 +44,13 @@ export class RateGate {
     private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
-  /** Resolves when the caller may start a request. */
-  async take(): Promise<void> {
+  /**
+   * Resolves when the caller may start a request. `ownPause`: the caller caused the current
+   * pause and has already waited it out, so only the spacing applies to it.
+   */
+  async take(ownPause = false): Promise<void> {
     const now = this.now();
-    let start = Math.max(now, this.#pausedUntil);
+    let start = ownPause ? now : Math.max(now, this.#pausedUntil);
     if (this.rps > 0) {
       start = Math.max(start, this.#nextSlot);
       this.#nextSlot = start + 1000 / this.rps;

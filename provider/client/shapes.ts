@@ -98,9 +98,8 @@ export const BwLimit = loose({ enabled: yn, policy: numeric, rate: z.number(), r
 export const ynIn = z.enum(["Y", "N"], { error: 'must be "Y" or "N"' });
 
 /** An integer path id (`{zoneid}`, `{pid}`, `{backupid}`); numeric strings accepted. */
-export const intId = z.union([z.number().int().min(0), z.string().regex(/^\d+$/)], {
-  error: "must be a whole number (an integer id)",
-});
+const INT_ID = "must be a whole number (an integer id)";
+export const intId = z.union([z.number().int(INT_ID).min(0, INT_ID), z.string().regex(/^\d+$/, INT_ID)], { error: INT_ID });
 /** A string path id (`{cid}`, `{crid}`, `{purgeId}`, `{streamid}`); encoded as one segment. */
 export const strId = z.union([z.string().min(1), z.number().int().min(0)], { error: "must be a non-empty id" }).transform(String);
 

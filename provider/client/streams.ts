@@ -102,7 +102,7 @@ export const Stream = loose({
   messages: loose({ warning: z.array(z.string()) }),
   adInsertion: loose({}).nullable(),
   playbackurls: StreamPlaybackUrls,
-});
+}).required({ id: true });
 export type Stream = z.infer<typeof Stream>;
 
 /** Which stream family a path addresses (§4.4 has one path per family). */

@@ -110,7 +110,7 @@ export const Zone = loose({
   playbackurls: loose({}),
   edgerules: loose({ enabled: z.union([yn, z.boolean()]) }),
   ssl_enabled: yn,
-});
+}).required({ id: true });
 export type Zone = z.infer<typeof Zone>;
 
 /** §2.19 purge / prefetch operation. Unix seconds arrive as strings. */
