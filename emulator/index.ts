@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { AddressInfo } from "node:net";
 import { Faults } from "./faults";
 import { RequestLog } from "./request-log";
+import { defaultFixture } from "./fixtures/generate";
 import { createListener } from "./server";
 import { defaultFixturePath, FixtureInput, Store } from "./store";
 
@@ -49,7 +50,9 @@ export interface RunningEmulator {
 /** Starts an emulator and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const apiKey = options.apiKey ?? `emu_${randomBytes(20).toString("hex")}`;
-  const store = new Store(options.fixture ?? defaultFixturePath(), options.stateFile);
+  // default.json is the generator's output (a test keeps them equal); a package installed without
+  // the JSON file still has the compiled generator.
+  const store = new Store(options.fixture ?? defaultFixturePath() ?? defaultFixture(), options.stateFile);
   const listener = createListener({
     store, apiKey, forbiddenKey: options.forbiddenKey, strictSpec: !!options.strictSpec,
     faults: new Faults(), log: new RequestLog([apiKey, options.forbiddenKey]), now: options.now ?? (() => new Date()),

@@ -29,7 +29,8 @@ export function createListener(deps: ServerDeps): http.RequestListener {
   const router = new Router(routes, deps.strictSpec);
   return (req, res) => {
     const started = process.hrtime.bigint();
-    const url = new URL(req.url ?? "/", "http://emulator.invalid");
+    const url = requestUrl(req.url ?? "");
+    if (!url) return send(res, 400, { result: "error", message: `malformed request target '${req.url}'` }, {});
     const method = req.method ?? "GET";
     const entry: LogEntry = { time: deps.now().toISOString(), method, path: url.pathname, query: url.search.slice(1), operation: null, status: 0, durationMs: 0 };
     const done = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -47,6 +48,15 @@ export function createListener(deps: ServerDeps): http.RequestListener {
       done(500, { result: "error", message: `emulator internal error: ${(e as Error).message}` });
     });
   };
+}
+
+/** The request target as a URL: origin-form (`/v2/...`, kept verbatim) or absolute-form; else undefined. */
+function requestUrl(target: string): URL | undefined {
+  try {
+    return target.startsWith("/") ? new URL(`http://emulator.invalid${target}`) : new URL(target);
+  } catch {
+    return undefined;
+  }
 }
 
 type Done = (status: number, body: unknown, headers?: Record<string, string>) => void;
@@ -114,7 +124,7 @@ function same(a: string, b: string): boolean {
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  if (status === 0 || res.destroyed) return;
+  if (status === 0 || res.destroyed || res.headersSent) return;
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
   res.end(text);

@@ -56,13 +56,13 @@ export type FixtureInput = string | object;
 /** The key an object is stored under: creatives by `crid`, everything else by `id`. */
 export const keyOf = (kind: Kind, obj: Obj): string => String(kind === "creatives" ? obj.crid : obj.id);
 
-/** Where the shipped default fixture lives, from the sources or from dist/emulator. */
-export function defaultFixturePath(): string {
+/** Where default.json lives, seen from the sources or from dist/emulator; undefined if absent. */
+export function defaultFixturePath(): string | undefined {
   const candidates = [
     path.join(__dirname, "fixtures", "default.json"),
     path.join(__dirname, "..", "..", "emulator", "fixtures", "default.json"),
   ];
-  return candidates.find((p) => fs.existsSync(p)) ?? candidates[0];
+  return candidates.find((p) => fs.existsSync(p));
 }
 
 /** Validates a fixture (or state file) and returns a fresh State; throws naming the problem. */

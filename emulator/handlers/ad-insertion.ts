@@ -30,7 +30,7 @@ const slotBody = z
         if (b[f] === undefined) issue(f, "required for type midrollinterval (send intervalS and intervalSeconds with the same value)");
       }
       if (b.intervalS !== undefined && b.intervalSeconds !== undefined && b.intervalS !== b.intervalSeconds) {
-        issue("intervalSeconds", `must equal intervalS (${b.intervalS}); it is an alias of intervalS`);
+        issue("intervalSeconds", `must equal intervalS (${b.intervalS}), of which it is an alias`);
       }
     } else {
       for (const f of ["intervalS", "intervalSeconds", "maxBreaks"] as const) {

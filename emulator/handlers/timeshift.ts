@@ -45,18 +45,21 @@ function groups(body: Obj): Record<string, Obj> {
   return out;
 }
 
-function parentOf(ctx: Ctx, id: number): Obj {
-  // §4.19: the parent is a stream or a push zone, by integer id.
+/** §4.19: the parent is a push stream or an HTTP push zone, by integer id. */
+function parentOf(ctx: Ctx, id: number): { parent: Obj; server?: string } {
   const stream = ctx.store.get("pushStreams", id);
-  if (stream) return { id: stream.id, name: stream.name, codec: stream.codec, stype: "push", rtmpauth: stream.rtmpauth?.active ?? "N" };
+  if (stream) {
+    // A delayed copy plays from its parent's server.
+    return { parent: { id: stream.id, name: stream.name, codec: stream.codec, stype: "push", rtmpauth: stream.rtmpauth?.active ?? "N" }, server: stream.server };
+  }
   const zone = ctx.store.get("httpPushZones", id);
-  if (zone) return { id: zone.id, name: zone.name, codec: "h264", stype: "zone", rtmpauth: "N" };
+  if (zone) return { parent: { id: zone.id, name: zone.name, codec: "h264", stype: "zone", rtmpauth: "N" } };
   throw invalid("parent", `no push stream or HTTP push zone with id ${id}`);
 }
 
 function createTimeshift(ctx: Ctx): unknown {
   const body = parse(createBody, ctx.body);
-  const parent = parentOf(ctx, body.parent);
+  const { parent, server } = parentOf(ctx, body.parent);
   const g = groups(body);
   const access = accessDefaults();
   for (const name of ["domainlock", "geoblock", "ipaccess", "securetoken", "useragent"]) Object.assign(access[name], g[name]);
@@ -77,7 +80,7 @@ function createTimeshift(ctx: Ctx): unknown {
     codec: body.codec, protocols: [...new Set(body.protocols)], hash, created: ctx.now, access,
   });
   Object.assign(stream, {
-    server: parent.stype === "push" ? ctx.store.get("pushStreams", parent.id)?.server ?? stream.server : stream.server,
+    server: server ?? stream.server,
     parentid: parent.id, parent, timeshift: { shift: body.timeshift, type: "stream" },
     // 2.5 lists ndvr/record for push streams; timeshift streams carry the values sent here too.
     ndvr: { enabled: g.ndvr?.enabled ?? "N", retention: String(g.ndvr?.retention ?? 0) },
