@@ -52,7 +52,7 @@ export function requireAddOn(ctx: Ctx, what: string): void {
 }
 
 /** A list page (§4.7, §4.9, §4.10): 20 items; a page past the end is empty. */
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** Slices one page out of `items` with the paging fields of §4.7 / §4.9. */
 export function paginate<T>(items: T[], page: number): { items: T[]; total: number; page: number; limit: number; pages: number } {

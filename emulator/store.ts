@@ -146,7 +146,9 @@ export class Store {
       this.commit();
       return null;
     }
-    const merged = deepMerge(this.state[kind][key] ?? {}, patch);
+    // A created object gets its id field, so the state stays loadable (keys must equal ids).
+    const fresh = { [kind === "creatives" ? "crid" : "id"]: /^\d{1,15}$/.test(key) ? Number(key) : key };
+    const merged = deepMerge(this.state[kind][key] ?? fresh, patch);
     this.state[kind][key] = merged;
     this.commit();
     return merged;

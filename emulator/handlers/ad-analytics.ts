@@ -141,8 +141,7 @@ function adBreaks(ctx: Ctx): unknown {
     .filter((b) => AD_BREAK_FIELDS.every(([param, field]) => q[param] === undefined || b[field] === q[param]))
     .filter((b) => !q.r || (Date.parse(b.createdAt) >= q.r.from.getTime() && Date.parse(b.createdAt) <= q.r.to.getTime()))
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-  const page = paginate(items, q.page ?? 1);
-  return { result: "success", items: page.items, total: page.total, page: page.page, limit: page.limit, pages: page.pages };
+  return { result: "success", ...paginate(items, q.page ?? 1) };
 }
 
 /** Ad analytics routes. */

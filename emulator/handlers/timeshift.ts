@@ -69,7 +69,6 @@ function createTimeshift(ctx: Ctx): unknown {
   // §4.19 sends user agents comma-separated; §2.4 stores them joined by `;;;` with listArr.
   access.useragent.listArr = splitList(access.useragent.list);
   access.useragent.list = access.useragent.listArr.join(";;;");
-  if (access.securetoken.timeout !== undefined) access.securetoken.timeout = Number(access.securetoken.timeout);
 
   const { state } = ctx.store;
   const ids = [...ctx.store.list("pushStreams"), ...ctx.store.list("pullStreams"), ...ctx.store.list("timeshiftStreams")].map((s) => Number(s.id) || 0);

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { notFound } from "../errors";
-import { Ctx, lookup, PAGE_SIZE, Route } from "../route";
+import { Ctx, lookup, paginate, Route } from "../route";
 import { Obj } from "../store";
 import { isoTime } from "../time";
 import { domainList, parse, queryInt, queryObject, splitList } from "../validate";
@@ -54,8 +54,8 @@ const pageQuery = z.strictObject({ page: queryInt(1).optional() });
 function listPullZones(ctx: Ctx): unknown {
   const { page = 1 } = parse(pageQuery, queryObject(ctx.query), "query");
   // DESIGN.md: 20 zones per page; a page past the end is an empty list with success.
-  const zones = ctx.store.list("httpPullZones").slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  return { result: "success", zones: zones.map(present) };
+  // §4.10 returns no paging fields, only the page.
+  return { result: "success", zones: paginate(ctx.store.list("httpPullZones"), page).items.map(present) };
 }
 
 function purgeDetails(ctx: Ctx): unknown {

@@ -31,8 +31,9 @@ it("POST /__emulator/mutate deep-merges, creates and deletes, and the API sees i
   expect((await h.api("GET", "/v2/zones/vod/push/301/adinsertion")).body.vodAdBreakPolicy).toMatchObject({ spliceMode: "segment", midRolls: [{ offsetS: 5, maxDurationS: 10 }] });
   await h.admin("POST", "/__emulator/mutate", { kind: "pushStreams", id: 3001, patch: null });
   expect((await h.api("GET", "/v2/streams/push/3001")).status).toBe(404);
-  await h.admin("POST", "/__emulator/mutate", { kind: "dnsZones", id: 9000, patch: { id: 9000, domain: "new.example" } });
-  expect((await h.api("GET", "/v2/dns")).body.domains.map((d: { id: number }) => d.id)).toContain(9000);
+  // A created object gets its id (so a saved state stays loadable).
+  await h.admin("POST", "/__emulator/mutate", { kind: "dnsZones", id: 9000, patch: { domain: "new.example" } });
+  expect((await h.api("GET", "/v2/dns")).body.domains.find((d: { id: number }) => d.id === 9000)).toEqual({ id: 9000, domain: "new.example" });
 });
 
 it.each([
@@ -40,6 +41,7 @@ it.each([
   [{ kind: "pushStreams", patch: {} }, "id: required"],
   [{ kind: "pushStreams", id: 1, patch: [1] }, "patch"],
   [{ kind: "account", patch: null }, "cannot be deleted"],
+  [{ kind: "dnsZones", id: 8801, patch: { id: 1 } }, "patch.id: must equal id"],
 ])("rejects mutate %j with 422", async (body, fragment) => {
   const res = await h.admin("POST", "/__emulator/mutate", body);
   expect(res.status).toBe(422);
