@@ -69,8 +69,8 @@ export class CdnstreamClient {
         pipelining: 1,
         keepAliveTimeout: settings.keepAliveTimeoutMs,
         connectTimeout: settings.connectTimeoutMs,
-        headersTimeout: settings.timeoutMs,
-        bodyTimeout: settings.timeoutMs,
+        headersTimeout: settings.headersTimeoutMs,
+        bodyTimeout: settings.bodyTimeoutMs,
       });
     this.#semaphore = new Semaphore(settings.maxConcurrency);
     this.#gate = new RateGate(settings.rps);
@@ -133,7 +133,8 @@ export class CdnstreamClient {
   async #execute(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions) {
     const headers: Record<string, string> = { "x-api-key": this.#apiKey.reveal(), accept: "application/json", "user-agent": USER_AGENT };
     if (body !== undefined) headers["content-type"] = "application/json";
-    const timeout = options.timeoutMs ?? this.settings.timeoutMs;
+    const headersTimeout = options.timeoutMs ?? this.settings.headersTimeoutMs;
+    const bodyTimeout = options.timeoutMs ?? this.settings.bodyTimeoutMs;
     const policy = { ...this.settings, maxRetries: options.maxRetries ?? this.settings.maxRetries };
     const path = this.#prefix + requestPath;
 
@@ -150,8 +151,8 @@ export class CdnstreamClient {
           headers,
           body,
           signal: options.signal,
-          headersTimeout: timeout,
-          bodyTimeout: timeout,
+          headersTimeout,
+          bodyTimeout,
         });
         return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
       } finally {
@@ -174,11 +175,11 @@ export class CdnstreamClient {
       result = await withRetries(retry, policy, deps, attempt, (r): AttemptOutcome => ({ kind: "response", status: r.status, headers: r.headers }), options.signal);
     } catch (e) {
       // Only an abort during a wait between attempts lands here.
-      throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path}.`, { cause: e });
+      throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path} while waiting to retry: the caller's AbortSignal fired.`, { cause: e });
     }
     const secrets = this.#secrets();
     if (result.value === undefined) {
-      if (options.signal?.aborted) throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path}.`, { cause: options.signal.reason });
+      if (options.signal?.aborted) throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path}: the caller's AbortSignal fired. Nothing to fix unless that was unintended.`, { cause: options.signal.reason });
       throw createApiError({ kind: "connection", operation, requestPath, cause: result.error, origin: this.baseUrl, attempts: result.attempts, retry, secrets });
     }
     const { status, text } = result.value;

@@ -27,6 +27,10 @@ export interface ClientSettings {
   maxRetryWaitMs: number;
   /** Per-attempt wait for response headers, and between body chunks. Default 30000 ms. */
   timeoutMs: number;
+  /** Wait for response headers; default `timeoutMs`. */
+  headersTimeoutMs: number;
+  /** Wait between response body chunks; default `timeoutMs`. */
+  bodyTimeoutMs: number;
   /** Per-connection TCP/TLS connect timeout. Default 10000 ms. */
   connectTimeoutMs: number;
   /** How long an idle keep-alive socket is kept. Default 4000 ms. */
@@ -54,13 +58,18 @@ export interface ConfigOptions extends Partial<Omit<ClientSettings, "apiKey">> {
 
 type NumericSetting = Exclude<keyof ClientSettings, "baseUrl" | "apiKey">;
 
-/** Config key and environment variable of each numeric setting, with its default and minimum. */
-export const NUMERIC_SETTINGS: Record<NumericSetting, { env: string; fallback: number; min: number }> = {
+/**
+ * Config key and environment variable of each numeric setting, with its default and minimum;
+ * `inherits` names a setting (listed earlier) whose value is the default instead.
+ */
+export const NUMERIC_SETTINGS: Record<NumericSetting, { env: string; fallback: number; min: number; inherits?: NumericSetting }> = {
   maxRetries: { env: "CDNSTREAM_MAX_RETRIES", fallback: 4, min: 0 },
   retryBaseDelayMs: { env: "CDNSTREAM_RETRY_BASE_DELAY_MS", fallback: 500, min: 0 },
   retryMaxDelayMs: { env: "CDNSTREAM_RETRY_MAX_DELAY_MS", fallback: 8_000, min: 0 },
   maxRetryWaitMs: { env: "CDNSTREAM_MAX_RETRY_WAIT_MS", fallback: 60_000, min: 0 },
   timeoutMs: { env: "CDNSTREAM_TIMEOUT_MS", fallback: 30_000, min: 1 },
+  headersTimeoutMs: { env: "CDNSTREAM_HEADERS_TIMEOUT_MS", fallback: 30_000, min: 1, inherits: "timeoutMs" },
+  bodyTimeoutMs: { env: "CDNSTREAM_BODY_TIMEOUT_MS", fallback: 30_000, min: 1, inherits: "timeoutMs" },
   connectTimeoutMs: { env: "CDNSTREAM_CONNECT_TIMEOUT_MS", fallback: 10_000, min: 1 },
   keepAliveTimeoutMs: { env: "CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS", fallback: 4_000, min: 1 },
   connections: { env: "CDNSTREAM_CONNECTIONS", fallback: 16, min: 1 },
@@ -100,7 +109,7 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   for (const [name, spec] of Object.entries(NUMERIC_SETTINGS) as [NumericSetting, (typeof NUMERIC_SETTINGS)[NumericSetting]][]) {
     const explicit = options[name];
     const found = explicit !== undefined ? { value: String(explicit), where: `option ${name}` } : pick(name, spec.env);
-    settings[name] = found ? parseNumber(found.value, found.where, spec.min) : spec.fallback;
+    settings[name] = found ? parseNumber(found.value, found.where, spec.min) : spec.inherits ? settings[spec.inherits] : spec.fallback;
   }
   return settings;
 }

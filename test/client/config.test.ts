@@ -21,6 +21,8 @@ describe("resolveConfig", () => {
     const s = resolveConfig({ env: { CDNSTREAM_API_KEY: "k-123456", CDNSTREAM_BASE_URL: "http://h" } });
     for (const [name, spec] of Object.entries(NUMERIC_SETTINGS)) expect(s[name as keyof typeof NUMERIC_SETTINGS]).toBe(spec.fallback);
     expect(s.rps).toBe(0);
+    const t = resolveConfig({ env: { CDNSTREAM_API_KEY: "k-123456", CDNSTREAM_BASE_URL: "http://h", CDNSTREAM_TIMEOUT_MS: "5000", CDNSTREAM_BODY_TIMEOUT_MS: "9000" } });
+    expect(t).toMatchObject({ timeoutMs: 5000, headersTimeoutMs: 5000, bodyTimeoutMs: 9000 });
   });
 
   it("says where to set a missing key or base URL", () => {

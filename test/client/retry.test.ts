@@ -187,3 +187,17 @@ describe("client retries (MockAgent)", () => {
     expect(calls()).toHaveLength(1);
   });
 });
+
+describe("cancellation", () => {
+  it("an AbortSignal stops a call waiting between retries", async () => {
+    const { pool, client, calls } = mockClient({ sleep: (ms, signal) => new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))) });
+    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(503, "").times(3);
+    const controller = new AbortController();
+    const pending = dns.listDnsZones(client, { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    const err = await rejection(pending);
+    expect(err.message).toBe("Request aborted on GET /v2/dns while waiting to retry: the caller's AbortSignal fired.");
+    expect(calls()).toHaveLength(1);
+  });
+});
