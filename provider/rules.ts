@@ -1,0 +1,44 @@
+/**
+ * Input rules shared by resource kinds, checked in `check` before any request: each message
+ * names the rule and what to write instead.
+ */
+import * as net from "node:net";
+import { z } from "zod";
+
+/** A host name, optionally with a leading wildcard label (`*.example.com`). */
+const HOST = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export const hostname = z.string().regex(HOST, "must be a host name such as cdn.example.com (no scheme, path or port)");
+
+/** An IPv4/IPv6 address or CIDR range. */
+export const ipOrCidr = z.string().refine(
+  (value) => {
+    const [ip, bits, extra] = value.split("/");
+    if (extra !== undefined || !net.isIP(ip)) return false;
+    if (bits === undefined) return true;
+    const max = net.isIPv4(ip) ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) <= max;
+  },
+  { error: "must be an IP address or CIDR range such as 203.0.113.7 or 198.51.100.0/24" },
+);
+
+/** A `Y`/`N` flag kept as written (domain-lock `policy` and `noreferer`, see DESIGN.md). */
+export const yn = z.enum(["Y", "N"], { error: 'must be "Y" or "N"' });
+
+export const positiveId = (what: string) =>
+  z.number({ error: `must be the ${what}'s numeric id` }).int("must be a whole number").positive(`must be a positive ${what} id`);
+
+/** `true`/`false` to the API's `Y`/`N`. */
+export const toYN = (value: boolean): "Y" | "N" => (value ? "Y" : "N");
+
+/** Splits a comma-separated API list, dropping blanks. */
+export const splitList = (value: string | null | undefined): string[] =>
+  (value ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+
+/** Set equality, ignoring order, duplicates and case: how the API compares domains. */
+export function sameHosts(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => new Set(((v as string[] | undefined) ?? []).map((h) => String(h).toLowerCase()));
+  const left = norm(a);
+  const right = norm(b);
+  return left.size === right.size && [...left].every((h) => right.has(h));
+}
