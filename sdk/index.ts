@@ -1,9 +1,12 @@
 /**
  * pulumi-cdnstream: the program-side SDK users import (`import * as cdn from "pulumi-cdnstream"`).
  *
- * Resource classes and data-source functions are exported from here as they land; each one's
- * provider-side behaviour lives in `provider/`.
+ * Each resource class hands `pulumi.dynamic.Resource` a shim from `provider/shims/`; the
+ * behaviour behind it lives in `provider/resources/`.
  */
+export { CampaignArchive, type CampaignArchiveArgs } from "./campaign-archive";
+export { PushZoneSettings, type PushZoneSettingsArgs } from "./push-zone-settings";
+export { StreamStatus, type StreamStatusArgs } from "./stream-status";
 
-/** The package version, as published; stamped into nothing that reaches state. */
+/** The package version, as published. */
 export const packageVersion: string = require("../../package.json").version;

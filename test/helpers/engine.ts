@@ -91,8 +91,8 @@ export interface TestStackOptions {
 
 /**
  * Creates a stack for an inline program. The project directory lives under the repo's ignored
- * `.tmp/` so that the dynamic-provider plugin, which resolves @pulumi/pulumi from its working
- * directory, finds the repo's node_modules.
+ * `.tmp/` so that the dynamic-provider plugin, which resolves @pulumi/pulumi and the serialized
+ * providers' packages from its working directory, finds the repo's node_modules.
  */
 export async function createTestStack(options: TestStackOptions): Promise<TestStack> {
   requireEngineOnPath();

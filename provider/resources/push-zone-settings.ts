@@ -1,0 +1,95 @@
+/**
+ * PushZoneSettings (§4.1): custom domains, transcoding profiles and the transcode webhook of an
+ * HTTP push zone. Identity: the zone id (the resource id); a new zone replaces.
+ * Only the settings the program declares are managed; one it leaves out is left as it is.
+ * Read: GET /v2/zones/http/push/{id} (an extension). Delete releases management: the spec has
+ * no delete for settings, so the zone keeps its values, and the warning says so.
+ */
+import { z } from "zod";
+import { zones } from "../client";
+import { apiClient } from "../context";
+import { sameSet, type DiffRules } from "../inputs";
+import { hostname, positiveId, sameHosts, splitList } from "../rules";
+import { settingsHandler } from "../settings-handler";
+
+const SETTINGS = ["customDomains", "transcodingProfiles", "transcodeWebhook"] as const;
+
+const Args = z
+  .strictObject({
+    zoneId: positiveId("HTTP push zone"),
+    customDomains: z.array(hostname).optional(),
+    transcodingProfiles: z
+      .array(z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "must be a numeric profile id")]))
+      .optional(),
+    transcodeWebhook: z
+      .string()
+      .refine((s) => s === "" || (/^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s)), 'must be an http(s) URL, or "" to clear it')
+      .optional(),
+    adoptId: z.string().optional(),
+  })
+  .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
+    message: `declare at least one of ${SETTINGS.join(", ")}: a PushZoneSettings with none manages nothing`,
+  });
+type Args = z.infer<typeof Args>;
+
+const rules: DiffRules = {
+  replaceOn: ["zoneId"],
+  compare: {
+    customDomains: sameHosts,
+    transcodingProfiles: (a, b) => sameSet(a as unknown[], b as unknown[]),
+  },
+};
+
+function outputsOf(zone: zones.Zone, warnings: string[] = []) {
+  const ftp = zone.ftpdetails as { username?: string; password?: string } | undefined;
+  const server = zone.server as { meta?: { uploadHost?: string } } | undefined;
+  return {
+    name: zone.name ?? null,
+    fqdn: zone.fqdn ?? null,
+    customDomainFqdns: zone.cnamesArrFqdn ?? [],
+    uploadHost: server?.meta?.uploadHost ?? null,
+    ftpUsername: ftp?.username ?? null,
+    // Credential (masked in some responses, plain in others, §2.2): the SDK marks it secret.
+    ftpPassword: ftp?.password ?? null,
+    warnings,
+  };
+}
+
+export const handler = settingsHandler<Args>({
+  kind: "PushZoneSettings",
+  args: Args,
+  inputKeys: ["zoneId", ...SETTINGS],
+  rules,
+
+  idOf: (args) => String(args.zoneId),
+
+  parseId(id) {
+    if (!/^\d+$/.test(id)) throw new Error(`PushZoneSettings id "${id}" is not a zone id: use the numeric HTTP push zone id, e.g. "101".`);
+    return { zoneId: Number(id) };
+  },
+
+  async read({ zoneId }) {
+    const { zone } = await zones.getPushZone(apiClient(), zoneId as number);
+    const transcode = zone.transcodefile as { profiles?: string[]; webhooks?: string[] } | undefined;
+    return {
+      inputs: {
+        customDomains: zone.cnamesArr ?? splitList(zone.cnames),
+        transcodingProfiles: transcode?.profiles ?? [],
+        transcodeWebhook: transcode?.webhooks?.[0] ?? "",
+      },
+      outputs: outputsOf(zone),
+    };
+  },
+
+  async apply(args) {
+    const { zone, warnings } = await zones.updatePushZone(apiClient(), args.zoneId, {
+      cnames: args.customDomains?.join(","),
+      profiles: args.transcodingProfiles,
+      webhook: args.transcodeWebhook,
+    });
+    return outputsOf(zone, warnings ?? []);
+  },
+
+  released: (id) =>
+    `PushZoneSettings ${id}: released from the stack; the zone keeps its custom domains, profiles and webhook (the API has no delete for settings).`,
+});

@@ -1,0 +1,62 @@
+/**
+ * StreamStatus (§4.4): keeps a push or timeshift stream enabled or disabled.
+ * Identity: the stream kind and id (`push/<id>`, `timeshift/<id>`); both replace when changed.
+ * Read: GET /v2/streams/{kind}/{id} (an extension, DESIGN.md). Delete releases management and
+ * leaves the stream as it is: the API has no "unset" for a status.
+ */
+import { z } from "zod";
+import { streams } from "../client";
+import { apiClient } from "../context";
+import { settingsHandler } from "../settings-handler";
+
+const Args = z.strictObject({
+  streamKind: z.enum(["push", "timeshift"], { error: 'must be "push" or "timeshift" (§4.4 has a path for each)' }),
+  streamId: z.union([
+    z.string().regex(/^[^/\s]+$/, "must be a stream id without slashes or spaces"),
+    z.number().int("must be a whole number").positive("must be a positive stream id"),
+  ]),
+  disabled: z.boolean({ error: "must be true (disable, `1`) or false (enable, `0`)" }),
+  adoptId: z.string().optional(),
+});
+type Args = z.infer<typeof Args>;
+
+/** Outputs read from the live stream: what it is and where to play it. */
+function outputsOf(stream: streams.Stream) {
+  const urls = stream.playbackurls;
+  return {
+    name: stream.name ?? null,
+    status: stream.status ?? null,
+    playbackUrls: { hls: urls?.hls ?? null, dash: urls?.dash ?? null, rtmp: urls?.rtmp ?? null, rtsp: urls?.rtsp ?? null },
+    // Credential: the SDK marks it secret in state.
+    rtmpAuthPassword: stream.rtmpauth?.password ?? null,
+    warnings: stream.messages?.warning ?? [],
+  };
+}
+
+export const handler = settingsHandler<Args>({
+  kind: "StreamStatus",
+  args: Args,
+  inputKeys: ["streamKind", "streamId", "disabled"],
+  rules: { replaceOn: ["streamKind", "streamId"], compare: { streamId: (a, b) => String(a) === String(b) } },
+
+  idOf: (args) => `${args.streamKind}/${args.streamId}`,
+
+  parseId(id) {
+    const match = /^(push|timeshift)\/([^/]+)$/.exec(id);
+    if (!match) throw new Error(`StreamStatus id "${id}" is not <push|timeshift>/<streamId>, e.g. "push/1234".`);
+    return { streamKind: match[1], streamId: match[2] };
+  },
+
+  async read({ streamKind, streamId }) {
+    const { stream } = await streams.getStream(apiClient(), streamKind as streams.StreamKind, streamId as string);
+    return { inputs: { disabled: stream.disabled === "1" }, outputs: outputsOf(stream) };
+  },
+
+  async apply(args) {
+    const { stream } = await streams.setStreamStatus(apiClient(), args.streamKind, args.streamId, { disabled: args.disabled ? 1 : 0 });
+    return outputsOf(stream);
+  },
+
+  released: (id, props) =>
+    `StreamStatus ${id}: released from the stack; the stream stays ${props.disabled ? "disabled" : "enabled"} (the API has no "unset" for a status).`,
+});

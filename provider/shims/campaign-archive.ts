@@ -1,0 +1,3 @@
+// The serialized provider of CampaignArchive resources (see ../shim.ts).
+import { shimFor } from "../shim";
+export = shimFor("campaign-archive");

@@ -1,0 +1,3 @@
+// The serialized provider of PushZoneSettings resources (see ../shim.ts).
+import { shimFor } from "../shim";
+export = shimFor("push-zone-settings");

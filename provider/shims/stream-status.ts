@@ -1,0 +1,3 @@
+// The serialized provider of StreamStatus resources (see ../shim.ts).
+import { shimFor } from "../shim";
+export = shimFor("stream-status");

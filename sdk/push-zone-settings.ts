@@ -1,0 +1,82 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/** Arguments of a {@link PushZoneSettings}: declare at least one setting. */
+export interface PushZoneSettingsArgs {
+  /** The HTTP push zone's id (§4.1 `{zoneid}`). Changing it replaces the resource. */
+  zoneId: pulumi.Input<number>;
+  /**
+   * Custom domains of the zone (§4.1 `cnames`, sent comma-separated). Compared as a set,
+   * ignoring order and case. The API warns until a CNAME record points at the zone.
+   */
+  customDomains?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Transcoding profile ids applied automatically to uploads (§4.1 `profiles`); compared as a set. */
+  transcodingProfiles?: pulumi.Input<pulumi.Input<number | string>[]>;
+  /**
+   * URL that receives the list of transcoded files as a raw JSON post every minute after files
+   * are transcoded (§4.1 `webhook`, §6); `""` clears it.
+   */
+  transcodeWebhook?: pulumi.Input<string>;
+  /**
+   * Adopt the existing object with this id (format `101`) instead of writing the declared
+   * settings: `create` reads it and fails, naming each difference, unless the declared values
+   * equal the live ones, so adopting changes nothing. Use it where you would use the `import`
+   * option, which dynamic resources of @pulumi/pulumi 3.246 cannot serve. Ignored after creation.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/**
+ * Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (§4.1).
+ *
+ * Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
+ * zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
+ * The API has no delete for settings: destroying the resource leaves the zone's values as they
+ * are, and says so.
+ */
+export class PushZoneSettings extends pulumi.dynamic.Resource {
+  /** The zone's id. */
+  declare readonly zoneId: pulumi.Output<number>;
+  /** Managed custom domains, as declared (or as found, after a refresh that found drift). */
+  declare readonly customDomains: pulumi.Output<string[] | undefined>;
+  /** Managed transcoding profile ids. */
+  declare readonly transcodingProfiles: pulumi.Output<(number | string)[] | undefined>;
+  /** Managed transcode webhook. */
+  declare readonly transcodeWebhook: pulumi.Output<string | undefined>;
+  /** The zone's name (§2.2). */
+  declare readonly name: pulumi.Output<string | null>;
+  /** The zone's own domain (§2.2 `fqdn`): the target of the custom domains' CNAME records. */
+  declare readonly fqdn: pulumi.Output<string | null>;
+  /** Fully qualified custom domains (§2.2 `cnamesArrFqdn`). */
+  declare readonly customDomainFqdns: pulumi.Output<string[]>;
+  /** Where uploads go (§2.2 `server.meta.uploadHost`). */
+  declare readonly uploadHost: pulumi.Output<string | null>;
+  /** FTP user of the zone's storage (§2.2 `ftpdetails.username`). */
+  declare readonly ftpUsername: pulumi.Output<string | null>;
+  /** FTP password of the zone's storage (§2.2 `ftpdetails.password`); secret. */
+  declare readonly ftpPassword: pulumi.Output<string | null>;
+  /** Warnings the API returned with the last change (§4.1 `warnings`). */
+  declare readonly warnings: pulumi.Output<string[]>;
+
+  constructor(name: string, args: PushZoneSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      require("../provider/shims/push-zone-settings"),
+      name,
+      {
+        customDomains: undefined,
+        transcodingProfiles: undefined,
+        transcodeWebhook: undefined,
+        ...args,
+        name: undefined,
+        fqdn: undefined,
+        customDomainFqdns: undefined,
+        uploadHost: undefined,
+        ftpUsername: undefined,
+        ftpPassword: undefined,
+        warnings: undefined,
+      },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["ftpPassword"] }),
+      "cdnstream",
+      "PushZoneSettings",
+    );
+  }
+}

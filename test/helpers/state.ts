@@ -1,0 +1,31 @@
+/** Reading what the engine recorded and reported. */
+import type { Deployment } from "@pulumi/pulumi/automation";
+
+/** The largest `__provider` string among the stack's resources, in bytes. */
+export function providerBytes(state: Deployment): number {
+  const sizes = (state.deployment.resources ?? [])
+    .map((r: any) => r.inputs?.__provider)
+    .filter((p: unknown): p is string => typeof p === "string")
+    .map((p: string) => Buffer.byteLength(p));
+  if (!sizes.length) throw new Error("no resource in the state carries a __provider");
+  return Math.max(...sizes);
+}
+
+/**
+ * From a preview's engine events: for each resource (by name) that would change, the input
+ * properties whose recorded and declared values differ, which is what the CLI shows (dynamic
+ * providers report no property list of their own).
+ */
+export function changedProperties(events: any[]): Record<string, string[]> {
+  const changed: Record<string, string[]> = {};
+  for (const event of events) {
+    const meta = event.resourcePreEvent?.metadata;
+    if (!meta || meta.op === "same" || meta.op === "read") continue;
+    const olds = meta.old?.inputs ?? {};
+    const news = meta.new?.inputs ?? {};
+    const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((k) => k !== "__provider"));
+    const name = String(meta.urn).split("::").pop()!;
+    changed[name] = [...keys].filter((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k])).sort();
+  }
+  return changed;
+}
