@@ -1,6 +1,7 @@
 /**
  * HTTP and VoD zones: §4.1 push-zone update, §4.5 VoD pull domain lock, §4.10 pull-zone list,
- * §4.11 bulk domain lock, §4.12 purge details; plus the inferred single-zone reads (extensions).
+ * §4.11 bulk domain lock, §4.12 purge details; plus the inferred reads (extensions) of a single
+ * zone and of the §4.11 account default.
  * Shapes: §2.2 zone, §2.3 sub-objects, §2.4 access control, §2.19 purge.
  */
 import { z } from "zod";
@@ -199,6 +200,15 @@ export const ops = {
   getPushZone: defineOperation({ id: "ext:push-zone", method: "GET", path: "/v2/zones/http/push/{zoneid}", retry: "retriable", extension: true, params: zoneParams, response: zoneResponse }),
   /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
   getVodPullZone: defineOperation({ id: "ext:vod-pull-zone", method: "GET", path: "/v2/zones/vod/pull/{zoneid}", retry: "retriable", extension: true, params: zoneParams, response: zoneResponse }),
+  /** Extension beyond the spec: the §4.11 account default (DESIGN.md "Bulk domain lock"). */
+  getBulkDomainLock: defineOperation({
+    id: "ext:bulk-domain-lock",
+    method: "GET",
+    path: "/v2/zones/http/settings/security/domainlock",
+    retry: "retriable",
+    extension: true,
+    response: z.looseObject({ ...envelope, domainlock: DomainLock }),
+  }),
 };
 
 /** Page size of §4.10 (DESIGN.md "Pagination"); a page past the end is empty. */
@@ -228,3 +238,8 @@ export const getPushZone = (c: CdnstreamClient, zoneId: number, o?: RequestOptio
 /** Extension beyond the spec: `GET /v2/zones/vod/pull/{id}` (refresh/import read, DESIGN.md). */
 export const getVodPullZone = (c: CdnstreamClient, zoneId: number, o?: RequestOptions) =>
   c.call(ops.getVodPullZone, { params: { zoneid: zoneId } }, o);
+/**
+ * Extension beyond the spec: `GET /v2/zones/http/settings/security/domainlock`, the account
+ * default that every §4.11 mode saves (refresh read of the bulk lock, DESIGN.md).
+ */
+export const getBulkDomainLock = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.getBulkDomainLock, {}, o);
