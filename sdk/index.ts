@@ -7,6 +7,7 @@
 export { CampaignArchive, type CampaignArchiveArgs } from "./campaign-archive";
 export { PushZoneSettings, type PushZoneSettingsArgs } from "./push-zone-settings";
 export { StreamStatus, type StreamStatusArgs } from "./stream-status";
+export { VodPullDomainLock, type VodPullDomainLockArgs, type VodPullLiveLock } from "./vod-pull-domain-lock";
 
 /** The package version, as published. */
 export const packageVersion: string = require("../../package.json").version;
