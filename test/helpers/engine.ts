@@ -130,25 +130,7 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
 }
 
 /**
- * The program of a Pulumi project directory, run the way the Node.js language host runs it: the
- * module named by `main` in Pulumi.yaml (default index.js); an exported function is called and
- * its result becomes the stack outputs, otherwise the module's exports are.
+ * Project directories run inline, as the drift runner runs them (see provider/cli/project.ts):
+ * re-exported so tests and the product load a project the same way.
  */
-export function projectProgram(projectDir: string): PulumiFn {
-  const settings = fs.readFileSync(path.join(projectDir, "Pulumi.yaml"), "utf8");
-  const main = /^main:\s*(\S+)\s*$/m.exec(settings)?.[1] ?? "index.js";
-  const entry = path.resolve(projectDir, main);
-  return async () => {
-    const loaded = require(entry);
-    const program = loaded?.default ?? loaded;
-    return typeof program === "function" ? await program() : program;
-  };
-}
-
-/** The project name declared in a Pulumi.yaml. */
-export function projectName(projectDir: string): string {
-  const settings = fs.readFileSync(path.join(projectDir, "Pulumi.yaml"), "utf8");
-  const name = /^name:\s*(\S+)\s*$/m.exec(settings)?.[1];
-  if (!name) throw new Error(`${projectDir}/Pulumi.yaml has no name`);
-  return name;
-}
+export { projectName, projectProgram } from "../../provider/cli/project";
