@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
- * `cdnstream`: the command-line face of the client. A subcommand dispatcher: `api` today,
- * `drift` later. Exit codes: 0 success, 1 API or connection error, 2 bad usage or configuration.
+ * `cdnstream`: the command-line face of the client. A subcommand dispatcher: `api` (one request)
+ * and `drift` (drift detection through the Automation API). Exit codes: 0 success, 1 API or
+ * connection error, 2 bad usage or configuration; `drift` also exits 2 when it finds drift.
  */
 import { apiCommand } from "./api";
+import { driftCommand } from "./drift";
 import type { Command, Io } from "./command";
 
 /** Subcommands by name; add new ones here. */
 export const commands: Record<string, Command> = {
   api: apiCommand,
+  drift: driftCommand,
 };
 
 function usage(): string {
@@ -25,7 +28,8 @@ function usage(): string {
     "CDNSTREAM_MAX_RETRIES, CDNSTREAM_MAX_RETRY_WAIT_MS, CDNSTREAM_TIMEOUT_MS, CDNSTREAM_RPS,",
     "CDNSTREAM_MAX_CONCURRENCY and the other CDNSTREAM_* settings of provider/client/config.ts.",
     "",
-    "Exit status: 0 success, 1 API or connection error, 2 bad usage or missing configuration.",
+    "Exit status: 0 success, 1 API or connection error, 2 bad usage or missing configuration",
+    "(`drift`: 2 also when drift is found; see `cdnstream drift --help`).",
   ].join("\n");
 }
 

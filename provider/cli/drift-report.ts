@@ -1,0 +1,183 @@
+/**
+ * `cdnstream drift` findings: from the engine events of one refreshing preview to per-property
+ * drift, and the JSON and markdown reports.
+ *
+ * Where drift is in the events (logged once for a StreamStatus stack, then fixed in the
+ * fixtures of test/cli/drift-report.test.ts): `preview --refresh` first emits, per resource, a
+ * `resourcePreEvent` with op `refresh` whose `old` and `new` are both the recorded state, then
+ * a `resOutputsEvent` with op `refresh` whose `old` is the recorded state and `new` is what the
+ * provider's `read` returned (`new: null` when `read` reports the object gone). Our `read`
+ * returns the declared inputs unless the live value differs (provider/inputs.ts
+ * `inputsFromLive`), so recorded-vs-live is `old.inputs` vs `new.inputs` of that event. The
+ * later `update` steps compare live with the program's declarations: what `up` would change,
+ * not drift, so they are ignored.
+ */
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+
+/** One input property whose live value differs from the recorded one. */
+export interface PropertyDrift {
+  property: string;
+  /** The value in the stack's state (null when absent); secrets are "[secret]". */
+  recorded: unknown;
+  /** The value the provider read from the API (null when absent); secrets are "[secret]". */
+  live: unknown;
+}
+
+export interface ResourceDrift {
+  urn: string;
+  name: string;
+  type: string;
+  /** The object no longer exists (the provider's read reported it gone). */
+  deleted: boolean;
+  properties: PropertyDrift[];
+}
+
+export interface StackReport {
+  stack: string;
+  cwd: string;
+  drifted: boolean;
+  resources: ResourceDrift[];
+  /** Why the stack could not be checked; its findings are then incomplete. */
+  error?: string;
+  /** Warnings the engine or provider reported, e.g. a kind whose drift cannot be read. */
+  warnings?: string[];
+}
+
+export interface DriftReport {
+  stacks: StackReport[];
+  drifted: boolean;
+}
+
+/** What a masked secret shows as, in both reports. */
+export const SECRET = "[secret]";
+
+// Pulumi's marker for a secret value in serialized properties (runtime/rpc.ts specialSigKey,
+// specialSecretSig). Events carry secrets in this wrapper; only the marker is kept.
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** A copy of `value` with every secret replaced by "[secret]", whatever the event carried. */
+export function maskSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecrets);
+  if (value === null || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  if (record[SIG_KEY] === SECRET_SIG) return SECRET;
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, maskSecrets(v)]));
+}
+
+/** JSON with sorted keys, so equal values compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      : v,
+  ) ?? "null";
+}
+
+// Not objects of the account: the stack itself and provider instances (their inputs are the
+// stack config, which a refresh cannot find changed).
+const skipType = (type: string) => type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
+
+// The engine's note that it runs the dynamic-provider plugin from PATH: noise in every run.
+const noise = /^using pulumi-resource-pulumi-nodejs from \$PATH/;
+
+/** Drifted resources, warnings and error diagnostics found in one preview's events. */
+export function findingsFromEvents(events: readonly EngineEvent[]): { resources: ResourceDrift[]; warnings: string[]; errors: string[] } {
+  const resources: ResourceDrift[] = [];
+  const warnings = new Set<string>();
+  const errors = new Set<string>();
+  for (const event of events) {
+    const diag = event.diagnosticEvent;
+    if (diag) {
+      const message = diag.message.trim().replace(/^(warning|error): /, "");
+      const where = diag.urn ? `${diag.urn.split("::").pop()}: ` : "";
+      if (diag.severity === "error") errors.add(where + message);
+      // Our provider's warn() writes "warning: …" to stderr, which arrives as info#err.
+      else if ((diag.severity === "warning" || /^warning: /.test(diag.message)) && !noise.test(message)) warnings.add(where + message);
+      continue;
+    }
+    const meta = event.resOutputsEvent?.metadata;
+    if (!meta || meta.op !== "refresh" || skipType(meta.type) || !meta.old) continue;
+    const base = { urn: meta.urn, name: meta.urn.split("::").pop() ?? meta.urn, type: meta.type };
+    if (!meta.new) {
+      resources.push({ ...base, deleted: true, properties: [] });
+      continue;
+    }
+    const recorded = (maskSecrets(meta.old.inputs ?? {}) ?? {}) as Record<string, unknown>;
+    const live = (maskSecrets(meta.new.inputs ?? {}) ?? {}) as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(recorded), ...Object.keys(live)])].filter((k) => k !== "__provider").sort();
+    const properties = keys
+      .filter((k) => canonical(recorded[k]) !== canonical(live[k]))
+      .map((property) => ({ property, recorded: recorded[property] ?? null, live: live[property] ?? null }));
+    if (properties.length) resources.push({ ...base, deleted: false, properties });
+  }
+  return { resources, warnings: [...warnings], errors: [...errors] };
+}
+
+/** The report of several stacks. */
+export function driftReport(stacks: StackReport[]): DriftReport {
+  return { stacks, drifted: stacks.some((s) => s.drifted) };
+}
+
+/** Exit status: 1 when any stack could not be checked (its absence of drift proves nothing), else 2 on drift, else 0. */
+export function exitCodeOf(report: DriftReport): 0 | 1 | 2 {
+  if (report.stacks.some((s) => s.error !== undefined)) return 1;
+  return report.drifted ? 2 : 0;
+}
+
+/** Text as a markdown code span inside a table: pipes escaped, newlines flattened, long text cut. */
+function code(raw: string): string {
+  let text = raw.length > 120 ? `${raw.slice(0, 117)}...` : raw;
+  text = text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+  // A code span cannot contain a backtick run as long as its own fence: use a longer fence.
+  const fence = "`".repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** A recorded or live value: compact JSON, so `"1"` and `1` stay distinct; a secret as [secret]. */
+const cell = (value: unknown) => code(value === SECRET ? SECRET : canonical(value));
+
+/** The dynamic-provider prefix says nothing to a reader; `cdnstream:StreamStatus` does. */
+const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
+
+function stackSection(s: StackReport): string[] {
+  const findings = s.resources.reduce((n, r) => n + (r.deleted ? 1 : r.properties.length), 0);
+  const state = s.error !== undefined ? "error" : s.drifted ? `drift (${findings} finding${findings === 1 ? "" : "s"})` : "No drift";
+  const lines = [`### Stack \`${s.stack}\`: ${state}`, ""];
+  if (s.error !== undefined) {
+    lines.push("The check did not complete:", "", "```text", s.error.replace(/```/g, "'''"), "```", "");
+  }
+  if (s.resources.length) {
+    lines.push("| Resource | Type | Property | Recorded | Live |", "|---|---|---|---|---|");
+    for (const r of s.resources) {
+      const head = `| ${code(r.name)} | ${code(shortType(r.type))} |`;
+      if (r.deleted) lines.push(`${head} *(whole resource)* | exists | **deleted** |`);
+      for (const p of r.properties) lines.push(`${head} ${code(p.property)} | ${cell(p.recorded)} | ${cell(p.live)} |`);
+    }
+    lines.push("");
+  } else if (s.error === undefined) {
+    lines.push("No drift: every resource's live values match the recorded state.", "");
+  }
+  if (s.warnings?.length) lines.push("Warnings:", "", ...s.warnings.map((w) => `- ${w.replace(/\s*\n\s*/g, " ")}`), "");
+  return lines;
+}
+
+/** The report as a pull-request comment: a heading, a summary line, a section per stack. */
+export function toMarkdown(report: DriftReport): string {
+  const n = report.stacks.length;
+  const drifted = report.stacks.filter((s) => s.drifted).length;
+  const failed = report.stacks.filter((s) => s.error !== undefined).length;
+  const clean = report.stacks.filter((s) => !s.drifted && s.error === undefined).length;
+  const verdict = failed ? "Drift check incomplete" : drifted ? "Drift detected" : "No drift";
+  const summary = `${n} stack${n === 1 ? "" : "s"} checked: ${drifted} drifted, ${clean} clean${failed ? `, ${failed} could not be checked` : ""}.`;
+  return [
+    `## ${verdict}`,
+    "",
+    summary,
+    "",
+    ...report.stacks.flatMap(stackSection),
+    "<sub>Recorded: the stack's state. Live: what a refreshing preview read from the API, without changing the state. Secrets show as `[secret]`.</sub>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,177 @@
+/**
+ * `cdnstream drift`: checks stacks for out-of-band changes without touching their state, and
+ * reports per resource and property the recorded and the live value, as JSON and as markdown
+ * for a pull-request comment. Arguments, concurrency, output files and exit codes live here;
+ * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts.
+ */
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { redactText } from "../client/redact";
+import { EXIT, UsageError, type Command, type Io } from "./command";
+import { driftReport, exitCodeOf, toMarkdown, type StackReport } from "./drift-report";
+import { checkStack, errorMessage, listStacks, secretsOf, type Env } from "./drift-stack";
+
+const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
+
+Finds out-of-band changes: for each stack, a preview with refresh reads every resource from the
+API and compares it with the stack's state. The state is not written (unlike
+\`pulumi refresh --expect-no-changes\`), so a later \`up\` still sees and undoes the drift.
+Reports each drifted resource and input property with its recorded and live value; a resource
+whose object is gone is reported as deleted. Secrets show as [secret].
+
+Options:
+  -s, --stack NAME       a stack to check; repeat for more (default: every stack of the project)
+  -C, --cwd DIR          the Pulumi project directory, with Pulumi.yaml (default: .)
+      --json FILE        write the JSON report to FILE (- for stdout)
+      --markdown FILE    write the markdown report (a pull-request comment) to FILE
+  -j, --concurrency N    stacks checked at once (default 2)
+  -h, --help             show this help
+
+The project's program runs inside this command through the Automation API (no separate Node.js
+language host is needed). Its Pulumi.yaml \`main\` must be JavaScript: compile a TypeScript
+project first and point \`main\` at the output (e.g. \`main: dist/index.js\`).
+
+Environment: as for \`pulumi up\`: PULUMI_BACKEND_URL (or \`pulumi login\`),
+PULUMI_CONFIG_PASSPHRASE, PULUMI_ACCESS_TOKEN; the API key as stack config (cdnstream:apiKey)
+or CDNSTREAM_API_KEY. The \`pulumi\` CLI must be on PATH. No secret is ever printed.
+
+Without --json -, stdout gets the markdown report; progress goes to stderr.
+
+Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked (the reports still say
+what was found). Bad usage also exits 2, with a message on stderr and no report.`;
+
+export interface DriftArgs {
+  stacks: string[];
+  cwd: string;
+  json?: string;
+  markdown?: string;
+  concurrency: number;
+}
+
+/** Parses the arguments after `drift`; `undefined` means help was asked for. */
+export function parseDriftArgs(argv: readonly string[], baseDir: string): DriftArgs | undefined {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: {
+        stack: { type: "string", short: "s", multiple: true },
+        cwd: { type: "string", short: "C" },
+        json: { type: "string" },
+        markdown: { type: "string" },
+        concurrency: { type: "string", short: "j" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) return undefined;
+  const stacks = [...new Set(values.stack ?? [])];
+  for (const s of stacks) if (!s.trim()) throw new UsageError("--stack needs a stack name");
+  const raw = values.concurrency ?? "2";
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 32) throw new UsageError(`--concurrency takes a whole number from 1 to 32, got "${raw}"`);
+  if (values.json === "-" && values.markdown === "-") throw new UsageError("only one of --json and --markdown can be - (stdout)");
+  for (const [flag, file] of [["--json", values.json], ["--markdown", values.markdown]] as const) {
+    if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
+  }
+  const resolve = (file?: string) => (file === undefined || file === "-" ? file : path.resolve(baseDir, file));
+  return { stacks, cwd: path.resolve(baseDir, values.cwd ?? "."), json: resolve(values.json), markdown: resolve(values.markdown), concurrency: Number(raw) };
+}
+
+/** Runs `work` over `items` with at most `limit` in flight; results keep the items' order. */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** What the command needs from the engine and the file system; replaced in unit tests. */
+export interface DriftDeps {
+  checkStack(stack: string, cwd: string, env: Env): Promise<StackReport>;
+  listStacks(cwd: string, env: Env): Promise<string[]>;
+  writeFile(file: string, text: string): void;
+  cwd(): string;
+}
+
+const engineDeps: DriftDeps = { checkStack, listStacks, writeFile: (f, t) => writeFileSync(f, t), cwd: () => process.cwd() };
+
+function summaryLine(s: StackReport, seconds: string): string {
+  if (s.error !== undefined) return `${s.stack}: could not be checked (${seconds}s): ${s.error.split("\n")[0]}`;
+  if (!s.drifted) return `${s.stack}: no drift (${seconds}s)`;
+  const names = s.resources.map((r) => (r.deleted ? `${r.name} (deleted)` : `${r.name}.{${r.properties.map((p) => p.property).join(",")}}`));
+  return `${s.stack}: drift in ${names.join(", ")} (${seconds}s)`;
+}
+
+/** The `drift` subcommand over the given dependencies. */
+export function createDriftCommand(deps: DriftDeps): Command {
+  return {
+    summary: "report out-of-band changes per stack, resource and property without writing state",
+    async run(argv: readonly string[], io: Io): Promise<number> {
+      let args: DriftArgs | undefined;
+      try {
+        args = parseDriftArgs(argv, deps.cwd());
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        io.stderr(`cdnstream drift: ${e.message}\nRun \`cdnstream drift --help\` for usage.`);
+        return EXIT.usage;
+      }
+      if (!args) {
+        io.stdout(HELP);
+        return EXIT.ok;
+      }
+      const { cwd, concurrency } = args;
+      const secrets = secretsOf(io.env);
+      // Engine messages can echo anything; nothing this command prints may carry a secret.
+      const progress = (text: string) => io.stderr(redactText(`cdnstream drift: ${text}`, secrets));
+      let stacks: StackReport[] = [];
+      let names = args.stacks;
+      if (!names.length) {
+        try {
+          names = await deps.listStacks(cwd, io.env);
+          if (!names.length) throw new Error(`no stacks of the project in ${cwd} in this backend`);
+        } catch (e) {
+          names = [];
+          const error = redactText(errorMessage(e, []), secrets);
+          progress(`cannot list the project's stacks: ${error}`);
+          stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error }];
+        }
+      }
+      if (names.length) {
+        progress(`checking ${names.join(", ")} in ${cwd} (${Math.min(concurrency, names.length)} at a time)`);
+        stacks = await mapBounded(names, concurrency, async (name) => {
+          const started = Date.now();
+          const result = await deps.checkStack(name, cwd, io.env);
+          progress(`${summaryLine(result, ((Date.now() - started) / 1000).toFixed(1))}`);
+          return result;
+        });
+      }
+      const report = driftReport(stacks);
+      const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
+      const markdown = redactText(toMarkdown(report), secrets);
+      try {
+        for (const [file, text] of [[args.json, json], [args.markdown, markdown]] as const) {
+          if (file !== undefined && file !== "-") deps.writeFile(file, text);
+        }
+      } catch (e) {
+        progress(`cannot write the report: ${(e as Error).message}`);
+        return EXIT.failed;
+      }
+      io.stdout(args.json === "-" ? json : markdown);
+      return exitCodeOf(report);
+    },
+  };
+}
+
+/** The `drift` subcommand. */
+export const driftCommand = createDriftCommand(engineDeps);

@@ -1,0 +1,169 @@
+/**
+ * `cdnstream drift` as a command: arguments, the concurrency bound, report files, stdout and
+ * exit codes, over a fake engine (the real one is test/e2e/drift.test.ts).
+ */
+import { main } from "../../provider/cli";
+import type { Io } from "../../provider/cli/command";
+import { createDriftCommand, mapBounded, parseDriftArgs, type DriftDeps } from "../../provider/cli/drift";
+import type { StackReport } from "../../provider/cli/drift-report";
+
+const KEY = "k-drift-unit-5f4e3d2c1b";
+
+const stackResult = (stack: string, kind: "clean" | "drift" | "error"): StackReport => ({
+  stack,
+  cwd: "/proj",
+  drifted: kind === "drift",
+  resources:
+    kind === "drift"
+      ? [{ urn: `urn:pulumi:${stack}::p::t::r`, name: "r", type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus", deleted: false, properties: [{ property: "disabled", recorded: false, live: true }] }]
+      : [],
+  ...(kind === "error" ? { error: `error: no stack named '${stack}' found (key ${KEY})` } : {}),
+});
+
+function harness(kinds: Record<string, "clean" | "drift" | "error">, listed: string[] | Error = Object.keys(kinds)) {
+  const files: Record<string, string> = {};
+  const calls: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const deps: DriftDeps = {
+    cwd: () => "/work",
+    async listStacks() {
+      if (listed instanceof Error) throw listed;
+      return listed;
+    },
+    async checkStack(stack, cwd) {
+      calls.push(`${stack}@${cwd}`);
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 20));
+      inFlight--;
+      return stackResult(stack, kinds[stack] ?? "error");
+    },
+    writeFile: (file, text) => void (files[file] = text),
+  };
+  const command = createDriftCommand(deps);
+  const run = async (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: Io = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: { CDNSTREAM_API_KEY: KEY } };
+    const code = await command.run(argv, io);
+    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+  };
+  return { run, files, calls, maxInFlight: () => maxInFlight };
+}
+
+describe("drift arguments", () => {
+  it("parses stacks, directories relative to the working directory, files and concurrency", () => {
+    expect(parseDriftArgs(["--stack", "a", "-s", "b", "--stack", "a", "--cwd", "infra", "--json", "r.json", "--markdown", "/abs/r.md", "-j", "3"], "/work")).toEqual({
+      stacks: ["a", "b"],
+      cwd: "/work/infra",
+      json: "/work/r.json",
+      markdown: "/abs/r.md",
+      concurrency: 3,
+    });
+    expect(parseDriftArgs([], "/work")).toEqual({ stacks: [], cwd: "/work", json: undefined, markdown: undefined, concurrency: 2 });
+    expect(parseDriftArgs(["--json", "-"], "/work")?.json).toBe("-");
+    expect(parseDriftArgs(["-h"], "/work")).toBeUndefined();
+  });
+
+  it.each([
+    [["drift", "extra"], /Unexpected argument 'extra'/],
+    [["drift", "--concurrency", "0"], /--concurrency takes a whole number from 1 to 32, got "0"/],
+    [["drift", "--concurrency", "two"], /--concurrency takes a whole number/],
+    [["drift", "--stack", " "], /--stack needs a stack name/],
+    [["drift", "--json", "-", "--markdown", "-"], /only one of --json and --markdown can be -/],
+    [["drift", "--json", ""], /--json needs a file name/],
+    [["drift", "--frobnicate"], /Unknown option '--frobnicate'/],
+  ])("%j is bad usage (exit 2, nothing checked)", async (argv, message) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
+    expect(code).toBe(2);
+    expect(err.join("\n")).toMatch(message);
+    expect(err.join("\n")).toMatch(/Run `cdnstream drift --help` for usage/);
+    expect(out).toEqual([]);
+  });
+
+  it("--help documents the command, its environment and exit codes", async () => {
+    const out: string[] = [];
+    expect(await main(["drift", "--help"], { stdout: (t) => out.push(t), stderr: () => undefined, env: {} })).toBe(0);
+    const help = out.join("\n");
+    expect(help).toMatch(/^Usage: cdnstream drift \[--stack NAME \.\.\.\] \[--cwd DIR\] \[--json FILE\] \[--markdown FILE\] \[--concurrency N\]/);
+    expect(help).toMatch(/Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked/);
+    expect(help).toMatch(/PULUMI_BACKEND_URL/);
+    expect(help).toMatch(/compile a TypeScript\s+project first/);
+    const top: string[] = [];
+    await main(["--help"], { stdout: (t) => top.push(t), stderr: () => undefined, env: {} });
+    expect(top.join("\n")).toMatch(/\n  drift +report out-of-band changes/);
+  });
+});
+
+describe("drift runs", () => {
+  it("no drift: exit 0, an empty report in both files, markdown on stdout", async () => {
+    const h = harness({ prod: "clean" });
+    const r = await h.run(["--stack", "prod", "--cwd", "/proj", "--json", "out/r.json", "--markdown", "out/r.md"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(h.files["/work/out/r.json"]!)).toEqual({ stacks: [{ stack: "prod", cwd: "/proj", drifted: false, resources: [] }], drifted: false });
+    expect(h.files["/work/out/r.md"]).toMatch(/^## No drift/);
+    expect(r.stdout).toBe(h.files["/work/out/r.md"]);
+    expect(r.stderr).toMatch(/cdnstream drift: prod: no drift \(\d+\.\ds\)/);
+    expect(h.calls).toEqual(["prod@/proj"]);
+  });
+
+  it("drift: exit 2; --json - puts the JSON on stdout", async () => {
+    const h = harness({ a: "clean", b: "drift" });
+    const r = await h.run(["-s", "a", "-s", "b", "--json", "-"]);
+    expect(r.code).toBe(2);
+    const report = JSON.parse(r.stdout);
+    expect(report.drifted).toBe(true);
+    expect(report.stacks.map((s: StackReport) => [s.stack, s.drifted])).toEqual([["a", false], ["b", true]]);
+    expect(r.stderr).toMatch(/b: drift in r\.\{disabled\}/);
+  });
+
+  it("an unreadable stack: exit 1 even beside drift, the reports keep both, the key never shown", async () => {
+    const h = harness({ a: "drift", nope: "error" });
+    const r = await h.run(["-s", "a", "-s", "nope", "--json", "r.json"]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(h.files["/work/r.json"]!);
+    expect(report.stacks[1]).toMatchObject({ stack: "nope", error: expect.stringMatching(/no stack named 'nope' found/) });
+    expect(r.stderr).toMatch(/nope: could not be checked/);
+    expect(r.stdout + r.stderr + h.files["/work/r.json"]).not.toContain(KEY);
+    expect(r.stdout).toContain("[REDACTED]");
+  });
+
+  it("keeps at most --concurrency stacks in flight, reports in the order given", async () => {
+    const kinds = { s1: "clean", s2: "drift", s3: "clean", s4: "clean", s5: "drift" } as const;
+    const two = harness(kinds);
+    const r = await two.run(["-s", "s1", "-s", "s2", "-s", "s3", "-s", "s4", "-s", "s5", "--json", "-"]);
+    expect(two.maxInFlight()).toBe(2);
+    expect(JSON.parse(r.stdout).stacks.map((s: StackReport) => s.stack)).toEqual(["s1", "s2", "s3", "s4", "s5"]);
+    const one = harness(kinds);
+    await one.run(["--concurrency", "1"]);
+    expect(one.maxInFlight()).toBe(1);
+    expect(one.calls).toEqual(["s1@/work", "s2@/work", "s3@/work", "s4@/work", "s5@/work"]);
+  });
+
+  it("without --stack checks every stack of the project; a failed listing is exit 1", async () => {
+    const h = harness({ dev: "clean", prod: "clean" });
+    expect((await h.run([])).code).toBe(0);
+    expect(h.calls).toEqual(["dev@/work", "prod@/work"]);
+    const none = harness({}, []);
+    const r = await none.run(["--json", "r.json"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/cannot list the project's stacks: no stacks of the project in \/work/);
+    expect(JSON.parse(none.files["/work/r.json"]!).stacks[0].error).toMatch(/no stacks/);
+  });
+
+  it("mapBounded keeps order and the bound", async () => {
+    let live = 0;
+    let peak = 0;
+    const out = await mapBounded([5, 1, 3, 2], 3, async (n) => {
+      peak = Math.max(peak, ++live);
+      await new Promise((r) => setTimeout(r, n * 5));
+      live--;
+      return n * 10;
+    });
+    expect(out).toEqual([50, 10, 30, 20]);
+    expect(peak).toBe(3);
+  });
+});
