@@ -17,25 +17,20 @@
 import { z } from "zod";
 import { zones } from "../client";
 import { apiClient, readLive } from "../context";
-import type { DiffRules, Inputs } from "../inputs";
-import { hostname, ipOrCidr, sameHosts, splitList, toYN, yn } from "../rules";
+import { DOMAIN_LOCK_SETTINGS, domainLockBody, domainLockCompare, domainLockFields, domainLockInputs, domainLockOutputs, type Lock } from "../domain-lock";
+import type { DiffRules } from "../inputs";
 import { settingsHandler } from "../settings-handler";
 
 const KIND = "HttpDomainLockBulk";
 /** The one id: §4.11 is account-wide. */
 export const ACCOUNT_ID = "account";
 
-const SETTINGS = ["enabled", "policy", "domains", "ips", "noreferer"] as const;
+const SETTINGS = DOMAIN_LOCK_SETTINGS;
 
 const Args = z
   .strictObject({
     mode: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' }),
-    enabled: z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional(),
-    // `policy` and `noreferer` stay "Y" | "N": §2.4 gives three conflicting meanings.
-    policy: yn.optional(),
-    domains: z.array(hostname).optional(),
-    ips: z.array(ipOrCidr).optional(),
-    noreferer: yn.optional(),
+    ...domainLockFields,
     adoptId: z.string().optional(),
   })
   .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
@@ -47,9 +42,7 @@ const rules: DiffRules = {
   // No identity input: there is one account default, and `mode` only says how to write it.
   replaceOn: [],
   compare: {
-    // Host names and IPv6 hex digits are case-insensitive; the API keeps both as comma lists.
-    domains: sameHosts,
-    ips: sameHosts,
+    ...domainLockCompare,
     // The API does not keep `mode` (§4.11 saves only the settings), so no live value can
     // contradict it, and adopting needs none. Recorded state always holds one: `diff` still
     // sees every change of mode.
@@ -57,25 +50,10 @@ const rules: DiffRules = {
   },
 };
 
-type Lock = NonNullable<zones.Zone["domainlock"]>;
-
-/** The account default in the SDK's shape; `mode` is not kept by the API, so never read. */
-function inputsOf(lock: Lock): Inputs {
-  const inputs: Inputs = {};
-  if (lock.enabled !== undefined) inputs.enabled = lock.enabled === "Y";
-  if (lock.policy !== undefined) inputs.policy = lock.policy;
-  if (lock.list !== undefined) inputs.domains = splitList(lock.list);
-  if (lock.ips !== undefined) inputs.ips = splitList(lock.ips);
-  if (lock.noreferer !== undefined) inputs.noreferer = lock.noreferer;
-  return inputs;
-}
-
 /** The account default as the API holds it, or null where it cannot be read. */
 function outputsOf(lock: Lock | undefined) {
   return {
-    accountDefault: lock
-      ? { enabled: lock.enabled ?? null, policy: lock.policy ?? null, noreferer: lock.noreferer ?? null, list: lock.list ?? null, ips: lock.ips ?? null }
-      : null,
+    accountDefault: lock ? domainLockOutputs(lock) : null,
   };
 }
 
@@ -94,18 +72,12 @@ export const handler = settingsHandler<Args>({
 
   async read() {
     const { domainlock } = await zones.getBulkDomainLock(apiClient());
-    return { inputs: inputsOf(domainlock ?? {}), outputs: outputsOf(domainlock ?? {}) };
+    // `mode` is not kept by the API, so it is never read back.
+    return { inputs: domainLockInputs(domainlock ?? {}), outputs: outputsOf(domainlock ?? {}) };
   },
 
   async apply(args) {
-    await zones.updateBulkDomainLock(apiClient(), {
-      enabled: args.enabled === undefined ? undefined : toYN(args.enabled),
-      policy: args.policy,
-      list: args.domains?.join(","),
-      ips: args.ips?.join(","),
-      noreferer: args.noreferer,
-      mode: args.mode,
-    });
+    await zones.updateBulkDomainLock(apiClient(), { ...domainLockBody(args), mode: args.mode });
     // The §4.11 response carries no settings: read the default back so the outputs a refresh
     // records are the ones `up` recorded (no refresh shows a change that did not happen).
     const live = await readLive(KIND, () => zones.getBulkDomainLock(apiClient()));

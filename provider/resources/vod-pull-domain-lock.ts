@@ -9,22 +9,18 @@
 import { z } from "zod";
 import { zones } from "../client";
 import { apiClient } from "../context";
+import { DOMAIN_LOCK_SETTINGS, domainLockBody, domainLockCompare, domainLockFields, domainLockFlag, domainLockInputs, domainLockOutputs, type Lock } from "../domain-lock";
 import type { DiffRules, Inputs } from "../inputs";
-import { hostname, ipOrCidr, positiveId, sameHosts, splitList, toYN, yn } from "../rules";
+import { positiveId, toYN } from "../rules";
 import { settingsHandler } from "../settings-handler";
 
-const SETTINGS = ["enabled", "policy", "domains", "ips", "noreferer", "active"] as const;
+const SETTINGS = [...DOMAIN_LOCK_SETTINGS, "active"] as const;
 
 const Args = z
   .strictObject({
     zoneId: positiveId("VoD pull zone"),
-    enabled: z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional(),
-    // `policy` and `noreferer` stay "Y" | "N": §2.4 gives three conflicting meanings.
-    policy: yn.optional(),
-    domains: z.array(hostname).optional(),
-    ips: z.array(ipOrCidr).optional(),
-    noreferer: yn.optional(),
-    active: z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional(),
+    ...domainLockFields,
+    active: domainLockFlag(),
     adoptId: z.string().optional(),
   })
   .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
@@ -32,23 +28,11 @@ const Args = z
   });
 type Args = z.infer<typeof Args>;
 
-const rules: DiffRules = {
-  replaceOn: ["zoneId"],
-  // The API keeps lists as comma-joined strings; host names are case-insensitive, and so are
-  // the hex digits of IPv6 addresses, so both compare as case-insensitive sets.
-  compare: { domains: sameHosts, ips: sameHosts },
-};
+const rules: DiffRules = { replaceOn: ["zoneId"], compare: domainLockCompare };
 
-type Lock = NonNullable<zones.Zone["domainlock"]>;
-
-/** The live lock in the SDK's shape; a field the API leaves out stays out (never a guess). */
+/** The live lock in the SDK's shape, `active` included. */
 function inputsOf(lock: Lock): Inputs {
-  const inputs: Inputs = {};
-  if (lock.enabled !== undefined) inputs.enabled = lock.enabled === "Y";
-  if (lock.policy !== undefined) inputs.policy = lock.policy;
-  if (lock.list !== undefined) inputs.domains = splitList(lock.list);
-  if (lock.ips !== undefined) inputs.ips = splitList(lock.ips);
-  if (lock.noreferer !== undefined) inputs.noreferer = lock.noreferer;
+  const inputs = domainLockInputs(lock);
   if (lock.active !== undefined) inputs.active = lock.active === "Y";
   return inputs;
 }
@@ -61,14 +45,7 @@ function outputsOf(zone: zones.Zone) {
     fqdnVoD: zone.fqdnVoD ?? null,
     sslEnabled: zone.ssl_enabled === undefined ? null : zone.ssl_enabled === "Y",
     // The lock as the API holds it (§2.4), whatever the program declares.
-    liveLock: {
-      enabled: lock.enabled ?? null,
-      policy: lock.policy ?? null,
-      noreferer: lock.noreferer ?? null,
-      active: lock.active ?? null,
-      list: lock.list ?? null,
-      ips: lock.ips ?? null,
-    },
+    liveLock: { ...domainLockOutputs(lock), active: lock.active ?? null },
   };
 }
 
@@ -92,11 +69,7 @@ export const handler = settingsHandler<Args>({
 
   async apply(args) {
     const { zone } = await zones.updateVodPullDomainLock(apiClient(), args.zoneId, {
-      enabled: args.enabled === undefined ? undefined : toYN(args.enabled),
-      policy: args.policy,
-      list: args.domains?.join(","),
-      ips: args.ips?.join(","),
-      noreferer: args.noreferer,
+      ...domainLockBody(args),
       active: args.active === undefined ? undefined : toYN(args.active),
       // §4.5: `S` (shared, zone-level) is the only mode given, and the one this kind manages.
       mode: "S",

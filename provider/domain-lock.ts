@@ -1,0 +1,76 @@
+/**
+ * The domain-lock settings that §4.5 (a VoD pull zone's lock) and §4.11 (the account-wide bulk
+ * lock) share: their input rules, how they compare, and how they cross the API boundary
+ * (booleans to `Y`/`N`, host and IP lists to comma strings; §2.4 shape on the way back).
+ */
+import { z } from "zod";
+import type { zones } from "./client";
+import type { Inputs } from "./inputs";
+import { hostname, ipOrCidr, sameHosts, splitList, toYN, yn } from "./rules";
+
+/** The shared settings, in the order the spec lists them. */
+export const DOMAIN_LOCK_SETTINGS = ["enabled", "policy", "domains", "ips", "noreferer"] as const;
+
+const flag = () => z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional();
+
+/** Zod fields of the shared settings. */
+export const domainLockFields = {
+  enabled: flag(),
+  // `policy` and `noreferer` stay "Y" | "N": §2.4 gives three conflicting meanings.
+  policy: yn.optional(),
+  domains: z.array(hostname).optional(),
+  ips: z.array(ipOrCidr).optional(),
+  noreferer: yn.optional(),
+};
+
+/** A boolean flag the lock may carry besides the shared ones (§4.5 `active`). */
+export const domainLockFlag = flag;
+
+/**
+ * The API keeps lists as comma-joined strings; host names are case-insensitive, and so are the
+ * hex digits of IPv6 addresses, so both compare as case-insensitive sets.
+ */
+export const domainLockCompare = { domains: sameHosts, ips: sameHosts };
+
+export type Lock = NonNullable<zones.Zone["domainlock"]>;
+
+interface DomainLockArgs {
+  enabled?: boolean;
+  policy?: "Y" | "N";
+  domains?: string[];
+  ips?: string[];
+  noreferer?: "Y" | "N";
+}
+
+/** The shared settings as the API takes them; undeclared ones stay out of the body. */
+export function domainLockBody(args: DomainLockArgs) {
+  return {
+    enabled: args.enabled === undefined ? undefined : toYN(args.enabled),
+    policy: args.policy,
+    list: args.domains?.join(","),
+    ips: args.ips?.join(","),
+    noreferer: args.noreferer,
+  };
+}
+
+/** A live lock in the SDK's shape; a field the API leaves out stays out (never a guess). */
+export function domainLockInputs(lock: Lock): Inputs {
+  const inputs: Inputs = {};
+  if (lock.enabled !== undefined) inputs.enabled = lock.enabled === "Y";
+  if (lock.policy !== undefined) inputs.policy = lock.policy;
+  if (lock.list !== undefined) inputs.domains = splitList(lock.list);
+  if (lock.ips !== undefined) inputs.ips = splitList(lock.ips);
+  if (lock.noreferer !== undefined) inputs.noreferer = lock.noreferer;
+  return inputs;
+}
+
+/** The lock as the API holds it (§2.4), for outputs. */
+export function domainLockOutputs(lock: Lock) {
+  return {
+    enabled: lock.enabled ?? null,
+    policy: lock.policy ?? null,
+    noreferer: lock.noreferer ?? null,
+    list: lock.list ?? null,
+    ips: lock.ips ?? null,
+  };
+}
