@@ -5,6 +5,7 @@
  * behaviour behind it lives in `provider/resources/`.
  */
 export { CampaignArchive, type CampaignArchiveArgs } from "./campaign-archive";
+export * from "./data-sources";
 export { HttpDomainLockBulk, type HttpDomainLockBulkArgs, type HttpDomainLockDefault } from "./http-domain-lock-bulk";
 export { PushZoneSettings, type PushZoneSettingsArgs } from "./push-zone-settings";
 export { StreamStatus, type StreamStatusArgs } from "./stream-status";

@@ -1,0 +1,109 @@
+/**
+ * Ad insertion data sources (custom plan): §4.6 tracking report, §4.8 consumption, §4.9 ad-break
+ * log, §4.18 creative. Types in ad-insertion-types.ts; names follow naming.ts (camelCase).
+ */
+import { adInsertion } from "../../provider/client";
+import type {
+  AdBreak,
+  GetAdBreaksArgs,
+  GetAdBreaksResult,
+  GetAdConsumptionArgs,
+  GetAdConsumptionResult,
+  GetAdCreativeArgs,
+  GetAdCreativeResult,
+  GetAdTrackingReportArgs,
+  GetAdTrackingReportResult,
+} from "./ad-insertion-types";
+import { outputForm, type DataSourceOptions } from "./client";
+import { invoke, toResult } from "./invoke";
+import { camelize } from "./naming";
+
+/** Argument names of the §4.6 / §4.9 filters and their API spellings (§4.6 writes `subdivision1_...`). */
+const FILTERS = {
+  r: "r",
+  crid: "crid",
+  sessionId: "session_id",
+  clientIp: "client_ip",
+  os: "os",
+  browser: "browser",
+  contentId: "content_id",
+  continentGeonameId: "continent_geoname_id",
+  countryGeonameId: "country_geoname_id",
+  subdivision1GeonameId: "subdivision1_geoname_id",
+  subdivision2GeonameId: "subdivision2_geoname_id",
+  cityGeonameId: "city_geoname_id",
+} as const;
+/** §4.6: filters other than crid and session_id need the advanced analytics add-on. */
+const ADD_ON_FILTERS = Object.keys(FILTERS).filter((f) => !["r", "crid", "sessionId"].includes(f));
+
+const trackingSpec = {
+  fn: "getAdTrackingReport",
+  op: adInsertion.ops.getTrackingReport,
+  what: "the ad insertion tracking report",
+  names: { streamId: "streamid", ...FILTERS, granularity: "granularity" },
+  needs: { customPlan: true, addOn: ADD_ON_FILTERS },
+};
+const consumptionSpec = {
+  fn: "getAdConsumption",
+  op: adInsertion.ops.getConsumption,
+  what: "ad consumption",
+  names: { streamId: "streamid", groupBy: "groupBy", r: "r" },
+  needs: { customPlan: true },
+};
+const breaksSpec = {
+  fn: "getAdBreaks",
+  op: adInsertion.ops.listAdBreaks,
+  what: "the ad-break log",
+  names: { zoneId: "zoneid", page: "page", ...FILTERS, breakType: "break_type", triggerType: "trigger_type", fillStatus: "fill_status", vastOutcome: "vast_outcome" },
+  needs: { customPlan: true, addOn: true },
+};
+const creativeSpec = {
+  fn: "getAdCreative",
+  op: adInsertion.ops.getCreative,
+  what: "ad insertion creatives",
+  names: { zoneId: "zoneid", crid: "crid" },
+  needs: { customPlan: true, addOn: true },
+};
+
+/**
+ * §4.6 Get the ad insertion tracking report of a push stream. The granularity set and the range
+ * cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
+ * range. A 403 names the custom plan, or the add-on and the filters that need it.
+ */
+export function getAdTrackingReport(args: GetAdTrackingReportArgs, options?: DataSourceOptions): Promise<GetAdTrackingReportResult> {
+  return invoke(trackingSpec, args, options, async (client, { streamid, ...query }, request) =>
+    toResult(await adInsertion.getTrackingReport(client, streamid, query, request)),
+  );
+}
+
+/** §4.8 Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending. */
+export function getAdConsumption(args: GetAdConsumptionArgs, options?: DataSourceOptions): Promise<GetAdConsumptionResult> {
+  return invoke(consumptionSpec, args, options, async (client, { streamid, ...body }, request) =>
+    toResult(await adInsertion.getConsumption(client, streamid, body as adInsertion.ConsumptionBody, request)),
+  );
+}
+
+/**
+ * §4.9 List ad breaks of a VoD pull zone: every matching item (page 1, then the other pages
+ * concurrently; 45 items take 3 requests), or one `page` with its paging fields.
+ */
+export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions): Promise<GetAdBreaksResult> {
+  return invoke(breaksSpec, args, options, async (client, { zoneid, page, ...query }, request) => {
+    if (page !== undefined) return toResult(await adInsertion.listAdBreaks(client, zoneid, { ...query, page }, request));
+    return { items: camelize(await adInsertion.adBreaks(client, zoneid, query, request).all()) as AdBreak[] };
+  });
+}
+
+/** §4.18 Show an ad insertion creative of a VoD push zone. */
+export function getAdCreative(args: GetAdCreativeArgs, options?: DataSourceOptions): Promise<GetAdCreativeResult> {
+  return invoke(creativeSpec, args, options, async (client, api, request) => toResult(await adInsertion.getCreative(client, api.zoneid, api.crid, request)));
+}
+
+/** {@link getAdTrackingReport} as an Output. */
+export const getAdTrackingReportOutput = outputForm(getAdTrackingReport);
+/** {@link getAdConsumption} as an Output. */
+export const getAdConsumptionOutput = outputForm(getAdConsumption);
+/** {@link getAdBreaks} as an Output. */
+export const getAdBreaksOutput = outputForm(getAdBreaks);
+/** {@link getAdCreative} as an Output. */
+export const getAdCreativeOutput = outputForm(getAdCreative);

@@ -1,0 +1,93 @@
+/**
+ * Ad manager data sources: §4.15 projects, §4.13 campaign targeting, §4.7 ad-pod request log.
+ * Types in ad-manager-types.ts; names follow naming.ts (camelCase).
+ */
+import { adManager } from "../../provider/client";
+import type {
+  AdPodRequest,
+  GetAdManagerProjectsResult,
+  GetAdPodRequestsArgs,
+  GetAdPodRequestsResult,
+  GetCampaignTargetingArgs,
+  GetCampaignTargetingResult,
+} from "./ad-manager-types";
+import { outputForm, type DataSourceOptions } from "./client";
+import { invoke, toResult } from "./invoke";
+import { camelize } from "./naming";
+
+/** Arguments of {@link getAdManagerProjects}: none. */
+export interface GetAdManagerProjectsArgs {}
+
+/** §4.7 body fields by argument name (§4.7 spells these `subdivision_1_...`, unlike §4.6). */
+const POD_REQUEST_NAMES = {
+  projectId: "pid",
+  from: "from",
+  to: "to",
+  r: "r",
+  page: "page",
+  contentIds: "content_ids",
+  advertiserIds: "advertiser_ids",
+  campaignIds: "campaign_ids",
+  creativeIds: "creative_ids",
+  contentTags: "content_tags",
+  placements: "placements",
+  languages: "languages",
+  oses: "oses",
+  browsers: "browsers",
+  fillStatuses: "fill_statuses",
+  decisionStatuses: "decision_statuses",
+  userAgent: "user_agent",
+  breakIds: "break_ids",
+  transactionIds: "transaction_ids",
+  ip: "ip",
+  categories: "categories",
+  devices: "devices",
+  maxDuration: "max_duration",
+  minAdLength: "min_ad_length",
+  maxAdLength: "max_ad_length",
+  maxAds: "max_ads",
+  fillCeilingSeconds: "fill_ceiling_seconds",
+  breakPosition: "break_position",
+  continentGeonameIds: "continent_geoname_ids",
+  countryGeonameIds: "country_geoname_ids",
+  subdivision1GeonameIds: "subdivision_1_geoname_ids",
+  subdivision2GeonameIds: "subdivision_2_geoname_ids",
+  cityGeonameIds: "city_geoname_ids",
+} as const;
+
+const projectsSpec = { fn: "getAdManagerProjects", op: adManager.ops.listProjects, what: "ad manager projects", names: {} };
+const targetingSpec = { fn: "getCampaignTargeting", op: adManager.ops.getTargeting, what: "campaign targeting", names: { projectId: "pid", campaignId: "cid" } };
+const podRequestsSpec = { fn: "getAdPodRequests", op: adManager.ops.listAdPodRequests, what: "the ad-pod request log", names: POD_REQUEST_NAMES };
+
+/** §4.15 List ad manager projects, with the plan's project cap and what remains of it. */
+export function getAdManagerProjects(args?: GetAdManagerProjectsArgs, options?: DataSourceOptions): Promise<GetAdManagerProjectsResult> {
+  return invoke(projectsSpec, args, options, async (client, _api, request) => toResult(await adManager.listProjects(client, request)));
+}
+
+/** §4.13 Show a campaign's targeting; `fromCache` says whether the API served it from cache. */
+export function getCampaignTargeting(args: GetCampaignTargetingArgs, options?: DataSourceOptions): Promise<GetCampaignTargetingResult> {
+  return invoke(targetingSpec, args, options, async (client, api, request) => {
+    const { targeting, ...rest } = await adManager.getTargeting(client, api.pid, api.cid, request);
+    // Flattened, as Pulumi's single-object reads are; `fromCache` and any other top-level field beside it.
+    return { ...toResult<object>(rest), ...(camelize(targeting ?? {}) as object) };
+  });
+}
+
+/**
+ * §4.7 List ad-pod requests of a project: every matching request (page 1, then the other pages
+ * concurrently; 45 requests take 3 calls), or one `page` with its paging fields. Date and range
+ * formats are checked before sending.
+ */
+export function getAdPodRequests(args: GetAdPodRequestsArgs, options?: DataSourceOptions): Promise<GetAdPodRequestsResult> {
+  return invoke(podRequestsSpec, args, options, async (client, { pid, page, ...body }, request) => {
+    if (page !== undefined) return toResult(await adManager.listAdPodRequests(client, pid, { ...body, page }, request));
+    return { items: camelize(await adManager.adPodRequests(client, pid, body, request).all()) as AdPodRequest[] };
+  });
+}
+
+/** {@link getAdManagerProjects} as an Output. */
+export const getAdManagerProjectsOutput = outputForm(getAdManagerProjects);
+/** {@link getCampaignTargeting} as an Output. */
+export const getCampaignTargetingOutput = outputForm(getCampaignTargeting);
+/** {@link getAdPodRequests} as an Output. */
+export const getAdPodRequestsOutput = outputForm(getAdPodRequests);

@@ -1,0 +1,15 @@
+/**
+ * Data sources: every read operation of spec §4 as a typed function for Pulumi programs, in the
+ * Pulumi pair form: `getX(args)` returning a Promise and `getXOutput(inputs)` returning an Output.
+ * They run in the program process through the shared client (client.ts); results are camelCased
+ * (naming.ts).
+ */
+export * from "./ad-insertion";
+export type * from "./ad-insertion-types";
+export * from "./ad-manager";
+export type * from "./ad-manager-types";
+export * from "./backups";
+export { closeDataSourceClients, type DataSourceOptions, type InputArgs, type OutputFunction } from "./client";
+export * from "./dns";
+export * from "./zones";
+export type * from "./zone-types";

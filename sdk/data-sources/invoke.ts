@@ -1,0 +1,119 @@
+/**
+ * How a data source runs one operation: its arguments checked and renamed to the API's field
+ * names, the shared client, and failures turned into messages a Pulumi user can act on (the
+ * argument names they wrote, the plan or add-on a 403 is about).
+ *
+ * The rules themselves (date and range formats, the §4.6 granularity set and range cap, §4.8
+ * `groupBy`) are the client's pre-validation: it refuses before sending, and this module only
+ * renames the fields in its message.
+ */
+import { CdnstreamError, PermissionDeniedError, ValidationError, type ApiError, type CdnstreamClient, type Operation, type ValidationIssue } from "../../provider/client";
+import { dataSourceClient, type DataSourceOptions } from "./client";
+import { camelize, camelKey } from "./naming";
+
+/** What a data source declares about the operation it runs. */
+export interface DataSourceCall {
+  /** The exported function, e.g. `getAdBreaks`. */
+  fn: string;
+  /** The client operation it runs (spec section and path, for messages). */
+  op: Operation;
+  /** What it reads, for messages: "ad breaks". */
+  what: string;
+  /** Every argument: its name -> the API's name for it (path parameters included). */
+  names: Readonly<Record<string, string>>;
+  /** Plan gates of the operation (spec §4 headings): what a 403 most likely means. */
+  needs?: {
+    customPlan?: boolean;
+    /** `true`: the operation needs the advanced analytics add-on; a list: these arguments do. */
+    addOn?: boolean | readonly string[];
+  };
+}
+
+/**
+ * Checks `args`, renames them to API names and runs `call` on the data source client; every
+ * error comes back prefixed with the function's name.
+ */
+export async function invoke<T>(
+  spec: DataSourceCall,
+  args: object | undefined,
+  options: DataSourceOptions | undefined,
+  call: (client: CdnstreamClient, api: Record<string, any>, request: { signal?: AbortSignal }) => Promise<T>,
+): Promise<T> {
+  const given = (args ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(given).filter((k) => given[k] !== undefined && !Object.hasOwn(spec.names, k));
+  if (unknown.length > 0) throw unknownArguments(spec, unknown);
+  try {
+    const api: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(given)) if (value !== undefined) api[spec.names[name]!] = value;
+    return await call(dataSourceClient(options), api, { signal: options?.signal });
+  } catch (err) {
+    throw explain(spec, given, err);
+  }
+}
+
+/** A misspelt or API-spelt argument (`content_ids` for `contentIds`): refused, nothing sent. */
+function unknownArguments(spec: DataSourceCall, unknown: string[]): ValidationError {
+  const known = Object.keys(spec.names);
+  const issues = unknown.map((k) => {
+    const meant = known.find((a) => a === camelKey(k) || a.toLowerCase() === k.toLowerCase());
+    return { field: k, rule: `is not an argument of ${spec.fn}${meant ? ` (did you mean \`${meant}\`?)` : known.length ? ` (arguments: ${known.join(", ")})` : " (it takes none)"}` };
+  });
+  return new ValidationError(message(spec, issues), { status: undefined, operation: { method: spec.op.method, path: spec.op.path }, attempts: 0, sent: false, issues });
+}
+
+/** The documented result of a response: `result` dropped (a value means success), keys camelCased. */
+export function toResult<T>(response: object): T {
+  const { result: _result, ...rest } = response as Record<string, unknown>;
+  return camelize(rest) as T;
+}
+
+/** The error a Pulumi user should see for `err`. */
+export function explain(spec: DataSourceCall, args: Record<string, unknown>, err: unknown): unknown {
+  if (err instanceof ValidationError && !err.sent) return invalidArguments(spec, err);
+  if (err instanceof PermissionDeniedError) return permissionDenied(spec, args, err);
+  if (err instanceof CdnstreamError) err.message = `${spec.fn}: ${err.message}`;
+  return err;
+}
+
+function invalidArguments(spec: DataSourceCall, err: ValidationError): ValidationError {
+  const argOf = new Map(Object.entries(spec.names).map(([arg, api]) => [api, arg]));
+  const issues: ValidationIssue[] = err.issues.map((issue) => {
+    const [head = "", ...rest] = issue.field.split(".");
+    return { field: [argOf.get(head) ?? head, ...rest].filter(Boolean).join("."), rule: issue.rule };
+  });
+  return new ValidationError(message(spec, issues), { ...fieldsOf(err), sent: false, issues });
+}
+
+function message(spec: DataSourceCall, issues: ValidationIssue[]): string {
+  const detail = issues.map((i) => (i.field ? `\`${i.field}\` ${i.rule}` : i.rule)).join("; ");
+  return `${spec.fn}: invalid argument${issues.length > 1 ? "s" : ""}, nothing was sent to the API: ${detail}. Fix the value and run again.`;
+}
+
+const ADD_ON = "the advanced analytics add-on";
+
+function permissionDenied(spec: DataSourceCall, args: Record<string, unknown>, err: PermissionDeniedError): PermissionDeniedError {
+  const said = err.apiMessage ? ` The API said: "${err.apiMessage}".` : "";
+  const section = `§${spec.op.id}`;
+  const addOn = spec.needs?.addOn;
+  const gated = Array.isArray(addOn) ? addOn.filter((a) => args[a] !== undefined) : [];
+  const needs = [spec.needs?.customPlan && "the custom plan", addOn === true && ADD_ON].filter((n): n is string => Boolean(n));
+  if (needs.length === 0 && gated.length === 0) {
+    return new PermissionDeniedError(
+      `${spec.fn}: permission denied (403): the API key is valid but this account may not read ${spec.what} ` +
+        `(an account restriction, §5; ${section} needs no plan or add-on).${said} Check the account's restrictions in the dashboard.`,
+      fieldsOf(err),
+    );
+  }
+  const filters = gated.length ? `${needs.length ? "; " : " with "}the filter${gated.length > 1 ? "s" : ""} ${gated.map((a) => `\`${a}\``).join(", ")} need${gated.length > 1 ? "" : "s"} ${ADD_ON}` : "";
+  const missing = gated.length && addOn !== true ? [...needs, ADD_ON] : needs;
+  return new PermissionDeniedError(
+    `${spec.fn}: permission denied (403): reading ${spec.what}${needs.length ? ` needs ${needs.join(" and ")}` : ""}${filters} (${section}).${said} ` +
+      `Add ${missing.join(" and ")} to the account in the dashboard${gated.length ? ", or drop those filters" : ""}, then run again. ` +
+      `If the account already has ${missing.length > 1 ? "both" : "it"}, the account is restricted (§5).`,
+    fieldsOf(err),
+  );
+}
+
+function fieldsOf(err: ApiError) {
+  return { status: err.status, operation: err.operation, requestPath: err.requestPath, apiMessage: err.apiMessage, body: err.body, attempts: err.attempts };
+}

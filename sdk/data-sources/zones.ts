@@ -1,0 +1,112 @@
+/**
+ * Zone data sources: §4.10 HTTP pull zones (every page, or one), §4.12 purge / prefetch
+ * progress. Types in zone-types.ts; names follow naming.ts (camelCase).
+ */
+import { Paginator, zones } from "../../provider/client";
+import { outputForm, type DataSourceOptions } from "./client";
+import { invoke, toResult } from "./invoke";
+import { camelize } from "./naming";
+import type { HttpPullZone, PurgeLog, PurgeOperation } from "./zone-types";
+
+/** Arguments of {@link getHttpPullZones}. */
+export interface GetHttpPullZonesArgs {
+  /** One page (from 1) instead of every zone (§4.10 `page`; 20 zones a page, DESIGN.md). */
+  page?: number;
+}
+
+/**
+ * Result of {@link getHttpPullZones}. It carries credentials (`ftpDetails.password`,
+ * `cdnService.authToken`, `secureToken.list`, `s3Details.token`), so the Output form is secret.
+ */
+export interface GetHttpPullZonesResult {
+  /** The account's HTTP pull zones (§4.10 `zones`, §2.2): all of them, or the page asked for. */
+  zones: HttpPullZone[];
+  /** The page returned; set only when `page` was given. */
+  page?: number;
+  /**
+   * Whether that page is the last: it holds fewer than 20 zones. §4.10 reports no page count, so
+   * a full last page says `false` and the next page is empty. Set only when `page` was given.
+   */
+  lastPage?: boolean;
+}
+
+/** Arguments of {@link getPurgeOperation}. */
+export interface GetPurgeOperationArgs {
+  /** The HTTP push zone (§4.12 `{zoneid}`). */
+  zoneId: number;
+  /** The operation's id, from the purge or prefetch call or the purge history (§4.12 `{purgeId}`). */
+  purgeId: string;
+}
+
+/** Result of {@link getPurgeOperation}: the §2.19 fields camelCased, plus progress derived from them. */
+export interface GetPurgeOperationResult extends PurgeOperation {
+  /** Per-server progress (§2.19 `logs`), as the API sends it; `[]` when absent. */
+  logs: PurgeLog[];
+  /** `true` while `completedAt` is empty or null, or absent (§3: the operation is pending). */
+  pending: boolean;
+  /** Honest counts of the `logs` entries, as returned, with nothing subtracted. */
+  logCounts: {
+    /** Entries in `logs`. */
+    total: number;
+    /** Entries with `completed: true`. */
+    completed: number;
+    /** Entries with `completed: false` (pending servers, §3). */
+    pending: number;
+  };
+  /**
+   * The counts the dashboard's purge history view shows, by its formulas (§4.12), to match the
+   * dashboard: 'Total Server' = `logs` length minus 1, 'Cache pending' = entries with
+   * `completed: false` minus 1. The one subtracted is presumably an entry that is not an edge
+   * server (the emulator models it as a never-completing dispatcher entry); the spec does not
+   * say. Not clamped: with an empty log, or no pending entry, the formula gives -1.
+   */
+  historyView: { totalServer: number; cachePending: number };
+}
+
+const pullSpec = { fn: "getHttpPullZones", op: zones.ops.listPullZones, what: "HTTP pull zones", names: { page: "page" } };
+const purgeSpec = { fn: "getPurgeOperation", op: zones.ops.getPurge, what: "purge operations", names: { zoneId: "zoneid", purgeId: "purgeId" } };
+
+/**
+ * Pages fetched at once after page 1. §4.10 reports no page count, so a page fetched past the
+ * end is a wasted request: two at a time wastes at most one and halves the round trips of
+ * fetching page by page (47 zones: pages 1, then 2 and 3 together, 3 requests).
+ */
+const PULL_ZONE_BATCH = 2;
+
+/** §4.10 List HTTP pull zones: every zone (pages fetched concurrently), or one `page` of them. */
+export function getHttpPullZones(args: GetHttpPullZonesArgs = {}, options?: DataSourceOptions): Promise<GetHttpPullZonesResult> {
+  return invoke(pullSpec, args, options, async (client, api, request) => {
+    if (api.page !== undefined) {
+      const one = toResult<{ zones: HttpPullZone[] }>(await zones.listPullZones(client, api.page, request));
+      return { ...one, page: api.page, lastPage: one.zones.length < zones.PULL_ZONE_PAGE_SIZE };
+    }
+    const pages = new Paginator(async (page) => ({ items: (await zones.listPullZones(client, page, request)).zones }), {
+      pageSize: zones.PULL_ZONE_PAGE_SIZE,
+      batch: PULL_ZONE_BATCH,
+    });
+    return { zones: camelize(await pages.all()) as HttpPullZone[] };
+  });
+}
+
+/** §4.12 Get purge / prefetch details: whether it is pending, and each server's progress. */
+export function getPurgeOperation(args: GetPurgeOperationArgs, options?: DataSourceOptions): Promise<GetPurgeOperationResult> {
+  return invoke(purgeSpec, args, options, async (client, api, request) => {
+    const operation = toResult<PurgeOperation>(
+      await zones.getPurge(client, api.zoneid, api.purgeId, request),
+    );
+    const logs = operation.logs ?? [];
+    const pendingLogs = logs.filter((l) => l.completed === false).length;
+    return {
+      ...operation,
+      logs,
+      pending: operation.completedAt === undefined || operation.completedAt === null || operation.completedAt.trim() === "",
+      logCounts: { total: logs.length, completed: logs.filter((l) => l.completed === true).length, pending: pendingLogs },
+      historyView: { totalServer: logs.length - 1, cachePending: pendingLogs - 1 },
+    };
+  });
+}
+
+/** {@link getHttpPullZones} as an Output, secret as a whole: zones carry credentials. */
+export const getHttpPullZonesOutput = outputForm(getHttpPullZones, { secret: true });
+/** {@link getPurgeOperation} as an Output. */
+export const getPurgeOperationOutput = outputForm(getPurgeOperation);
