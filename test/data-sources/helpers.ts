@@ -1,0 +1,46 @@
+/**
+ * Plumbing of the data-source tests: an emulator, the options that point a data source at it,
+ * and the value of an Output.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { DataSourceOptions } from "../../sdk/data-sources";
+import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const defaultFixture = require("../../emulator/fixtures/default.json");
+
+/** An emulator and the data-source options for it (no retries, environment ignored). */
+export interface DataSourceEmulator {
+  emulator: TestEmulator;
+  options: DataSourceOptions;
+}
+
+/** Starts an emulator on the default fixture, with `account` fields overridden (plan gates). */
+export async function startDataSourceEmulator(account: Record<string, unknown> = {}, extra: { forbiddenKey?: string } = {}): Promise<DataSourceEmulator> {
+  const fixture = { ...defaultFixture, account: { ...defaultFixture.account, ...account } };
+  const emulator = await startTestEmulator({ fixture, ...extra });
+  return { emulator, options: { clientOptions: { apiKey: emulator.apiKey, baseUrl: emulator.url, maxRetries: 0, env: {} } } };
+}
+
+/** The value of an Output outside a Pulumi run (rejects when the Output failed). */
+export function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
+  return (output as unknown as { promise(): Promise<T> }).promise();
+}
+
+
+/**
+ * The error of a failed Output. A failed Output rejects its value and its `isKnown` / `isSecret`
+ * promises; in a program the Pulumi runtime reports that, here each is handled so only the
+ * value's rejection is observed.
+ */
+export function failureOf<T>(output: pulumi.Output<T>): Promise<unknown> {
+  const internal = output as unknown as { isKnown: Promise<boolean>; isSecret: Promise<boolean> };
+  internal.isKnown.catch(() => undefined);
+  internal.isSecret.catch(() => undefined);
+  return valueOf(output).then(
+    () => {
+      throw new Error("the Output resolved; a failure was expected");
+    },
+    (err: unknown) => err,
+  );
+}
