@@ -10,6 +10,10 @@ export * from "./data-sources";
 export { HttpDomainLockBulk, type HttpDomainLockBulkArgs, type HttpDomainLockDefault } from "./http-domain-lock-bulk";
 export { PushZoneSettings, type PushZoneSettingsArgs } from "./push-zone-settings";
 export { StreamStatus, type StreamStatusArgs } from "./stream-status";
+export {
+  TimeshiftStream, type TimeshiftStreamArgs, type TimeshiftDomainLockArgs, type TimeshiftGeoBlockArgs, type TimeshiftIpAccessArgs,
+  type TimeshiftNdvrArgs, type TimeshiftRecordArgs, type TimeshiftSecureTokenArgs, type TimeshiftUserAgentArgs, type TimeshiftPlaybackUrls,
+} from "./timeshift-stream";
 export { VodPullDomainLock, type VodPullDomainLockArgs, type VodPullLiveLock } from "./vod-pull-domain-lock";
 
 /** The package version, as published. */

@@ -1,0 +1,3 @@
+// The serialized provider of TimeshiftStream resources (see ../shim.ts).
+import { shimFor } from "../shim";
+export = shimFor("timeshift-stream");
