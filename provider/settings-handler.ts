@@ -55,8 +55,10 @@ async function adopt<Args extends Inputs>(spec: SettingsKind<Args>, args: Args, 
     throw new Error(`${spec.kind} adoptId "${id}": cannot adopt: ${why}. Remove adoptId to write the declared settings instead.`);
   }
   const liveInputs = { ...live.inputs, ...identity };
+  // A declared setting the API does not echo cannot be compared; like a refresh, adoption
+  // takes the declared value for it.
   const differing = spec.inputKeys.filter((key) => {
-    if (args[key] === undefined) return false;
+    if (args[key] === undefined || liveInputs[key] === undefined) return false;
     const same = spec.rules.compare?.[key] ?? sameValue;
     return !same(args[key], liveInputs[key]);
   });

@@ -41,13 +41,9 @@ type Args = z.infer<typeof Args>;
 const rules: DiffRules = {
   // No identity input: there is one account default, and `mode` only says how to write it.
   replaceOn: [],
-  compare: {
-    ...domainLockCompare,
-    // The API does not keep `mode` (§4.11 saves only the settings), so no live value can
-    // contradict it, and adopting needs none. Recorded state always holds one: `diff` still
-    // sees every change of mode.
-    mode: (declared, recorded) => recorded === undefined || declared === recorded,
-  },
+  // The API does not keep `mode` (§4.11 saves only the settings), so no live value can
+  // contradict it: refresh and adoption keep the declared one, and `diff` sees every change.
+  compare: domainLockCompare,
 };
 
 /** The account default as the API holds it, or null where it cannot be read. */
