@@ -4,9 +4,7 @@
  * environment as fallback, and warnings the CLI shows.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CdnstreamClient, NUMERIC_SETTINGS, type ConfigSource } from "./client";
-
-const CONFIG_NAMES = ["apiKey", "baseUrl", ...Object.keys(NUMERIC_SETTINGS)];
+import { CdnstreamClient, CONFIG_NAMES, type ConfigSource } from "./client";
 
 let stackConfig: ConfigSource = {};
 let client: CdnstreamClient | undefined;

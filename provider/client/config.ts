@@ -77,6 +77,9 @@ export const NUMERIC_SETTINGS: Record<NumericSetting, { env: string; fallback: n
   rps: { env: "CDNSTREAM_RPS", fallback: 0, min: 0 },
 };
 
+/** Every setting's name, as in stack config `cdnstream:<name>`: what a Pulumi-side caller looks up. */
+export const CONFIG_NAMES: readonly string[] = ["apiKey", "baseUrl", ...Object.keys(NUMERIC_SETTINGS)];
+
 const NO_KEY =
   "No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made in the dashboard under Settings > API Keys).";
 const NO_BASE_URL =

@@ -10,7 +10,7 @@
  * ```
  */
 export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client";
-export { resolveConfig, normalizeBaseUrl, NUMERIC_SETTINGS, type ClientSettings, type ConfigOptions, type ConfigSource } from "./config";
+export { resolveConfig, normalizeBaseUrl, CONFIG_NAMES, NUMERIC_SETTINGS, type ClientSettings, type ConfigOptions, type ConfigSource } from "./config";
 export * from "./errors";
 export type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
 export { Paginator, type PageResult } from "./pagination";

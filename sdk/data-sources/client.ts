@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamClient, NUMERIC_SETTINGS, resolveConfig, type ConfigOptions, type ConfigSource } from "../../provider/client";
+import { CdnstreamClient, CONFIG_NAMES, resolveConfig, type ConfigOptions, type ConfigSource } from "../../provider/client";
 
 /** Options every data source takes after its arguments (the place of Pulumi's invoke options). */
 export interface DataSourceOptions {
@@ -27,8 +27,6 @@ export interface DataSourceOptions {
   signal?: AbortSignal;
 }
 
-/** The stack config names the client reads: `cdnstream:apiKey`, `cdnstream:baseUrl`, numeric settings. */
-export const CONFIG_NAMES: readonly string[] = ["apiKey", "baseUrl", ...Object.keys(NUMERIC_SETTINGS)];
 
 /**
  * The program's `cdnstream:*` stack config. `pulumi.runtime.getConfig` reads the raw value the

@@ -5,8 +5,9 @@
  * live), drift and a slot gone from the roster, the midroll/midrollinterval exclusivity, adoption,
  * destroy (slots stay live).
  */
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
+import type { TestStack } from "../../helpers/engine";
+import type { TestEmulator } from "../../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
 import { changedProperties } from "../../helpers/state";
 import { loadSdk } from "../../helpers/package";
 
@@ -24,18 +25,8 @@ describe("AdBreakSlot", () => {
     Object.fromEntries(Object.entries(slots).map(([name, args]) => [name, new cdn.AdBreakSlot(name, args).id]));
   const policy = async (zoneId: number) => (await emulator.object("vodPushZones", zoneId)).adinsertion.vodAdBreakPolicy;
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    test = await createTestStack({
-      program,
-      config: { "cdnstream:baseUrl": { value: emulator.url } },
-      env: { CDNSTREAM_API_KEY: emulator.apiKey },
-    });
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-    await emulator?.close();
-  });
+  beforeAll(async () => ({ emulator, test } = await startEmulatedStack(program)));
+  afterAll(() => stopEmulatedStack(test, emulator));
 
   it("schedules each slot once, then previews no changes with zero API calls", async () => {
     slots = {

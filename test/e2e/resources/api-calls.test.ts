@@ -3,8 +3,9 @@
  * request log. A write per declared object on `up`, none on `preview`, one read per object on
  * `refresh`; and each resource's serialized provider stays a one-line require.
  */
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
+import type { TestStack } from "../../helpers/engine";
+import type { TestEmulator } from "../../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
 import { loadSdk } from "../../helpers/package";
 
 const cdn = loadSdk();
@@ -13,27 +14,19 @@ describe("API calls per operation, every kind", () => {
   let emulator: TestEmulator;
   let test: TestStack;
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    test = await createTestStack({
-      program: async () => {
-        new cdn.PushZoneSettings("zone", { zoneId: 101, customDomains: ["media.example.com"] });
-        new cdn.VodPullDomainLock("lock", { zoneId: 401, enabled: true, domains: ["player.example.com"] });
-        new cdn.HttpDomainLockBulk("bulk", { mode: "save", enabled: true, domains: ["example.com"] });
-        new cdn.StreamStatus("status", { streamKind: "push", streamId: 3001, disabled: false });
-        new cdn.AdBreakSlot("preroll", { zoneId: 301, type: "preroll", maxDurationS: 30 });
-        new cdn.CampaignArchive("archive", { projectId: 1, campaignId: "cmp_7Hq2xK9d" });
-        new cdn.TimeshiftStream("delayed", { name: "delayed", parent: 3001, timeshift: 60 });
-        return {};
-      },
-      config: { "cdnstream:baseUrl": { value: emulator.url } },
-      env: { CDNSTREAM_API_KEY: emulator.apiKey },
-    });
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-    await emulator?.close();
-  });
+  const program = async () => {
+    new cdn.PushZoneSettings("zone", { zoneId: 101, customDomains: ["media.example.com"] });
+    new cdn.VodPullDomainLock("lock", { zoneId: 401, enabled: true, domains: ["player.example.com"] });
+    new cdn.HttpDomainLockBulk("bulk", { mode: "save", enabled: true, domains: ["example.com"] });
+    new cdn.StreamStatus("status", { streamKind: "push", streamId: 3001, disabled: false });
+    new cdn.AdBreakSlot("preroll", { zoneId: 301, type: "preroll", maxDurationS: 30 });
+    new cdn.CampaignArchive("archive", { projectId: 1, campaignId: "cmp_7Hq2xK9d" });
+    new cdn.TimeshiftStream("delayed", { name: "delayed", parent: 3001, timeshift: 60 });
+    return {};
+  };
+
+  beforeAll(async () => ({ emulator, test } = await startEmulatedStack(program)));
+  afterAll(() => stopEmulatedStack(test, emulator));
 
   it("up writes each object once", async () => {
     await emulator.clearRequests();

@@ -9,8 +9,9 @@
  * keeps the last state, see context.ts `readLive`), and other campaign fields are outputs only.
  */
 import { adManager, CdnstreamClient } from "../../../provider/client";
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
+import type { TestStack } from "../../helpers/engine";
+import type { TestEmulator } from "../../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
 import { loadSdk } from "../../helpers/package";
 
 const cdn = loadSdk();
@@ -32,18 +33,12 @@ describe("CampaignArchive", () => {
     (await adManager.listProjects(client)).projects?.find((p) => p.id === projectId)?.active_campaigns_count;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator();
+    ({ emulator, test } = await startEmulatedStack(program));
     client = new CdnstreamClient({ apiKey: emulator.apiKey, baseUrl: emulator.url, env: {} });
-    test = await createTestStack({
-      program,
-      config: { "cdnstream:baseUrl": { value: emulator.url } },
-      env: { CDNSTREAM_API_KEY: emulator.apiKey },
-    });
   });
   afterAll(async () => {
-    await test?.cleanup();
     await client?.close();
-    await emulator?.close();
+    await stopEmulatedStack(test, emulator);
   });
 
   it("archives the active campaign, the project's active count drops, and a preview changes nothing", async () => {

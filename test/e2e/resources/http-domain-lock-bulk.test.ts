@@ -6,8 +6,9 @@
  * `overwrite` replacing every HTTP zone's lists, adoption, destroy.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
+import type { TestStack } from "../../helpers/engine";
+import type { TestEmulator } from "../../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
 import { changedProperties, providerBytes } from "../../helpers/state";
 import { loadSdk } from "../../helpers/package";
 
@@ -52,18 +53,8 @@ describe("HttpDomainLockBulk", () => {
   }
   const accountDefault = async () => (await emulator.state()).account.domainLockDefault;
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    test = await createTestStack({
-      program,
-      config: { "cdnstream:baseUrl": { value: emulator.url } },
-      env: { CDNSTREAM_API_KEY: emulator.apiKey },
-    });
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-    await emulator?.close();
-  });
+  beforeAll(async () => ({ emulator, test } = await startEmulatedStack(program)));
+  afterAll(() => stopEmulatedStack(test, emulator));
 
   let afterFirstAppend: Record<string, any>;
 

@@ -4,8 +4,9 @@
  * place, replace, drift found by refresh, reconverge, adoption, destroy.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
+import type { TestStack } from "../../helpers/engine";
+import type { TestEmulator } from "../../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
 import { changedProperties, providerBytes } from "../../helpers/state";
 import { loadSdk } from "../../helpers/package";
 
@@ -43,18 +44,8 @@ describe("PushZoneSettings", () => {
     return outputs;
   };
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    test = await createTestStack({
-      program,
-      config: { "cdnstream:baseUrl": { value: emulator.url } },
-      env: { CDNSTREAM_API_KEY: emulator.apiKey },
-    });
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-    await emulator?.close();
-  });
+  beforeAll(async () => ({ emulator, test } = await startEmulatedStack(program)));
+  afterAll(() => stopEmulatedStack(test, emulator));
 
   it("creates, then previews no changes with zero API calls", async () => {
     declared = { zoneId: 101, profiles: [12] };

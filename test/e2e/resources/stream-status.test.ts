@@ -4,8 +4,9 @@
  * the provider through CDNSTREAM_API_KEY, the way CI pipelines pass it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
+import type { TestStack } from "../../helpers/engine";
+import type { TestEmulator } from "../../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
 import { changedProperties, providerBytes } from "../../helpers/state";
 import { loadSdk } from "../../helpers/package";
 
@@ -31,18 +32,8 @@ describe("StreamStatus", () => {
     return outputs;
   };
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    test = await createTestStack({
-      program,
-      config: { "cdnstream:baseUrl": { value: emulator.url } },
-      env: { CDNSTREAM_API_KEY: emulator.apiKey },
-    });
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-    await emulator?.close();
-  });
+  beforeAll(async () => ({ emulator, test } = await startEmulatedStack(program)));
+  afterAll(() => stopEmulatedStack(test, emulator));
 
   it("creates, then previews no changes with zero API calls", async () => {
     declared = { streamId: 3001, disabled: true };

@@ -6,8 +6,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
+import type { TestStack } from "../../helpers/engine";
+import type { TestEmulator } from "../../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
 import { changedProperties, providerBytes } from "../../helpers/state";
 import { loadSdk } from "../../helpers/package";
 
@@ -40,18 +41,8 @@ describe("TimeshiftStream", () => {
   const timeshiftStreams = async () => (await emulator.state()).timeshiftStreams ?? {};
   const count = async () => Object.keys(await timeshiftStreams()).length;
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator();
-    test = await createTestStack({
-      program,
-      config: { "cdnstream:baseUrl": { value: emulator.url } },
-      env: { CDNSTREAM_API_KEY: emulator.apiKey },
-    });
-  });
-  afterAll(async () => {
-    await test?.cleanup();
-    await emulator?.close();
-  });
+  beforeAll(async () => ({ emulator, test } = await startEmulatedStack(program)));
+  afterAll(() => stopEmulatedStack(test, emulator));
 
   let firstId: string;
   let secondId: string;
