@@ -65,7 +65,10 @@ export async function checkStack(stackName: string, cwd: string, env: Env): Prom
   const events: EngineEvent[] = [];
   const report = (error?: string): StackReport => {
     const found = findingsFromEvents(events);
-    const out: StackReport = { stack: stackName, cwd, drifted: found.resources.length > 0, resources: found.resources };
+    // Refreshes run concurrently, so their events arrive in any order: sort, so that a report (and
+    // an issue body updated from it every night) stays the same while the drift does.
+    const resources = [...found.resources].sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
+    const out: StackReport = { stack: stackName, cwd, drifted: resources.length > 0, resources };
     if (error !== undefined) out.error = redactText(error, secrets);
     if (found.warnings.length) out.warnings = found.warnings.map((w) => redactText(w, secrets));
     return out;
