@@ -6,27 +6,20 @@
  * get, and the dynamic-provider host, running in a project directory below the repo, resolves it
  * as it does in a user's project. There is one @pulumi/pulumi, the repo's.
  */
-import { execFileSync } from "node:child_process";
-import * as fs from "node:fs";
 import * as path from "node:path";
+import { installPackedPackage as installAtomically } from "../../scripts/demo/project-build";
 import { repoRoot } from "./engine";
 
 export const installedPackageDir = path.join(repoRoot, "node_modules", "pulumi-cdnstream");
 
-/** Packs the built package and unpacks it into `node_modules/pulumi-cdnstream`. */
+/**
+ * Packs the built package and unpacks it into `node_modules/pulumi-cdnstream`: the demo's install
+ * (scripts/demo/project-build.ts), which skips the pack when the installed copy already equals
+ * dist/ and swaps a new copy in by rename, so suites running meanwhile (several jest runs share
+ * this directory) never load a half-unpacked package.
+ */
 export function installPackedPackage(): void {
-  if (!fs.existsSync(path.join(repoRoot, "dist", "sdk", "index.js"))) {
-    throw new Error("dist/ is missing: run `npm run build` (npm test does) before the end-to-end suites.");
-  }
-  const packDir = path.join(repoRoot, ".tmp", "pack");
-  fs.rmSync(packDir, { recursive: true, force: true });
-  fs.mkdirSync(packDir, { recursive: true });
-  const [packed] = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], { cwd: repoRoot, encoding: "utf8" }),
-  );
-  fs.rmSync(installedPackageDir, { recursive: true, force: true });
-  fs.mkdirSync(installedPackageDir, { recursive: true });
-  execFileSync("tar", ["-xzf", path.join(packDir, packed.filename), "-C", installedPackageDir, "--strip-components=1"]);
+  installAtomically();
 }
 
 /** The SDK as a user's program imports it. */

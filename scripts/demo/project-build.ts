@@ -1,0 +1,106 @@
+/**
+ * Getting a Pulumi project of this repository ready to run, the way a user's project is: the
+ * package packed and unpacked into `node_modules/pulumi-cdnstream` (DESIGN.md "Shape": examples
+ * install a packed tarball, never a symlink), then the project's TypeScript compiled against
+ * that installed package's types.
+ *
+ * Why the package must be a real copy under node_modules: a resource's serialized provider is
+ * one `require("pulumi-cdnstream/provider/shims/<kind>")` line only when the shim module lives
+ * inside node_modules; from the repository's own dist/ it would be serialized by value and
+ * fail. And why each project has its own package.json: without one, the nearest package scope
+ * is this repository's, so `require("pulumi-cdnstream")` would be a self-reference to dist/.
+ */
+import { execFileSync } from "node:child_process";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/** The repository root: the nearest ancestor holding both package.json and the demo's Pulumi.yaml (from scripts/ or dist/scripts/). */
+export const repoRoot = ((): string => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "package.json")) && fs.existsSync(path.join(dir, "Pulumi.yaml"))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no repository root above ${__dirname}`);
+  }
+})();
+
+/** Where projects below the repository resolve `pulumi-cdnstream` from. */
+export const installedPackageDir = path.join(repoRoot, "node_modules", "pulumi-cdnstream");
+
+/** Files of the built package whose installed copy must be byte-identical. */
+function packageFiles(root: string): string[] {
+  const out: string[] = ["package.json", "emulator/fixtures/default.json", "scripts/ensure-pulumi"];
+  const walk = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (/\.(js|d\.ts)$/.test(entry.name)) out.push(child);
+    }
+  };
+  for (const dir of ["dist/sdk", "dist/provider", "dist/emulator"]) walk(dir);
+  return out;
+}
+
+/** True when node_modules/pulumi-cdnstream holds exactly the files dist/ holds now. */
+export function installedPackageIsCurrent(): boolean {
+  try {
+    return packageFiles(repoRoot).every((f) => fs.readFileSync(path.join(repoRoot, f)).equals(fs.readFileSync(path.join(installedPackageDir, f))));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `npm pack`s the built package and unpacks it into node_modules/pulumi-cdnstream, unless the
+ * installed copy is already current. The new copy is unpacked beside the old one and renamed
+ * into place, so a program loading the package meanwhile never sees a half-written directory.
+ * Returns whether it installed.
+ */
+export function installPackedPackage(): boolean {
+  if (!fs.existsSync(path.join(repoRoot, "dist", "sdk", "index.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (installedPackageIsCurrent()) return false;
+  const scratch = path.join(repoRoot, "node_modules", `.pulumi-cdnstream-${crypto.randomBytes(4).toString("hex")}`);
+  fs.mkdirSync(path.join(scratch, "pkg"), { recursive: true });
+  try {
+    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--silent", "--pack-destination", scratch], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
+    execFileSync("tar", ["-xzf", path.join(scratch, packed.filename), "-C", path.join(scratch, "pkg"), "--strip-components=1"]);
+    const old = `${scratch}-old`;
+    if (fs.existsSync(installedPackageDir)) fs.renameSync(installedPackageDir, old);
+    fs.renameSync(path.join(scratch, "pkg"), installedPackageDir);
+    fs.rmSync(old, { recursive: true, force: true });
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  return true;
+}
+
+/**
+ * Compiles a project with its own tsconfig.json (`tsc -p`), type-checking it against the
+ * installed package. Output goes to a scratch directory first and each file is renamed into the
+ * project's outDir, so a concurrent run of the same program (another test, a drift check) reads
+ * either the old or the new file, never a truncated one. Throws with tsc's diagnostics.
+ */
+export function compileProject(projectDir: string, outDirName = "bin"): void {
+  const tsc = path.join(path.dirname(require.resolve("typescript/package.json", { paths: [repoRoot] })), "bin", "tsc");
+  const scratch = path.join(projectDir, `.${outDirName}-${crypto.randomBytes(4).toString("hex")}`);
+  try {
+    try {
+      execFileSync(process.execPath, [tsc, "-p", projectDir, "--outDir", scratch], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (e) {
+      const out = e as { stdout?: string; stderr?: string };
+      throw new Error(`tsc -p ${path.relative(repoRoot, projectDir) || "."} failed:\n${`${out.stdout ?? ""}${out.stderr ?? ""}`.trim()}`);
+    }
+    const move = (rel: string) => {
+      for (const entry of fs.readdirSync(path.join(scratch, rel), { withFileTypes: true })) {
+        const child = path.join(rel, entry.name);
+        if (entry.isDirectory()) move(child);
+        else {
+          fs.mkdirSync(path.join(projectDir, outDirName, rel), { recursive: true });
+          fs.renameSync(path.join(scratch, child), path.join(projectDir, outDirName, child));
+        }
+      }
+    };
+    move("");
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
