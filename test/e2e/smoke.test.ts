@@ -1,11 +1,14 @@
 /**
  * The engine itself, end to end: the real CLI, the in-process language runtime of the
  * Automation API and the dynamic-provider plugin run one resource through up, an empty
- * preview and destroy.
+ * preview and destroy; then the root Pulumi.yaml project (the demo stack) does the same.
  */
 import { spawnSync } from "node:child_process";
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { compileProject } from "../../scripts/demo/project-build";
 import { createTestStack, projectName, projectProgram, repoRoot, TestStack } from "../helpers/engine";
+import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
 const pinnedVersion: string = require("../../package.json").dependencies["@pulumi/pulumi"];
 
@@ -68,23 +71,39 @@ describe("the real Pulumi engine", () => {
 });
 
 describe("the root Pulumi.yaml demo project", () => {
+  let emulator: TestEmulator;
   let test: TestStack;
-  afterAll(async () => test?.cleanup());
+  afterAll(async () => {
+    await test?.cleanup();
+    await emulator?.close();
+  });
 
-  it("runs up, an empty preview and destroy", async () => {
+  it("runs up, an empty preview and destroy against the emulator", async () => {
+    emulator = await startTestEmulator();
+    // The program is examples/demo, compiled against the installed package (as `npm run demo` does).
+    compileProject(path.join(repoRoot, "examples", "demo"));
     test = await createTestStack({
       workDir: repoRoot,
       projectName: projectName(repoRoot),
       stackName: `smoke-${process.pid}`,
       program: projectProgram(repoRoot),
-      config: { "cdnstream:baseUrl": { value: "http://127.0.0.1:9" } },
+      // The key as secret config: the program's data sources run in this process and read it there.
+      config: emulator.stackConfig(),
     });
     const up = await test.stack.up();
     expect(up.summary.result).toBe("succeeded");
-    expect(up.outputs.project.value).toBe("cdnstream-demo");
-    expect(up.outputs.baseUrl.value).toBe("http://127.0.0.1:9");
+    expect(up.summary.resourceChanges).toEqual({ create: 11 }); // the stack and every kind
+    const out = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));
+    expect(out.assetsHostnames).toEqual(["assets.northwind.example", "static.northwind.example"]);
+    expect(out.adBreaks).toEqual(["preroll 30s", "midroll @600s 90s", "postroll 60s"]);
+    expect(out.retiredCampaign).toBe("Morning Roast Launch (Bluefin Coffee): archived");
+    expect(out.usEastStream).toMatchObject({ name: "k3v9q2-main-event-us-east" });
+    expect(out.dnsNameservers).toHaveLength(3);
 
     const preview = await test.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 1 });
+    expect(preview.changeSummary).toEqual({ same: 11 });
+
+    const destroy = await test.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 11 });
   });
 });
