@@ -1,0 +1,66 @@
+/**
+ * The demo's drift check: the built `cdnstream drift` command run as a child process, as a
+ * scheduled pipeline runs it, with its JSON and markdown reports written beside the state.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/** One drifted property, as the JSON report gives it. */
+export interface DriftedProperty {
+  property: string;
+  recorded: unknown;
+  live: unknown;
+}
+
+/** One drifted resource of the JSON report. */
+export interface DriftedResource {
+  name: string;
+  type: string;
+  deleted: boolean;
+  properties: DriftedProperty[];
+}
+
+/** What one run of the command gave. */
+export interface DriftRun {
+  /** The command as a user would type it. */
+  command: string;
+  code: number | null;
+  /** Progress lines the command wrote to stderr. */
+  progress: string[];
+  resources: DriftedResource[];
+  markdownFile: string;
+}
+
+/** Runs `cdnstream drift --cwd <projectDir> --stack <stack>` with `env`; never throws for a non-zero exit. */
+export async function runDriftCheck(repoRoot: string, projectDir: string, stack: string, env: Record<string, string>, reportDir: string, tag: string): Promise<DriftRun> {
+  const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
+  const json = path.join(reportDir, `drift-${tag}.json`);
+  const markdown = path.join(reportDir, `drift-${tag}.md`);
+  const args = ["drift", "--cwd", projectDir, "--stack", stack, "--json", json, "--markdown", markdown];
+  fs.rmSync(json, { force: true });
+  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  let resources: DriftedResource[] = [];
+  try {
+    resources = JSON.parse(fs.readFileSync(json, "utf8")).stacks.flatMap((s: { resources: DriftedResource[] }) => s.resources);
+  } catch {
+    // No report: the command failed before writing one; its stderr says why.
+  }
+  const shown = args.map((a) => (a === projectDir ? path.relative(process.cwd(), a) || "." : path.isAbsolute(a) ? path.relative(process.cwd(), a) : a));
+  return { command: `cdnstream ${shown.join(" ")}`, code, progress: stderr.trim().split("\n").filter(Boolean), resources, markdownFile: markdown };
+}
+
+/** `vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false`. */
+export function findingLines(resources: readonly DriftedResource[]): string[] {
+  return resources.flatMap((r) => {
+    const kind = r.type.replace(/^pulumi-nodejs:dynamic\//, "");
+    if (r.deleted) return [`${r.name} (${kind}): deleted out of band`];
+    return r.properties.map((p) => `${r.name} (${kind}): ${p.property} recorded ${JSON.stringify(p.recorded)}, live ${JSON.stringify(p.live)}`);
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm run demo` end to end, in its quick mode (the suite already built dist/): deploy, a dashboard
+ * change, `cdnstream drift` naming it (exit 2), reconverge, all through the real CLI. Run twice
+ * on one state directory, as a user would: first with `--keep` and the key from the environment,
+ * then again with a generated key, which must stop the kept emulator and start afresh.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { alive } from "../../scripts/demo/emulator";
+import { repoRoot } from "../helpers/engine";
+
+const stackName = `e2e-${crypto.randomBytes(4).toString("hex")}`;
+const stateDir = path.join(repoRoot, ".tmp", "e2e", `demo-${stackName}`);
+
+interface DemoRun {
+  code: number | null;
+  out: string;
+}
+
+/** `node scripts/demo.js --quick ...` with stdout and stderr interleaved, as a terminal shows them. */
+async function demo(args: string[], env: NodeJS.ProcessEnv): Promise<DemoRun> {
+  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "demo.js"), "--quick", "--stack", stackName, "--dir", stateDir, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, out };
+}
+
+const emulatorPid = (out: string) => Number(/\] emulator: http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)?.[1]);
+
+describe("npm run demo", () => {
+  const pids: number[] = [];
+  afterAll(() => {
+    for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGTERM");
+    fs.rmSync(stateDir, { recursive: true, force: true });
+    fs.rmSync(path.join(repoRoot, `Pulumi.${stackName}.yaml`), { force: true });
+  });
+
+  it("deploys, names the dashboard change with exit 2, reconverges, and --keep leaves a stack to explore", async () => {
+    const apiKey = `demo-e2e-${crypto.randomBytes(16).toString("hex")}`;
+    const run = await demo(["--keep"], { ...process.env, CDNSTREAM_API_KEY: apiKey });
+    const pid = emulatorPid(run.out);
+    pids.push(pid);
+    expect(run.out).not.toContain(apiKey);
+    expect(run.out).toContain("API key from CDNSTREAM_API_KEY (never shown)");
+    expect(run.code).toBe(0);
+
+    // Every kind deployed, with outputs printed.
+    for (const kind of ["PushZoneSettings", "VodPullDomainLock", "HttpDomainLockBulk", "StreamStatus", "TimeshiftStream", "AdBreakSlot", "CampaignArchive"]) {
+      expect(run.out).toMatch(new RegExp(`\\+ created  cdnstream:${kind} `));
+    }
+    expect(run.out).toContain("-> 10 created");
+    expect(run.out).toMatch(/adBreaks +\["preroll 30s","midroll @600s 90s","postroll 60s"\]/);
+    expect(run.out).toMatch(/retiredCampaign +"Morning Roast Launch \(Bluefin Coffee\): archived"/);
+    // The drift check names exactly the changed resource and property; up undoes it.
+    expect(run.out).toContain(`$ cdnstream drift --cwd . --stack ${stackName}`);
+    expect(run.out).toContain("drift: vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false");
+    expect(run.out).toContain("-> exit 2: drift in vod-catalog-lock.enabled, exactly the change made");
+    expect(run.out).toMatch(/~ updated  cdnstream:VodPullDomainLock  vod-catalog-lock \[enabled\]/);
+    expect(run.out).toContain("-> 1 updated");
+    // Progress: numbered steps with timings, quick mode skipping the build and the final check.
+    expect(run.out).toMatch(/^\[1\/10\] engine: pulumi v3\.246\.0 from .* \(\d+\.\d+s\)$/m);
+    expect(run.out).not.toContain("drift check again");
+    expect(JSON.parse(fs.readFileSync(path.join(stateDir, "drift-1.json"), "utf8")).drifted).toBe(true);
+
+    // --keep: the emulator still answers, and the printed environment reaches the stack with the CLI.
+    expect(alive(pid)).toBe(true);
+    expect(run.out).toContain(`pulumi stack output --stack ${stackName}`);
+    expect(run.out).toContain(`cdnstream drift --cwd . --stack ${stackName}`);
+    expect(run.out).toMatch(/curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/__emulator\/mutate/);
+    const exported = Object.fromEntries([...run.out.matchAll(/(PULUMI_[A-Z_]+)="?([^"\s]+)"?/g)].map((m) => [m[1], m[2]]));
+    expect(Object.keys(exported).sort()).toEqual(["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_HOME", "PULUMI_SKIP_UPDATE_CHECK"]);
+    const output = spawnSync("pulumi", ["stack", "output", "--json", "--stack", stackName], { cwd: repoRoot, env: { ...process.env, ...exported }, encoding: "utf8" });
+    expect(output.stderr).toBe("");
+    expect(JSON.parse(output.stdout).retiredCampaign).toBe("Morning Roast Launch (Bluefin Coffee): archived");
+    // The key was never written: not to state, not to the stack's settings file.
+    const state = fs.readFileSync(path.join(stateDir, "backend", ".pulumi", "stacks", "cdnstream-demo", `${stackName}.json`), "utf8");
+    expect(state).not.toContain(apiKey);
+    expect(fs.readFileSync(path.join(repoRoot, `Pulumi.${stackName}.yaml`), "utf8")).not.toContain(apiKey);
+    expect(fs.existsSync(path.join(stateDir, "api-key"))).toBe(false);
+  });
+
+  it("runs again on the same state: stops the kept emulator, starts afresh with a generated key, stops its own", async () => {
+    const kept = pids[0]!;
+    const env = { ...process.env };
+    delete env.CDNSTREAM_API_KEY;
+    const run = await demo([], env);
+    const pid = emulatorPid(run.out);
+    pids.push(pid);
+    const generated = fs.readFileSync(path.join(stateDir, "api-key"), "utf8").trim();
+    expect(generated).toMatch(/^demo_[0-9a-f]{48}$/);
+    expect(run.out).not.toContain(generated);
+    expect(run.out).toContain("API key generated for this run (never shown)");
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(`previous run's state removed, its kept emulator (pid ${kept}) stopped`);
+    expect(alive(kept)).toBe(false);
+    expect(run.out).toContain("-> 10 created"); // a fresh stack, not an update of the old one
+    expect(run.out).toContain("-> exit 2: drift in vod-catalog-lock.enabled");
+    expect(run.out).toMatch(/\] stop: emulator stopped/);
+    expect(alive(pid)).toBe(false);
+    expect(fs.existsSync(path.join(stateDir, "emulator.pid"))).toBe(false);
+  });
+});
