@@ -1,0 +1,152 @@
+/**
+ * The examples as users run them: each project compiled with tsc against the installed package's
+ * types, then run inline through the Automation API on its own directory (its Pulumi.yaml, its
+ * package.json scope) against the emulator: up, a preview with zero changes and zero API calls,
+ * destroy. The gitops example's pipeline script runs as its workflow runs it, in a child process.
+ */
+import { spawn } from "node:child_process";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { compileProject } from "../../scripts/demo/project-build";
+import { createTestStack, engineEnv, projectName, projectProgram, repoRoot, TestStack } from "../helpers/engine";
+import { startTestEmulator, TestEmulator } from "../helpers/emulator";
+
+const yaml: { load(text: string): any } = require("js-yaml");
+
+const exampleDir = (name: string) => path.join(repoRoot, "examples", name);
+const outputsOf = (outputs: Record<string, { value: unknown; secret: boolean }>) => Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value]));
+
+describe("examples", () => {
+  let emulator: TestEmulator;
+  let test: TestStack | undefined;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterEach(async () => {
+    await test?.cleanup();
+    test = undefined;
+    // Each example starts from the fixture, whatever the one before left behind.
+    await fetch(`${emulator.url}/__emulator/reset`, { method: "POST" });
+  });
+  afterAll(async () => emulator?.close());
+
+  /** Compiles the example and creates a stack in its directory, pointed at the emulator. */
+  async function deploy(name: string, config: Record<string, { value: string; secret?: boolean }> = {}): Promise<TestStack> {
+    const dir = exampleDir(name);
+    compileProject(dir);
+    test = await createTestStack({
+      workDir: dir,
+      projectName: projectName(dir),
+      stackName: `e2e-${crypto.randomBytes(4).toString("hex")}`,
+      program: projectProgram(dir),
+      config: { "cdnstream:baseUrl": { value: emulator.url }, ...config },
+      env: { CDNSTREAM_API_KEY: emulator.apiKey },
+    });
+    return test;
+  }
+
+  /** A preview right after up: nothing to do, and not one API request (check and diff never call it). */
+  async function expectEmptyPreview(stack: TestStack, resources: number): Promise<void> {
+    await emulator.clearRequests();
+    expect((await stack.stack.preview()).changeSummary).toEqual({ same: resources });
+    expect(await emulator.requestCounts()).toEqual({});
+  }
+
+  it("quickstart: up, empty preview, destroy", async () => {
+    const { stack } = await deploy("quickstart");
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    expect(outputsOf(up.outputs)).toMatchObject({
+      cnameTarget: "assets-2c8a6b.push.cdnstream.example",
+      customDomains: ["assets.northwind.example", "static.northwind.example"],
+      mainEventHls: "https://live.cdnstream.example/k3v9q2-main-event/playlist.m3u8",
+    });
+    expect((await emulator.object("httpPushZones", 101)).cnames).toBe("assets.northwind.example,static.northwind.example");
+
+    await expectEmptyPreview(test!, 3);
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 3 });
+  });
+
+  it("streaming: up with a secret token key, empty preview, destroy disables the timeshift stream", async () => {
+    const { stack } = await deploy("streaming", { "cdnstream-streaming:tokenKey": { value: "replay-token-key-1", secret: true } });
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 8 });
+    const out = outputsOf(up.outputs) as any;
+    expect(out.delayedStream).toMatchObject({ name: "k3v9q2-event-plus-3h", hls: expect.stringContaining("playlist_dvr.m3u8") });
+    expect(up.outputs.delayedTokenizedHls!.secret).toBe(true);
+    expect(out.adTimeline).toMatchObject({ preRoll: { maxDurationS: 20 }, midRolls: [], midRollInterval: { intervalS: 900, maxBreaks: 6 }, postRoll: { maxDurationS: 45 } });
+    expect(out.retiredCampaigns).toEqual(["Unlimited Plan Q2 (Lumen Mobile): archived"]);
+    const streamId = out.delayedStream.id as string;
+    expect((await emulator.object("timeshiftStreams", streamId)).ndvr).toMatchObject({ enabled: "Y" });
+    expect(JSON.stringify(await stack.exportStack())).not.toContain(emulator.apiKey);
+
+    await expectEmptyPreview(test!, 8);
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 8 });
+    expect((await emulator.object("timeshiftStreams", streamId)).disabled).toBe("1");
+  });
+
+  describe("gitops", () => {
+    const dir = exampleDir("gitops");
+
+    /** `node bin/pipeline.js ...` with the environment the workflow gives it. */
+    async function pipeline(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+      const env = { ...process.env, ...engineEnv(test!.dir), CDNSTREAM_API_KEY: emulator.apiKey };
+      const child = spawn(process.execPath, [path.join(dir, "bin", "pipeline.js"), ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(stdout + stderr).not.toContain(emulator.apiKey);
+      return { code, stdout, stderr };
+    }
+
+    it("the pipeline script: up, a preview comment with no changes, drift naming the property, destroy", async () => {
+      const { stack } = await deploy("gitops");
+      const reports = fs.mkdtempSync(path.join(test!.dir, "reports-"));
+      const name = stack.name;
+
+      const up = await pipeline("up", "--stack", name);
+      expect(up.stdout).toMatch(/up of e2e-\w+: succeeded/);
+      expect(up.code).toBe(0);
+      expect((await emulator.object("vodPullZones", 402)).domainlock).toMatchObject({ enabled: "Y", list: "player.northwind.example,*.northwind.example" });
+
+      const comment = path.join(reports, "preview.md");
+      await emulator.clearRequests();
+      const preview = await pipeline("preview", "--stack", name, "--comment", comment);
+      expect(preview.code).toBe(0);
+      expect(await emulator.requestCounts()).toEqual({});
+      expect(fs.readFileSync(comment, "utf8")).toMatch(new RegExp(`^<!-- cdnstream-gitops:preview -->\n### \`pulumi preview\` of stack \`${name}\`: no changes, 4 unchanged\n`));
+
+      await emulator.mutate("vodPullZones", 402, { domainlock: { list: "player.northwind.example" } });
+      const markdown = path.join(reports, "drift.md");
+      const drift = await pipeline("drift", "--stack", name, "--markdown", markdown);
+      expect(drift.code).toBe(2);
+      expect(fs.readFileSync(markdown, "utf8")).toMatch(/^## Drift detected\n/);
+      expect(fs.readFileSync(markdown, "utf8")).toContain("| `vod-402` | `cdnstream:VodPullDomainLock` | `domains` |");
+
+      expect((await pipeline("deploy", "--stack", name)).code).toBe(2); // bad usage
+      expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 4 });
+    });
+
+    it("the workflow: preview comment on pull requests, up on main, a scheduled drift check with an issue", () => {
+      const workflow = yaml.load(fs.readFileSync(path.join(dir, ".github", "workflows", "cdnstream.yml"), "utf8"));
+      expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "schedule", "workflow_dispatch"]);
+      expect(workflow.on.push.branches).toEqual(["main"]);
+      const runs = (job: string) => workflow.jobs[job].steps.map((s: { run?: string }) => s.run ?? "").join("\n");
+      expect(workflow.jobs.preview.if).toBe("github.event_name == 'pull_request'");
+      expect(runs("preview")).toContain('node bin/pipeline.js preview --stack "$STACK" --comment preview.md');
+      expect(runs("preview")).toContain("gh pr comment");
+      expect(workflow.jobs.up.if).toBe("github.event_name == 'push'");
+      expect(runs("up")).toContain('node bin/pipeline.js up --stack "$STACK"');
+      expect(workflow.jobs.drift.if).toContain("schedule");
+      expect(runs("drift")).toContain('node bin/pipeline.js drift --stack "$STACK" --markdown drift.md');
+      expect(runs("drift")).toContain("gh issue create");
+      // Every job builds what it runs: bin/pipeline.js is compiled from pipeline.ts.
+      for (const job of ["preview", "up", "drift"]) expect(runs(job)).toContain("npm run build");
+      expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts.build).toBe("tsc");
+    });
+  });
+});
