@@ -67,7 +67,8 @@ export function parseDemoArgs(argv: readonly string[]): DemoOptions | undefined 
 /** Removes the previous run's state directory (only one this script made) and stack settings file. */
 async function freshState(stateDir: string, stack: string): Promise<string> {
   let stopped: number | undefined;
-  if (fs.existsSync(stateDir)) {
+  const existed = fs.existsSync(stateDir);
+  if (existed) {
     if (fs.readdirSync(stateDir).length && !fs.existsSync(path.join(stateDir, MARKER))) {
       throw new Error(`${stateDir} exists and was not made by the demo; choose another --dir`);
     }
@@ -78,7 +79,8 @@ async function freshState(stateDir: string, stack: string): Promise<string> {
   fs.rmSync(path.join(repoRoot, `Pulumi.${stack}.yaml`), { force: true });
   fs.mkdirSync(path.join(stateDir, "logs"), { recursive: true });
   fs.writeFileSync(path.join(stateDir, MARKER), "State of `npm run demo`; removed by its next run.\n");
-  return stopped ? `previous run's state removed, its kept emulator (pid ${stopped}) stopped` : "new state directory";
+  if (!existed) return "new state directory";
+  return stopped ? `previous run's state removed, its kept emulator (pid ${stopped}) stopped` : "previous run's state removed";
 }
 
 /** `scripts/ensure-pulumi`: the directory holding the pinned CLI. */

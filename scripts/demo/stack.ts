@@ -60,19 +60,15 @@ export interface UpResult {
 
 /**
  * `up` (with `refresh`: `up --refresh`, which first reads every resource, so out-of-band
- * changes are undone), printing each resource change as it completes (type, name, changed properties, time)
+ * changes are undone), printing each resource change as it completes (type, name, changed properties)
  * and each warning or error the engine reports for a resource; the CLI transcript goes to `logFile`.
  */
 export async function upWithProgress(stack: Stack, detail: (line: string) => void, logFile: string, refresh = false): Promise<UpResult> {
-  const started = new Map<string, number>();
   const onEvent = (e: EngineEvent) => {
-    if (e.resourcePreEvent) started.set(e.resourcePreEvent.metadata.urn, Date.now());
     const done = e.resOutputsEvent?.metadata;
     if (done && VERB[done.op] && !done.type.startsWith("pulumi:")) {
-      const took = ((Date.now() - (started.get(done.urn) ?? Date.now())) / 1000).toFixed(1);
       const changed = done.op === "update" ? changedInputs(done.old?.inputs, done.new?.inputs) : [];
-      const diffs = changed.length ? ` [${changed.join(", ")}]` : "";
-      detail(`${VERB[done.op]} ${shortType(done.type).padEnd(28)} ${`${nameOf(done.urn)}${diffs}`.padEnd(34)} ${took}s`);
+      detail(`${VERB[done.op]} ${shortType(done.type).padEnd(28)} ${nameOf(done.urn)}${changed.length ? ` [${changed.join(", ")}]` : ""}`);
     }
     const diag = e.diagnosticEvent;
     // The plugin-location notice is expected here: the dynamic-provider plugin is found on PATH (README, "The engine").
