@@ -1,0 +1,64 @@
+/**
+ * The built emulator (dist/emulator/cli.js) in a process of its own, so serving the API never
+ * shares an event loop with the engine's in-process language runtime or the client under test.
+ * No `--api-key`: the emulator generates one and prints it, so it never shows in `ps`.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { request } from "undici";
+import { repoRoot } from "./engine";
+
+export interface BenchEmulator {
+  url: string;
+  apiKey: string;
+  /** The emulator's process, for its CPU time (host.ts). */
+  pid: number;
+  /** `GET /__emulator/requests` counts since the last clear, by operation (`METHOD /v2/template`). */
+  counts(): Promise<Record<string, number>>;
+  /** `DELETE /__emulator/requests`. */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function admin(url: string, method: "GET" | "DELETE", what: string): Promise<any> {
+  const res = await request(`${url}/__emulator/${what}`, { method });
+  const text = await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`emulator admin ${method} ${what}: ${res.statusCode} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Writes `fixture` to `file` and serves it. */
+export async function startBenchEmulator(fixture: unknown, file: string): Promise<BenchEmulator> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(fixture));
+  const cli = path.join(repoRoot, "dist", "emulator", "cli.js");
+  const child: ChildProcess = spawn(process.execPath, [cli, "--port", "0", "--fixture", file], { stdio: ["ignore", "pipe", "inherit"] });
+  const exited = once(child, "exit");
+  // The first two stdout lines are the address and the key; the listener stays, draining the pipe.
+  const { url, apiKey } = await new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
+    let seen = "";
+    child.stdout!.on("data", (chunk) => {
+      seen += String(chunk);
+      const url = /^emulator listening on (\S+)$/m.exec(seen)?.[1];
+      const apiKey = /^api key: (\S+)$/m.exec(seen)?.[1];
+      if (url && apiKey) resolve({ url, apiKey });
+    });
+    void exited.then(() => reject(new Error(`the emulator (${cli}) exited before printing its address and key: ${seen}`)));
+  });
+  return {
+    url,
+    apiKey,
+    pid: child.pid!,
+    counts: async () => (await admin(url, "GET", "requests")).counts,
+    clear: () => admin(url, "DELETE", "requests"),
+    async close() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** The sum of a counts map. */
+export const total = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);

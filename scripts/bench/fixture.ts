@@ -1,0 +1,86 @@
+/**
+ * Emulator fixtures for the bench (emulator/README.md, "Fixture format"): the default account
+ * plus one distinct target object per resource, so a stack of N resources makes N real changes,
+ * and an account with exactly 1,000 HTTP pull zones for the all-pages data-source fetch.
+ *
+ * Each object is a copy of a default one with a new id (the README requires key = id), so every
+ * shape stays the §2 shape the default fixture has. Id ranges sit far from the default ids and
+ * from one another; push streams stay below 5000, where §4.19 creates start numbering.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { repoRoot } from "./engine";
+
+type Obj = Record<string, any>;
+type Fixture = Record<string, any>;
+
+/** First id of each generated kind. */
+export const BASE = {
+  pushStream: 3100, // StreamStatus targets and TimeshiftStream parents
+  httpPushZone: 10001, // PushZoneSettings
+  vodPushZone: 30001, // AdBreakSlot (ad insertion on, no slots)
+  vodPullZone: 40001, // VodPullDomainLock
+  httpPullZone: 20001, // getHttpPullZones
+} as const;
+
+/** Campaign ids of CampaignArchive targets (active campaigns of project 1). */
+export const campaignId = (j: number): string => `cmp_bench${String(j).padStart(4, "0")}`;
+
+function defaultFixture(): Fixture {
+  return JSON.parse(fs.readFileSync(path.join(repoRoot, "emulator", "fixtures", "default.json"), "utf8"));
+}
+
+/** `count` copies of `template`, keyed by the ids `idOf(j)`, each passed through `edit`. */
+function copies(template: Obj, count: number, idOf: (j: number) => number | string, edit: (o: Obj, j: number) => void = () => undefined): Obj {
+  const out: Obj = {};
+  for (let j = 0; j < count; j++) {
+    const o = structuredClone(template);
+    o.id = idOf(j);
+    edit(o, j);
+    out[String(o.id)] = o;
+  }
+  return out;
+}
+
+/** How many objects of each target family a stack of `n` needs (`counts` from the mix). */
+export interface TargetCounts {
+  pushStreams: number;
+  httpPushZones: number;
+  vodPushZones: number;
+  vodPullZones: number;
+  campaigns: number;
+}
+
+/** The default fixture plus the targets a bench stack declares. */
+export function stackFixture(counts: TargetCounts): Fixture {
+  const f = defaultFixture();
+  Object.assign(
+    f.pushStreams,
+    copies(f.pushStreams["3001"], counts.pushStreams, (j) => BASE.pushStream + j, (o, j) => {
+      o.name = `${f.account.streamPrefix}-bench-${j}`;
+      o.parts = { ...o.parts, sn: `bench-${j}`, full: o.name };
+    }),
+  );
+  Object.assign(
+    f.httpPushZones,
+    copies(f.httpPushZones["101"], counts.httpPushZones, (j) => BASE.httpPushZone + j, (o, j) => {
+      Object.assign(o, { name: `bench-${j}`, cnames: "", cnamesArr: [], cnamesArrFqdn: [] });
+    }),
+  );
+  Object.assign(f.vodPushZones, copies(f.vodPushZones["301"], counts.vodPushZones, (j) => BASE.vodPushZone + j, (o, j) => (o.name = `bench-vod-${j}`)));
+  Object.assign(f.vodPullZones, copies(f.vodPullZones["401"], counts.vodPullZones, (j) => BASE.vodPullZone + j, (o, j) => (o.name = `bench-pull-${j}`)));
+  Object.assign(
+    f.campaigns,
+    copies(f.campaigns["cmp_7Hq2xK9d"], counts.campaigns, campaignId, (o, j) => {
+      Object.assign(o, { name: `Bench campaign ${j}`, status: "active" });
+    }),
+  );
+  return f;
+}
+
+/** The default fixture with exactly `count` HTTP pull zones instead of its 47. */
+export function pullZonesFixture(count: number): Fixture {
+  const f = defaultFixture();
+  f.httpPullZones = copies(f.httpPullZones["201"], count, (j) => BASE.httpPullZone + j, (o, j) => (o.name = `bench-${j}`));
+  return f;
+}

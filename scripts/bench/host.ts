@@ -1,0 +1,127 @@
+/**
+ * Where one engine operation spends its time: peak memory of the dynamic-provider host, and CPU
+ * time of the engine (the `pulumi` CLI), of the host and of this process (the program).
+ *
+ * The CLI is a child of this process and starts the host for each operation (bench -> pulumi ->
+ * pulumi-resource-pulumi-nodejs -> node …/cmd/dynamic-provider). Only descendants of this
+ * process count, so other engineers' engine runs on the same machine never do. Each sample reads
+ * the kernel's high-water mark (VmHWM) and the CPU time so far (/proc/<pid>/stat): a memory peak
+ * between samples is still caught, but CPU spent in the last interval (100 ms) before a process
+ * exits is missed, so CPU figures are slight underestimates. Without /proc (not Linux) they are
+ * null: not measurable.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+
+const INTERVAL_MS = 100;
+
+function read(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined; // the process exited meanwhile
+  }
+}
+
+const ticksPerSecond = ((): number => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU seconds a process has used so far, or undefined once it is gone. */
+export function cpuSeconds(pid: number): number | undefined {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  // Fields after the parenthesised command name (which may hold spaces): utime is the 12th, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/** Pids of every descendant of `root`. Each thread lists the children it started, and the Go CLI starts plugins from any thread. */
+function descendants(root: number): number[] {
+  const out: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // exited meanwhile
+    }
+    for (const tid of tasks) {
+      for (const child of (read(`/proc/${pid}/task/${tid}/children`) ?? "").split(/\s+/).filter(Boolean).map(Number)) {
+        out.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return out;
+}
+
+interface Sample {
+  peakBytes: number;
+  cpu: number;
+  role: "engine" | "host";
+}
+
+/** The CLI (`pulumi`) and the dynamic-provider hosts below this process, by pid. */
+function sample(seen: Map<number, Sample>): void {
+  for (const pid of descendants(process.pid)) {
+    const cmdline = read(`/proc/${pid}/cmdline`) ?? "";
+    const role = cmdline.includes("dynamic-provider") ? "host" : read(`/proc/${pid}/comm`)?.trim() === "pulumi" ? "engine" : undefined;
+    if (!role) continue;
+    const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0);
+    const known = seen.get(pid) ?? { peakBytes: 0, cpu: 0, role };
+    seen.set(pid, { role, peakBytes: Math.max(known.peakBytes, kb * 1024), cpu: cpuSeconds(pid) ?? known.cpu });
+  }
+}
+
+export const hostMeasurable = fs.existsSync(`/proc/${process.pid}/task`);
+
+/** CPU seconds of one operation by who spent them (sampled: see above). */
+export interface CpuSplit {
+  /** The Pulumi CLI: the engine, its state writes included. */
+  engine: number;
+  /** The dynamic-provider host(s): the provider's code and the @pulumi/pulumi host around it. */
+  host: number;
+  /** This process: the program (the Automation API hosts the language runtime here). */
+  program: number;
+}
+
+export interface Measured<T> {
+  result: T;
+  seconds: number;
+  /** Peak RSS of the largest provider host the operation started, MB. */
+  hostPeakRssMb: number | null;
+  cpu: CpuSplit | null;
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Runs `op`, timing it and sampling the processes it starts. */
+export async function measureOp<T>(op: () => Promise<T>): Promise<Measured<T>> {
+  const seen = new Map<number, Sample>();
+  const timer = hostMeasurable ? setInterval(() => sample(seen), INTERVAL_MS) : undefined;
+  const started = performance.now();
+  const programCpu = process.cpuUsage();
+  try {
+    const result = await op();
+    const seconds = (performance.now() - started) / 1000;
+    const program = process.cpuUsage(programCpu);
+    const all = [...seen.values()];
+    const peak = Math.max(0, ...all.filter((x) => x.role === "host").map((x) => x.peakBytes));
+    const cpuOf = (role: Sample["role"]) => r2(all.filter((x) => x.role === role).reduce((a, x) => a + x.cpu, 0));
+    return {
+      result,
+      seconds,
+      hostPeakRssMb: peak ? Math.round(peak / 2 ** 20) : null,
+      cpu: hostMeasurable ? { engine: cpuOf("engine"), host: cpuOf("host"), program: r2((program.user + program.system) / 1e6) } : null,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench [-- --sizes 50,200,500 --json FILE]` (issue 8): what the provider adds to what
+ * the Pulumi engine itself costs, and how many API calls it makes, measured side by side in one
+ * run; then the client against raw undici and a 1,000-item all-pages fetch.
+ *
+ * stdout gets the markdown report only; progress goes to stderr. Not part of `npm test` (a
+ * run takes minutes and its numbers depend on the machine); test/e2e/bench.test.ts runs it at
+ * N=5 to keep it working.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
+import { writeFloorPackage } from "./mix";
+import { machine, markdown, targets, type Report } from "./report";
+import { runSize, type OpRow, type SizeResult } from "./stacks";
+import { clientBench } from "./throughput";
+
+const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--json FILE] [--repeat 3] [--client-seconds 3] [--concurrency 32]
+                  [--no-warmup] [--skip-checkpoints] [--keep]
+  --sizes           stack sizes N (default 50,200,500)
+  --json FILE       also write the report as JSON
+  --repeat          runs of preview and of refresh per side; the median is reported (default 3)
+  --client-seconds  seconds per client throughput run (8 runs, ABBA BAAB; default 3)
+  --concurrency     requests in flight in the client runs (default 32)
+  --no-warmup       skip the untimed N=2 round that warms the engine, the disk cache and the JIT
+  --skip-checkpoints  run both sides with PULUMI_SKIP_CHECKPOINTS=true: the engine then writes the
+                    state once per operation instead of after every step (an experiment that
+                    separates the engine's state writes, which grow with state size, from the rest)
+  --keep            keep the run's directory under .tmp/bench/ (backend, projects, fixtures)`;
+
+function options(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      sizes: { type: "string", default: "50,200,500" },
+      json: { type: "string" },
+      repeat: { type: "string", default: "3" },
+      "skip-checkpoints": { type: "boolean", default: false },
+      "client-seconds": { type: "string", default: "3" },
+      concurrency: { type: "string", default: "32" },
+      "no-warmup": { type: "boolean", default: false },
+      keep: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  const sizes = values.sizes.split(",").map((s) => Number(s.trim()));
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError(`--sizes must be positive integers separated by commas (got ${values.sizes})`);
+  const clientSeconds = Number(values["client-seconds"]);
+  const concurrency = Number(values.concurrency);
+  if (!(clientSeconds > 0)) throw new UsageError(`--client-seconds must be a positive number (got ${values["client-seconds"]})`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a positive integer (got ${values.concurrency})`);
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
+  const engineEnv: Record<string, string> = values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
+  return { sizes, json: values.json, clientSeconds, concurrency, warmup: !values["no-warmup"], keep: values.keep, size: { repeat, engineEnv } };
+}
+
+class UsageError extends Error {}
+
+/** Where the report and the progress lines go (the smoke test captures them). */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+/** Runs the bench; returns the report (also printed, and written with --json). */
+export async function runBench(argv: string[], io: Io = processIo): Promise<Report> {
+  const opts = options(argv);
+  const progress = (line: string) => io.stderr(`bench: ${line}\n`);
+  ensureEngineOnPath();
+  installPackedPackage();
+  writeFloorPackage();
+  const startedAt = new Date().toISOString();
+  const host = machine(pulumiFacts());
+  progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; sizes ${opts.sizes.join(", ")}`);
+  const runDir = path.join(benchRoot, `run-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
+  fs.mkdirSync(runDir, { recursive: true });
+  try {
+    if (opts.warmup) {
+      progress("warm-up round (N=2, not reported)");
+      await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
+    }
+    const bySize: { n: number; result: SizeResult }[] = [];
+    for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
+    progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
+    const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
+
+    const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
+    const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
+    const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
+    const report: Report = {
+      machine: host,
+      startedAt,
+      loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      sizes: opts.sizes,
+      repeat: opts.size.repeat,
+      engineEnv: opts.size.engineEnv,
+      results,
+      providerBytesPerResource: providerBytes,
+      stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
+      bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor })),
+      client,
+      targets: targets(results, providerBytes, client),
+    };
+    io.stdout(`${markdown(report)}\n`);
+    if (opts.json) {
+      fs.writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
+      progress(`wrote ${opts.json}`);
+    }
+    return report;
+  } finally {
+    if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+/** The command: 0 on a completed run (targets missed included: the report says so), 1 on failure, 2 on bad usage. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    await runBench(argv, io);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      io.stderr(`bench: ${(e as Error).message}\n${USAGE}\n`);
+      return 2;
+    }
+    io.stderr(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

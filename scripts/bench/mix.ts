@@ -1,0 +1,131 @@
+/**
+ * The two programs the bench compares, declaring the same N resources with the same inputs:
+ * ours (the packed SDK, a mix of kinds over distinct emulator objects) and the engine floor (a
+ * dynamic provider that does nothing).
+ *
+ * The floor is a module of its own package under .tmp/bench/node_modules/, so its `__provider`
+ * is a one-line `require("cdnstream-bench-floor")` exactly as ours is a require of the installed
+ * package's shim (provider/shim.ts): both sides pay the same serialization and load costs, and
+ * the floor is not shipped in the product.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { benchRoot, loadInstalledSdk } from "./engine";
+import { BASE, campaignId, type TargetCounts } from "./fixture";
+
+type Kind = "StreamStatus" | "TimeshiftStream" | "PushZoneSettings" | "VodPullDomainLock" | "AdBreakSlot" | "CampaignArchive" | "HttpDomainLockBulk";
+
+export interface Declaration {
+  kind: Kind;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** The kinds cycled over; HttpDomainLockBulk is account-wide (§4.11), so a stack has one at most. */
+const CYCLE: Exclude<Kind, "HttpDomainLockBulk">[] = ["StreamStatus", "TimeshiftStream", "PushZoneSettings", "VodPullDomainLock", "AdBreakSlot", "CampaignArchive"];
+const BULK_AT = 6;
+
+/** The j-th resource of a kind, on the j-th generated object of its family (fixture.ts). */
+function argsOf(kind: Kind, j: number): Record<string, unknown> {
+  switch (kind) {
+    case "StreamStatus":
+      return { streamKind: "push", streamId: BASE.pushStream + j, disabled: j % 2 === 0 };
+    case "TimeshiftStream":
+      return { name: `bench-delayed-${j}`, parent: BASE.pushStream + j, timeshift: 60 };
+    case "PushZoneSettings":
+      return { zoneId: BASE.httpPushZone + j, customDomains: [`media-${j}.bench.example`], transcodeWebhook: "https://hooks.bench.example/transcoded" };
+    case "VodPullDomainLock":
+      return { zoneId: BASE.vodPullZone + j, enabled: true, policy: "Y", domains: [`player-${j}.bench.example`, "bench.example"], ips: ["203.0.113.7"] };
+    case "AdBreakSlot":
+      return { zoneId: BASE.vodPushZone + j, type: "preroll", maxDurationS: 30 };
+    case "CampaignArchive":
+      return { projectId: 1, campaignId: campaignId(j) };
+    case "HttpDomainLockBulk":
+      return { mode: "save", enabled: true, domains: ["bench.example"] };
+  }
+}
+
+/** The N resources of a stack, in declaration order. */
+export function declarations(n: number): Declaration[] {
+  const seen = new Map<Kind, number>();
+  let cycled = 0;
+  return Array.from({ length: n }, (_, i) => {
+    const kind: Kind = i === BULK_AT ? "HttpDomainLockBulk" : CYCLE[cycled++ % CYCLE.length];
+    const j = seen.get(kind) ?? 0;
+    seen.set(kind, j + 1);
+    return { kind, name: `${kind}-${j}`, args: argsOf(kind, j) };
+  });
+}
+
+/** How many emulator objects of each family the declarations target. */
+export function targetCounts(decls: Declaration[]): TargetCounts {
+  const count = (...kinds: Kind[]) => decls.filter((d) => kinds.includes(d.kind)).length;
+  return {
+    // A TimeshiftStream's parent is its own push stream, so both kinds index the same range.
+    pushStreams: Math.max(count("StreamStatus"), count("TimeshiftStream")),
+    httpPushZones: count("PushZoneSettings"),
+    vodPushZones: count("AdBreakSlot"),
+    vodPullZones: count("VodPullDomainLock"),
+    campaigns: count("CampaignArchive"),
+  };
+}
+
+/** Ours: the packed SDK's resource classes, as a user's program declares them. */
+export function oursProgram(decls: Declaration[]): PulumiFn {
+  const sdk = loadInstalledSdk() as unknown as Record<Kind, new (name: string, args: unknown) => pulumi.CustomResource>;
+  return async () => {
+    for (const d of decls) new sdk[d.kind](d.name, d.args);
+    return {};
+  };
+}
+
+export const FLOOR_PACKAGE = "cdnstream-bench-floor";
+export const floorPackageDir = path.join(benchRoot, "node_modules", FLOOR_PACKAGE);
+
+/** Every method of the dynamic-provider contract, returning at once: no I/O, no validation. */
+const FLOOR_SOURCE = `"use strict";
+// The engine floor of \`npm run bench\` (written by scripts/bench/mix.ts): a dynamic provider
+// that does nothing, so a stack of it costs what the Pulumi engine itself costs.
+let next = 0;
+module.exports = {
+  async configure() {},
+  async check(_olds, news) { return { inputs: news }; },
+  async diff() { return { changes: false }; },
+  async create(inputs) { return { id: String(process.pid) + "-" + String(++next), outs: inputs }; },
+  async read(id, props) { return { id, props }; },
+  async update(_id, _olds, news) { return { outs: news }; },
+  async delete() {},
+};
+`;
+
+const FLOOR_MANIFEST = JSON.stringify({ name: FLOOR_PACKAGE, version: "0.0.0", private: true, main: "index.js" }, null, 2);
+
+/** Writes the floor package unless it is there already (renamed into place: a concurrent run never sees half of it). */
+export function writeFloorPackage(): void {
+  const current = (file: string) => fs.existsSync(file) && fs.readFileSync(file, "utf8");
+  if (current(path.join(floorPackageDir, "index.js")) === FLOOR_SOURCE && current(path.join(floorPackageDir, "package.json")) === FLOOR_MANIFEST) return;
+  const scratch = `${floorPackageDir}.${process.pid}`;
+  fs.mkdirSync(scratch, { recursive: true });
+  fs.writeFileSync(path.join(scratch, "package.json"), FLOOR_MANIFEST);
+  fs.writeFileSync(path.join(scratch, "index.js"), FLOOR_SOURCE);
+  fs.rmSync(floorPackageDir, { recursive: true, force: true });
+  fs.renameSync(scratch, floorPackageDir);
+}
+
+class FloorResource extends pulumi.dynamic.Resource {
+  constructor(provider: pulumi.dynamic.ResourceProvider, kind: Kind, name: string, args: Record<string, unknown>) {
+    // A copy: the base class adds `__provider` to the object it is given, and the declarations are reused.
+    super(provider, name, { ...args }, {}, "cdnstream-floor", kind);
+  }
+}
+
+/** The floor: the same names, kinds (as type names) and inputs, on the do-nothing provider. */
+export function floorProgram(decls: Declaration[]): PulumiFn {
+  const provider = require(floorPackageDir) as pulumi.dynamic.ResourceProvider;
+  return async () => {
+    for (const d of decls) new FloorResource(provider, d.kind, d.name, d.args);
+    return {};
+  };
+}

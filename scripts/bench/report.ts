@@ -1,0 +1,123 @@
+/** The bench's report: the machine, the targets of issue 8, and the markdown printed on stdout. */
+import * as os from "node:os";
+import type { ClientResult } from "./throughput";
+import type { OpRow } from "./stacks";
+import type { Bytes } from "./state";
+
+export interface Machine {
+  cpus: number;
+  model: string;
+  memoryGb: number;
+  platform: string;
+  node: string;
+  pulumi: string;
+  /** The CLI's default `--parallel` here; both sides run with it. */
+  pulumiParallel: number | null;
+  /** 1, 5 and 15 minute load averages when the run started (the machine is shared). */
+  loadAverage: number[];
+}
+
+export function machine(pulumi: { version: string; defaultParallel: number | null }): Machine {
+  return {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model.trim() ?? "unknown",
+    memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+    pulumi: pulumi.version,
+    pulumiParallel: pulumi.defaultParallel,
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+}
+
+export interface Report {
+  machine: Machine;
+  startedAt: string;
+  /** Load averages when the run ended. */
+  loadAverageAtEnd: number[];
+  sizes: number[];
+  /** Runs of preview and of refresh per side (medians reported). */
+  repeat: number;
+  /** Extra engine environment both sides ran with (empty in a normal run). */
+  engineEnv: Record<string, string>;
+  results: OpRow[];
+  /** The largest `__provider` of any of our resources, bytes (target: at most 1024). */
+  providerBytesPerResource: number;
+  /** Mean state bytes per resource at the largest N. */
+  stateBytesPerResource: { ours: number; floor: number };
+  bytesBySize: { n: number; ours: Bytes; floor: Bytes }[];
+  client: ClientResult;
+  targets: Target[];
+}
+
+export interface Target {
+  name: string;
+  limit: string;
+  value: number;
+  met: boolean;
+}
+
+/** Issue 8's targets, evaluated at the largest N of the run (500 in the full run). */
+export function targets(rows: OpRow[], providerBytes: number, client: ClientResult): Target[] {
+  const largest = Math.max(...rows.map((r) => r.n));
+  const ratio = (op: string) => rows.find((r) => r.n === largest && r.op === op)!.ratio;
+  const previewCalls = Math.max(...rows.filter((r) => r.op === "preview").map((r) => r.apiCalls));
+  return [
+    { name: `up ours/floor at N=${largest}`, limit: "<= 1.10", value: ratio("up"), met: ratio("up") <= 1.1 },
+    { name: `refresh ours/floor at N=${largest}`, limit: "<= 1.10", value: ratio("refresh"), met: ratio("refresh") <= 1.1 },
+    { name: "API calls of preview (every N)", limit: "0", value: previewCalls, met: previewCalls === 0 },
+    { name: "`__provider` bytes per resource (largest)", limit: "<= 1024", value: providerBytes, met: providerBytes <= 1024 },
+    { name: "client req/s, ours/raw undici", limit: ">= 0.90", value: client.ratio, met: client.ratio >= 0.9 },
+  ];
+}
+
+const mb = (x: number | null) => (x === null ? "n/a" : x.toFixed(0));
+const num = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : x.toFixed(2));
+const pair = (a: number | undefined, b: number | undefined) => `${num(a)} / ${num(b)}`;
+
+/** The markdown on stdout (and in the README's "Benchmarks" section). */
+export function markdown(r: Report): string {
+  const m = r.machine;
+  const c = r.client;
+  const lines = [
+    `Machine: ${m.cpus} × ${m.model}, ${m.memoryGb} GB, ${m.platform}; Node ${m.node}; Pulumi ${m.pulumi} ` +
+      `(default parallelism ${m.pulumiParallel ?? "?"}, both sides); load average ${m.loadAverage.join(" / ")} at start, ` +
+      `${r.loadAverageAtEnd.join(" / ")} at end (1 / 5 / 15 min); ${r.startedAt.slice(0, 16).replace("T", " ")} UTC.`,
+    "",
+    ...(Object.keys(r.engineEnv).length ? [`Engine environment of both sides: ${Object.entries(r.engineEnv).map(([k, v]) => `${k}=${v}`).join(" ")}.`, ""] : []),
+    `Wall times; preview and refresh are medians of ${r.repeat} runs per side.`,
+    "",
+    "| N | operation | ours (s) | floor (s) | ours / floor | API calls | provider host peak RSS, ours / floor (MB) |",
+    "|---:|---|---:|---:|---:|---:|---:|",
+    ...r.results.map(
+      (x) => `| ${x.n} | ${x.op} | ${x.oursSeconds.toFixed(2)} | ${x.floorSeconds.toFixed(2)} | ${x.ratio.toFixed(2)} | ${x.apiCalls} | ${mb(x.oursPeakRssMb)} / ${mb(x.floorPeakRssMb)} |`,
+    ),
+    "",
+    "Where the CPU goes, seconds, ours / floor: the engine (the `pulumi` CLI, its state writes included), the " +
+      "dynamic-provider host, the program (the bench process, which hosts the language runtime); and the emulator " +
+      "serving ours, on the same cores (sampled every 100 ms, so slightly under).",
+    "",
+    "| N | operation | engine | provider host | program | emulator |",
+    "|---:|---|---:|---:|---:|---:|",
+    ...r.results.map((x) => `| ${x.n} | ${x.op} | ${pair(x.oursCpu?.engine, x.floorCpu?.engine)} | ${pair(x.oursCpu?.host, x.floorCpu?.host)} | ${pair(x.oursCpu?.program, x.floorCpu?.program)} | ${num(x.emulatorCpuSeconds)} |`),
+    "",
+    "| per resource | ours | floor |",
+    "|---|---:|---:|",
+    ...r.bytesBySize.flatMap((b) => [
+      `| \`__provider\` bytes, N=${b.n} (mean / largest) | ${b.ours.provider.mean} / ${b.ours.provider.max} | ${b.floor.provider.mean} / ${b.floor.provider.max} |`,
+      `| state bytes, N=${b.n} (mean) | ${b.ours.state} | ${b.floor.state} |`,
+    ]),
+    "",
+    `| client, ${c.path}, ${c.concurrency} in flight, ${c.runs.raw.length} runs of ${c.secondsPerRun} s each | value |`,
+    "|---|---:|",
+    `| raw undici \`request()\` | ${c.rawRps} req/s |`,
+    `| \`CdnstreamClient\` | ${c.oursRps} req/s (${c.ratio.toFixed(2)} of raw) |`,
+    `| client-process CPU per call, raw / ours | ${c.cpuPerCallUs.raw} / ${c.cpuPerCallUs.ours} µs |`,
+    `| \`getHttpPullZones()\`, ${c.allPages.items} zones, all pages | ${c.allPages.coldSeconds.toFixed(2)} s first call, ${c.allPages.warmSeconds.toFixed(2)} s warm, ${c.allPages.requests} requests |`,
+    "",
+    "| target | limit | value | met |",
+    "|---|---|---:|---|",
+    ...r.targets.map((t) => `| ${t.name} | ${t.limit} | ${t.value} | ${t.met ? "yes" : "**no**"} |`),
+  ];
+  return lines.join("\n");
+}

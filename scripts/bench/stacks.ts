@@ -1,0 +1,187 @@
+/**
+ * One size N: a stack of ours and a stack of the floor, side by side on one file backend with
+ * the engine's default parallelism, through `up`, `preview`, `refresh` and `destroy`.
+ *
+ * Runs alternate sides in ABBA order (ours first, then the floor, then the floor first, …), so
+ * a drift in machine load weighs on both alike. Every run's outcome is checked (N creates, N
+ * unchanged, N deletes): a run in which the engine did something else measures nothing and
+ * fails instead.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { startBenchEmulator, total, type BenchEmulator } from "./emulator";
+import { engineEnv } from "./engine";
+import { stackFixture } from "./fixture";
+import { cpuSeconds, measureOp, type CpuSplit } from "./host";
+import { stateBytes, type Bytes } from "./state";
+import { declarations, floorProgram, oursProgram, targetCounts } from "./mix";
+
+export const OPS = ["up", "preview", "refresh", "destroy"] as const;
+export type Op = (typeof OPS)[number];
+
+export interface OpRow {
+  n: number;
+  op: Op;
+  /** Wall time; for preview and refresh, the median of the repeated runs. */
+  oursSeconds: number;
+  floorSeconds: number;
+  ratio: number;
+  /** API requests ours made during the operation (the floor makes none); the most of any run. */
+  apiCalls: number;
+  apiCallsByOperation: Record<string, number>;
+  /** Every run's wall time, in the order run. */
+  oursRuns: number[];
+  floorRuns: number[];
+  /** Peak RSS of the dynamic-provider host, MB (null: not measurable here). */
+  oursPeakRssMb: number | null;
+  floorPeakRssMb: number | null;
+  /** CPU seconds by process (median run): engine (CLI), provider host, program (host.ts). */
+  oursCpu: CpuSplit | null;
+  floorCpu: CpuSplit | null;
+  /** CPU seconds the emulator spent serving ours (median run): API cost, on the same shared cores. */
+  emulatorCpuSeconds: number | null;
+}
+
+export interface SizeResult {
+  rows: OpRow[];
+  ours: Bytes;
+  floor: Bytes;
+}
+
+/** The engine's summary an operation must report: `{ create: N+1 }` etc. (the stack resource counts). */
+const EXPECTED: Record<Op, string> = { up: "create", preview: "same", refresh: "same", destroy: "delete" };
+
+async function runOp(stack: Stack, op: Op): Promise<Record<string, number>> {
+  const quiet = { onOutput: () => undefined };
+  switch (op) {
+    case "up":
+      return (await stack.up(quiet)).summary.resourceChanges ?? {};
+    case "preview":
+      return (await stack.preview(quiet)).changeSummary;
+    case "refresh":
+      return (await stack.refresh(quiet)).summary.resourceChanges ?? {};
+    case "destroy":
+      return (await stack.destroy(quiet)).summary.resourceChanges ?? {};
+  }
+}
+
+interface Side {
+  stack: Stack;
+  project: string;
+}
+
+async function createSide(runDir: string, project: string, n: number, env: Record<string, string>, baseUrl: string, program: PulumiFn): Promise<Side> {
+  // Its own package.json: otherwise the nearest package scope is the repository's, and
+  // `require("pulumi-cdnstream/…")` from the project would be a self-reference to dist/.
+  const workDir = path.join(runDir, `${project}-n${n}`);
+  fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: `${project}-n${n}`, private: true }));
+  const stack = await LocalWorkspace.createStack(
+    { projectName: project, stackName: `n${n}`, program },
+    { workDir, projectSettings: { name: project, runtime: "nodejs" }, envVars: env },
+  );
+  // The same config on both sides: it is recorded with the default provider in either state.
+  await stack.setConfig("cdnstream:baseUrl", { value: baseUrl });
+  return { stack, project };
+}
+
+interface Run {
+  seconds: number;
+  peakRssMb: number | null;
+  cpu: CpuSplit | null;
+  emulatorCpu: number | null;
+  counts: Record<string, number>;
+}
+
+/** One run of `op` on one side, checked against the summary the engine must report. */
+async function runSide(side: Side, op: Op, n: number, emulator: BenchEmulator | undefined): Promise<Run> {
+  if (emulator) await emulator.clear();
+  const emulatorCpu = emulator && cpuSeconds(emulator.pid);
+  const m = await measureOp(() => runOp(side.stack, op));
+  const expected = { [EXPECTED[op]]: n + 1 };
+  if (JSON.stringify(m.result) !== JSON.stringify(expected)) {
+    throw new Error(`${side.project} n=${n} ${op}: the engine reported ${JSON.stringify(m.result)}, expected ${JSON.stringify(expected)}`);
+  }
+  const emulatorAfter = emulator && cpuSeconds(emulator.pid);
+  return {
+    seconds: m.seconds,
+    peakRssMb: m.hostPeakRssMb,
+    cpu: m.cpu,
+    emulatorCpu: emulatorCpu !== undefined && emulatorAfter !== undefined ? emulatorAfter - emulatorCpu : null,
+    counts: emulator ? await emulator.counts() : {},
+  };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const medianOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : round(median(xs as number[]), 2));
+const medianCpu = (runs: Run[]): CpuSplit | null =>
+  runs.some((x) => !x.cpu) ? null : { engine: medianOrNull(runs.map((x) => x.cpu!.engine))!, host: medianOrNull(runs.map((x) => x.cpu!.host))!, program: medianOrNull(runs.map((x) => x.cpu!.program))! };
+const cpuText = (c: CpuSplit | null) => (c ? `${c.engine}/${c.host}/${c.program}` : "?");
+const maxOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : Math.max(...(xs as number[])));
+
+export interface SizeOptions {
+  /** Runs of preview and of refresh per side. */
+  repeat: number;
+  /** Extra engine environment for both sides (e.g. PULUMI_SKIP_CHECKPOINTS). */
+  engineEnv: Record<string, string>;
+}
+
+/**
+ * Runs size `n`: up once, preview and refresh `repeat` times each (they change nothing, so
+ * repeating them is valid and the median steadies the shorter timings), destroy once.
+ * `log` gets one line per operation.
+ */
+export async function runSize(n: number, runDir: string, options: SizeOptions, log: (line: string) => void): Promise<SizeResult> {
+  const decls = declarations(n);
+  const emulator: BenchEmulator = await startBenchEmulator(stackFixture(targetCounts(decls)), path.join(runDir, "fixtures", `n${n}.json`));
+  const env = { ...engineEnv(runDir, emulator.apiKey), ...options.engineEnv };
+  const repeat = options.repeat;
+  fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
+  try {
+    const ours = await createSide(runDir, "bench-ours", n, env, emulator.url, oursProgram(decls));
+    const floor = await createSide(runDir, "bench-floor", n, env, emulator.url, floorProgram(decls));
+    const rows: OpRow[] = [];
+    let bytes: { ours: Bytes; floor: Bytes } | undefined;
+    let oursFirst = true;
+    for (const op of OPS) {
+      const runs = new Map<Side, Run[]>([[ours, []], [floor, []]]);
+      for (let r = 0; r < (op === "preview" || op === "refresh" ? repeat : 1); r++) {
+        // ABBA: the side that went second goes first next time.
+        for (const side of oursFirst ? [ours, floor] : [floor, ours]) runs.get(side)!.push(await runSide(side, op, n, side === ours ? emulator : undefined));
+        oursFirst = !oursFirst;
+      }
+      const o = runs.get(ours)!;
+      const f = runs.get(floor)!;
+      const busiest = o.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
+      const oursSeconds = median(o.map((x) => x.seconds));
+      const floorSeconds = median(f.map((x) => x.seconds));
+      const row: OpRow = {
+        n, op, oursSeconds: round(oursSeconds), floorSeconds: round(floorSeconds), ratio: round(oursSeconds / floorSeconds),
+        apiCalls: total(busiest.counts), apiCallsByOperation: busiest.counts,
+        oursRuns: o.map((x) => round(x.seconds)), floorRuns: f.map((x) => round(x.seconds)),
+        oursPeakRssMb: maxOrNull(o.map((x) => x.peakRssMb)), floorPeakRssMb: maxOrNull(f.map((x) => x.peakRssMb)),
+        oursCpu: medianCpu(o), floorCpu: medianCpu(f),
+        emulatorCpuSeconds: medianOrNull(o.map((x) => x.emulatorCpu)),
+      };
+      rows.push(row);
+      log(
+        `n=${n} ${op.padEnd(7)} ours ${row.oursSeconds.toFixed(2)} s, floor ${row.floorSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}, ` +
+          `${row.apiCalls} API calls; CPU s engine/host/program ${cpuText(row.oursCpu)} vs ${cpuText(row.floorCpu)}, emulator ${row.emulatorCpuSeconds ?? "?"}`,
+      );
+      if (op === "up") {
+        const backend = path.join(runDir, "backend");
+        bytes = { ours: stateBytes(backend, ours.project, `n${n}`), floor: stateBytes(backend, floor.project, `n${n}`) };
+      }
+    }
+    for (const side of [ours, floor]) await side.stack.workspace.removeStack(`n${n}`);
+    return { rows, ...bytes! };
+  } finally {
+    await emulator.close();
+  }
+}
+
+export const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;

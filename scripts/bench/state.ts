@@ -1,0 +1,38 @@
+/** What the file backend recorded for a bench stack: `__provider` and state bytes per resource. */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+export interface Bytes {
+  /** Mean and largest `__provider` per resource, in bytes. */
+  provider: { mean: number; max: number };
+  /** Mean bytes per resource of the state as stored (compact JSON of each resource entry, secrets encrypted). */
+  state: number;
+}
+
+/**
+ * What each side's `__provider` must require: both are one-line requires of a module in
+ * node_modules (otherwise the comparison would measure serialization, not the provider). The
+ * floor's names its file: the serializer shortens a path to the package name only when it can
+ * read the package's `exports`, which it looks for from @pulumi/pulumi's own location.
+ */
+const REQUIRES: Record<string, string> = {
+  "bench-ours": 'require("pulumi-cdnstream/provider/shims/',
+  "bench-floor": 'require("cdnstream-bench-floor/index.js")',
+};
+
+/** Byte counts from the checkpoint file the file backend wrote (what a user's state holds). */
+export function stateBytes(backendDir: string, project: string, stack: string): Bytes {
+  const file = path.join(backendDir, ".pulumi", "stacks", project, `${stack}.json`);
+  const resources: any[] = JSON.parse(fs.readFileSync(file, "utf8")).checkpoint.latest.resources ?? [];
+  const dynamic = resources.filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic/"));
+  if (!dynamic.length) throw new Error(`${file} holds no dynamic resource`);
+  const byValue = dynamic.find((r) => !String(r.inputs?.__provider).includes(REQUIRES[project]));
+  if (byValue) throw new Error(`${project}: ${byValue.urn} has a __provider that is not a require of ${REQUIRES[project]}…: ${String(byValue.inputs?.__provider).slice(0, 300)}`);
+  const providers = dynamic.map((r) => Buffer.byteLength(String(r.inputs.__provider)));
+  const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+  return {
+    provider: { mean: mean(providers), max: Math.max(...providers) },
+    state: mean(dynamic.map((r) => Buffer.byteLength(JSON.stringify(r)))),
+  };
+}
+

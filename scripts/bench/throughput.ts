@@ -1,0 +1,108 @@
+/**
+ * The client on its own: requests per second through `CdnstreamClient` versus raw undici
+ * `request()`, same concurrency, same run, `GET /v2/dns` against the emulator (moved here from
+ * test/client/throughput.ts); and a 1,000-item all-pages data-source fetch, `getHttpPullZones`
+ * of the installed SDK, with its wall time and request count.
+ *
+ * The emulator runs in its own process, so the server never shares this event loop.
+ */
+import * as path from "node:path";
+import { Agent, request } from "undici";
+import { CdnstreamClient, dns } from "../../provider/client";
+import { startBenchEmulator, total } from "./emulator";
+import { loadInstalledSdk } from "./engine";
+import { pullZonesFixture } from "./fixture";
+
+export const PULL_ZONES = 1000;
+
+export interface ClientResult {
+  path: string;
+  concurrency: number;
+  secondsPerRun: number;
+  oursRps: number;
+  rawRps: number;
+  ratio: number;
+  runs: { raw: number[]; ours: number[] };
+  /** Client-process CPU per call, microseconds (steadier than req/s on a busy machine). */
+  cpuPerCallUs: { raw: number; ours: number };
+  allPages: { items: number; requests: number; coldSeconds: number; warmSeconds: number };
+}
+
+type Call = () => Promise<unknown>;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Runs `concurrency` loops of `call` for `seconds`; returns calls per second and CPU per call. */
+async function measure(call: Call, seconds: number, concurrency: number): Promise<{ rps: number; cpuUs: number }> {
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  const started = Date.now();
+  const cpu = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        await call();
+        done++;
+      }
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  return { rps: done / ((Date.now() - started) / 1000), cpuUs: (used.user + used.system) / done };
+}
+
+export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }): Promise<ClientResult> {
+  const { seconds, concurrency } = options;
+  const emulator = await startBenchEmulator(pullZonesFixture(PULL_ZONES), path.join(options.runDir, "fixtures", "pull-zones.json"));
+  const { url, apiKey } = emulator;
+  const agent = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 4000 });
+  const raw: Call = async () => {
+    const res = await request(`${url}/v2/dns`, { dispatcher: agent, headers: { "x-api-key": apiKey, accept: "application/json" } });
+    const body = await res.body.json();
+    if (res.statusCode !== 200) throw new Error(`raw: ${res.statusCode} ${JSON.stringify(body)}`);
+  };
+  const client = new CdnstreamClient({ apiKey, baseUrl: url, env: {}, connections: concurrency, maxConcurrency: concurrency });
+  const ours: Call = () => dns.listDnsZones(client);
+  try {
+    // Warm both pools and the JIT (client and emulator) first: the first seconds are much slower.
+    const warmEnd = Date.now() + Math.min(3000, seconds * 1000);
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (Date.now() < warmEnd) await raw().then(ours);
+    }));
+    // ABBA BAAB order, so warm-up and a drift in machine load (the machine is shared) weigh on
+    // both sides alike.
+    const runs = { raw: [] as { rps: number; cpuUs: number }[], ours: [] as { rps: number; cpuUs: number }[] };
+    for (const side of ["raw", "ours", "ours", "raw", "ours", "raw", "raw", "ours"] as const) {
+      runs[side].push(await measure(side === "raw" ? raw : ours, seconds, concurrency));
+    }
+    const rawRps = mean(runs.raw.map((r) => r.rps));
+    const oursRps = mean(runs.ours.map((r) => r.rps));
+
+    const sdk = loadInstalledSdk();
+    const fetchAll = async () => {
+      const started = performance.now();
+      const { zones } = await sdk.getHttpPullZones({}, { clientOptions: { baseUrl: url, apiKey } });
+      if (zones.length !== PULL_ZONES) throw new Error(`getHttpPullZones returned ${zones.length} zones, expected ${PULL_ZONES}`);
+      return (performance.now() - started) / 1000;
+    };
+    await emulator.clear();
+    const coldSeconds = await fetchAll(); // includes creating the shared client and its connections
+    const requests = total(await emulator.counts());
+    const warmSeconds = await fetchAll();
+    await sdk.closeDataSourceClients();
+
+    return {
+      path: "GET /v2/dns",
+      concurrency,
+      secondsPerRun: seconds,
+      oursRps: Math.round(oursRps),
+      rawRps: Math.round(rawRps),
+      ratio: Math.round((oursRps / rawRps) * 1000) / 1000,
+      runs: { raw: runs.raw.map((r) => Math.round(r.rps)), ours: runs.ours.map((r) => Math.round(r.rps)) },
+      cpuPerCallUs: { raw: Math.round(mean(runs.raw.map((r) => r.cpuUs))), ours: Math.round(mean(runs.ours.map((r) => r.cpuUs))) },
+      allPages: { items: PULL_ZONES, requests, coldSeconds: Math.round(coldSeconds * 1000) / 1000, warmSeconds: Math.round(warmSeconds * 1000) / 1000 },
+    };
+  } finally {
+    await client.close();
+    await agent.close();
+    await emulator.close();
+  }
+}
