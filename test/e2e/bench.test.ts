@@ -1,0 +1,83 @@
+/**
+ * `npm run bench` kept working: the bench code run at N=5 (no warm-up, two runs of preview and
+ * refresh, short client runs), its
+ * JSON report's shape, and the two targets that do not depend on the machine: a preview makes
+ * zero API calls and each resource's `__provider` stays within 1 KB. Timing targets are not
+ * asserted here: at N=5 fixed start-up costs dominate, and the machine is shared.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { main } from "../../scripts/bench/index";
+import { repoRoot } from "../helpers/engine";
+
+const pinnedPulumi: string = require("../../package.json").dependencies["@pulumi/pulumi"];
+
+describe("npm run bench, smoke run at N=5", () => {
+  const file = path.join(repoRoot, ".tmp", `bench-smoke-${process.pid}.json`);
+  let stdout = "";
+  let stderr = "";
+  let report: any;
+
+  beforeAll(async () => {
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+    const code = await main(["--sizes", "5", "--json", file, "--repeat", "2", "--client-seconds", "0.5", "--no-warmup"], io);
+    if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
+    report = JSON.parse(fs.readFileSync(file, "utf8"));
+  });
+  afterAll(() => fs.rmSync(file, { force: true }));
+
+  it("writes the machine it ran on", () => {
+    expect(report.machine).toEqual({
+      cpus: expect.any(Number), model: expect.any(String), memoryGb: expect.any(Number), platform: expect.any(String),
+      node: process.version, pulumi: pinnedPulumi, pulumiParallel: expect.any(Number), loadAverage: [expect.any(Number), expect.any(Number), expect.any(Number)],
+    });
+    expect(report.machine.cpus).toBeGreaterThan(0);
+  });
+
+  it("times every operation of ours and of the floor, with the API calls of ours", () => {
+    expect(report.results.map((r: any) => [r.n, r.op])).toEqual([[5, "up"], [5, "preview"], [5, "refresh"], [5, "destroy"]]);
+    for (const r of report.results) {
+      expect(r.oursSeconds).toBeGreaterThan(0);
+      expect(r.floorSeconds).toBeGreaterThan(0);
+      // Preview and refresh change nothing, so they run twice per side; up and destroy once.
+      const runs = r.op === "preview" || r.op === "refresh" ? 2 : 1;
+      expect(r.oursRuns).toHaveLength(runs);
+      expect(r.floorRuns).toHaveLength(runs);
+      expect(r.oursSeconds).toBeCloseTo(r.oursRuns.reduce((a: number, b: number) => a + b, 0) / runs, 2);
+      // On Linux the dynamic-provider host is found below the bench process and measured.
+      expect(r.oursPeakRssMb).toBeGreaterThan(0);
+      expect(r.floorCpu.host).toBeGreaterThan(0);
+      expect(r.oursCpu.engine).toBeGreaterThan(0);
+      expect(r.ratio).toBeCloseTo(r.oursSeconds / r.floorSeconds, 1);
+      expect(r.apiCalls).toBe(Object.values(r.apiCallsByOperation).reduce((a: number, b: any) => a + b, 0));
+    }
+    const calls = Object.fromEntries(report.results.map((r: any) => [r.op, r.apiCalls]));
+    // N=5 declares StreamStatus, TimeshiftStream, PushZoneSettings, VodPullDomainLock, AdBreakSlot:
+    // one write each on up, one read each on refresh, and only the timeshift stream is disabled on destroy.
+    expect(calls).toEqual({ up: 5, preview: 0, refresh: 5, destroy: 1 });
+  });
+
+  it("keeps __provider within 1 KB per resource and reports state bytes of both sides", () => {
+    expect(report.providerBytesPerResource).toBeGreaterThan(0);
+    expect(report.providerBytesPerResource).toBeLessThanOrEqual(1024);
+    expect(report.stateBytesPerResource).toEqual({ ours: expect.any(Number), floor: expect.any(Number) });
+    expect(report.stateBytesPerResource.floor).toBeGreaterThan(0);
+    expect(report.stateBytesPerResource.ours).toBeGreaterThan(report.providerBytesPerResource);
+  });
+
+  it("compares the client with raw undici and fetches 1,000 pull zones through every page", () => {
+    const { client } = report;
+    expect(client.oursRps).toBeGreaterThan(0);
+    expect(client.rawRps).toBeGreaterThan(0);
+    expect(client.ratio).toBeCloseTo(client.oursRps / client.rawRps, 2);
+    // 20 zones a page: 50 full pages, and §4.10 gives no count, so an empty page 51 ends it.
+    expect(client.allPages).toMatchObject({ items: 1000, requests: 51 });
+  });
+
+  it("prints the markdown table and the targets on stdout, progress on stderr", () => {
+    expect(stdout).toContain("| N | operation | ours (s) | floor (s) | ours / floor | API calls |");
+    expect(stdout).toMatch(/\| API calls of preview \(every N\) \| 0 \| 0 \| yes \|/);
+    expect(stdout).not.toContain("bench:");
+    expect(stderr).toMatch(/bench: n=5 up /);
+  });
+});
