@@ -19,10 +19,12 @@ export interface BenchEmulator {
   counts(): Promise<Record<string, number>>;
   /** `DELETE /__emulator/requests`. */
   clear(): Promise<void>;
+  /** `POST /__emulator/reset`: back to the fixture, so every cycle starts from the same account. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function admin(url: string, method: "GET" | "DELETE", what: string): Promise<any> {
+async function admin(url: string, method: "GET" | "POST" | "DELETE", what: string): Promise<any> {
   const res = await request(`${url}/__emulator/${what}`, { method });
   const text = await res.body.text();
   if (res.statusCode >= 300) throw new Error(`emulator admin ${method} ${what}: ${res.statusCode} ${text}`);
@@ -53,6 +55,7 @@ export async function startBenchEmulator(fixture: unknown, file: string): Promis
     pid: child.pid!,
     counts: async () => (await admin(url, "GET", "requests")).counts,
     clear: () => admin(url, "DELETE", "requests"),
+    reset: () => admin(url, "POST", "reset"),
     async close() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

@@ -21,7 +21,7 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--json FILE] [--rep
                   [--no-warmup] [--skip-checkpoints] [--keep]
   --sizes           stack sizes N (default 50,200,500)
   --json FILE       also write the report as JSON
-  --repeat          runs of preview and of refresh per side; the median is reported (default 3)
+  --repeat          cycles of up, preview, refresh, destroy per side; medians are reported (default 3)
   --client-seconds  seconds per client throughput run (8 runs, ABBA BAAB; default 3)
   --concurrency     requests in flight in the client runs (default 32)
   --no-warmup       skip the untimed N=2 round that warms the engine, the disk cache and the JIT

@@ -36,7 +36,7 @@ export interface Report {
   /** Load averages when the run ended. */
   loadAverageAtEnd: number[];
   sizes: number[];
-  /** Runs of preview and of refresh per side (medians reported). */
+  /** Cycles of up, preview, refresh, destroy per side (medians reported). */
   repeat: number;
   /** Extra engine environment both sides ran with (empty in a normal run). */
   engineEnv: Record<string, string>;
@@ -85,7 +85,7 @@ export function markdown(r: Report): string {
       `${r.loadAverageAtEnd.join(" / ")} at end (1 / 5 / 15 min); ${r.startedAt.slice(0, 16).replace("T", " ")} UTC.`,
     "",
     ...(Object.keys(r.engineEnv).length ? [`Engine environment of both sides: ${Object.entries(r.engineEnv).map(([k, v]) => `${k}=${v}`).join(" ")}.`, ""] : []),
-    `Wall times; preview and refresh are medians of ${r.repeat} runs per side.`,
+    `Wall times, medians of ${r.repeat} cycles of up, preview, refresh and destroy per side, sides alternating (ABBA).`,
     "",
     "| N | operation | ours (s) | floor (s) | ours / floor | API calls | provider host peak RSS, ours / floor (MB) |",
     "|---:|---|---:|---:|---:|---:|---:|",

@@ -23,7 +23,7 @@ export type Op = (typeof OPS)[number];
 export interface OpRow {
   n: number;
   op: Op;
-  /** Wall time; for preview and refresh, the median of the repeated runs. */
+  /** Wall time, the median of the runs. */
   oursSeconds: number;
   floorSeconds: number;
   ratio: number;
@@ -123,60 +123,66 @@ const medianCpu = (runs: Run[]): CpuSplit | null =>
 const cpuText = (c: CpuSplit | null) => (c ? `${c.engine}/${c.host}/${c.program}` : "?");
 const maxOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : Math.max(...(xs as number[])));
 
+/** One table row from every run of an operation on each side: medians, and the most API calls of any run. */
+function summarize(n: number, op: Op, o: Run[], f: Run[]): OpRow {
+  const busiest = o.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
+  const oursSeconds = median(o.map((x) => x.seconds));
+  const floorSeconds = median(f.map((x) => x.seconds));
+  return {
+    n, op, oursSeconds: round(oursSeconds), floorSeconds: round(floorSeconds), ratio: round(oursSeconds / floorSeconds),
+    apiCalls: total(busiest.counts), apiCallsByOperation: busiest.counts,
+    oursRuns: o.map((x) => round(x.seconds)), floorRuns: f.map((x) => round(x.seconds)),
+    oursPeakRssMb: maxOrNull(o.map((x) => x.peakRssMb)), floorPeakRssMb: maxOrNull(f.map((x) => x.peakRssMb)),
+    oursCpu: medianCpu(o), floorCpu: medianCpu(f),
+    emulatorCpuSeconds: medianOrNull(o.map((x) => x.emulatorCpu)),
+  };
+}
+
 export interface SizeOptions {
-  /** Runs of preview and of refresh per side. */
+  /** Cycles of up, preview, refresh, destroy per side. */
   repeat: number;
   /** Extra engine environment for both sides (e.g. PULUMI_SKIP_CHECKPOINTS). */
   engineEnv: Record<string, string>;
 }
 
 /**
- * Runs size `n`: up once, preview and refresh `repeat` times each (they change nothing, so
- * repeating them is valid and the median steadies the shorter timings), destroy once.
- * `log` gets one line per operation.
+ * Runs size `n`: `repeat` cycles of up, preview, refresh and destroy on each side, the emulator
+ * reset to its fixture before each cycle, and reports the median of each operation (a single
+ * run of a 20-second operation moves by a third on this shared machine). `log` gets one line
+ * per operation.
  */
 export async function runSize(n: number, runDir: string, options: SizeOptions, log: (line: string) => void): Promise<SizeResult> {
   const decls = declarations(n);
   const emulator: BenchEmulator = await startBenchEmulator(stackFixture(targetCounts(decls)), path.join(runDir, "fixtures", `n${n}.json`));
   const env = { ...engineEnv(runDir, emulator.apiKey), ...options.engineEnv };
-  const repeat = options.repeat;
   fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
   try {
     const ours = await createSide(runDir, "bench-ours", n, env, emulator.url, oursProgram(decls));
     const floor = await createSide(runDir, "bench-floor", n, env, emulator.url, floorProgram(decls));
-    const rows: OpRow[] = [];
+    const runs = new Map(OPS.map((op) => [op, new Map<Side, Run[]>([[ours, []], [floor, []]])]));
     let bytes: { ours: Bytes; floor: Bytes } | undefined;
-    let oursFirst = true;
-    for (const op of OPS) {
-      const runs = new Map<Side, Run[]>([[ours, []], [floor, []]]);
-      for (let r = 0; r < (op === "preview" || op === "refresh" ? repeat : 1); r++) {
-        // ABBA: the side that went second goes first next time.
-        for (const side of oursFirst ? [ours, floor] : [floor, ours]) runs.get(side)!.push(await runSide(side, op, n, side === ours ? emulator : undefined));
-        oursFirst = !oursFirst;
+    for (let cycle = 0; cycle < options.repeat; cycle++) {
+      if (options.repeat > 1) log(`n=${n} cycle ${cycle + 1} of ${options.repeat}`);
+      await emulator.reset();
+      for (const [i, op] of OPS.entries()) {
+        // ABBA: which side goes first alternates from one operation, and one cycle, to the next.
+        for (const side of (cycle + i) % 2 === 0 ? [ours, floor] : [floor, ours]) {
+          runs.get(op)!.get(side)!.push(await runSide(side, op, n, side === ours ? emulator : undefined));
+        }
+        if (op === "up" && !bytes) {
+          const backend = path.join(runDir, "backend");
+          bytes = { ours: stateBytes(backend, ours.project, `n${n}`), floor: stateBytes(backend, floor.project, `n${n}`) };
+        }
       }
-      const o = runs.get(ours)!;
-      const f = runs.get(floor)!;
-      const busiest = o.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
-      const oursSeconds = median(o.map((x) => x.seconds));
-      const floorSeconds = median(f.map((x) => x.seconds));
-      const row: OpRow = {
-        n, op, oursSeconds: round(oursSeconds), floorSeconds: round(floorSeconds), ratio: round(oursSeconds / floorSeconds),
-        apiCalls: total(busiest.counts), apiCallsByOperation: busiest.counts,
-        oursRuns: o.map((x) => round(x.seconds)), floorRuns: f.map((x) => round(x.seconds)),
-        oursPeakRssMb: maxOrNull(o.map((x) => x.peakRssMb)), floorPeakRssMb: maxOrNull(f.map((x) => x.peakRssMb)),
-        oursCpu: medianCpu(o), floorCpu: medianCpu(f),
-        emulatorCpuSeconds: medianOrNull(o.map((x) => x.emulatorCpu)),
-      };
-      rows.push(row);
+    }
+    const rows = OPS.map((op) => {
+      const row = summarize(n, op, runs.get(op)!.get(ours)!, runs.get(op)!.get(floor)!);
       log(
         `n=${n} ${op.padEnd(7)} ours ${row.oursSeconds.toFixed(2)} s, floor ${row.floorSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}, ` +
           `${row.apiCalls} API calls; CPU s engine/host/program ${cpuText(row.oursCpu)} vs ${cpuText(row.floorCpu)}, emulator ${row.emulatorCpuSeconds ?? "?"}`,
       );
-      if (op === "up") {
-        const backend = path.join(runDir, "backend");
-        bytes = { ours: stateBytes(backend, ours.project, `n${n}`), floor: stateBytes(backend, floor.project, `n${n}`) };
-      }
-    }
+      return row;
+    });
     for (const side of [ours, floor]) await side.stack.workspace.removeStack(`n${n}`);
     return { rows, ...bytes! };
   } finally {
