@@ -5,21 +5,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { PermissionDeniedError, ValidationError } from "../../provider/client";
-import { failureOf, startDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
+import { failureOf, startDataSourceEmulator, useDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
 
 const BREAKS = "GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks";
 const DAY = "2025-01-06 00:00:00 - 2025-01-07 00:00:00";
 
 describe("ad insertion data sources", () => {
-  let ds: DataSourceEmulator;
-  beforeAll(async () => {
-    ds = await startDataSourceEmulator();
-  });
-  afterAll(async () => {
-    await cdn.closeDataSourceClients();
-    await ds?.emulator.close();
-  });
-  beforeEach(() => ds.emulator.clearRequests());
+  const ds = useDataSourceEmulator();
 
   describe("getAdTrackingReport", () => {
     it("returns the summary and one bucket per granularity step, camelCased", async () => {

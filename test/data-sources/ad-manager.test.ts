@@ -2,20 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { NotFoundError, ValidationError } from "../../provider/client";
-import { startDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
+import { useDataSourceEmulator, valueOf } from "./helpers";
 
 const REQUESTS = "POST /v2/ad-manager/{pid}/requests";
 
 describe("ad manager data sources", () => {
-  let ds: DataSourceEmulator;
-  beforeAll(async () => {
-    ds = await startDataSourceEmulator();
-  });
-  afterAll(async () => {
-    await cdn.closeDataSourceClients();
-    await ds?.emulator.close();
-  });
-  beforeEach(() => ds.emulator.clearRequests());
+  const ds = useDataSourceEmulator();
 
   it("getAdManagerProjects lists the projects with the plan's cap, camelCased", async () => {
     const result = await cdn.getAdManagerProjects({}, ds.options);

@@ -2,20 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "../../provider/client";
-import { startDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
+import { useDataSourceEmulator, valueOf } from "./helpers";
 
 const FORBIDDEN = "forbidden-key-for-data-sources";
 
 describe("DNS and backup data sources", () => {
-  let ds: DataSourceEmulator;
-  beforeAll(async () => {
-    ds = await startDataSourceEmulator({}, { forbiddenKey: FORBIDDEN });
-  });
-  afterAll(async () => {
-    await cdn.closeDataSourceClients();
-    await ds?.emulator.close();
-  });
-  beforeEach(() => ds.emulator.clearRequests());
+  const ds = useDataSourceEmulator({}, { forbiddenKey: FORBIDDEN });
 
   it("getDnsZones lists every zone in camelCase, with the nameservers, keeping unknown fields", async () => {
     await ds.emulator.mutate("dnsZones", 8801, { beyond_spec: { inner_key: 7 } });

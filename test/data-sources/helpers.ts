@@ -3,7 +3,7 @@
  * and the value of an Output.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { DataSourceOptions } from "../../sdk/data-sources";
+import { closeDataSourceClients, type DataSourceOptions } from "../../sdk/data-sources";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -43,4 +43,19 @@ export function failureOf<T>(output: pulumi.Output<T>): Promise<unknown> {
     },
     (err: unknown) => err,
   );
+}
+
+/**
+ * A suite's emulator: started before its tests, request log cleared before each, stopped (with
+ * the shared data-source clients closed) after. The returned object is filled in by `beforeAll`.
+ */
+export function useDataSourceEmulator(account: Record<string, unknown> = {}, extra: { forbiddenKey?: string } = {}): DataSourceEmulator {
+  const ds = {} as DataSourceEmulator;
+  beforeAll(async () => Object.assign(ds, await startDataSourceEmulator(account, extra)));
+  afterAll(async () => {
+    await closeDataSourceClients();
+    await ds.emulator?.close();
+  });
+  beforeEach(() => ds.emulator.clearRequests());
+  return ds;
 }

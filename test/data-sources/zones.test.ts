@@ -2,22 +2,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { NotFoundError, ValidationError } from "../../provider/client";
-import { startDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
+import { useDataSourceEmulator, valueOf } from "./helpers";
 
 const LIST = "GET /v2/zones/http/pull";
 const PURGE = "GET /v2/zones/http/push/{zoneid}/purge/{purgeId}";
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe("zone data sources", () => {
-  let ds: DataSourceEmulator;
-  beforeAll(async () => {
-    ds = await startDataSourceEmulator();
-  });
-  afterAll(async () => {
-    await cdn.closeDataSourceClients();
-    await ds?.emulator.close();
-  });
-  beforeEach(() => ds.emulator.clearRequests());
+  const ds = useDataSourceEmulator();
 
   describe("getHttpPullZones", () => {
     it("returns all 47 zones in order with 3 requests (page 1, then pages 2 and 3 together)", async () => {
