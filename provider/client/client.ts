@@ -133,8 +133,10 @@ export class CdnstreamClient {
   async #execute(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions) {
     const headers: Record<string, string> = { "x-api-key": this.#apiKey.reveal(), accept: "application/json", "user-agent": USER_AGENT };
     if (body !== undefined) headers["content-type"] = "application/json";
-    const headersTimeout = options.timeoutMs ?? this.settings.headersTimeoutMs;
-    const bodyTimeout = options.timeoutMs ?? this.settings.bodyTimeoutMs;
+    // A write that is never retried waits longer for its answer: abandoning it would not undo it.
+    const unretried = retry === "connect-only" ? this.settings.unretriedTimeoutMs : 0;
+    const headersTimeout = options.timeoutMs ?? Math.max(this.settings.headersTimeoutMs, unretried);
+    const bodyTimeout = options.timeoutMs ?? Math.max(this.settings.bodyTimeoutMs, unretried);
     const policy = { ...this.settings, maxRetries: options.maxRetries ?? this.settings.maxRetries };
     const path = this.#prefix + requestPath;
 

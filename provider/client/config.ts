@@ -31,6 +31,12 @@ export interface ClientSettings {
   headersTimeoutMs: number;
   /** Wait between response body chunks; default `timeoutMs`. */
   bodyTimeoutMs: number;
+  /**
+   * Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+   * `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
+   * not happen, it only leaves a stream the stack does not know about.
+   */
+  unretriedTimeoutMs: number;
   /** Per-connection TCP/TLS connect timeout. Default 10000 ms. */
   connectTimeoutMs: number;
   /** How long an idle keep-alive socket is kept. Default 4000 ms. */
@@ -70,6 +76,7 @@ export const NUMERIC_SETTINGS: Record<NumericSetting, { env: string; fallback: n
   timeoutMs: { env: "CDNSTREAM_TIMEOUT_MS", fallback: 30_000, min: 1 },
   headersTimeoutMs: { env: "CDNSTREAM_HEADERS_TIMEOUT_MS", fallback: 30_000, min: 1, inherits: "timeoutMs" },
   bodyTimeoutMs: { env: "CDNSTREAM_BODY_TIMEOUT_MS", fallback: 30_000, min: 1, inherits: "timeoutMs" },
+  unretriedTimeoutMs: { env: "CDNSTREAM_UNRETRIED_TIMEOUT_MS", fallback: 120_000, min: 1 },
   connectTimeoutMs: { env: "CDNSTREAM_CONNECT_TIMEOUT_MS", fallback: 10_000, min: 1 },
   keepAliveTimeoutMs: { env: "CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS", fallback: 4_000, min: 1 },
   connections: { env: "CDNSTREAM_CONNECTIONS", fallback: 16, min: 1 },

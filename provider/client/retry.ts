@@ -11,7 +11,8 @@
  *   except §4.19) retry on 429, 502, 503, 504, connection resets and timeouts.
  * - `connect-only` operations (§4.19 timeshift create; unknown non-GET calls of the CLI) retry
  *   only when the connection never opened (refused, connect timeout, DNS try-again,
- *   unreachable): then no byte of the request was written.
+ *   unreachable), so no byte of the request was written, or on a 429, a refusal that
+ *   processed nothing. They also wait longer for an answer (`unretriedTimeoutMs`).
  * - Backoff: `min(retryMaxDelayMs, retryBaseDelayMs * 2^(n-1))`, then equal jitter (half fixed,
  *   half random). A `Retry-After` (seconds or HTTP date) replaces the backoff step, plus a jitter
  *   of at most `retryBaseDelayMs`, even when longer than `retryMaxDelayMs`.
@@ -84,7 +85,10 @@ export function decideRetry(
 ): RetryDecision {
   let retryAfterMs: number | undefined;
   if (outcome.kind === "response") {
-    if (!RETRY_STATUSES.has(outcome.status) || kind !== "retriable") return { retry: false };
+    // A 429 is a refusal: the API turned the request away unprocessed, so even a write that is
+    // otherwise never retried can be sent again once the wait is over.
+    const refused = outcome.status === 429;
+    if (!RETRY_STATUSES.has(outcome.status) || (kind !== "retriable" && !refused)) return { retry: false };
     retryAfterMs = parseRetryAfter(outcome.headers["retry-after"], now);
   } else {
     const code = errorCode(outcome.error);

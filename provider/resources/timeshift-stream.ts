@@ -180,13 +180,13 @@ const outsOf = (args: Inputs, stream: streams.Stream, warnings: string[]) => ({
   warnings,
 });
 
-/** True when the error proves the API created nothing: refused before sending, or a 4xx refusal. */
+/** True when the error proves the API created nothing: refused before sending, or a 4xx refusal (a 429 included). */
 function createdNothing(err: unknown): boolean {
   if (err instanceof ConfigError) return true;
   if (err instanceof ValidationError && !err.sent) return true;
   if (err instanceof ConnectionError) return isConnectPhase(err.code);
   const status = err instanceof ApiError ? err.status : undefined;
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return status !== undefined && status >= 400 && status < 500 && status !== 408;
 }
 
 async function createStream(args: Args) {

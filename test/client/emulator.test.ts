@@ -248,6 +248,28 @@ describe("faults injected through the admin door", () => {
     expect((await counts())["POST /v2/streams/timeshift/new"]).toBe(1);
   });
 
+  it("4.19 rides out a 429: the API refused it unprocessed, so one stream results", async () => {
+    const before = Object.keys(((await admin("GET", "state")) as { timeshiftStreams?: object }).timeshiftStreams ?? {}).length;
+    await admin("POST", "faults", { status: 429, retryAfter: 1, count: 1 });
+    const r = await streams.createTimeshiftStream(client, { name: "refused-once", parent: 3001, timeshift: 60 });
+    expect(r.stream.type).toBe("timeshift");
+    expect((await counts())["POST /v2/streams/timeshift/new"]).toBe(2);
+    const after = ((await admin("GET", "state")) as { timeshiftStreams: object }).timeshiftStreams;
+    expect(Object.keys(after).length).toBe(before + 1);
+  });
+
+  it("4.19 waits out a slow answer past the normal timeout instead of abandoning a create that will happen", async () => {
+    const quick = makeClient({ timeoutMs: 300, unretriedTimeoutMs: 10_000 });
+    try {
+      await admin("POST", "faults", { latencyMs: 1500, count: 1 });
+      const r = await streams.createTimeshiftStream(quick, { name: "slow-answer", parent: 3001, timeshift: 60 });
+      expect(r.stream.name).toMatch(/-slow-answer$/);
+      expect((await counts())["POST /v2/streams/timeshift/new"]).toBe(1);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("4.19 on a dropped connection is not retried either", async () => {
     await admin("POST", "faults", { dropConnection: true, count: 3 });
     await rejection(streams.createTimeshiftStream(client, { name: "once-only", parent: 3001 }));

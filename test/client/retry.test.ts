@@ -41,7 +41,7 @@ describe("decideRetry / backoff", () => {
     expect(decideRetry("retriable", r503, 5, 0, policy).retry).toBe(false);
   });
 
-  it("retries connect-only operations only when the connection never opened", () => {
+  it("retries connect-only operations only when the connection never opened, or on a 429 refusal", () => {
     const err = (code: string) => ({ kind: "error" as const, error: codeError(code) });
     expect(decideRetry("connect-only", err("ECONNREFUSED"), 1, 0, policy).retry).toBe(true);
     expect(decideRetry("connect-only", err("UND_ERR_CONNECT_TIMEOUT"), 1, 0, policy).retry).toBe(true);
@@ -49,9 +49,12 @@ describe("decideRetry / backoff", () => {
       expect(decideRetry("connect-only", err(code), 1, 0, policy).retry).toBe(false);
       expect(decideRetry("retriable", err(code), 1, 0, policy).retry).toBe(true);
     }
-    for (const status of [429, 502, 503, 504]) {
+    for (const status of [500, 502, 503, 504]) {
       expect(decideRetry("connect-only", { kind: "response", status, headers: {} }, 1, 0, policy).retry).toBe(false);
     }
+    // The API turned a 429 away unprocessed: sending it again cannot make a second object.
+    const r429 = { kind: "response" as const, status: 429, headers: { "retry-after": "2" } };
+    expect(decideRetry("connect-only", r429, 1, 0, policy, () => 0)).toEqual({ retry: true, delayMs: 2000, retryAfterMs: 2000 });
   });
 });
 
@@ -131,7 +134,7 @@ describe("client retries (MockAgent)", () => {
   });
 
   it("never retries §4.19 timeshift create after it may have reached the server", async () => {
-    for (const fault of ["503", "ECONNRESET", "UND_ERR_HEADERS_TIMEOUT", "429"]) {
+    for (const fault of ["500", "502", "503", "504", "ECONNRESET", "UND_ERR_HEADERS_TIMEOUT"]) {
       const { pool, client, calls } = mockClient();
       const scope = pool.intercept({ path: "/v2/streams/timeshift/new", method: "POST" });
       if (/^\d+$/.test(fault)) scope.reply(Number(fault), { result: "error", message: "unavailable" }, { headers: JSON_HEADERS });
