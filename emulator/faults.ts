@@ -1,4 +1,7 @@
-/** Fault injection for the admin door: the next N API requests get a status, latency or a drop. */
+/**
+ * Fault injection for the admin door: the next N API requests (or the next N of one
+ * operation) get a status, latency or a drop.
+ */
 import { z } from "zod";
 
 /** A fault as posted to `POST /__emulator/faults`. */
@@ -13,6 +16,11 @@ export const faultSchema = z.strictObject({
   dropConnection: z.boolean().optional(),
   /** How many API requests get this fault. */
   count: z.int().min(1).default(1),
+  /**
+   * Only requests of this operation, written as in the request log's counts
+   * (`"POST /v2/streams/timeshift/new"`); default: any API request.
+   */
+  operation: z.string().regex(/^[A-Z]+ \/\S+$/, 'must be "METHOD /v2/path-template", as in GET /__emulator/requests counts').optional(),
 });
 
 /** A fault to inject, as accepted by the admin door. */
@@ -26,13 +34,17 @@ export class Faults {
     this.queue.push({ ...fault });
   }
 
-  /** The fault for the next API request, if any, counting it down. */
-  take(): Fault | undefined {
-    const head = this.queue[0];
-    if (!head) return undefined;
-    head.count -= 1;
-    if (head.count <= 0) this.queue.shift();
-    return head;
+  /**
+   * The fault for an API request of `operation` (null when no route matched), if any: the
+   * oldest pending fault that applies to it, counted down.
+   */
+  take(operation: string | null = null): Fault | undefined {
+    const index = this.queue.findIndex((f) => f.operation === undefined || f.operation === operation);
+    if (index < 0) return undefined;
+    const fault = this.queue[index];
+    fault.count -= 1;
+    if (fault.count <= 0) this.queue.splice(index, 1);
+    return fault;
   }
 
   pending(): Fault[] {

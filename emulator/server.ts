@@ -68,12 +68,14 @@ async function serveAdmin(deps: ServerDeps, req: http.IncomingMessage, url: URL,
 }
 
 async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMessage, url: URL, entry: LogEntry, done: Done) {
-  const fault = deps.faults.take();
   const match = url.pathname.startsWith("/v2/") ? router.match(entry.method, url.pathname) : ({ kind: "none" } as const);
   if (match.kind !== "none") entry.operation = match.operation;
+  const fault = deps.faults.take(entry.operation);
+  // The whole request arrives before any fault: a slow answer is then served even if the
+  // client has stopped waiting, as a real server would go on with a request it received.
+  const raw = await readBody(req);
   if (fault && (await injected(fault, req, entry, done))) return;
 
-  const raw = await readBody(req);
   authenticate(deps, req);
   if (match.kind === "none") throw notFound(`no such path: ${entry.method} ${url.pathname} (API paths are under /v2; see spec §4)`);
   if (match.kind === "not-in-api") throw notFound(`${match.operation} is not part of the API (read extension disabled by --strict-spec)`);

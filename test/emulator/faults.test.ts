@@ -1,4 +1,5 @@
 /** Fault injection through POST /__emulator/faults: status + Retry-After, latency, dropped connections. */
+import { request } from "undici";
 import { harness, Harness } from "./helpers";
 
 let h: Harness;
@@ -38,6 +39,22 @@ it("queues faults in order, e.g. a 429 then a 502", async () => {
   expect((await h.api("GET", "/v2/cb")).status).toBe(200);
 });
 
+it("aims a fault at one operation: other requests pass untouched until that operation comes", async () => {
+  await h.admin("POST", "/__emulator/faults", { status: 504, count: 1, operation: "GET /v2/cb/{backupid}" });
+  await h.admin("POST", "/__emulator/faults", { status: 502, count: 1 });
+  expect((await h.api("GET", "/v2/dns")).status).toBe(502); // the untargeted fault, posted later, applies first here
+  expect((await h.api("GET", "/v2/cb")).status).toBe(200);
+  expect((await h.api("GET", "/v2/cb/61")).status).toBe(504);
+  expect((await h.api("GET", "/v2/cb/61")).status).toBe(200);
+  expect((await h.admin("GET", "/__emulator/faults")).body.faults).toEqual([]);
+});
+
+it("refuses an operation that is not written as METHOD /path", async () => {
+  const res = await h.admin("POST", "/__emulator/faults", { status: 500, operation: "cb" });
+  expect(res.status).toBe(422);
+  expect(JSON.stringify(res.body)).toMatch(/operation.*METHOD \/v2\/path-template/);
+});
+
 it("delays the response by latencyMs and then answers normally", async () => {
   await h.admin("POST", "/__emulator/faults", { latencyMs: 300, count: 1 });
   const started = Date.now();
@@ -47,6 +64,23 @@ it("delays the response by latencyMs and then answers normally", async () => {
   const quick = Date.now();
   await h.api("GET", "/v2/dns");
   expect(Date.now() - quick).toBeLessThan(250);
+});
+
+it("serves a slow request even when the client stopped waiting, as a real server would", async () => {
+  await h.admin("POST", "/__emulator/faults", { latencyMs: 600, count: 1, operation: "POST /v2/streams/push/{streamid}/status" });
+  const sent = request(`${h.emu.url}/v2/streams/push/3001/status`, {
+    method: "POST",
+    headers: { "x-api-key": h.emu.apiKey, "content-type": "application/json" },
+    body: '{"disabled":1}',
+    signal: AbortSignal.timeout(100),
+  });
+  await expect(sent).rejects.toThrow();
+  for (let i = 0; i < 50 && (await h.admin("GET", "/__emulator/state")).body.pushStreams["3001"].disabled !== "1"; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect((await h.admin("GET", "/__emulator/state")).body.pushStreams["3001"].disabled).toBe("1");
+  const log = (await h.admin("GET", "/__emulator/requests")).body;
+  expect(log.requests[0]).toMatchObject({ operation: "POST /v2/streams/push/{streamid}/status", status: 200, fault: "latency" });
 });
 
 it("drops the connection without a response", async () => {

@@ -19,7 +19,7 @@ export interface TestEmulator extends RunningEmulator {
   /** `DELETE /__emulator/requests`. */
   clearRequests(): Promise<void>;
   /** `POST /__emulator/faults`. */
-  inject(fault: { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; count: number }): Promise<void>;
+  inject(fault: { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; count: number; operation?: string }): Promise<void>;
 }
 
 async function admin(base: string, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<any> {
