@@ -263,10 +263,7 @@ function responseError(
     );
   }
   if (status === 403) {
-    return new PermissionDeniedError(
-      at("Permission denied (403)", apiMessage, "The key is valid but the account may not do this: ad insertion needs the custom plan and some filters the advanced analytics add-on; otherwise check the account's restrictions in the dashboard."),
-      fields,
-    );
+    return new PermissionDeniedError(at("Permission denied (403)", apiMessage, permissionAdvice(apiMessage)), fields);
   }
   if (status === 404) {
     const where = input.requestPath && input.requestPath !== input.operation.path ? ` (${input.requestPath})` : "";
@@ -282,9 +279,10 @@ function responseError(
     );
   }
   if (status === 429) {
+    // Every operation, a create included, is retried on a 429: the API processed nothing.
     const action = "Lower cdnstream:rps (CDNSTREAM_RPS) or cdnstream:maxConcurrency, or raise cdnstream:maxRetryWaitMs.";
     return new RateLimitError(
-      at(`Rate limited (429)${stop}`, apiMessage, input.retry === "connect-only" ? `${NOT_RETRIED} ${action}` : action),
+      at(`Rate limited (429)${stop}`, apiMessage, action),
       { ...fields, retryAfterMs: input.retryAfterMs },
     );
   }
@@ -299,6 +297,25 @@ function responseError(
     return new ServerError(at(`Server error (${status})${stop}`, apiMessage, action), fields);
   }
   return new ApiError(at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."), fields);
+}
+
+/**
+ * What to do about a 403: the key is valid either way (§5). When the API names the custom plan or
+ * the advanced analytics add-on, that is what the account lacks; otherwise the account is
+ * restricted, and plan advice would send the user after the wrong thing.
+ */
+function permissionAdvice(apiMessage: string | undefined): string {
+  const text = apiMessage?.toLowerCase() ?? "";
+  const plan = text.includes("custom plan");
+  const addOn = text.includes("add-on") || text.includes("advanced analytics");
+  if (plan || addOn) {
+    const missing = [plan && "the custom plan", addOn && "the advanced analytics add-on"].filter(Boolean).join(" and ");
+    return `The key is valid, but the account lacks ${missing}: add it to the account in the dashboard, then run again.`;
+  }
+  if (apiMessage === undefined) {
+    return "The key is valid, but the account may not do this: an account restriction, or a missing plan or add-on (ad insertion needs the custom plan; some reports and filters the advanced analytics add-on). Check the account in the dashboard.";
+  }
+  return "The key is valid, but the account is restricted from this operation: check the account's restrictions in the dashboard, or use the key of an account that may do this.";
 }
 
 /** The API's own words: `message`, or the §5 envelope's `errors[].message`, or a text body. */
