@@ -18,6 +18,8 @@ export interface TestEmulator extends RunningEmulator {
   requestCounts(): Promise<Record<string, number>>;
   /** `DELETE /__emulator/requests`. */
   clearRequests(): Promise<void>;
+  /** `GET /__emulator/faults`: faults not yet consumed. */
+  pendingFaults(): Promise<unknown[]>;
   /** `POST /__emulator/faults`. */
   inject(fault: { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; count: number; operation?: string }): Promise<void>;
 }
@@ -48,5 +50,6 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     requestCounts: async () => (await admin(base, "GET", "requests")).counts,
     clearRequests: () => admin(base, "DELETE", "requests"),
     inject: (fault) => admin(base, "POST", "faults", fault),
+    pendingFaults: async () => (await admin(base, "GET", "faults")).faults,
   };
 }

@@ -1,0 +1,203 @@
+/**
+ * The fault matrix: `pulumi up` of a stack holding every resource kind while the emulator
+ * hits each kind's write with one fault at a time: 429 with Retry-After, 500, 502, 503, 504, a
+ * dropped connection, and an answer slower than the client's timeout.
+ *
+ * Retriable faults are ridden out. The others fail that resource with a message naming the
+ * operation, the status and what to do, while the rest of the stack deploys; a second `up`
+ * without faults then converges. Either way the account ends up exactly as a fault-free run
+ * leaves it (compared object by object, with the emulator's clock pinned), so nothing is
+ * duplicated, lost or half-written, and the next preview is empty.
+ */
+import * as fs from "node:fs";
+import { createTestStack, type TestStack } from "../helpers/engine";
+import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+import { loadSdk } from "../helpers/package";
+
+const cdn = loadSdk();
+const CLOCK = new Date("2026-03-01T12:00:00Z");
+
+/** Each kind's write, and how many resources of the kind the stack declares. */
+const WRITES: Record<string, { operation: string; resources: string[] }> = {
+  PushZoneSettings: { operation: "POST /v2/zones/http/push/{zoneid}", resources: ["zone"] },
+  VodPullDomainLock: { operation: "POST /v2/zones/vod/pull/{zoneid}/domainlock", resources: ["lock"] },
+  HttpDomainLockBulk: { operation: "POST /v2/zones/http/settings/security/domainlock", resources: ["bulk"] },
+  StreamStatus: { operation: "POST /v2/streams/push/{streamid}/status", resources: ["status"] },
+  AdBreakSlot: { operation: "POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule", resources: ["pre", "mid"] },
+  CampaignArchive: { operation: "POST /v2/ad-manager/{pid}/campaigns/{cid}/archive", resources: ["archive"] },
+  TimeshiftStream: { operation: "POST /v2/streams/timeshift/new", resources: ["delayed"] },
+};
+const KINDS = Object.keys(WRITES);
+const RESOURCE_COUNT = KINDS.reduce((n, kind) => n + WRITES[kind].resources.length, 0);
+
+const program = async () => {
+  new cdn.PushZoneSettings("zone", { zoneId: 101, customDomains: ["media.example.com"] });
+  new cdn.VodPullDomainLock("lock", { zoneId: 401, enabled: true, domains: ["player.example.com"] });
+  new cdn.HttpDomainLockBulk("bulk", { mode: "save", enabled: true, domains: ["example.com"] });
+  new cdn.StreamStatus("status", { streamKind: "push", streamId: 3002, disabled: true });
+  new cdn.AdBreakSlot("pre", { zoneId: 301, type: "preroll", maxDurationS: 30 });
+  new cdn.AdBreakSlot("mid", { zoneId: 301, type: "midroll", offset: 600, maxDurationS: 20 });
+  new cdn.CampaignArchive("archive", { projectId: 1, campaignId: "cmp_7Hq2xK9d" });
+  new cdn.TimeshiftStream("delayed", { name: "fm-delayed", parent: 3001, timeshift: 60 });
+  return {};
+};
+
+type Fault = { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean };
+interface Case {
+  name: string;
+  fault: Fault;
+  /** Kinds whose write is not retried after this fault: those resources fail the first up. */
+  failing: string[];
+  /** What the failure message of each failing kind must say. */
+  message?: (kind: string) => RegExp;
+  /** Extra environment for the provider, e.g. a short timeout. */
+  env?: Record<string, string>;
+}
+
+// The timeshift create is never sent twice once it may have reached the API (a second send
+// could make a second stream); its failure says to look for the stream and adopt it.
+const MAYBE_CREATED = /TimeshiftStream "fm-delayed": the create request \(§4\.19\) failed after it may have reached the API.*adoptId/;
+
+const CASES: Case[] = [
+  // A 429 processed nothing, so every write is sent again after the wait, the create included.
+  { name: "429 with Retry-After", fault: { status: 429, retryAfter: 1 }, failing: [] },
+  {
+    name: "500",
+    fault: { status: 500 },
+    failing: KINDS,
+    message: (kind) =>
+      kind === "TimeshiftStream"
+        ? MAYBE_CREATED
+        : new RegExp(`Server error \\(500\\) on ${escape(WRITES[kind].operation)}: injected fault: HTTP 500\\. The API failed on this request \\(not retried`),
+  },
+  ...[502, 503, 504].map((status) => ({
+    name: String(status),
+    fault: { status },
+    failing: ["TimeshiftStream"],
+    message: () => new RegExp(`${MAYBE_CREATED.source}.*Server error \\(${status}\\)`),
+  })),
+  { name: "dropped connection", fault: { dropConnection: true }, failing: ["TimeshiftStream"], message: () => MAYBE_CREATED },
+  {
+    // Every write waits 4 s; the client gives up after 1 s and sends it again, and the API still
+    // carries out the abandoned one. The create, never sent twice, waits for its answer instead.
+    name: "latency past the client timeout",
+    fault: { latencyMs: 4000 },
+    failing: [],
+    env: { CDNSTREAM_TIMEOUT_MS: "1000" },
+  },
+];
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A stack on its own backend against `emulator`, the key in the environment. */
+function stackFor(emulator: TestEmulator, env: Record<string, string> = {}): Promise<TestStack> {
+  return createTestStack({
+    program,
+    config: { "cdnstream:baseUrl": { value: emulator.url } },
+    env: { CDNSTREAM_API_KEY: emulator.apiKey, ...env },
+  });
+}
+
+/** The account as the emulator holds it. */
+async function account(emulator: TestEmulator): Promise<Record<string, unknown>> {
+  return emulator.state();
+}
+
+/** Waits (up to 30 s) until the emulator has answered `expected(kind)` writes of each kind. */
+async function answered(emulator: TestEmulator, expected: (kind: string) => number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const counts = await emulator.requestCounts();
+    if (KINDS.every((kind) => (counts[WRITES[kind].operation] ?? 0) >= expected(kind))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the emulator did not answer every abandoned write: ${JSON.stringify(await emulator.requestCounts())}`);
+}
+
+describe("fault matrix: every kind under every fault converges, with nothing duplicated", () => {
+  const started: { emulator: TestEmulator; test?: TestStack }[] = [];
+  let expected: Record<string, unknown>;
+
+  afterAll(async () => {
+    // The emulators are thrown away, so the stacks need no destroy: remove their directories.
+    for (const { emulator, test } of started) {
+      if (test) fs.rmSync(test.dir, { recursive: true, force: true });
+      await emulator.close();
+    }
+  });
+
+  // What a fault-free up leaves in the account: every case must end with exactly this.
+  beforeAll(async () => {
+    const emulator = await startTestEmulator({ now: () => CLOCK });
+    const entry: (typeof started)[number] = { emulator };
+    started.push(entry);
+    entry.test = await stackFor(emulator);
+    const up = await entry.test.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: RESOURCE_COUNT + 1 });
+    expected = await account(emulator);
+    const streams = Object.values(expected.timeshiftStreams as Record<string, { parts?: { sn?: string } }>);
+    expect(streams.filter((s) => s.parts?.sn === "fm-delayed")).toHaveLength(1);
+    const roster = (expected.vodPushZones as any)["301"].adinsertion.vodAdBreakPolicy;
+    expect(roster.preRoll).toMatchObject({ maxDurationS: 30 });
+    expect(roster.midRolls).toEqual([{ offsetS: 600, maxDurationS: 20 }]);
+  });
+
+  it.each(CASES)("$name on every kind's write", async ({ fault, failing, message, env }) => {
+    const emulator = await startTestEmulator({ now: () => CLOCK });
+    const entry: (typeof started)[number] = { emulator };
+    started.push(entry);
+    const test = (entry.test = await stackFor(emulator, env));
+
+    for (const kind of KINDS) {
+      await emulator.inject({ ...fault, count: WRITES[kind].resources.length, operation: WRITES[kind].operation });
+    }
+    let output = "";
+    const onOutput = (text: string) => (output += text);
+    let failure: Error | undefined;
+    try {
+      // Keep deploying the other resources when one fails, as a pipeline would want to see all failures.
+      await test.stack.up({ continueOnError: true, onOutput });
+    } catch (err) {
+      failure = err as Error;
+    }
+    const counts = await emulator.requestCounts();
+
+    // Every kind's write met its fault.
+    for (const kind of KINDS) expect(counts[WRITES[kind].operation] ?? 0).toBeGreaterThanOrEqual(WRITES[kind].resources.length);
+    if (failing.length === 0) {
+      expect(failure).toBeUndefined();
+    } else {
+      expect(failure).toBeDefined();
+      const said = `${output}\n${failure!.message}`;
+      for (const kind of failing) {
+        expect(said).toMatch(message!(kind));
+        // A write that is not retried reached the API exactly once per resource.
+        expect(counts[WRITES[kind].operation]).toBe(WRITES[kind].resources.length);
+      }
+      // Kinds that rode the fault out were deployed all the same.
+      const done = (await test.stack.exportStack()).deployment.resources ?? [];
+      const recorded = new Set(done.map((r: any) => String(r.urn).split("::").pop()));
+      for (const kind of KINDS.filter((k) => !failing.includes(k))) {
+        for (const name of WRITES[kind].resources) expect(recorded).toContain(name);
+      }
+      // Then, with the API healthy again, the same program converges.
+      const again = await test.stack.up({ onOutput });
+      const created = failing.reduce((n, kind) => n + WRITES[kind].resources.length, 0);
+      expect(again.summary.resourceChanges).toEqual({ create: created, same: RESOURCE_COUNT + 1 - created });
+    }
+    // Abandoned slow writes are still carried out by the API: wait until each has been answered.
+    // The create, never sent twice, was waited for: one request.
+    if (fault.latencyMs) {
+      const sends = (kind: string) => (kind === "TimeshiftStream" ? 1 : 2) * WRITES[kind].resources.length;
+      await answered(emulator, sends);
+      const counts = await emulator.requestCounts();
+      for (const kind of KINDS) expect([kind, counts[WRITES[kind].operation]]).toEqual([kind, sends(kind)]);
+    }
+    // Nothing pending, and the account is exactly what a fault-free run leaves: one stream, one
+    // slot per declared identity, every setting applied.
+    expect(await emulator.pendingFaults()).toEqual([]);
+    expect((await test.stack.preview()).changeSummary).toEqual({ same: RESOURCE_COUNT + 1 });
+    expect(await account(emulator)).toEqual(expected);
+  });
+});
