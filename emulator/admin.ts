@@ -45,8 +45,8 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       return { result: "success", faults: faults.pending() };
     case "POST /__emulator/faults": {
       const fault = parse(faultSchema, body);
-      if (fault.status === undefined && fault.latencyMs === undefined && !fault.dropConnection) {
-        throw new EmulatorError(422, "fault: give at least one of status, latencyMs, dropConnection");
+      if (fault.status === undefined && fault.latencyMs === undefined && !fault.dropConnection && !fault.dropResponse) {
+        throw new EmulatorError(422, "fault: give at least one of status, latencyMs, dropConnection, dropResponse");
       }
       faults.add(fault);
       return { result: "success", faults: faults.pending() };

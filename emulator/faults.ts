@@ -12,8 +12,10 @@ export const faultSchema = z.strictObject({
   retryAfter: z.union([z.int().min(0), z.string().min(1)]).optional(),
   /** Delay before answering (or before dropping). */
   latencyMs: z.int().min(0).max(60_000).optional(),
-  /** Destroy the socket without a response. */
+  /** Destroy the socket without a response, before the request is carried out. */
   dropConnection: z.boolean().optional(),
+  /** Carry the request out, then destroy the socket instead of answering (a lost response). */
+  dropResponse: z.boolean().optional(),
   /** How many API requests get this fault. */
   count: z.int().min(1).default(1),
   /**

@@ -19,7 +19,7 @@ export interface LogEntry {
   /** The JSON body of a write, with secret-looking fields redacted. */
   body?: unknown;
   /** The injected fault applied to this request, if any. */
-  fault?: "status" | "latency" | "drop";
+  fault?: "status" | "latency" | "drop" | "drop-response";
 }
 
 /** The log keeps the newest entries only, so long benchmarks cannot grow memory without bound. */

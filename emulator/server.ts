@@ -86,6 +86,12 @@ async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMess
   const body = entry.method === "POST" ? parseJsonObject(raw, req.headers["content-type"]) : {};
   if (raw.length) entry.body = body;
   const result = match.route.handler({ store: deps.store, params: match.params, query: url.searchParams, body, now: deps.now() });
+  if (fault?.dropResponse) {
+    // Carried out, but the answer is lost: the case a create must never be blindly repeated for.
+    entry.fault = "drop-response";
+    req.socket.destroy();
+    return done(0, undefined);
+  }
   done(200, result);
 }
 

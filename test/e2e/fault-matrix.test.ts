@@ -30,6 +30,9 @@ const WRITES: Record<string, { operation: string; resources: string[] }> = {
 const KINDS = Object.keys(WRITES);
 const RESOURCE_COUNT = KINDS.reduce((n, kind) => n + WRITES[kind].resources.length, 0);
 
+/** Set when a case follows the failure's advice and adopts a stream the API made but never reported. */
+let adoptDelayed: string | undefined;
+
 const program = async () => {
   new cdn.PushZoneSettings("zone", { zoneId: 101, customDomains: ["media.example.com"] });
   new cdn.VodPullDomainLock("lock", { zoneId: 401, enabled: true, domains: ["player.example.com"] });
@@ -38,11 +41,11 @@ const program = async () => {
   new cdn.AdBreakSlot("pre", { zoneId: 301, type: "preroll", maxDurationS: 30 });
   new cdn.AdBreakSlot("mid", { zoneId: 301, type: "midroll", offset: 600, maxDurationS: 20 });
   new cdn.CampaignArchive("archive", { projectId: 1, campaignId: "cmp_7Hq2xK9d" });
-  new cdn.TimeshiftStream("delayed", { name: "fm-delayed", parent: 3001, timeshift: 60 });
+  new cdn.TimeshiftStream("delayed", { name: "fm-delayed", parent: 3001, timeshift: 60, adoptId: adoptDelayed });
   return {};
 };
 
-type Fault = { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean };
+type Fault = { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; dropResponse?: boolean };
 interface Case {
   name: string;
   fault: Fault;
@@ -52,6 +55,8 @@ interface Case {
   message?: (kind: string) => RegExp;
   /** Extra environment for the provider, e.g. a short timeout. */
   env?: Record<string, string>;
+  /** What the user does, following the failure message, before running `up` again. */
+  recover?: (emulator: TestEmulator) => Promise<void>;
 }
 
 // The timeshift create is never sent twice once it may have reached the API (a second send
@@ -77,6 +82,21 @@ const CASES: Case[] = [
     message: () => new RegExp(`${MAYBE_CREATED.source}.*Server error \\(${status}\\)`),
   })),
   { name: "dropped connection", fault: { dropConnection: true }, failing: ["TimeshiftStream"], message: () => MAYBE_CREATED },
+  {
+    // The API carried each write out but the answer was lost. Settings and slots are sent again
+    // (same values, same result); the create is not, and its message says why and what to do:
+    // find the stream by name and adopt it, which the user does here as they would in the dashboard.
+    name: "response lost after the API acted",
+    fault: { dropResponse: true },
+    failing: ["TimeshiftStream"],
+    message: () => /named "<prefix>-fm-delayed" with parent 3001: if it exists, set adoptId/,
+    recover: async (emulator) => {
+      const streams = Object.values((await emulator.state()).timeshiftStreams) as { id: number; parts: { sn: string }; parentid: number }[];
+      const made = streams.filter((s) => s.parts.sn === "fm-delayed" && s.parentid === 3001);
+      expect(made).toHaveLength(1);
+      adoptDelayed = String(made[0].id);
+    },
+  },
   {
     // Every write waits 4 s; the client gives up after 1 s and sends it again, and the API still
     // carries out the abandoned one. The create, never sent twice, waits for its answer instead.
@@ -143,7 +163,8 @@ describe("fault matrix: every kind under every fault converges, with nothing dup
     expect(roster.midRolls).toEqual([{ offsetS: 600, maxDurationS: 20 }]);
   });
 
-  it.each(CASES)("$name on every kind's write", async ({ fault, failing, message, env }) => {
+  it.each(CASES)("$name on every kind's write", async ({ fault, failing, message, env, recover }) => {
+    adoptDelayed = undefined;
     const emulator = await startTestEmulator({ now: () => CLOCK });
     const entry: (typeof started)[number] = { emulator };
     started.push(entry);
@@ -182,6 +203,7 @@ describe("fault matrix: every kind under every fault converges, with nothing dup
         for (const name of WRITES[kind].resources) expect(recorded).toContain(name);
       }
       // Then, with the API healthy again, the same program converges.
+      await recover?.(emulator);
       const again = await test.stack.up({ onOutput });
       const created = failing.reduce((n, kind) => n + WRITES[kind].resources.length, 0);
       expect(again.summary.resourceChanges).toEqual({ create: created, same: RESOURCE_COUNT + 1 - created });

@@ -83,6 +83,14 @@ it("serves a slow request even when the client stopped waiting, as a real server
   expect(log.requests[0]).toMatchObject({ operation: "POST /v2/streams/push/{streamid}/status", status: 200, fault: "latency" });
 });
 
+it("carries a request out and then drops the connection instead of answering", async () => {
+  expect((await h.admin("POST", "/__emulator/faults", { dropResponse: true, count: 1 })).status).toBe(200);
+  await expect(h.api("POST", "/v2/streams/push/3002/status", { disabled: 1 })).rejects.toThrow();
+  expect((await h.state()).pushStreams["3002"].disabled).toBe("1");
+  const log = (await h.admin("GET", "/__emulator/requests")).body;
+  expect(log.requests[0]).toMatchObject({ status: 0, fault: "drop-response", operation: "POST /v2/streams/push/{streamid}/status" });
+});
+
 it("drops the connection without a response", async () => {
   await h.admin("POST", "/__emulator/faults", { dropConnection: true, count: 1 });
   await expect(h.api("GET", "/v2/dns")).rejects.toThrow();

@@ -21,7 +21,7 @@ export interface TestEmulator extends RunningEmulator {
   /** `GET /__emulator/faults`: faults not yet consumed. */
   pendingFaults(): Promise<unknown[]>;
   /** `POST /__emulator/faults`. */
-  inject(fault: { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; count: number; operation?: string }): Promise<void>;
+  inject(fault: { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; dropResponse?: boolean; count: number; operation?: string }): Promise<void>;
 }
 
 async function admin(base: string, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<any> {
