@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { zones } from "./client";
 import type { Inputs } from "./inputs";
-import { hostname, ipOrCidr, sameHosts, splitList, toYN, yn } from "./rules";
+import { hostnames, ipsOrCidrs, sameHosts, splitList, toYN, yn } from "./rules";
 
 /** The shared settings, in the order the spec lists them. */
 export const DOMAIN_LOCK_SETTINGS = ["enabled", "policy", "domains", "ips", "noreferer"] as const;
@@ -18,8 +18,8 @@ export const domainLockFields = {
   enabled: flag(),
   // `policy` and `noreferer` stay "Y" | "N": §2.4 gives three conflicting meanings.
   policy: yn.optional(),
-  domains: z.array(hostname).optional(),
-  ips: z.array(ipOrCidr).optional(),
+  domains: hostnames.optional(),
+  ips: ipsOrCidrs.optional(),
   noreferer: yn.optional(),
 };
 

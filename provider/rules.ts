@@ -22,6 +22,12 @@ export const ipOrCidr = z.string().refine(
   { error: "must be an IP address or CIDR range such as 203.0.113.7 or 198.51.100.0/24" },
 );
 
+/** A list of host names; a single string (say, from stack config) is refused, not split. */
+export const hostnames = z.array(hostname, { error: 'must be a list of host names, such as ["cdn.example.com"]' });
+
+/** A list of IP addresses or CIDR ranges. */
+export const ipsOrCidrs = z.array(ipOrCidr, { error: 'must be a list of IP addresses or CIDR ranges, such as ["203.0.113.7", "198.51.100.0/24"]' });
+
 /** A `Y`/`N` flag kept as written (domain-lock `policy` and `noreferer`, see DESIGN.md). */
 export const yn = z.enum(["Y", "N"], { error: 'must be "Y" or "N"' });
 

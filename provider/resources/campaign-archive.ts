@@ -14,7 +14,10 @@ import { settingsHandler } from "../settings-handler";
 
 const Args = z.strictObject({
   projectId: positiveId("ad manager project"),
-  campaignId: z.string({ error: "must be the campaign's id string" }).regex(/^[^/\s]+$/, "must be a campaign id without slashes or spaces"),
+  campaignId: z
+    .string({ error: 'must be the campaign\'s id string, e.g. "cmp_7Hq2xK9d"' })
+    .min(1, 'must not be empty: give the campaign\'s id, e.g. "cmp_7Hq2xK9d"')
+    .regex(/^[^/\s]*$/, "must be a campaign id without slashes or spaces"),
   adoptId: z.string().optional(),
 });
 type Args = z.infer<typeof Args>;

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { zones } from "../client";
 import { apiClient } from "../context";
 import { sameSet, type DiffRules } from "../inputs";
-import { hostname, positiveId, sameHosts, splitList } from "../rules";
+import { hostnames, positiveId, sameHosts, splitList } from "../rules";
 import { settingsHandler } from "../settings-handler";
 
 const SETTINGS = ["customDomains", "transcodingProfiles", "transcodeWebhook"] as const;
@@ -17,9 +17,14 @@ const SETTINGS = ["customDomains", "transcodingProfiles", "transcodeWebhook"] as
 const Args = z
   .strictObject({
     zoneId: positiveId("HTTP push zone"),
-    customDomains: z.array(hostname).optional(),
+    customDomains: hostnames.optional(),
     transcodingProfiles: z
-      .array(z.union([z.number().int().positive(), z.string().regex(/^\d+$/, "must be a numeric profile id")]))
+      .array(
+        z.union([z.number().int().positive("must be a positive profile id"), z.string().regex(/^\d+$/, "must be a numeric profile id")], {
+          error: "must be a numeric profile id, such as 3 or \"3\"",
+        }),
+        { error: "must be a list of profile ids, such as [3]" },
+      )
       .optional(),
     transcodeWebhook: z
       .string()

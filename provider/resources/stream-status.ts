@@ -11,10 +11,13 @@ import { settingsHandler } from "../settings-handler";
 
 const Args = z.strictObject({
   streamKind: z.enum(["push", "timeshift"], { error: 'must be "push" or "timeshift" (§4.4 has a path for each)' }),
-  streamId: z.union([
-    z.string().regex(/^[^/\s]+$/, "must be a stream id without slashes or spaces"),
-    z.number().int("must be a whole number").positive("must be a positive stream id"),
-  ]),
+  streamId: z.union(
+    [
+      z.string().min(1, 'must not be empty: give the stream\'s id, e.g. 1234 or "1234"').regex(/^[^/\s]*$/, "must be a stream id without slashes or spaces"),
+      z.number().int("must be a whole number").positive("must be a positive stream id"),
+    ],
+    { error: 'must be the stream\'s id, e.g. 1234 or "1234"' },
+  ),
   disabled: z.boolean({ error: "must be true (disable, `1`) or false (enable, `0`)" }),
   adoptId: z.string().optional(),
 });

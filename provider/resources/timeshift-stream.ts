@@ -14,7 +14,7 @@ import {
   ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, pickInputs, PROVIDER_KEY, sameSet, sameValue,
   type Comparator, type DiffRules, type Inputs,
 } from "../inputs";
-import { hostname, ipOrCidr, positiveId, sameHosts, splitList, toYN, yn } from "../rules";
+import { hostnames, ipsOrCidrs, positiveId, sameHosts, splitList, toYN, yn } from "../rules";
 import type { Handler } from "../shim";
 
 const KIND = "TimeshiftStream";
@@ -22,7 +22,7 @@ const KIND = "TimeshiftStream";
 // ---- inputs, in the SDK's shape (booleans, arrays); §4.19 keys appear only in bodyOf/liveInputs ----
 
 const flag = z.boolean({ error: "must be true or false" }).optional();
-const ips = z.array(ipOrCidr).optional();
+const ips = ipsOrCidrs.optional();
 const int = (min: number, max: number, why: string) =>
   z.number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) }).int(`must be a whole number ${why}`).min(min, `must be at least ${min} ${why}`).max(max, `must be at most ${max} ${why}`);
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -35,7 +35,7 @@ const Args = z.strictObject({
   codec: z.enum(["h264", "h265"], { error: 'must be "h264" or "h265" (§4.19)' }).optional(),
   protocols: z.array(z.enum(["HLS", "RTMP", "DASH", "RTSP"], { error: "must be HLS, RTMP, DASH or RTSP (§4.19)" })).min(1, "must name at least one protocol").optional(),
   disabled: z.boolean({ error: "must be true (disabled) or false (enabled), §4.4" }).optional(),
-  domainLock: z.strictObject({ enabled: flag, policy: yn.optional(), noreferer: yn.optional(), active: flag, domains: z.array(hostname).optional(), ips }).optional(),
+  domainLock: z.strictObject({ enabled: flag, policy: yn.optional(), noreferer: yn.optional(), active: flag, domains: hostnames.optional(), ips }).optional(),
   geoBlock: z.strictObject({ enabled: flag, policy: flag, active: flag, countries: z.array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 code in capitals, such as DE")).optional(), ips }).optional(),
   ipAccess: z.strictObject({ enabled: flag, policy: flag, active: flag, addresses: ips, ips }).optional(),
   ndvr: z.strictObject({ enabled: flag, retentionDays: int(0, 180, "days (§4.19 ndvr[retention], maximum 180)").optional() }).optional(),

@@ -19,13 +19,31 @@ describe("checkInputs", () => {
     const result = checkInputs(schema, { zoneId: -1, domains: ["a.com", 3] });
     expect(result.failures).toEqual([
       { property: "zoneId", reason: expect.stringContaining(">0") },
-      { property: "domains[1]", reason: expect.stringContaining("expected string") },
+      { property: "domains[1]", reason: expect.stringContaining("must be a string, not a number: write it in quotes") },
     ]);
   });
 
   it("rejects unknown properties", () => {
     const result = checkInputs(schema, { zoneId: 1, zoneid: 1 });
     expect(result.failures?.[0].reason).toMatch(/zoneid/);
+  });
+
+  it("says what was given for a value of the wrong JSON type (stack config's requireObject), and what to write", () => {
+    expect(checkInputs(schema, { zoneId: "7", domains: "a.com", enabled: "true" }).failures).toEqual([
+      { property: "zoneId", reason: expect.stringMatching(/^must be a number, not a string: write the number without quotes \(in stack config too/) },
+      { property: "domains", reason: expect.stringMatching(/^must be a list, not a string: write a list, e\.g\. \["a\.com"\]/) },
+      { property: "enabled", reason: expect.stringMatching(/^must be true or false, not a string: write true or false without quotes/) },
+    ]);
+    expect(checkInputs(schema, {}).failures).toEqual([{ property: "zoneId", reason: "is required" }]);
+  });
+
+  it("names each unknown key at its path with the input it most likely means, even while its value is unknown", () => {
+    const nested = z.strictObject({ ndvr: z.strictObject({ retentionDays: z.number().optional() }).optional() });
+    expect(checkInputs(nested, { ndvr: { retention: 7 }, ndvrr: UNKNOWN }).failures).toEqual([
+      { property: "ndvr.retention", reason: '"retention" is not an input: did you mean "retentionDays"?' },
+      { property: "ndvrr", reason: '"ndvrr" is not an input: did you mean "ndvr"?' },
+    ]);
+    expect(checkInputs(nested, { speed: 1 }).failures).toEqual([{ property: "speed", reason: '"speed" is not an input (inputs here: ndvr)' }]);
   });
 
   it("does not judge a property whose value is unknown during preview", () => {

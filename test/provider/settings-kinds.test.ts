@@ -14,6 +14,12 @@ describe("StreamStatus", () => {
     ]);
   });
 
+  it("says an empty stream id is empty, and what a stream id looks like for another type", async () => {
+    const check = async (streamId: unknown) => (await streamStatus.check({}, { streamKind: "push", streamId, disabled: true })).failures;
+    expect(await check("")).toEqual([{ property: "streamId", reason: expect.stringMatching(/^must not be empty/) }]);
+    expect(await check(true)).toEqual([{ property: "streamId", reason: 'must be the stream\'s id, e.g. 1234 or "1234"' }]);
+  });
+
   it("requires adoptId to be the id its inputs name", async () => {
     const inputs = { streamKind: "push", streamId: 3001, disabled: false };
     expect((await streamStatus.check({}, { ...inputs, adoptId: "push/3001" })).failures).toBeUndefined();
@@ -40,6 +46,10 @@ describe("PushZoneSettings", () => {
       transcodeWebhook: "ftp://hooks.example.com",
     });
     expect(result.failures?.map((f) => f.property)).toEqual(["customDomains[0]", "transcodingProfiles[0]", "transcodeWebhook"]);
+    expect((await pushZoneSettings.check({}, { zoneId: 101, customDomains: "cdn.example.com", transcodingProfiles: 3 })).failures).toEqual([
+      { property: "customDomains", reason: expect.stringMatching(/^must be a list of host names, such as \["cdn\.example\.com"\], not a string: write a list/) },
+      { property: "transcodingProfiles", reason: expect.stringMatching(/^must be a list of profile ids, such as \[3\], not a number/) },
+    ]);
     expect((await pushZoneSettings.check({}, { zoneId: 101 })).failures).toEqual([
       { property: "", reason: expect.stringContaining("declare at least one of customDomains") },
     ]);

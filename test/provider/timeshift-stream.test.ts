@@ -58,7 +58,7 @@ describe("TimeshiftStream check", () => {
 
   it("rejects unknown keys, top-level and nested (the API's bracketed names included)", async () => {
     expect((await failures({ ...base, "ndvr[retention]": 7 }))[0].reason).toMatch(/ndvr\[retention\]/);
-    expect((await failures({ ...base, secureToken: { list: "k" } }))[0]).toMatchObject({ property: "secureToken", reason: expect.stringMatching(/list/) });
+    expect((await failures({ ...base, secureToken: { list: "k" } }))[0]).toMatchObject({ property: "secureToken.list", reason: expect.stringMatching(/"list" is not an input/) });
   });
 
   it("does not judge values unknown during preview", async () => {

@@ -26,7 +26,7 @@ describe("VodPullDomainLock check", () => {
     expect(await failures({ ...valid, policy: "whitelist", noreferer: "yes", active: "Y" })).toEqual([
       { property: "policy", reason: 'must be "Y" or "N"' },
       { property: "noreferer", reason: 'must be "Y" or "N"' },
-      { property: "active", reason: "must be true (`Y`) or false (`N`)" },
+      { property: "active", reason: expect.stringMatching(/^must be true \(`Y`\) or false \(`N`\), not a string: write true or false without quotes/) },
     ]);
   });
 
