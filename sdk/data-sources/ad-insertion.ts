@@ -14,6 +14,8 @@ import type {
   GetAdTrackingReportArgs,
   GetAdTrackingReportResult,
 } from "./ad-insertion-types";
+import { z } from "zod";
+import { apiFields, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, toResult } from "./invoke";
 import { camelize } from "./naming";
@@ -41,6 +43,7 @@ const trackingSpec = {
   op: adInsertion.ops.getTrackingReport,
   what: "the ad insertion tracking report",
   names: { streamId: "streamid", ...FILTERS, granularity: "granularity" },
+  args: z.object({ streamId: id("push stream"), ...apiFields(adInsertion.TrackingReportQuery.shape, { ...FILTERS, granularity: "granularity" }) }),
   needs: { customPlan: true, addOn: ADD_ON_FILTERS },
 };
 const consumptionSpec = {
@@ -48,13 +51,16 @@ const consumptionSpec = {
   op: adInsertion.ops.getConsumption,
   what: "ad consumption",
   names: { streamId: "streamid", groupBy: "groupBy", r: "r" },
+  args: z.object({ streamId: id("pull stream"), ...apiFields(adInsertion.ConsumptionBody.shape, { groupBy: "groupBy", r: "r" }) }),
   needs: { customPlan: true },
 };
+const BREAK_NAMES = { zoneId: "zoneid", page: "page", ...FILTERS, breakType: "break_type", triggerType: "trigger_type", fillStatus: "fill_status", vastOutcome: "vast_outcome" };
 const breaksSpec = {
   fn: "getAdBreaks",
   op: adInsertion.ops.listAdBreaks,
   what: "the ad-break log",
-  names: { zoneId: "zoneid", page: "page", ...FILTERS, breakType: "break_type", triggerType: "trigger_type", fillStatus: "fill_status", vastOutcome: "vast_outcome" },
+  names: BREAK_NAMES,
+  args: z.object({ ...apiFields(adInsertion.AdBreaksQuery.shape, BREAK_NAMES), zoneId: id("VoD pull zone"), page: page.optional() }),
   needs: { customPlan: true, addOn: true },
 };
 const creativeSpec = {
@@ -62,6 +68,7 @@ const creativeSpec = {
   op: adInsertion.ops.getCreative,
   what: "ad insertion creatives",
   names: { zoneId: "zoneid", crid: "crid" },
+  args: z.object({ zoneId: id("VoD push zone"), crid: text("creative id (from the VAST/VMAP creative element)") }),
   needs: { customPlan: true, addOn: true },
 };
 

@@ -11,6 +11,8 @@ import type {
   GetCampaignTargetingArgs,
   GetCampaignTargetingResult,
 } from "./ad-manager-types";
+import { z } from "zod";
+import { apiFields, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, toResult } from "./invoke";
 import { camelize } from "./naming";
@@ -56,8 +58,21 @@ const POD_REQUEST_NAMES = {
 } as const;
 
 const projectsSpec = { fn: "getAdManagerProjects", op: adManager.ops.listProjects, what: "ad manager projects", names: {} };
-const targetingSpec = { fn: "getCampaignTargeting", op: adManager.ops.getTargeting, what: "campaign targeting", names: { projectId: "pid", campaignId: "cid" } };
-const podRequestsSpec = { fn: "getAdPodRequests", op: adManager.ops.listAdPodRequests, what: "the ad-pod request log", names: POD_REQUEST_NAMES };
+const project = id("ad manager project");
+const targetingSpec = {
+  fn: "getCampaignTargeting",
+  op: adManager.ops.getTargeting,
+  what: "campaign targeting",
+  names: { projectId: "pid", campaignId: "cid" },
+  args: z.object({ projectId: project, campaignId: text("campaign's id, e.g. \"cmp_7Hq2xK9d\"") }),
+};
+const podRequestsSpec = {
+  fn: "getAdPodRequests",
+  op: adManager.ops.listAdPodRequests,
+  what: "the ad-pod request log",
+  names: POD_REQUEST_NAMES,
+  args: z.object({ ...apiFields(adManager.AdPodRequestsBody.shape, POD_REQUEST_NAMES), projectId: project, page: page.optional() }),
+};
 
 /** §4.15 List ad manager projects, with the plan's project cap and what remains of it. */
 export function getAdManagerProjects(args?: GetAdManagerProjectsArgs, options?: DataSourceOptions): Promise<GetAdManagerProjectsResult> {

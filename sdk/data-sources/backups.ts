@@ -3,6 +3,8 @@
  * (camelCase); values are as the API sends them.
  */
 import { backups } from "../../provider/client";
+import { z } from "zod";
+import { id } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, toResult } from "./invoke";
 import { camelize } from "./naming";
@@ -47,7 +49,7 @@ export interface GetCriticalBackupArgs {
 export type GetCriticalBackupResult = CriticalBackup;
 
 const listSpec = { fn: "getCriticalBackups", op: backups.ops.listBackups, what: "critical backups", names: {} };
-const getSpec = { fn: "getCriticalBackup", op: backups.ops.getBackup, what: "critical backups", names: { backupId: "backupid" } };
+const getSpec = { fn: "getCriticalBackup", op: backups.ops.getBackup, what: "critical backups", names: { backupId: "backupid" }, args: z.object({ backupId: id("critical backup") }) };
 
 /** §4.17 List critical backups. */
 export function getCriticalBackups(args?: GetCriticalBackupsArgs, options?: DataSourceOptions): Promise<GetCriticalBackupsResult> {

@@ -7,7 +7,9 @@
  * `groupBy`) are the client's pre-validation: it refuses before sending, and this module only
  * renames the fields in its message.
  */
+import type { z } from "zod";
 import { CdnstreamError, PermissionDeniedError, ValidationError, type ApiError, type CdnstreamClient, type Operation, type ValidationIssue } from "../../provider/client";
+import { describeIssues, propertyPath } from "../../provider/inputs";
 import { dataSourceClient, type DataSourceOptions } from "./client";
 import { camelize, camelKey } from "./naming";
 
@@ -21,6 +23,8 @@ export interface DataSourceCall {
   what: string;
   /** Every argument: its name -> the API's name for it (path parameters included). */
   names: Readonly<Record<string, string>>;
+  /** The arguments' rules (args.ts), checked before anything else. */
+  args?: z.ZodType;
   /** Plan gates of the operation (spec §4 headings): what a 403 most likely means. */
   needs?: {
     customPlan?: boolean;
@@ -42,6 +46,10 @@ export async function invoke<T>(
   const given = (args ?? {}) as Record<string, unknown>;
   const unknown = Object.keys(given).filter((k) => given[k] !== undefined && !Object.hasOwn(spec.names, k));
   if (unknown.length > 0) throw unknownArguments(spec, unknown);
+  if (spec.args) {
+    const issues = describeIssues(spec.args, given).map((issue) => ({ field: propertyPath(issue.path), rule: issue.reason }));
+    if (issues.length > 0) throw invalid(spec, issues);
+  }
   try {
     const api: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(given)) if (value !== undefined) api[spec.names[name]!] = value;
@@ -51,6 +59,11 @@ export async function invoke<T>(
   }
 }
 
+/** Arguments that break their rules: refused before the client is made, nothing sent. */
+function invalid(spec: DataSourceCall, issues: ValidationIssue[]): ValidationError {
+  return new ValidationError(message(spec, issues), { status: undefined, operation: { method: spec.op.method, path: spec.op.path }, attempts: 0, sent: false, issues });
+}
+
 /** A misspelt or API-spelt argument (`content_ids` for `contentIds`): refused, nothing sent. */
 function unknownArguments(spec: DataSourceCall, unknown: string[]): ValidationError {
   const known = Object.keys(spec.names);
@@ -58,7 +71,7 @@ function unknownArguments(spec: DataSourceCall, unknown: string[]): ValidationEr
     const meant = known.find((a) => a === camelKey(k) || a.toLowerCase() === k.toLowerCase());
     return { field: k, rule: `is not an argument of ${spec.fn}${meant ? ` (did you mean \`${meant}\`?)` : known.length ? ` (arguments: ${known.join(", ")})` : " (it takes none)"}` };
   });
-  return new ValidationError(message(spec, issues), { status: undefined, operation: { method: spec.op.method, path: spec.op.path }, attempts: 0, sent: false, issues });
+  return invalid(spec, issues);
 }
 
 /** The documented result of a response: `result` dropped (a value means success), keys camelCased. */

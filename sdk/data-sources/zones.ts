@@ -3,6 +3,8 @@
  * progress. Types in zone-types.ts; names follow naming.ts (camelCase).
  */
 import { Paginator, zones } from "../../provider/client";
+import { z } from "zod";
+import { id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, toResult } from "./invoke";
 import { camelize } from "./naming";
@@ -63,8 +65,14 @@ export interface GetPurgeOperationResult extends PurgeOperation {
   historyView: { totalServer: number; cachePending: number };
 }
 
-const pullSpec = { fn: "getHttpPullZones", op: zones.ops.listPullZones, what: "HTTP pull zones", names: { page: "page" } };
-const purgeSpec = { fn: "getPurgeOperation", op: zones.ops.getPurge, what: "purge operations", names: { zoneId: "zoneid", purgeId: "purgeId" } };
+const pullSpec = { fn: "getHttpPullZones", op: zones.ops.listPullZones, what: "HTTP pull zones", names: { page: "page" }, args: z.object({ page: page.optional() }) };
+const purgeSpec = {
+  fn: "getPurgeOperation",
+  op: zones.ops.getPurge,
+  what: "purge operations",
+  names: { zoneId: "zoneid", purgeId: "purgeId" },
+  args: z.object({ zoneId: id("HTTP push zone"), purgeId: text("purge or prefetch operation's id, e.g. \"pg-8b41d0e5\"") }),
+};
 
 /**
  * Pages fetched at once after page 1. §4.10 reports no page count, so a page fetched past the

@@ -65,7 +65,7 @@ describe("ad manager data sources", () => {
     await expect(badDate).rejects.toThrow(/^getAdPodRequests: invalid arguments, nothing was sent to the API: `from` must be a real date "YYYY-MM-DD"; `to` must be a real date "YYYY-MM-DD"/);
     await expect(cdn.getAdPodRequests({ projectId: 1, from: "2025-01-07", to: "2025-01-06" }, ds.options)).rejects.toThrow(/`to` must not be before from/);
     await expect(cdn.getAdPodRequests({ projectId: 1, r: "2025-01-06" }, ds.options)).rejects.toThrow(/`r` must be "YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS"/);
-    await expect(cdn.getAdPodRequests({ projectId: 1, devices: ["1" as unknown as number] }, ds.options)).rejects.toThrow(/`devices.0` /);
+    await expect(cdn.getAdPodRequests({ projectId: 1, devices: ["1" as unknown as number] }, ds.options)).rejects.toThrow(/`devices\[0\]` must be a number, not a string: write the number without quotes/);
     const typo = cdn.getAdPodRequests({ projectId: 1, content_ids: ["x"] } as cdn.GetAdPodRequestsArgs, ds.options);
     await expect(typo).rejects.toThrow(/`content_ids` is not an argument of getAdPodRequests \(did you mean `contentIds`\?\)/);
     expect(await ds.emulator.requestCounts()).toEqual({});

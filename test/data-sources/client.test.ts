@@ -51,6 +51,8 @@ describe("data-source configuration and client", () => {
     pulumi.runtime.setAllConfig({ "cdnstream:baseUrl": emulator.url }, []);
     delete process.env.CDNSTREAM_API_KEY;
     await expect(cdn.getDnsZones()).rejects.toThrow(/^getDnsZones: No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY/);
+    // A bad argument is knowable without any configuration: it is what is reported.
+    await expect(cdn.getCriticalBackup({ backupId: -1 })).rejects.toThrow(/^getCriticalBackup: invalid argument, nothing was sent to the API: `backupId` must be a whole number above 0/);
   });
 
   it("shares one client per configuration, and makes a new one after closing", async () => {

@@ -65,6 +65,7 @@ describe("DNS and backup data sources", () => {
     const bad = cdn.getCriticalBackup({ backupId: "six" as unknown as number }, ds.options);
     await expect(bad).rejects.toBeInstanceOf(ValidationError);
     await expect(bad).rejects.toThrow(/^getCriticalBackup: invalid argument, nothing was sent to the API: `backupId` must be a whole number/);
+    await expect(cdn.getCriticalBackup({ backupId: 0 }, ds.options)).rejects.toThrow(/`backupId` must be a whole number above 0 \(the critical backup's id\)/);
     const typo = cdn.getCriticalBackup({ backupID: 61 } as unknown as { backupId: number }, ds.options);
     await expect(typo).rejects.toThrow(/`backupID` is not an argument of getCriticalBackup \(did you mean `backupId`\?\)/);
     const extra = cdn.getDnsZones({ zone: "northwind.example" } as cdn.GetDnsZonesArgs, ds.options);

@@ -1,0 +1,31 @@
+/**
+ * Argument rules of the data sources, in the names programs write. `invoke` checks them before
+ * it resolves the client, so a bad argument is reported (naming the argument and the rule)
+ * whatever the configuration, and nothing is sent. Rules the API client already holds (§4.6
+ * granularity, §4.8 groupBy, range and date formats) are taken from its schemas, renamed; its
+ * whole-request rules (the §4.6 range cap, §4.7 from/to order) still run in the client, also
+ * before sending.
+ */
+import { z } from "zod";
+
+/** An integer id of the path (`{zoneid}`, `{streamid}`, `{pid}`, `{backupid}`, §4): above 0. */
+export function id(what: string) {
+  const rule = `must be a whole number above 0 (the ${what}'s id)`;
+  return z.number({ error: rule }).int(rule).positive(rule);
+}
+
+/** A string id of the path (`{cid}`, `{crid}`, `{purgeId}`, §4). */
+export function text(what: string) {
+  return z.string({ error: `must be the ${what} as a string` }).min(1, `must not be empty: give the ${what}`);
+}
+
+/** A page number (§4.7, §4.9, §4.10). */
+export const page = z
+  .number({ error: "must be a page number, 1 or more" })
+  .int("must be a whole number (pages start at 1)")
+  .min(1, "must be 1 or more (pages start at 1)");
+
+/** The client's field schemas under the arguments' names (`names`: argument -> API field). */
+export function apiFields(shape: Readonly<Record<string, z.ZodType>>, names: Readonly<Record<string, string>>): Record<string, z.ZodType> {
+  return Object.fromEntries(Object.entries(names).flatMap(([arg, api]) => (shape[api] ? [[arg, shape[api]]] : [])));
+}
