@@ -6,6 +6,13 @@ import { Obj } from "./store";
 /** Largest accepted request body (the spec states none; 1 MiB is ample for every §4 body). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Deepest accepted nesting of a JSON body (the spec states none; §4 bodies nest at most three
+ * levels). 1 MiB of `[` would otherwise overflow the stack of every recursive walk downstream:
+ * validation messages, the request log, admin merges.
+ */
+export const MAX_BODY_DEPTH = 64;
+
 const tooLarge = () =>
   new EmulatorError(413, `request body exceeds ${MAX_BODY_BYTES} bytes`, { Connection: "close" });
 
@@ -48,5 +55,18 @@ export function parseJsonObject(raw: Buffer, contentType: string | undefined): O
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badRequest("request body must be a JSON object");
   }
+  if (depthExceeds(value, MAX_BODY_DEPTH)) throw badRequest(`JSON body nested deeper than ${MAX_BODY_DEPTH} levels`);
   return value as Obj;
+}
+
+/** True when objects and arrays in `root` nest deeper than `max` levels (walked without recursion). */
+function depthExceeds(root: object, max: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
 }

@@ -47,6 +47,31 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/**
+ * Requests node's HTTP parser refuses (an unknown or lower-case method, a broken request line,
+ * headers over 16 KiB) never reach the listener; node would answer them with an empty body.
+ * They get the `{result:"error", message}` body of every other error, then the connection closes.
+ */
+function answerClientError(err: Error & { code?: string; reason?: string }, socket: import("node:stream").Duplex): void {
+  if (err.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const [status, reason] =
+    err.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"]
+    : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"]
+    : [400, "Bad Request"];
+  const what = status === 431 ? "request line and headers exceed the server's 16 KiB limit" : `malformed HTTP request: ${err.reason ?? err.message}${err.code ? ` (${err.code})` : ""}`;
+  const text = JSON.stringify({ result: "error", message: what });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/** Answers before the request pipeline (and its log) with the usual error body, then closes. */
+function refuse(res: http.ServerResponse, status: number, message: string): void {
+  const text = JSON.stringify({ result: "error", message });
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), Connection: "close" });
+  res.end(text);
+}
+
 /** Starts an emulator and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const apiKey = options.apiKey ?? `emu_${randomBytes(20).toString("hex")}`;
@@ -57,7 +82,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store, apiKey, forbiddenKey: options.forbiddenKey, strictSpec: !!options.strictSpec,
     faults: new Faults(), log: new RequestLog([apiKey, options.forbiddenKey]), now: options.now ?? (() => new Date()),
   });
-  const server = http.createServer(listener);
+  // Node answers a missing Host or an unknown Expect with an empty body; these answer in JSON.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400.
+    if (req.httpVersion === "1.1" && req.headers.host === undefined) return refuse(res, 400, "the Host header is required in HTTP/1.1");
+    listener(req, res);
+  });
+  server.on("checkExpectation", (req, res) => refuse(res, 417, `Expect: ${req.headers.expect} is not supported (only 100-continue)`));
+  server.on("clientError", answerClientError);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

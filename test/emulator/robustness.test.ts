@@ -34,6 +34,19 @@ it("answers bodies over 1 MiB with 413", async () => {
   expect((await h.api("GET", "/v2/dns")).status).toBe(200);
 });
 
+it("answers a JSON body nested deeper than 64 levels with 400, and its request log stays readable", async () => {
+  // 100,000 levels used to overflow the stack while the request was logged: no answer, an unhandled rejection.
+  for (const [open, close] of [["[", "]"], ['{"a":', "}"]]) {
+    const body = `{"profiles":${open.repeat(100_000)}1${close.repeat(100_000)}}`;
+    expectError(await h.api("POST", "/v2/zones/http/push/101", body, JSON_CT), 400, "nested deeper than 64 levels");
+  }
+  const nested = (depth: number) => `{"profiles":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+  expectError(await h.api("POST", "/v2/zones/http/push/101", nested(63), JSON_CT), 422, "profiles");
+  expectError(await h.api("POST", "/v2/zones/http/push/101", nested(64), JSON_CT), 400, "nested");
+  expect((await h.admin("GET", "/__emulator/requests")).status).toBe(200);
+  expect((await h.api("GET", "/v2/dns")).status).toBe(200);
+});
+
 it("answers unknown paths with 404 and wrong methods with 405 and Allow", async () => {
   expectError(await h.api("GET", "/v2/zones/http/push/101/nothing"), 404, "no such path");
   expectError(await h.api("GET", "/v3/dns"), 404, "/v2");
@@ -108,6 +121,38 @@ it.each(["GET http://[ HTTP/1.1", "GET * HTTP/1.1", "GET //v2/dns HTTP/1.1", "BR
   expect(status).toMatch(/^HTTP\/1\.1 4\d\d /);
   expect((await h.api("GET", "/v2/dns")).status).toBe(200);
 });
+
+it.each([
+  ["a lower-case method", "get /v2/dns HTTP/1.1\r\nHost: x\r\n", "400", "Invalid method"],
+  ["an unknown method", "BREW /v2/dns HTTP/1.1\r\nHost: x\r\n", "400", "Invalid method"],
+  ["a broken chunked body", "POST /v2/dns HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "400", "chunk"],
+  ["headers over 16 KiB", `GET /v2/dns HTTP/1.1\r\nHost: x\r\nX-Pad: ${"a".repeat(20_000)}\r\n`, "431", "16 KiB"],
+  ["no Host header", "GET /v2/dns HTTP/1.1\r\n", "400", "Host header is required"],
+  ["an Expect other than 100-continue", "GET /v2/dns HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n", "417", "Expect: teapot"],
+])("answers %s, which node refuses before the API sees it, with a JSON error body", async (_what, head, status, fragment) => {
+  // Node answered these with an empty body; clients expect {result, message} on every error.
+  const res = await rawResponse(`${head}X-API-KEY: ${h.emu.apiKey}\r\n\r\n`);
+  expect(res.statusLine).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  expect(JSON.parse(res.body)).toEqual({ result: "error", message: expect.stringContaining(fragment) });
+  expect((await h.api("GET", "/v2/dns")).status).toBe(200);
+});
+
+/** The whole response to raw bytes on a fresh connection the server closes after answering. */
+async function rawResponse(text: string): Promise<{ statusLine: string; body: string }> {
+  const net = await import("node:net");
+  return new Promise((resolve) => {
+    let got = "";
+    const socket = net.connect(h.emu.port, "127.0.0.1", () => socket.write(text));
+    socket.on("data", (d) => (got += d.toString()));
+    socket.on("error", () => undefined);
+    // Only a guard against a server that never closes; the assertions then fail on what arrived.
+    const guard = setTimeout(() => socket.destroy(), 20_000);
+    socket.on("close", () => {
+      clearTimeout(guard);
+      resolve({ statusLine: got.split("\r\n")[0], body: got.slice(got.indexOf("\r\n\r\n") + 4) });
+    });
+  });
+}
 
 it.each(["../../etc", "a/b?c#d", "%zz", "\u0000nul", "名前 🎥", " padded "])("creates a timeshift stream named %j without a 5xx", async (name) => {
   const res = await h.api("POST", "/v2/streams/timeshift/new", { _METHOD: "PUT", name, timeshift: 10, parent: 3001 });
