@@ -196,12 +196,12 @@ export class TimeshiftStream extends pulumi.dynamic.Resource {
   declare readonly parentName: pulumi.Output<string | null>;
   /** Playback addresses (§2.7). */
   declare readonly playbackUrls: pulumi.Output<TimeshiftPlaybackUrls>;
-  /** Signed playback addresses when the secure token is on (§2.7 `tokenized`); secret. */
-  declare readonly tokenizedPlaybackUrls: pulumi.Output<{ hls: string | null; dash: string | null } | null>;
-  /** The secure token key as the API holds it (§2.4 `securetoken.list`); secret. */
-  declare readonly secureTokenKey: pulumi.Output<string | null>;
-  /** The RTMP authentication password, when the API returns one (§2.5 `rtmpauth.password`); secret. */
-  declare readonly rtmpAuthPassword: pulumi.Output<string | null>;
+  /** Signed playback addresses when the secure token is on (§2.7 `tokenized`); secret; undefined otherwise. */
+  declare readonly tokenizedPlaybackUrls: pulumi.Output<{ hls: string | null; dash: string | null } | undefined>;
+  /** The secure token key as the API holds it (§2.4 `securetoken.list`); secret; undefined when there is none. */
+  declare readonly secureTokenKey: pulumi.Output<string | undefined>;
+  /** The RTMP authentication password, when the API returns one (§2.5 `rtmpauth.password`); secret; undefined otherwise. */
+  declare readonly rtmpAuthPassword: pulumi.Output<string | undefined>;
   /** Warnings the API returned with the create (§4.19 `warnings`). */
   declare readonly warnings: pulumi.Output<string[]>;
 

@@ -167,11 +167,16 @@ function outputsOf(stream: streams.Stream) {
     parentId: stream.parentid ?? stream.parent?.id ?? null,
     parentName: stream.parent?.name ?? null,
     playbackUrls: { hls: urls?.hls ?? null, dash: urls?.dash ?? null, hlsManifest: urls?.hlsManifest ?? null, dashManifest: urls?.dashManifest ?? null },
-    tokenizedPlaybackUrls: tokenized ? { hls: tokenized.hls ?? null, dash: tokenized.dash ?? null } : null,
-    secureTokenKey: stream.securetoken?.list || null,
-    rtmpAuthPassword: stream.rtmpauth?.password ?? null,
+    // Secret outputs: absent (not null) when the API sends none, because the engine stores
+    // every secret output, null included, as its own ciphertext in every checkpoint.
+    ...defined({
+      tokenizedPlaybackUrls: tokenized ? { hls: tokenized.hls ?? null, dash: tokenized.dash ?? null } : undefined,
+      secureTokenKey: stream.securetoken?.list || undefined,
+      rtmpAuthPassword: stream.rtmpauth?.password || undefined,
+    }),
   };
 }
+const CREDENTIAL_OUTPUTS = ["tokenizedPlaybackUrls", "secureTokenKey", "rtmpAuthPassword"];
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
 const outsOf = (args: Inputs, stream: streams.Stream, warnings: string[]) => ({
@@ -271,7 +276,9 @@ export const handler = {
     if (token?.key !== undefined && token.key !== (declared.secureToken as Inputs | undefined)?.key) {
       inputs.secureToken = withKey(token, "(changed outside the stack)");
     }
-    return { id, props: { ...props, ...inputs, ...outputsOf(found.stream) }, inputs };
+    // A credential the API no longer sends must not linger from the last state.
+    const kept = Object.fromEntries(Object.entries(props).filter(([key]) => !CREDENTIAL_OUTPUTS.includes(key)));
+    return { id, props: { ...kept, ...inputs, ...outputsOf(found.stream) }, inputs };
   },
 
   async update(id, olds, news) {

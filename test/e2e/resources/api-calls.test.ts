@@ -66,6 +66,14 @@ describe("API calls per operation, every kind", () => {
     });
   });
 
+  it("stores no secret for a credential the API did not send (each would be a ciphertext in every checkpoint)", async () => {
+    const state = await test.stack.exportStack();
+    const delayed = (state.deployment.resources ?? []).find((r: any) => String(r.urn).endsWith("::delayed"));
+    expect(delayed.outputs.streamId).toMatch(/^\d+$/);
+    for (const key of ["secureTokenKey", "rtmpAuthPassword", "tokenizedPlaybackUrls"]) expect(delayed.outputs).not.toHaveProperty(key);
+    expect(JSON.stringify(delayed)).not.toContain("4dabf18193072939515e22adb298388d");
+  });
+
   it("keeps every kind's serialized provider a one-line require under 1 KB", async () => {
     const state = await test.stack.exportStack();
     const providers = (state.deployment.resources ?? [])
