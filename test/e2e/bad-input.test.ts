@@ -192,9 +192,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // Many inline programs in one process: now and then the Pulumi runtime's gRPC client of a
 // finished run rejects ("14 UNAVAILABLE: No connection established") after the next run began,
-// which fails that test, or the next run's program is cut short. A case is tried again once,
-// its first failure logged; a bad input that is not refused fails both tries.
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
+// which fails that test, or the next run's program is cut short. A case is tried up to twice more,
+// each failure logged; a bad input that is not refused fails every try.
+jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 describe("bad-input catalogue: rejected at preview, property and rule named, nothing sent", () => {
   let emulator: TestEmulator;
