@@ -103,22 +103,9 @@ describe("every route under hostile input", () => {
   });
 });
 
-/** Writes raw bytes on a fresh connection and returns the first response line ("" if none). */
-async function raw(text: string): Promise<string> {
-  const net = await import("node:net");
-  return new Promise((resolve) => {
-    let got = "";
-    const socket = net.connect(h.emu.port, "127.0.0.1", () => socket.write(text));
-    socket.on("data", (d) => (got += d.toString()));
-    socket.on("error", () => undefined);
-    socket.on("close", () => resolve(got.split("\r\n")[0]));
-    setTimeout(() => socket.destroy(), 300);
-  });
-}
-
 it.each(["GET http://[ HTTP/1.1", "GET * HTTP/1.1", "GET //v2/dns HTTP/1.1", "BREW /v2/dns HTTP/1.1"])("answers the raw request line %s without crashing", async (line) => {
-  const status = await raw(`${line}\r\nHost: x\r\nX-API-KEY: ${h.emu.apiKey}\r\nConnection: close\r\n\r\n`);
-  expect(status).toMatch(/^HTTP\/1\.1 4\d\d /);
+  const { statusLine } = await rawResponse(`${line}\r\nHost: x\r\nX-API-KEY: ${h.emu.apiKey}\r\nConnection: close\r\n\r\n`);
+  expect(statusLine).toMatch(/^HTTP\/1\.1 4\d\d /);
   expect((await h.api("GET", "/v2/dns")).status).toBe(200);
 });
 
