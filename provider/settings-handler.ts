@@ -111,7 +111,9 @@ export function settingsHandler<Args extends Inputs>(spec: SettingsKind<Args>): 
       if (live === "gone") return { id: "" };
       const declared = pickInputs(props, [...spec.inputKeys, ADOPT_KEY]);
       const inputs = inputsFromLive(declared, { ...live.inputs, ...identity }, spec.rules);
-      return { id, props: { ...inputs, ...live.outputs }, inputs };
+      // `warnings` are what the API said on the last write; a read cannot see them, so they stay.
+      const carried = "warnings" in live.outputs || props.warnings === undefined ? {} : { warnings: props.warnings };
+      return { id, props: { ...inputs, ...carried, ...live.outputs }, inputs };
     },
 
     async update(_id, _olds, news) {

@@ -45,7 +45,8 @@ const rules: DiffRules = {
   },
 };
 
-function outputsOf(zone: zones.Zone, warnings: string[] = []) {
+/** What the zone says of itself; `warnings` only come with a write (§4.1), so a read leaves them out. */
+function outputsOf(zone: zones.Zone, warnings?: string[]) {
   const ftp = zone.ftpdetails as { username?: string; password?: string } | undefined;
   const server = zone.server as { meta?: { uploadHost?: string } } | undefined;
   return {
@@ -56,7 +57,7 @@ function outputsOf(zone: zones.Zone, warnings: string[] = []) {
     ftpUsername: ftp?.username ?? null,
     // Credential (masked in some responses, plain in others, §2.2): the SDK marks it secret.
     ftpPassword: ftp?.password ?? null,
-    warnings,
+    ...(warnings ? { warnings } : {}),
   };
 }
 

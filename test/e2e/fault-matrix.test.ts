@@ -223,3 +223,87 @@ describe("fault matrix: every kind under every fault converges, with nothing dup
     expect(await account(emulator)).toEqual(expected);
   });
 });
+
+/** Each kind's refresh read, and how many resources of the kind read through it. */
+const READS: Record<string, { operation: string; count: number }> = {
+  PushZoneSettings: { operation: "GET /v2/zones/http/push/{zoneid}", count: 1 },
+  VodPullDomainLock: { operation: "GET /v2/zones/vod/pull/{zoneid}", count: 1 },
+  HttpDomainLockBulk: { operation: "GET /v2/zones/http/settings/security/domainlock", count: 1 },
+  StreamStatus: { operation: "GET /v2/streams/push/{streamid}", count: 1 },
+  AdBreakSlot: { operation: "GET /v2/zones/vod/push/{zoneid}/adinsertion", count: 2 },
+  CampaignArchive: { operation: "GET /v2/ad-manager/{pid}/campaigns/{cid}", count: 1 },
+  TimeshiftStream: { operation: "GET /v2/streams/timeshift/{streamid}", count: 1 },
+};
+
+/** What the state holds of each resource (its inputs and outputs), by name. */
+async function recorded(test: TestStack): Promise<Record<string, unknown>> {
+  const resources = (await test.stack.exportStack()).deployment.resources ?? [];
+  return Object.fromEntries(
+    resources.filter((r: any) => String(r.type).startsWith("pulumi-nodejs:dynamic/")).map((r: any) => [String(r.urn).split("::").pop(), { inputs: r.inputs, outputs: r.outputs }]),
+  );
+}
+
+describe("fault matrix: refresh and destroy of every kind under faults lose nothing", () => {
+  let emulator: TestEmulator;
+  let test: TestStack;
+  let before: Record<string, unknown>;
+
+  beforeAll(async () => {
+    adoptDelayed = undefined;
+    emulator = await startTestEmulator({ now: () => CLOCK });
+    test = await stackFor(emulator);
+    await test.stack.up();
+    // A fault-free refresh first: it records what the reads return (a slot's roster as it is now,
+    // not as it was when the slot was written), which every later refresh must then reproduce.
+    await test.stack.refresh();
+    before = await recorded(test);
+    // What the API said on the write survives a refresh, whose read cannot see it.
+    expect((before.zone as any).outputs.warnings).toEqual([expect.stringMatching(/^add a CNAME record for media\.example\.com/)]);
+  });
+  afterAll(async () => {
+    if (test) fs.rmSync(test.dir, { recursive: true, force: true });
+    await emulator?.close();
+  });
+
+  const injectReads = async (fault: Fault) => {
+    for (const { operation, count } of Object.values(READS)) await emulator.inject({ ...fault, count, operation });
+  };
+
+  it("a refresh rides out a 502 on every kind's read and records the same state", async () => {
+    await emulator.clearRequests();
+    await injectReads({ status: 502 });
+    const refresh = await test.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCE_COUNT + 1 });
+    const counts = await emulator.requestCounts();
+    for (const { operation, count } of Object.values(READS)) expect([operation, counts[operation]]).toEqual([operation, 2 * count]);
+    expect(await recorded(test)).toEqual(before);
+  });
+
+  it("a refresh that meets a 500 on every read fails naming each read, and changes nothing in the state", async () => {
+    await injectReads({ status: 500 });
+    let output = "";
+    const failure = await test.stack.refresh({ onOutput: (text) => void (output += text) }).then(() => undefined, (err: Error) => err);
+    expect(failure).toBeDefined();
+    const said = `${output}\n${failure!.message}`;
+    for (const { operation } of Object.values(READS)) {
+      expect(said).toMatch(new RegExp(`Server error \\(500\\) on ${escape(operation)}: injected fault: HTTP 500`));
+    }
+    expect(await emulator.pendingFaults()).toEqual([]);
+    expect(await recorded(test)).toEqual(before);
+    expect((await test.stack.refresh()).summary.resourceChanges).toEqual({ same: RESOURCE_COUNT + 1 });
+    expect(await recorded(test)).toEqual(before);
+  });
+
+  it("a destroy rides out a dropped connection on the stream's disable, and disables it once", async () => {
+    const disable = "POST /v2/streams/timeshift/{streamid}/status";
+    const streamId = (before.delayed as any).outputs.streamId as string;
+    await emulator.clearRequests();
+    await emulator.inject({ dropConnection: true, count: 1, operation: disable });
+    const destroy = await test.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: RESOURCE_COUNT + 1 });
+    // The only API call a destroy makes is the stream's disable (§4.4): the first try dropped, the second applied.
+    expect(await emulator.requestCounts()).toEqual({ [disable]: 2 });
+    expect((await emulator.object("timeshiftStreams", streamId)).disabled).toBe("1");
+    expect((await test.stack.exportStack()).deployment.resources ?? []).toEqual([]);
+  });
+});
