@@ -56,14 +56,6 @@ export interface AdBreakRosterEntry {
   fillCeilingS?: number;
 }
 
-/** Every slot saved on the zone (§2.8 `vodAdBreakPolicy`), as the API last returned it. */
-export interface AdBreakRoster {
-  preRoll: AdBreakRosterEntry | null;
-  /** Sorted by offset. */
-  midRolls: AdBreakRosterEntry[];
-  postRoll: AdBreakRosterEntry | null;
-  midRollInterval: AdBreakRosterEntry | null;
-}
 
 /**
  * One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
@@ -96,8 +88,12 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
   declare readonly maxAds: pulumi.Output<number | undefined>;
   /** The per-break overshoot ceiling in seconds. */
   declare readonly fillCeilingS: pulumi.Output<number | undefined>;
-  /** Every slot saved on the zone, this one included (§2.8 `vodAdBreakPolicy`). */
-  declare readonly roster: pulumi.Output<AdBreakRoster>;
+  /**
+   * This slot's entry in the zone's roster (§2.8 `vodAdBreakPolicy`) as the API last returned it;
+   * null when the roster does not show slots of this type. To show a zone's whole timeline,
+   * combine the `live` outputs of its slots.
+   */
+  declare readonly live: pulumi.Output<AdBreakRosterEntry | null>;
   /** The zone's ad insertion state (§2.8 `state`, e.g. `enabled`). */
   declare readonly state: pulumi.Output<string | null>;
   /** The zone's ad insertion configuration name (§2.8 `name`). */
@@ -115,7 +111,7 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
         maxAds: undefined,
         fillCeilingS: undefined,
         ...args,
-        roster: undefined,
+        live: undefined,
         state: undefined,
         name: undefined,
       },

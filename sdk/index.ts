@@ -4,7 +4,7 @@
  * Each resource class hands `pulumi.dynamic.Resource` a shim from `provider/shims/`; the
  * behaviour behind it lives in `provider/resources/`.
  */
-export { AdBreakSlot, type AdBreakRoster, type AdBreakRosterEntry, type AdBreakSlotArgs, type AdBreakSlotType } from "./ad-break-slot";
+export { AdBreakSlot, type AdBreakRosterEntry, type AdBreakSlotArgs, type AdBreakSlotType } from "./ad-break-slot";
 export { CampaignArchive, type CampaignArchiveArgs } from "./campaign-archive";
 export * from "./data-sources";
 export { HttpDomainLockBulk, type HttpDomainLockBulkArgs, type HttpDomainLockDefault } from "./http-domain-lock-bulk";

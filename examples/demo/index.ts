@@ -71,12 +71,12 @@ export = async () => {
   }, { dependsOn: [mainEvent] });
 
   // Ad breaks on the VoD library: a short preroll, one midroll ten minutes in, a postroll (§4.2).
-  // Scheduled one after another, so the last slot's roster output lists all three.
+  // Each slot reports its own entry as the zone's roster holds it (`live`).
   const preroll = new cdn.AdBreakSlot("library-preroll", { zoneId: ids.vodLibraryZone, type: "preroll", maxDurationS: 30, maxAds: 2 });
   const midroll = new cdn.AdBreakSlot("library-midroll-10m", {
     zoneId: ids.vodLibraryZone, type: "midroll", offset: 600, maxDurationS: 90, maxAds: 3, breakId: "mid-10m",
-  }, { dependsOn: [preroll] });
-  const postroll = new cdn.AdBreakSlot("library-postroll", { zoneId: ids.vodLibraryZone, type: "postroll", maxDurationS: 60 }, { dependsOn: [midroll] });
+  });
+  const postroll = new cdn.AdBreakSlot("library-postroll", { zoneId: ids.vodLibraryZone, type: "postroll", maxDurationS: 60 });
 
   // Last season's launch campaign never went live: keep it archived (§4.3).
   const retired = new cdn.CampaignArchive("morning-roast-launch", { projectId: adProject.id, campaignId: "cmp_3Lm8vR2p" });
@@ -96,10 +96,10 @@ export = async () => {
     mainEventHls: mainEvent.playbackUrls.hls,
     studioStatus: pulumi.interpolate`${studio.name}: ${studio.status}${studio.disabled.apply((d) => (d ? " (disabled)" : ""))}`,
     usEastStream: { id: usEast.streamId, name: usEast.composedName, hls: usEast.playbackUrls.hls },
-    adBreaks: postroll.roster.apply((r) => [
-      ...(r.preRoll ? [`preroll ${r.preRoll.maxDurationS}s`] : []),
-      ...r.midRolls.map((m) => `midroll @${m.offsetS}s ${m.maxDurationS}s`),
-      ...(r.postRoll ? [`postroll ${r.postRoll.maxDurationS}s`] : []),
+    adBreaks: pulumi.all([preroll.live, midroll.live, postroll.live]).apply(([pre, mid, post]) => [
+      ...(pre ? [`preroll ${pre.maxDurationS}s`] : []),
+      ...(mid ? [`midroll @${mid.offsetS}s ${mid.maxDurationS}s`] : []),
+      ...(post ? [`postroll ${post.maxDurationS}s`] : []),
     ]),
     retiredCampaign: pulumi.interpolate`${retired.name} (${retired.advertiserName}): ${retired.status}`,
     dnsNameservers: dns.nameservers ?? [],

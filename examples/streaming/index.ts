@@ -55,8 +55,8 @@ export = async () => {
   const preroll = new cdn.AdBreakSlot("replay-preroll", { zoneId: replayZoneId, type: "preroll", maxDurationS: 20, maxAds: 1 });
   const every15 = new cdn.AdBreakSlot("replay-every-15m", {
     zoneId: replayZoneId, type: "midrollinterval", intervalS: 900, maxDurationS: 120, maxBreaks: 6, breakId: "q15", maxAds: 4,
-  }, { dependsOn: [preroll] });
-  const postroll = new cdn.AdBreakSlot("replay-postroll", { zoneId: replayZoneId, type: "postroll", maxDurationS: 45 }, { dependsOn: [every15] });
+  });
+  const postroll = new cdn.AdBreakSlot("replay-postroll", { zoneId: replayZoneId, type: "postroll", maxDurationS: 45 });
 
   // Archived campaigns stop delivering; the API cannot unarchive, so destroy leaves them archived.
   const retired = (config.getObject<RetiredCampaign[]>("retiredCampaigns") ?? [{ projectId: 2, campaignId: "cmp_9Tz4wN6c" }]).map(
@@ -69,8 +69,8 @@ export = async () => {
     delayedStream: { id: delayed.streamId, name: delayed.composedName, status: delayed.status, hls: delayed.playbackUrls.hls },
     // Secret: signed URLs carry the token (null without a secure token).
     delayedTokenizedHls: delayed.tokenizedPlaybackUrls.apply((u) => u?.hls ?? null),
-    // The zone's whole timeline as the API holds it, after the last slot was scheduled.
-    adTimeline: postroll.roster,
+    // The zone's timeline as the API holds it: each slot's own entry in the roster.
+    adTimeline: { preroll: preroll.live, every15Minutes: every15.live, postroll: postroll.live },
     retiredCampaigns: retired.map((c) => pulumi.interpolate`${c.name} (${c.advertiserName}): ${c.status}`),
   };
 };

@@ -70,7 +70,7 @@ interface Policy {
   midRolls?: Entry[];
 }
 
-/** The roster output: every slot saved on the zone. */
+/** Every slot saved on the zone (for the exclusivity message). */
 function rosterOf(config: adInsertion.AdInsertionConfig) {
   const policy = (config.vodAdBreakPolicy ?? {}) as Policy;
   return {
@@ -81,8 +81,14 @@ function rosterOf(config: adInsertion.AdInsertionConfig) {
   };
 }
 
-function outputsOf(config: adInsertion.AdInsertionConfig) {
-  return { roster: rosterOf(config), state: config.state ?? null, name: config.name ?? null };
+/**
+ * The slot's own entry as the API holds it, not the zone's whole roster: every slot recording
+ * every other would grow the state with the square of the slots on a zone, and go stale as soon
+ * as a sibling is written.
+ */
+function outputsOf(config: adInsertion.AdInsertionConfig, slot: Pick<Args, "type" | "offset">) {
+  const entry = entryOf((config.vodAdBreakPolicy ?? {}) as Policy, slot.type, slot.offset);
+  return { live: entry ?? null, state: config.state ?? null, name: config.name ?? null };
 }
 
 /**
@@ -154,7 +160,7 @@ const settings = settingsHandler<Args>({
     const config = await adInsertion.getAdInsertion(apiClient(), zoneId as number);
     const entry = entryOf((config.vodAdBreakPolicy ?? {}) as Policy, type as SlotType, offset as number | undefined);
     if (entry === null) return "gone";
-    return { inputs: entry ? inputsOf(entry) : {}, outputs: outputsOf(config) };
+    return { inputs: entry ? inputsOf(entry) : {}, outputs: outputsOf(config, { type: type as SlotType, offset: offset as number | undefined }) };
   },
 
   async apply(args) {
@@ -168,7 +174,7 @@ const settings = settingsHandler<Args>({
           ? { type, ...common, intervalS: args.intervalS, maxBreaks: args.maxBreaks }
           : { type, ...common };
     const config = await adInsertion.addAdBreakSlot(apiClient(), args.zoneId, body).catch((err) => explainRejection(args, err));
-    return outputsOf(config);
+    return outputsOf(config, args);
   },
 
   released: (id, props) =>

@@ -76,7 +76,7 @@ describe("examples", () => {
     const out = outputsOf(up.outputs) as any;
     expect(out.delayedStream).toMatchObject({ name: "k3v9q2-event-plus-3h", hls: expect.stringContaining("playlist_dvr.m3u8") });
     expect(up.outputs.delayedTokenizedHls!.secret).toBe(true);
-    expect(out.adTimeline).toMatchObject({ preRoll: { maxDurationS: 20 }, midRolls: [], midRollInterval: { intervalS: 900, maxBreaks: 6 }, postRoll: { maxDurationS: 45 } });
+    expect(out.adTimeline).toMatchObject({ preroll: { maxDurationS: 20 }, every15Minutes: { intervalS: 900, maxBreaks: 6 }, postroll: { maxDurationS: 45 } });
     expect(out.retiredCampaigns).toEqual(["Unlimited Plan Q2 (Lumen Mobile): archived"]);
     const streamId = out.delayedStream.id as string;
     expect((await emulator.object("timeshiftStreams", streamId)).ndvr).toMatchObject({ enabled: "Y" });

@@ -81,7 +81,7 @@ describe("AdBreakSlot check", () => {
 
 describe("AdBreakSlot diff", () => {
   const slot = { zoneId: 301, type: "midroll", offset: 60, maxDurationS: 30, maxAds: 2 };
-  const outputs = { ...slot, roster: { preRoll: null, midRolls: [{ offsetS: 60, maxDurationS: 30 }] }, state: "enabled", name: "x" };
+  const outputs = { ...slot, live: { offsetS: 60, maxDurationS: 30 }, state: "enabled", name: "x" };
 
   it("reports no change when the declared inputs equal the recorded ones", async () => {
     expect(await handler.diff("301/midroll/60", outputs, slot)).toMatchObject({ changes: false, replaces: [] });

@@ -50,6 +50,13 @@ describe("AdBreakSlot", () => {
       { offsetS: 120, maxDurationS: 20, breakId: "b120" },
     ]);
     expect((await policy(302)).midRollInterval).toEqual({ intervalS: 300, maxDurationS: 15, maxBreaks: 4, breakId: "mid" });
+    // Each slot records its own roster entry, not the zone's whole roster (which would grow with
+    // the square of the slots on a zone).
+    const recorded = (await test.stack.exportStack()).deployment.resources ?? [];
+    const live = (name: string) => recorded.find((r: any) => String(r.urn).endsWith(`::${name}`))?.outputs.live;
+    expect(live("mid60")).toEqual({ offsetS: 60, maxDurationS: 20 });
+    expect(live("pre")).toEqual({ maxDurationS: 30, minAdLengthS: 0 });
+    expect(recorded.some((r: any) => "roster" in (r.outputs ?? {}))).toBe(false);
 
     await emulator.clearRequests();
     expect((await test.stack.preview()).changeSummary).toEqual({ same: 5 });
