@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sizes 50,200,500 --json FILE]` (issue 8): what the provider adds to what
+ * `npm run bench [-- --sizes 50,200,500 --json FILE]`: what the provider adds to what
  * the Pulumi engine itself costs, and how many API calls it makes, measured side by side in one
  * run; then the client against raw undici and a 1,000-item all-pages fetch.
  *

@@ -1,4 +1,4 @@
-/** The bench's report: the machine, the targets of issue 8, and the markdown printed on stdout. */
+/** The bench's report: the machine, the targets it is held to, and the markdown printed on stdout. */
 import * as os from "node:os";
 import type { ClientResult } from "./throughput";
 import type { OpRow } from "./stacks";
