@@ -37,6 +37,8 @@ export interface SettingsKind<Args extends Inputs> {
   read(identity: Inputs): Promise<LiveObject | "gone">;
   /** Writes the declared settings and returns the outputs. */
   apply(args: Args): Promise<Inputs>;
+  /** Outputs only a write returns (such as its warnings): a refresh keeps the last ones. */
+  writeOnlyOutputs?: readonly string[];
   /** The warning when destroying releases the object: what stays live. */
   released(id: string, props: Inputs): string;
 }
@@ -111,8 +113,7 @@ export function settingsHandler<Args extends Inputs>(spec: SettingsKind<Args>): 
       if (live === "gone") return { id: "" };
       const declared = pickInputs(props, [...spec.inputKeys, ADOPT_KEY]);
       const inputs = inputsFromLive(declared, { ...live.inputs, ...identity }, spec.rules);
-      // `warnings` are what the API said on the last write; a read cannot see them, so they stay.
-      const carried = "warnings" in live.outputs || props.warnings === undefined ? {} : { warnings: props.warnings };
+      const carried = pickInputs(props, spec.writeOnlyOutputs ?? []);
       return { id, props: { ...inputs, ...carried, ...live.outputs }, inputs };
     },
 

@@ -96,6 +96,9 @@ export const handler = settingsHandler<Args>({
     return outputsOf(zone, warnings ?? []);
   },
 
+  // §4.1 answers a write with warnings (the CNAME record to add); a read has none to give.
+  writeOnlyOutputs: ["warnings"],
+
   released: (id) =>
     `PushZoneSettings ${id}: released from the stack; the zone keeps its custom domains, profiles and webhook (the API has no delete for settings).`,
 });
