@@ -11,6 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { createTestStack, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
+import { escapeRegExp as escape } from "../helpers/state";
 
 const cdn = loadSdk();
 
@@ -188,7 +189,6 @@ async function settled(result: unknown): Promise<unknown> {
   return internal.promise();
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // Many inline programs in one process: now and then the Pulumi runtime's gRPC client of a
 // finished run rejects ("14 UNAVAILABLE: No connection established") after the next run began,

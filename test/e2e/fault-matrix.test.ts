@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import { createTestStack, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
+import { escapeRegExp as escape } from "../helpers/state";
 
 const cdn = loadSdk();
 const CLOCK = new Date("2026-03-01T12:00:00Z");
@@ -107,9 +108,6 @@ const CASES: Case[] = [
   },
 ];
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** A stack on its own backend against `emulator`, the key in the environment. */
 function stackFor(emulator: TestEmulator, env: Record<string, string> = {}): Promise<TestStack> {
@@ -118,11 +116,6 @@ function stackFor(emulator: TestEmulator, env: Record<string, string> = {}): Pro
     config: { "cdnstream:baseUrl": { value: emulator.url } },
     env: { CDNSTREAM_API_KEY: emulator.apiKey, ...env },
   });
-}
-
-/** The account as the emulator holds it. */
-async function account(emulator: TestEmulator): Promise<Record<string, unknown>> {
-  return emulator.state();
 }
 
 /** Waits (up to 30 s) until the emulator has answered `expected(kind)` writes of each kind. */
@@ -155,7 +148,7 @@ describe("fault matrix: every kind under every fault converges, with nothing dup
     entry.test = await stackFor(emulator);
     const up = await entry.test.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: RESOURCE_COUNT + 1 });
-    expected = await account(emulator);
+    expected = await emulator.state();
     const streams = Object.values(expected.timeshiftStreams as Record<string, { parts?: { sn?: string } }>);
     expect(streams.filter((s) => s.parts?.sn === "fm-delayed")).toHaveLength(1);
     const roster = (expected.vodPushZones as any)["301"].adinsertion.vodAdBreakPolicy;
@@ -220,7 +213,7 @@ describe("fault matrix: every kind under every fault converges, with nothing dup
     // slot per declared identity, every setting applied.
     expect(await emulator.pendingFaults()).toEqual([]);
     expect((await test.stack.preview()).changeSummary).toEqual({ same: RESOURCE_COUNT + 1 });
-    expect(await account(emulator)).toEqual(expected);
+    expect(await emulator.state()).toEqual(expected);
   });
 });
 

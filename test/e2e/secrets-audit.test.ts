@@ -22,6 +22,7 @@ import type { GlobalOpts } from "@pulumi/pulumi/automation";
 import { request } from "undici";
 import { createTestStack, engineEnv, projectProgram, repoRoot, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+import { filesUnder } from "../helpers/state";
 
 const driftCli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
 const PROJECT = "secrets-audit";
@@ -77,17 +78,6 @@ function hits(text: string, value: string): number {
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) count++;
   }
   return count;
-}
-
-/** Every file under `dir`, each as `[path, text]` (bytes read as latin1, so nothing is lost to decoding). */
-function filesUnder(dir: string): [string, string][] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return [path.relative(dir, file), fs.readFileSync(file).toString("latin1")] as [string, string];
-    });
 }
 
 /** Paths (`a.b[2].c`) in `value` of every string that contains `needle`. */

@@ -1,5 +1,21 @@
 /** Reading what the engine recorded and reported. */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { Deployment } from "@pulumi/pulumi/automation";
+
+/**
+ * Every file under `dir` (a backend, PULUMI_HOME, a project), each as `[relative path, text]`;
+ * bytes are read as latin1, so nothing is lost to decoding when searching for a secret.
+ */
+export function filesUnder(dir: string): [string, string][] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [path.relative(dir, file), fs.readFileSync(file).toString("latin1")];
+    });
+}
 
 /** The largest `__provider` string among the stack's resources, in bytes. */
 export function providerBytes(state: Deployment): number {
@@ -28,4 +44,9 @@ export function changedProperties(events: any[]): Record<string, string[]> {
     changed[name] = [...keys].filter((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k])).sort();
   }
   return changed;
+}
+
+/** `text` as a regular expression that matches it literally (for messages holding `(`, `{`, `.`). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

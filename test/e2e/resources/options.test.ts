@@ -3,23 +3,14 @@
  * `retainOnDelete`, `ignoreChanges` and `dependsOn` holds for our dynamic resources, and a key
  * given as secret stack config stays encrypted at rest.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { createTestStack, TestStack } from "../../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
 import { loadSdk } from "../../helpers/package";
+import { filesUnder } from "../../helpers/state";
 
 const cdn = loadSdk();
-
-/** Every file under `dir`, concatenated: what the backend keeps at rest. */
-function filesUnder(dir: string): string {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
-    .join("\n");
-}
 
 describe("resource options and credentials", () => {
   let emulator: TestEmulator;
@@ -55,7 +46,7 @@ describe("resource options and credentials", () => {
     const up = await test.stack.up();
     expect(up.summary.result).toBe("succeeded");
     expect(up.stdout).not.toContain(emulator.apiKey);
-    expect(filesUnder(path.join(test.dir, "backend"))).not.toContain(emulator.apiKey);
+    expect(filesUnder(path.join(test.dir, "backend")).map(([, text]) => text).join("\n")).not.toContain(emulator.apiKey);
     // Decrypted, the engine's record of the stack config for the default dynamic provider holds
     // it (README, "Where the key lives"); no resource of ours does.
     const state = await test.stack.exportStack();

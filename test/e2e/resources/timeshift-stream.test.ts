@@ -4,12 +4,11 @@
  * encrypted in the raw state, replace (a new stream, the old one disabled), disable in place,
  * drift, adoption, a 503 on the never-retried create, destroy (disabled, not deleted).
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { TestStack } from "../../helpers/engine";
 import type { TestEmulator } from "../../helpers/emulator";
 import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
-import { changedProperties, providerBytes } from "../../helpers/state";
+import { changedProperties, filesUnder, providerBytes } from "../../helpers/state";
 import { loadSdk } from "../../helpers/package";
 
 const cdn = loadSdk();
@@ -18,13 +17,6 @@ const STATUS = "POST /v2/streams/timeshift/{streamid}/status";
 const TOKEN_KEY = "e2e-token-key-7Qx2Lm9v";
 
 type StreamArgs = ConstructorParameters<typeof cdn.TimeshiftStream>[1];
-
-/** Every file under `dir`, read as text. */
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8"));
-}
 
 describe("TimeshiftStream", () => {
   let emulator: TestEmulator;
@@ -89,7 +81,7 @@ describe("TimeshiftStream", () => {
     expect(providerBytes(state)).toBeLessThanOrEqual(1024);
     const raw = filesUnder(path.join(test.dir, "backend")); // ...but only as ciphertext on disk
     expect(raw.length).toBeGreaterThan(0);
-    expect(raw.filter((text) => text.includes(TOKEN_KEY))).toEqual([]);
+    expect(raw.filter(([, text]) => text.includes(TOKEN_KEY))).toEqual([]);
   });
 
   it("replaces on a new delay: one new stream, the old one disabled, and says so", async () => {
