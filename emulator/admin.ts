@@ -1,10 +1,11 @@
 /**
  * The admin side door under /__emulator/ (no API key, loopback clients only): state dump,
- * out-of-band mutation, fault injection, request log and reset. Not part of the API.
+ * out-of-band mutation, fault injection, request log, server profile and reset. Not part of the API.
  */
 import { z } from "zod";
 import { EmulatorError, notFound } from "./errors";
 import { Faults, faultSchema } from "./faults";
+import { checkProfilePatch, LiveProfile, ProfilePatch } from "./profile";
 import { RequestLog } from "./request-log";
 import { KINDS, Obj, Store } from "./store";
 import { parse } from "./validate";
@@ -14,6 +15,7 @@ export interface AdminDeps {
   store: Store;
   faults: Faults;
   log: RequestLog;
+  profile: LiveProfile;
 }
 
 const mutateSchema = z.strictObject({
@@ -26,7 +28,7 @@ const mutateSchema = z.strictObject({
 
 /** Answers one admin request; returns the JSON body or throws an EmulatorError. */
 export function admin(deps: AdminDeps, method: string, pathname: string, body: Obj): unknown {
-  const { store, faults, log } = deps;
+  const { store, faults, log, profile } = deps;
   switch (`${method} ${pathname}`) {
     case "GET /__emulator/state":
       return store.state;
@@ -59,12 +61,30 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
     case "DELETE /__emulator/requests":
       log.clear();
       return { result: "success" };
+    case "GET /__emulator/profile":
+      return { result: "success", profile: profile.current };
+    case "POST /__emulator/profile": {
+      // A partial profile merges into the one in force; the answer is the whole profile.
+      return { result: "success", profile: profile.merge(checkedPatch(body)) };
+    }
+    case "DELETE /__emulator/profile":
+      return { result: "success", profile: profile.restore() };
+    // Reset restores the account and clears faults; the profile is a property of the server, kept.
     case "POST /__emulator/reset":
       store.reset();
       faults.clear();
       return { result: "success", message: "state restored from the fixture" };
     default:
       throw notFound(`no admin endpoint ${method} ${pathname}; see emulator/README.md`);
+  }
+}
+
+/** A profile patch from the admin door, or a 422 naming each bad field and value. */
+function checkedPatch(body: Obj): ProfilePatch {
+  try {
+    return checkProfilePatch(body);
+  } catch (e) {
+    throw new EmulatorError(422, (e as Error).message);
   }
 }
 

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm run emulator -- [--port N] [--host H] [--api-key KEY] [--forbidden-key KEY]
- *   [--fixture FILE] [--state FILE] [--strict-spec]`
+ *   [--fixture FILE] [--state FILE] [--strict-spec] [--profile pageSize=2,slots=add-only,...]`
  * First stdout line: `emulator listening on http://<host>:<port>`. A generated API key is printed
  * on the second line (and only there: it never reaches the request log).
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
+import { parseProfileFlag } from "./profile";
 
-const USAGE = "usage: emulator [--port N] [--host 127.0.0.1] [--api-key KEY] [--forbidden-key KEY] [--fixture FILE] [--state FILE] [--strict-spec]";
+const USAGE = "usage: emulator [--port N] [--host 127.0.0.1] [--api-key KEY] [--forbidden-key KEY] [--fixture FILE] [--state FILE] [--strict-spec] [--profile NAME|FIELD=VALUE,...]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
       fixture: { type: "string" },
       state: { type: "string" },
       "strict-spec": { type: "boolean", default: false },
+      profile: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -27,9 +29,11 @@ async function main(): Promise<void> {
   if (values.help) return void console.log(USAGE);
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port ?? "") || port > 65535) throw new Error(`--port must be an integer 0-65535 (got ${values.port})`);
+  // Checked before listening: a bad field or value exits 2 naming it.
+  const profile = values.profile === undefined ? undefined : parseProfileFlag(values.profile);
   const emulator = await startEmulator({
     port, host: values.host, apiKey: values["api-key"], forbiddenKey: values["forbidden-key"],
-    fixture: values.fixture, stateFile: values.state, strictSpec: values["strict-spec"],
+    fixture: values.fixture, stateFile: values.state, strictSpec: values["strict-spec"], profile,
   });
   console.log(`emulator listening on ${emulator.url}`);
   if (!values["api-key"]) console.log(`api key: ${emulator.apiKey}`);

@@ -8,6 +8,7 @@ import { AddressInfo } from "node:net";
 import { Faults } from "./faults";
 import { RequestLog } from "./request-log";
 import { defaultFixture } from "./fixtures/generate";
+import { checkProfilePatch, LiveProfile, ProfilePatch, resolveProfile, ServerProfile } from "./profile";
 import { createListener } from "./server";
 import { defaultFixturePath, FixtureInput, Store } from "./store";
 
@@ -15,6 +16,8 @@ export type { Account, FixtureInput, Kind, Obj, State } from "./store";
 export { KINDS } from "./store";
 export type { Fault } from "./faults";
 export type { LogEntry } from "./request-log";
+export type { ProfileName, ProfilePatch, ServerProfile } from "./profile";
+export { DEFAULT_PROFILE, PROFILES, parseProfileFlag, profilePatchSchema } from "./profile";
 
 /** Options of {@link startEmulator}; every one is optional. */
 export interface EmulatorOptions {
@@ -30,8 +33,13 @@ export interface EmulatorOptions {
   fixture?: FixtureInput;
   /** Persist every change to this JSON file (atomically) and load it on start when present. */
   stateFile?: string;
-  /** Answer only the spec's paths: the read extensions answer 404. */
+  /** Answer only the spec's paths: the read extensions answer 404. Same as `profile: { reads: "spec-only" }`, and wins over it. */
   strictSpec?: boolean;
+  /**
+   * The server profile: the readings of the spec's "not shown" places (page size, add-only
+   * slots, ...); fields left out keep the default. Switchable mid-run at `/__emulator/profile`.
+   */
+  profile?: ProfilePatch;
   /** Clock for timestamps written by the API (tests pin it); default the system clock. */
   now?: () => Date;
 }
@@ -72,14 +80,24 @@ function refuse(res: http.ServerResponse, status: number, message: string): void
   res.end(text);
 }
 
+/** The profile a start asks for: `profile` over the default, `strictSpec` forcing spec-only reads. */
+function startProfile(options: EmulatorOptions): ServerProfile {
+  try {
+    return resolveProfile({ ...checkProfilePatch(options.profile ?? {}), ...(options.strictSpec ? { reads: "spec-only" } : {}) });
+  } catch (e) {
+    throw new Error(`startEmulator: profile: ${(e as Error).message}`);
+  }
+}
+
 /** Starts an emulator and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const initial = startProfile(options);
   const apiKey = options.apiKey ?? `emu_${randomBytes(20).toString("hex")}`;
   // default.json is the generator's output (a test keeps them equal); a package installed without
   // the JSON file still has the compiled generator.
   const store = new Store(options.fixture ?? defaultFixturePath() ?? defaultFixture(), options.stateFile);
   const listener = createListener({
-    store, apiKey, forbiddenKey: options.forbiddenKey, strictSpec: !!options.strictSpec,
+    store, apiKey, forbiddenKey: options.forbiddenKey, profile: new LiveProfile(initial),
     faults: new Faults(), log: new RequestLog([apiKey, options.forbiddenKey]), now: options.now ?? (() => new Date()),
   });
   // Node answers a missing Host or an unknown Expect with an empty body; these answer in JSON.

@@ -3,6 +3,7 @@
  * and the plan / add-on gates.
  */
 import { notFound, planRequired } from "./errors";
+import { ServerProfile } from "./profile";
 import { Kind, Obj, Store } from "./store";
 
 /** Everything a handler gets for one request. */
@@ -15,6 +16,8 @@ export interface Ctx {
   body: Obj;
   /** The request time; every timestamp a write sets comes from it. */
   now: Date;
+  /** The server profile this request is answered under (fixed for the request). */
+  profile: ServerProfile;
 }
 
 /** One operation: method, path template (as in spec §4) and handler returning the JSON body. */
@@ -22,7 +25,7 @@ export interface Route {
   method: "GET" | "POST";
   path: string;
   handler: (ctx: Ctx) => unknown;
-  /** A read path the spec lacks (DESIGN.md "Reads for refresh and import"); off under --strict-spec. */
+  /** A read path the spec lacks (DESIGN.md "Reads for refresh and import"); off under reads=spec-only (--strict-spec). */
   extension?: boolean;
 }
 

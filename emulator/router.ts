@@ -7,7 +7,7 @@ export type Match =
   | { kind: "found"; route: Route; operation: string; params: Record<string, string> }
   /** The path exists but not for this method (405 with Allow). */
   | { kind: "method"; allowed: string[]; operation: string }
-  /** A read extension switched off by --strict-spec (404 for the path itself). */
+  /** A read extension switched off by the profile's spec-only reads (404 for the path itself). */
   | { kind: "not-in-api"; operation: string }
   | { kind: "none" };
 
@@ -21,7 +21,7 @@ interface Compiled {
 export class Router {
   private readonly table: Compiled[];
 
-  constructor(routes: Route[], private readonly strictSpec: boolean) {
+  constructor(routes: Route[]) {
     this.table = routes.map((route) => ({
       route,
       operation: `${route.method} ${route.path}`,
@@ -29,21 +29,31 @@ export class Router {
     }));
   }
 
-  match(method: string, pathname: string): Match {
+  /**
+   * Matches one request. With `specOnly`, the read extensions do not exist: their own method
+   * answers "not part of the API" and they are left out of a 405's Allow list (a path served
+   * only by an extension is then a 404 for every method).
+   */
+  match(method: string, pathname: string, specOnly = false): Match {
     const parts = pathname.split("/").slice(1);
     const allowed: string[] = [];
     let operation = "";
+    let extension: string | undefined;
     for (const c of this.table) {
       const params = matchSegments(c.segments, parts);
       if (!params) continue;
+      if (c.route.extension && specOnly) {
+        if (c.route.method === method) extension = c.operation;
+        continue;
+      }
       if (c.route.method !== method) {
         allowed.push(c.route.method);
         operation ||= `${method} ${c.route.path}`;
         continue;
       }
-      if (c.route.extension && this.strictSpec) return { kind: "not-in-api", operation: c.operation };
       return { kind: "found", route: c.route, operation: c.operation, params };
     }
+    if (extension) return { kind: "not-in-api", operation: extension };
     return allowed.length ? { kind: "method", allowed, operation } : { kind: "none" };
   }
 }

@@ -9,6 +9,7 @@ import { parseJsonObject, readBody } from "./body";
 import { AuthError, EmulatorError, notFound } from "./errors";
 import { Fault, Faults } from "./faults";
 import { routes } from "./handlers";
+import { LiveProfile } from "./profile";
 import { LogEntry, RequestLog } from "./request-log";
 import { Router } from "./router";
 import { Store } from "./store";
@@ -20,13 +21,14 @@ export interface ServerDeps {
   log: RequestLog;
   apiKey: string;
   forbiddenKey?: string;
-  strictSpec: boolean;
+  /** The server profile in force; read once per request, so the admin door can switch it mid-run. */
+  profile: LiveProfile;
   now: () => Date;
 }
 
 /** Builds the node:http request listener. */
 export function createListener(deps: ServerDeps): http.RequestListener {
-  const router = new Router(routes, deps.strictSpec);
+  const router = new Router(routes);
   return (req, res) => {
     const started = process.hrtime.bigint();
     const url = requestUrl(req.url ?? "");
@@ -68,7 +70,10 @@ async function serveAdmin(deps: ServerDeps, req: http.IncomingMessage, url: URL,
 }
 
 async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMessage, url: URL, entry: LogEntry, done: Done) {
-  const match = url.pathname.startsWith("/v2/") ? router.match(entry.method, url.pathname) : ({ kind: "none" } as const);
+  // One profile for the whole request, even if the admin door switches it meanwhile.
+  const profile = deps.profile.current;
+  const specOnly = profile.reads === "spec-only";
+  const match = url.pathname.startsWith("/v2/") ? router.match(entry.method, url.pathname, specOnly) : ({ kind: "none" } as const);
   if (match.kind !== "none") entry.operation = match.operation;
   const fault = deps.faults.take(entry.operation);
   // The whole request arrives before any fault: a slow answer is then served even if the
@@ -78,14 +83,14 @@ async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMess
 
   authenticate(deps, req);
   if (match.kind === "none") throw notFound(`no such path: ${entry.method} ${url.pathname} (API paths are under /v2; see spec §4)`);
-  if (match.kind === "not-in-api") throw notFound(`${match.operation} is not part of the API (read extension disabled by --strict-spec)`);
+  if (match.kind === "not-in-api") throw notFound(`${match.operation} is not part of the API (a read extension, off under the server profile reads=spec-only)`);
   if (match.kind === "method") {
     throw new EmulatorError(405, `method ${entry.method} not allowed on ${url.pathname}; allowed: ${match.allowed.join(", ")}`, { Allow: match.allowed.join(", ") });
   }
   // Bodies are read on every request, but only the writes (POST) of §4 take one.
   const body = entry.method === "POST" ? parseJsonObject(raw, req.headers["content-type"]) : {};
   if (raw.length) entry.body = body;
-  const result = match.route.handler({ store: deps.store, params: match.params, query: url.searchParams, body, now: deps.now() });
+  const result = match.route.handler({ store: deps.store, params: match.params, query: url.searchParams, body, now: deps.now(), profile });
   if (fault?.dropResponse) {
     // Carried out, but the answer is lost: the case a create must never be blindly repeated for.
     entry.fault = "drop-response";

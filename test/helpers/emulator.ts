@@ -3,7 +3,7 @@
  * (`/__emulator/`) wrapped for out-of-band changes, faults and the request log.
  */
 import { request } from "undici";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { startEmulator, type EmulatorOptions, type ProfilePatch, type RunningEmulator, type ServerProfile } from "../../emulator";
 
 export interface TestEmulator extends RunningEmulator {
   /** Stack config that points the provider at this emulator, the key as a secret. */
@@ -22,6 +22,10 @@ export interface TestEmulator extends RunningEmulator {
   pendingFaults(): Promise<unknown[]>;
   /** `POST /__emulator/faults`. */
   inject(fault: { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; dropResponse?: boolean; count: number; operation?: string }): Promise<void>;
+  /** `GET /__emulator/profile`: the server profile in force. */
+  profile(): Promise<ServerProfile>;
+  /** `POST /__emulator/profile`: merges `patch` into the profile in force (mid-run); resolves to the whole profile. */
+  setProfile(patch: ProfilePatch): Promise<ServerProfile>;
 }
 
 async function admin(base: string, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<any> {
@@ -51,5 +55,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     clearRequests: () => admin(base, "DELETE", "requests"),
     inject: (fault) => admin(base, "POST", "faults", fault),
     pendingFaults: async () => (await admin(base, "GET", "faults")).faults,
+    profile: async () => (await admin(base, "GET", "profile")).profile,
+    setProfile: async (patch) => (await admin(base, "POST", "profile", patch)).profile,
   };
 }

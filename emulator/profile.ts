@@ -1,0 +1,176 @@
+/**
+ * Server profiles: where the spec says "not shown" and a client depends on the answer, the
+ * emulator can take each plausible reading, chosen per run (option, `--profile` flag) and
+ * switchable mid-run through the admin door. The default profile is the emulator's original
+ * behaviour. emulator/README.md "Server profiles" lists each field and the spec line it answers.
+ */
+import { z } from "zod";
+
+/** One reading of every place the spec leaves open that clients depend on. */
+export interface ServerProfile {
+  /** Items per page of §4.7, §4.9 and §4.10 (any integer >= 1). Default 20. */
+  pageSize: number;
+  /** A page number past the last one: an empty list ("empty"), or the last page again ("repeat-last"). Default "empty". */
+  pastLastPage: "empty" | "repeat-last";
+  /**
+   * §4.2: "upsert" (re-sending a slot's identity replaces it) or "add-only" (a second slot of
+   * the same identity is refused with 422 naming the slot). Default "upsert".
+   */
+  slots: "upsert" | "add-only";
+  /**
+   * "extensions": the single-object GET reads are served; "spec-only": every path the spec does
+   * not list answers 404 (what `strictSpec` / `--strict-spec` selects). Default "extensions".
+   */
+  reads: "extensions" | "spec-only";
+  /** The campaign `status` word after §4.3 archive. Default "archived". */
+  archivedStatus: string;
+  /** How a non-null `deleted` (§2.2, §2.5, §2.17) is written: "date" as stored, or "unix" seconds (a number). Default "date". */
+  deleted: "date" | "unix";
+  /** An empty `warnings` (§2.1) as [] ("array") or null ("null"). Default "array". */
+  emptyWarnings: "array" | "null";
+  /**
+   * true: every successful write (§4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19) also carries a `message`,
+   * a non-empty `warnings` and a non-empty `errors` (one string and one {code, message}). Default false.
+   */
+  writeNotes: boolean;
+}
+
+/** The emulator's original readings. */
+export const DEFAULT_PROFILE: Readonly<ServerProfile> = Object.freeze({
+  pageSize: 20,
+  pastLastPage: "empty",
+  slots: "upsert",
+  reads: "extensions",
+  archivedStatus: "archived",
+  deleted: "date",
+  emptyWarnings: "array",
+  writeNotes: false,
+});
+
+/** Validates a partial profile: every field optional, unknown fields refused. */
+export const profilePatchSchema = z.strictObject({
+  pageSize: z.int().min(1),
+  pastLastPage: z.enum(["empty", "repeat-last"]),
+  slots: z.enum(["upsert", "add-only"]),
+  reads: z.enum(["extensions", "spec-only"]),
+  archivedStatus: z.string().trim().min(1).max(64),
+  deleted: z.enum(["date", "unix"]),
+  emptyWarnings: z.enum(["array", "null"]),
+  writeNotes: z.boolean(),
+}).partial();
+
+/** A change to some fields of a profile. */
+export type ProfilePatch = Partial<ServerProfile>;
+
+/** Named profiles the test suites run under; each is a patch over {@link DEFAULT_PROFILE}. */
+export const PROFILES = {
+  default: {},
+  "pages-of-1": { pageSize: 1 },
+  "pages-of-2-repeating": { pageSize: 2, pastLastPage: "repeat-last" },
+  "pages-of-1000": { pageSize: 1000 },
+  "add-only-slots": { slots: "add-only" },
+  "no-reads": { reads: "spec-only" },
+  "other-words": { archivedStatus: "ARCHIVED", deleted: "unix", emptyWarnings: "null", writeNotes: true },
+  "strict-server": {
+    pageSize: 2, pastLastPage: "repeat-last", slots: "add-only", reads: "spec-only",
+    archivedStatus: "Archived", deleted: "unix", emptyWarnings: "null", writeNotes: true,
+  },
+} as const satisfies Record<string, ProfilePatch>;
+
+/** The name of one of {@link PROFILES}. */
+export type ProfileName = keyof typeof PROFILES;
+
+const FIELDS = Object.keys(DEFAULT_PROFILE) as (keyof ServerProfile)[];
+
+/** What each field accepts, for messages. */
+const ACCEPTS: Record<keyof ServerProfile, string> = {
+  pageSize: "an integer >= 1",
+  pastLastPage: "empty or repeat-last",
+  slots: "upsert or add-only",
+  reads: "extensions or spec-only",
+  archivedStatus: "a non-empty word of at most 64 characters",
+  deleted: "date or unix",
+  emptyWarnings: "array or null",
+  writeNotes: "true or false",
+};
+
+/**
+ * Checks a partial profile (JSON from the admin door, or `EmulatorOptions.profile`); throws an
+ * Error naming each bad field, the value given and what the field accepts.
+ */
+export function checkProfilePatch(data: unknown): ProfilePatch {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("profile: must be a JSON object of profile fields");
+  const result = profilePatchSchema.safeParse(data);
+  if (result.success) return result.data as ProfilePatch;
+  const problems = result.error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") return issue.keys.map((k) => `${k}: unknown profile field; known fields: ${FIELDS.join(", ")}`).join("; ");
+    const field = String(issue.path[0]) as keyof ServerProfile;
+    const given = (data as Record<string, unknown>)[field];
+    return `${field}: must be ${ACCEPTS[field]} (got ${JSON.stringify(given)})`;
+  });
+  throw new Error(problems.join("; "));
+}
+
+/**
+ * Parses the CLI form `pageSize=2,slots=add-only` (values as text; `writeNotes=true`). An item
+ * without `=` names one of {@link PROFILES}, e.g. `strict-server` or `other-words,pageSize=3`;
+ * later items override earlier ones. Throws an Error naming the bad item.
+ */
+export function parseProfileFlag(text: string): ProfilePatch {
+  const patch: Record<string, unknown> = {};
+  for (const item of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const eq = item.indexOf("=");
+    if (eq < 0) {
+      if (!Object.prototype.hasOwnProperty.call(PROFILES, item)) {
+        throw new Error(`--profile: '${item}' is neither field=value nor a named profile; named profiles: ${Object.keys(PROFILES).join(", ")}; fields: ${FIELDS.join(", ")}`);
+      }
+      Object.assign(patch, PROFILES[item as ProfileName]);
+      continue;
+    }
+    const key = item.slice(0, eq).trim();
+    const raw = item.slice(eq + 1).trim();
+    patch[key] =
+      key === "pageSize" && /^-?\d+$/.test(raw) ? Number(raw)
+      : key === "writeNotes" && (raw === "true" || raw === "false") ? raw === "true"
+      : raw;
+  }
+  try {
+    return checkProfilePatch(patch);
+  } catch (e) {
+    throw new Error(`--profile: ${(e as Error).message}`);
+  }
+}
+
+/** A complete profile from a patch over the default. */
+export function resolveProfile(patch: ProfilePatch = {}): ServerProfile {
+  return Object.freeze({ ...DEFAULT_PROFILE, ...checkProfilePatch(patch) });
+}
+
+/**
+ * The profile a running emulator answers with. Each change replaces the whole (frozen) object,
+ * so a request that took `current` at its start is answered under one profile throughout.
+ */
+export class LiveProfile {
+  private value: ServerProfile;
+
+  constructor(private readonly initial: ServerProfile) {
+    this.value = initial;
+  }
+
+  /** The profile in force now. */
+  get current(): ServerProfile {
+    return this.value;
+  }
+
+  /** Merges a checked patch and returns the whole new profile. */
+  merge(patch: ProfilePatch): ServerProfile {
+    this.value = resolveProfile({ ...this.value, ...patch });
+    return this.value;
+  }
+
+  /** Back to the profile the emulator started with. */
+  restore(): ServerProfile {
+    this.value = this.initial;
+    return this.value;
+  }
+}
