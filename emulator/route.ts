@@ -25,6 +25,11 @@ export interface Route {
   method: "GET" | "POST";
   path: string;
   handler: (ctx: Ctx) => unknown;
+  /**
+   * A write of §4 (4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19): what a writeNotes server adds to its
+   * success. `message` is sent when the operation itself sends none.
+   */
+  write?: { message: string };
   /** A read path the spec lacks (DESIGN.md "Reads for refresh and import"); off under reads=spec-only (--strict-spec). */
   extension?: boolean;
 }
@@ -54,17 +59,28 @@ export function requireAddOn(ctx: Ctx, what: string): void {
   }
 }
 
-/** A list page (§4.7, §4.9, §4.10): 20 items; a page past the end is empty. */
-const PAGE_SIZE = 20;
+/** One page of a list (§4.7, §4.9, §4.10) with the paging fields of §4.7 / §4.9. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  /** The page served: the requested one, or the last one when a repeating server served it again. */
+  page: number;
+  /** Items per page (the profile's page size). */
+  limit: number;
+  pages: number;
+}
 
-/** Slices one page out of `items` with the paging fields of §4.7 / §4.9. */
-export function paginate<T>(items: T[], page: number): { items: T[]; total: number; page: number; limit: number; pages: number } {
-  const start = (page - 1) * PAGE_SIZE;
-  return {
-    items: items.slice(start, start + PAGE_SIZE),
-    total: items.length,
-    page,
-    limit: PAGE_SIZE,
-    pages: Math.ceil(items.length / PAGE_SIZE),
-  };
+/**
+ * Slices one page out of `items`. The page size and what a page past the end holds are not
+ * shown (§4.7 "request-side page size", §4.9/§4.10 "page size and behavior past the last page"):
+ * the profile chooses. Past the end, "empty" answers no items (the requested `page` echoed);
+ * "repeat-last" serves the last page again, as a server that clamps the page number does, so
+ * `page` is the last page's number. `total`, `limit` and `pages` never change with `page`.
+ */
+export function paginate<T>(items: T[], page: number, profile: Pick<ServerProfile, "pageSize" | "pastLastPage">): Page<T> {
+  const size = profile.pageSize;
+  const pages = Math.ceil(items.length / size);
+  const served = profile.pastLastPage === "repeat-last" && page > pages && pages > 0 ? pages : page;
+  const start = (served - 1) * size;
+  return { items: items.slice(start, start + size), total: items.length, page: served, limit: size, pages };
 }

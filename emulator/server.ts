@@ -12,6 +12,7 @@ import { routes } from "./handlers";
 import { LiveProfile } from "./profile";
 import { LogEntry, RequestLog } from "./request-log";
 import { Router } from "./router";
+import { shapeResponse } from "./shape";
 import { Store } from "./store";
 
 /** Everything the request pipeline needs. */
@@ -97,7 +98,7 @@ async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMess
     req.socket.destroy();
     return done(0, undefined);
   }
-  done(200, result);
+  done(200, shapeResponse(result, match.route, profile));
 }
 
 /** Applies an injected fault; true when it answered (or dropped) the request itself. */

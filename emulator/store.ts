@@ -106,6 +106,8 @@ export class Store {
   state: State;
   /** §4.13 `from_cache`: campaign ids whose targeting was read since the last change. */
   readonly targetingReads = new Set<string>();
+  /** §4.3: the status word each campaign archive wrote, by campaign id (the profile's word may change later). */
+  readonly archivedWords = new Map<string, string>();
   private readonly fixture: State;
 
   constructor(fixture: FixtureInput, private readonly stateFile?: string) {
@@ -158,6 +160,7 @@ export class Store {
   reset(): void {
     this.state = structuredClone(this.fixture);
     this.targetingReads.clear();
+    this.archivedWords.clear();
     this.commit();
   }
 

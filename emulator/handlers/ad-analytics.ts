@@ -141,7 +141,7 @@ function adBreaks(ctx: Ctx): unknown {
     .filter((b) => AD_BREAK_FIELDS.every(([param, field]) => q[param] === undefined || b[field] === q[param]))
     .filter((b) => !q.r || (Date.parse(b.createdAt) >= q.r.from.getTime() && Date.parse(b.createdAt) <= q.r.to.getTime()))
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-  return { result: "success", ...paginate(items, q.page ?? 1) };
+  return { result: "success", ...paginate(items, q.page ?? 1, ctx.profile) };
 }
 
 /** Ad analytics routes. */

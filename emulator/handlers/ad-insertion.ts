@@ -3,7 +3,7 @@
  * read of the zone's §2.8 configuration holding the slot roster (a DESIGN.md read extension).
  */
 import { z } from "zod";
-import { invalid, notFound } from "../errors";
+import { EmulatorError, invalid, notFound } from "../errors";
 import { Ctx, lookup, requireAddOn, requireCustomPlan, Route } from "../route";
 import { Obj } from "../store";
 import { int, parse } from "../validate";
@@ -57,6 +57,9 @@ function addSlot(ctx: Ctx): unknown {
   const b = parse(slotBody, ctx.body);
   const config = zone.adinsertion;
   if (!config) throw invalid("zoneid", notEnabled(zone));
+  // Whether re-sending an identity replaces the slot or is refused is not shown (§4.2 "adds an
+  // ad break slot", no update or removal; §7): the profile chooses. Refused before any change.
+  if (ctx.profile.slots === "add-only") refuseSecondSlot(zone, config.vodAdBreakPolicy ?? {}, b);
   const policy: Obj = (config.vodAdBreakPolicy ??= { adServer: { id: 0 }, spliceMode: "segment" });
   policy.midRolls ??= [];
   const exclusive = (other: string) =>
@@ -86,6 +89,24 @@ function addSlot(ctx: Ctx): unknown {
   return present(config);
 }
 
+/**
+ * An add-only server: a slot whose identity (preroll, postroll, midrollinterval; midroll at an
+ * offset) is already on the zone is refused with 422 naming the slot and the rule, even when
+ * the values sent equal the stored ones.
+ */
+function refuseSecondSlot(zone: Obj, policy: Obj, b: Slot): void {
+  const held =
+    b.type === "preroll" ? policy.preRoll
+    : b.type === "postroll" ? policy.postRoll
+    : b.type === "midrollinterval" ? policy.midRollInterval
+    : (policy.midRolls ?? []).find((m: Obj) => m.offsetS === b.offset);
+  if (!held) return;
+  const rule = b.type === "midroll"
+    ? `zone already has a midroll slot at offset ${b.offset} (midroll offsets are unique per zone)`
+    : `zone already has a ${b.type} slot (at most one per zone)`;
+  throw new EmulatorError(422, `${rule}: VoD push zone ${zone.id} keeps its slot; slots are only added, never updated or removed`);
+}
+
 function showCreative(ctx: Ctx): unknown {
   requireCustomPlan(ctx, "show ad insertion creative");
   requireAddOn(ctx, "show ad insertion creative");
@@ -96,7 +117,7 @@ function showCreative(ctx: Ctx): unknown {
 
 /** Ad insertion routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule", handler: addSlot },
+  { method: "POST", path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule", handler: addSlot, write: { message: "Ad break slot added" } },
   { method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}", handler: showCreative },
   {
     method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion", extension: true,

@@ -37,11 +37,23 @@ function listProjects(ctx: Ctx): unknown {
   return { result: "success", projects, projects_limit: limit, projects_available: Math.max(0, limit - projects.length) };
 }
 
+/**
+ * Whether a campaign is archived, whatever word marked it: the word this emulator's last archive
+ * of it wrote (kept until reset), the profile's word, or `archived` in any letter case. A
+ * status changed out of band to anything else (say `active`) is not archived.
+ */
+function isArchived(ctx: Ctx, campaign: Obj): boolean {
+  const status = String(campaign.status ?? "");
+  return status === ctx.store.archivedWords.get(String(campaign.id)) || status === ctx.profile.archivedStatus || status.toLowerCase() === "archived";
+}
+
 function archive(ctx: Ctx): unknown {
   const campaign = campaignOf(ctx);
   // DESIGN.md: archiving an archived campaign succeeds unchanged.
-  if (campaign.status !== "archived") {
-    campaign.status = "archived";
+  if (!isArchived(ctx, campaign)) {
+    // The status after archiving is not shown (§3): the profile's word.
+    campaign.status = ctx.profile.archivedStatus;
+    ctx.store.archivedWords.set(String(campaign.id), campaign.status);
     // §3: archived campaigns stop delivering.
     if (campaign.delivery_status) Object.assign(campaign.delivery_status, { status: "ended", today_impressions: 0 });
     ctx.store.targetingReads.delete(campaign.id);
@@ -102,12 +114,12 @@ function adPodRequests(ctx: Ctx): unknown {
     .filter((i) => !b.content_tags || b.content_tags.some((t) => i.content_tags?.includes(t)))
     .filter((i) => MEMBERSHIP.every(([param, field]) => !b[param] || (b[param] as unknown[]).includes(i[field])))
     .sort((x, y) => Date.parse(y.request_time) - Date.parse(x.request_time));
-  return { result: "success", ...paginate(items, b.page ?? 1) };
+  return { result: "success", ...paginate(items, b.page ?? 1, ctx.profile) };
 }
 
 /** Ad manager routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive", handler: archive },
+  { method: "POST", path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive", handler: archive, write: { message: "Campaign archived" } },
   { method: "POST", path: "/v2/ad-manager/{pid}/requests", handler: adPodRequests },
   { method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting", handler: targeting },
   { method: "GET", path: "/v2/ad-manager", handler: listProjects },

@@ -76,8 +76,8 @@ function withLists(fields: { list?: string; ips?: string }, f: (key: "list" | "i
 
 /** Domain lock routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/zones/vod/pull/{zoneid}/domainlock", handler: updateVodPullLock },
-  { method: "POST", path: "/v2/zones/http/settings/security/domainlock", handler: updateBulkLock },
+  { method: "POST", path: "/v2/zones/vod/pull/{zoneid}/domainlock", handler: updateVodPullLock, write: { message: "Domain lock settings updated" } },
+  { method: "POST", path: "/v2/zones/http/settings/security/domainlock", handler: updateBulkLock, write: { message: "Domain lock settings saved" } },
   {
     method: "GET", path: "/v2/zones/http/settings/security/domainlock", extension: true,
     handler: (ctx) => ({ result: "success", domainlock: ctx.store.state.account.domainLockDefault }),

@@ -32,8 +32,8 @@ const read = (kind: Kind, label: string) => (ctx: Ctx) => ({ result: "success", 
 
 /** Stream routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/streams/timeshift/{streamid}/status", handler: setStatus("timeshiftStreams", "timeshift stream") },
-  { method: "POST", path: "/v2/streams/push/{streamid}/status", handler: setStatus("pushStreams", "push stream") },
+  { method: "POST", path: "/v2/streams/timeshift/{streamid}/status", handler: setStatus("timeshiftStreams", "timeshift stream"), write: { message: "Stream status updated" } },
+  { method: "POST", path: "/v2/streams/push/{streamid}/status", handler: setStatus("pushStreams", "push stream"), write: { message: "Stream status updated" } },
   { method: "GET", path: "/v2/streams/push/{streamid}", extension: true, handler: read("pushStreams", "push stream") },
   { method: "GET", path: "/v2/streams/timeshift/{streamid}", extension: true, handler: read("timeshiftStreams", "timeshift stream") },
 ];

@@ -101,4 +101,4 @@ function warnings(access: Obj): string[] {
 }
 
 /** Timeshift routes. */
-export const routes: Route[] = [{ method: "POST", path: "/v2/streams/timeshift/new", handler: createTimeshift }];
+export const routes: Route[] = [{ method: "POST", path: "/v2/streams/timeshift/new", handler: createTimeshift, write: { message: "Timeshift stream created successfully" } }];

@@ -53,9 +53,9 @@ const pageQuery = z.strictObject({ page: queryInt(1).optional() });
 
 function listPullZones(ctx: Ctx): unknown {
   const { page = 1 } = parse(pageQuery, queryObject(ctx.query), "query");
-  // DESIGN.md: 20 zones per page; a page past the end is an empty list with success.
-  // §4.10 returns no paging fields, only the page.
-  return { result: "success", zones: paginate(ctx.store.list("httpPullZones"), page).items.map(present) };
+  // §4.10 returns no paging fields, only the page; its size and what lies past the last page
+  // are not shown, so the profile chooses (default: 20 zones, an empty list past the end).
+  return { result: "success", zones: paginate(ctx.store.list("httpPullZones"), page, ctx.profile).items.map(present) };
 }
 
 function purgeDetails(ctx: Ctx): unknown {
@@ -70,7 +70,7 @@ function purgeDetails(ctx: Ctx): unknown {
 
 /** Zone routes, in spec order. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/zones/http/push/{zoneid}", handler: updatePushZone },
+  { method: "POST", path: "/v2/zones/http/push/{zoneid}", handler: updatePushZone, write: { message: "Zone updated successfully" } },
   { method: "GET", path: "/v2/zones/http/pull", handler: listPullZones },
   { method: "GET", path: "/v2/zones/http/push/{zoneid}/purge/{purgeId}", handler: purgeDetails },
   {
