@@ -110,7 +110,9 @@ function consumption(ctx: Ctx): unknown {
   const detail = (k: keyof (typeof rows)[number]["egress"]) => total((x) => x.egress[k]);
   return {
     result: "success", message: "Ad consumption", from: sqlTime(r.from), to: sqlTime(r.to),
-    serviceIds: [ctx.store.state.account.serviceid], groupBy,
+    // §2.10: the response's groupBy is `day` or `hour`; year, month and week answer `day` (the
+    // chart labels still name the requested periods).
+    serviceIds: [ctx.store.state.account.serviceid], groupBy: groupBy === "hour" ? "hour" : "day",
     totalAdInsertions: total((x) => x.insertions), totalAdImpressions: total((x) => x.impressions), totalEgress: total((x) => x.total),
     egressDetails: { manifests: detail("manifests"), segments: detail("segments"), ssat: detail("ssat"), transcoding: detail("transcoding"), other: detail("other") },
     adInsertionsChart: rows.map((x) => ({ key: x.key, value: x.insertions })),

@@ -71,16 +71,17 @@ describe("§4.6 tracking report", () => {
 describe("§4.8 ad consumption", () => {
   const CONSUMPTION = "/v2/streams/pull/4001/adinsertion/consumption";
 
+  // §2.10: the response's groupBy is `day` or `hour`; the bucket labels name the requested periods.
   it.each([
-    ["hour", "2025-01-01 00:00:00 - 2025-01-01 03:00:00", ["2025-01-01 00:00", "2025-01-01 01:00", "2025-01-01 02:00"]],
-    ["day", "2025-01-01 00:00:00 - 2025-01-03 12:00:00", ["2025-01-01", "2025-01-02", "2025-01-03"]],
-    ["week", "2025-01-01 00:00:00 - 2025-01-13 00:00:00", ["2025-W01", "2025-W02"]],
-    ["month", "2025-01-15 00:00:00 - 2025-03-01 00:00:00", ["2025-01", "2025-02"]],
-    ["year", "2024-06-01 00:00:00 - 2025-02-01 00:00:00", ["2024", "2025"]],
-  ])("groups by %s", async (groupBy, r, keys) => {
+    ["hour", "hour", "2025-01-01 00:00:00 - 2025-01-01 03:00:00", ["2025-01-01 00:00", "2025-01-01 01:00", "2025-01-01 02:00"]],
+    ["day", "day", "2025-01-01 00:00:00 - 2025-01-03 12:00:00", ["2025-01-01", "2025-01-02", "2025-01-03"]],
+    ["week", "day", "2025-01-01 00:00:00 - 2025-01-13 00:00:00", ["2025-W01", "2025-W02"]],
+    ["month", "day", "2025-01-15 00:00:00 - 2025-03-01 00:00:00", ["2025-01", "2025-02"]],
+    ["year", "day", "2024-06-01 00:00:00 - 2025-02-01 00:00:00", ["2024", "2025"]],
+  ])("groups by %s (response groupBy %s)", async (groupBy, answered, r, keys) => {
     const res = await h.api("POST", CONSUMPTION, { groupBy, r });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ result: "success", message: expect.any(String), groupBy, serviceIds: [418223], from: r.slice(0, 19), to: r.slice(22) });
+    expect(res.body).toMatchObject({ result: "success", message: expect.any(String), groupBy: answered, serviceIds: [418223], from: r.slice(0, 19), to: r.slice(22) });
     expect(res.body.adInsertionsChart.map((x: { key: string }) => x.key)).toEqual(keys);
     const sum = (chart: { value: number }[]) => chart.reduce((n, x) => n + x.value, 0);
     expect(res.body.totalAdInsertions).toBe(sum(res.body.adInsertionsChart));
