@@ -30,20 +30,22 @@ export class Router {
   }
 
   /**
-   * Matches one request. With `specOnly`, the read extensions do not exist: their own method
-   * answers "not part of the API" and they are left out of a 405's Allow list (a path served
-   * only by an extension is then a 404 for every method).
+   * Matches one request. With `specOnly`, the read extensions do not exist: a path only an
+   * extension serves is "not part of the API" for every method, an extension's own method on a
+   * path the spec also has is too, and extensions are left out of a 405's Allow list.
    */
   match(method: string, pathname: string, specOnly = false): Match {
     const parts = pathname.split("/").slice(1);
     const allowed: string[] = [];
     let operation = "";
-    let extension: string | undefined;
+    let extensionPath: string | undefined;
+    let extensionMethod = false;
     for (const c of this.table) {
       const params = matchSegments(c.segments, parts);
       if (!params) continue;
       if (c.route.extension && specOnly) {
-        if (c.route.method === method) extension = c.operation;
+        extensionPath ??= c.route.path;
+        extensionMethod ||= c.route.method === method;
         continue;
       }
       if (c.route.method !== method) {
@@ -53,7 +55,7 @@ export class Router {
       }
       return { kind: "found", route: c.route, operation: c.operation, params };
     }
-    if (extension) return { kind: "not-in-api", operation: extension };
+    if (extensionPath && (extensionMethod || !allowed.length)) return { kind: "not-in-api", operation: `${method} ${extensionPath}` };
     return allowed.length ? { kind: "method", allowed, operation } : { kind: "none" };
   }
 }

@@ -98,3 +98,29 @@ it("exits 2 with usage on bad arguments", async () => {
     expect(r.lines.join("\n")).toContain("usage: emulator");
   }
 });
+
+it("takes --profile: fields and named profiles, in force from the first request", async () => {
+  const r = await run(["--port", "0", "--api-key", "k-1", "--profile", "pages-of-1000,pageSize=2,slots=add-only,writeNotes=true"], 1);
+  try {
+    const url = r.lines[0].slice("emulator listening on ".length);
+    expect((await send(`${url}/__emulator/profile`, "GET")).body.profile).toMatchObject({ pageSize: 2, slots: "add-only", writeNotes: true, reads: "extensions" });
+    expect((await send(`${url}/v2/zones/http/pull`, "GET", undefined, { "x-api-key": "k-1" })).body.zones).toHaveLength(2);
+  } finally {
+    r.child.kill("SIGTERM");
+  }
+  expect(await r.exit).toBe(0);
+});
+
+it.each([
+  ["pageSize=0", "--profile: pageSize: must be an integer >= 1 (got 0)"],
+  ["slots=replace", "--profile: slots: must be upsert or add-only (got \"replace\")"],
+  ["pagesize=2", "--profile: pagesize: unknown profile field"],
+  ["strict", "--profile: 'strict' is neither field=value nor a named profile"],
+])("--profile %s exits 2 naming the field and value, before listening", async (value, message) => {
+  const r = await run(["--port", "0", "--profile", value], 99);
+  expect(await r.exit).toBe(2);
+  const text = r.lines.join("\n");
+  expect(text).toContain(message);
+  expect(text).toContain("usage: emulator");
+  expect(text).not.toContain("listening");
+});
