@@ -64,3 +64,14 @@ export function expectError(res: Res, status: number, ...fragments: string[]): v
   expect({ status: res.status, result: res.body?.result }).toEqual({ status, result: "error" });
   for (const f of fragments) expect(res.body.message).toContain(f);
 }
+
+/** The read extensions (DESIGN.md "Reads for refresh and import"): a path of each, and its operation. */
+export const READ_EXTENSIONS: [path: string, operation: string][] = [
+  ["/v2/zones/http/push/101", "GET /v2/zones/http/push/{zoneid}"],
+  ["/v2/zones/vod/pull/401", "GET /v2/zones/vod/pull/{zoneid}"],
+  ["/v2/streams/push/3001", "GET /v2/streams/push/{streamid}"],
+  ["/v2/streams/timeshift/5001", "GET /v2/streams/timeshift/{streamid}"],
+  ["/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d", "GET /v2/ad-manager/{pid}/campaigns/{cid}"],
+  ["/v2/zones/vod/push/301/adinsertion", "GET /v2/zones/vod/push/{zoneid}/adinsertion"],
+  ["/v2/zones/http/settings/security/domainlock", "GET /v2/zones/http/settings/security/domainlock"],
+];

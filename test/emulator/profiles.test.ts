@@ -4,7 +4,7 @@
  */
 import { DEFAULT_PROFILE, ProfilePatch } from "../../emulator";
 import { NOTE_ERRORS, NOTE_WARNING } from "../../emulator/shape";
-import { expectError, harness, Harness } from "./helpers";
+import { expectError, harness, Harness, READ_EXTENSIONS } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -129,17 +129,7 @@ describe("slots: add-only (§4.2)", () => {
 });
 
 describe("reads: spec-only", () => {
-  const EXTENSIONS = [
-    ["/v2/zones/http/push/101", "GET /v2/zones/http/push/{zoneid}"],
-    ["/v2/zones/vod/pull/401", "GET /v2/zones/vod/pull/{zoneid}"],
-    ["/v2/streams/push/3001", "GET /v2/streams/push/{streamid}"],
-    ["/v2/streams/timeshift/5001", "GET /v2/streams/timeshift/{streamid}"],
-    ["/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d", "GET /v2/ad-manager/{pid}/campaigns/{cid}"],
-    ["/v2/zones/vod/push/301/adinsertion", "GET /v2/zones/vod/push/{zoneid}/adinsertion"],
-    ["/v2/zones/http/settings/security/domainlock", "GET /v2/zones/http/settings/security/domainlock"],
-  ];
-
-  it.each(EXTENSIONS)("GET %s answers 404 'not part of the API' once switched, and is served again after", async (path, operation) => {
+  it.each(READ_EXTENSIONS)("GET %s answers 404 'not part of the API' once switched, and is served again after", async (path, operation) => {
     expect((await h.api("GET", path)).status).toBe(200);
     await use({ reads: "spec-only" });
     expectError(await h.api("GET", path), 404, operation, "is not part of the API");
