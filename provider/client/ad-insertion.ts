@@ -6,12 +6,16 @@
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
-import { Paginator } from "./pagination";
-import { anyId, envelope, formatDateTime, intId, intMin, loose, numeric, pageCounters, parseRange, rangeIn } from "./shapes";
+import { Paginator, type PaginatorOptions } from "./pagination";
+import { anyId, envelope, formatDateTime, intId, intMin, loose, numeric, openEnum, pageCounters, parseRange, rangeIn } from "./shapes";
 
 // ---- responses -----------------------------------------------------------------------------
 
 const n = z.number();
+/** §4.9 `fill_status` values. */
+const FILL_STATUSES = ["full", "underfilled", "no_fill"] as const;
+/** §4.9 `vast_outcome` values. */
+const VAST_OUTCOMES = ["ok", "timeout", "http_4xx", "http_5xx", "network", "parse", "no_creative", "wrapper_exceeded"] as const;
 /** §2.8 ad insertion configuration (the schedule response and the settings read). */
 export const AdInsertionConfig = loose({
   statusCode: n,
@@ -50,7 +54,7 @@ const chart = z.array(loose({ key: z.string(), value: n }));
 /** §2.10 ad consumption (egress in bytes). */
 export const Consumption = z.looseObject({
   ...envelope,
-  ...loose({ from: z.string(), to: z.string(), serviceIds: z.array(n), groupBy: z.string(), totalAdInsertions: n, totalAdImpressions: n, totalEgress: n }).shape,
+  ...loose({ from: z.string(), to: z.string(), serviceIds: z.array(n), groupBy: openEnum(["day", "hour"]), totalAdInsertions: n, totalAdImpressions: n, totalEgress: n }).shape,
   egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }).optional(),
   adInsertionsChart: chart.optional(),
   adImpressionsChart: chart.optional(),
@@ -62,14 +66,14 @@ export const AdBreak = loose({
   serviceId: n,
   sessionId: z.string(),
   contentId: z.string(),
-  breakType: z.string(),
+  breakType: openEnum(["pre-roll", "mid-roll"]),
   triggerType: z.string(),
   declaredDurationS: n,
-  vastOutcome: z.string(),
+  vastOutcome: openEnum(VAST_OUTCOMES),
   vastUrl: z.string(),
   creativeCount: n,
   fulfilledDurationS: n,
-  fillStatus: z.string(),
+  fillStatus: openEnum(FILL_STATUSES),
   createdAt: z.string(),
 }).required({ id: true });
 export type AdBreak = z.infer<typeof AdBreak>;
@@ -183,12 +187,8 @@ export const AdBreaksQuery = z.strictObject({
   page: intMin(1, "(pages start at 1)").optional(),
   break_type: z.enum(["pre-roll", "mid-roll"], { error: 'must be "pre-roll" or "mid-roll"' }).optional(),
   trigger_type: z.string().optional(),
-  fill_status: z.enum(["full", "underfilled", "no_fill"], { error: "must be full, underfilled or no_fill" }).optional(),
-  vast_outcome: z
-    .enum(["ok", "timeout", "http_4xx", "http_5xx", "network", "parse", "no_creative", "wrapper_exceeded"], {
-      error: "must be ok, timeout, http_4xx, http_5xx, network, parse, no_creative or wrapper_exceeded",
-    })
-    .optional(),
+  fill_status: z.enum(FILL_STATUSES, { error: "must be full, underfilled or no_fill" }).optional(),
+  vast_outcome: z.enum(VAST_OUTCOMES, { error: `must be ${VAST_OUTCOMES.slice(0, -1).join(", ")} or ${VAST_OUTCOMES.at(-1)}` }).optional(),
 });
 export type AdBreaksQuery = z.input<typeof AdBreaksQuery>;
 
@@ -225,12 +225,19 @@ export const getConsumption = (c: CdnstreamClient, streamId: number, body: Consu
 /** §4.9 List ad breaks: one page. */
 export const listAdBreaks = (c: CdnstreamClient, zoneId: number, query: AdBreaksQuery = {}, o?: RequestOptions) =>
   c.call(ops.listAdBreaks, { params: { zoneid: zoneId }, query }, o);
-/** §4.9 every ad break matching `query` (its `page` is ignored): `for await`, or `.all()`. */
-export const adBreaks = (c: CdnstreamClient, zoneId: number, query: Omit<AdBreaksQuery, "page"> = {}, o?: RequestOptions) =>
-  new Paginator<AdBreak>(async (page) => {
-    const r = await listAdBreaks(c, zoneId, { ...query, page }, o);
-    return { items: r.items, pages: r.pages };
-  });
+/**
+ * §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()`, or
+ * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
+ * (pagination.ts); the request-side page size is not shown, so none is assumed.
+ */
+export const adBreaks = (c: CdnstreamClient, zoneId: number, query: Omit<AdBreaksQuery, "page"> = {}, o?: RequestOptions, pager: Pick<PaginatorOptions<AdBreak>, "batch" | "maxPages"> = {}) =>
+  new Paginator<AdBreak>(
+    async (page) => {
+      const r = await listAdBreaks(c, zoneId, { ...query, page }, o);
+      return { items: r.items, pages: r.pages, total: r.total };
+    },
+    { ...pager, listing: `the ad-break log of zone ${zoneId} (§4.9 GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`, idOf: (item) => item.id },
+  );
 /** §4.18 Show an ad insertion creative (`crid` from the VAST/VMAP creative element). */
 export const getCreative = (c: CdnstreamClient, zoneId: number, crid: string, o?: RequestOptions) =>
   c.call(ops.getCreative, { params: { zoneid: zoneId, crid } }, o);

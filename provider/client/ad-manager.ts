@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
-import { Paginator } from "./pagination";
+import { Paginator, type PaginatorOptions } from "./pagination";
 import { dateIn, envelope, fieldsOf, intId, intMin, loose, numeric, pageCounters, rangeIn } from "./shapes";
 
 const n = z.number();
@@ -175,12 +175,19 @@ export const archiveCampaign = (c: CdnstreamClient, projectId: number, campaignI
 /** §4.7 List ad-pod requests: one page. */
 export const listAdPodRequests = (c: CdnstreamClient, projectId: number, body: AdPodRequestsBody = {}, o?: RequestOptions) =>
   c.call(ops.listAdPodRequests, { params: { pid: projectId }, body }, o);
-/** §4.7 every ad-pod request matching `body` (its `page` is ignored): `for await`, or `.all()`. */
-export const adPodRequests = (c: CdnstreamClient, projectId: number, body: Omit<AdPodRequestsBody, "page"> = {}, o?: RequestOptions) =>
-  new Paginator<AdPodRequest>(async (page) => {
-    const r = await listAdPodRequests(c, projectId, { ...body, page }, o);
-    return { items: r.items, pages: r.pages };
-  });
+/**
+ * §4.7 every ad-pod request matching `body` (its `page` is ignored): `for await`, `.all()`, or
+ * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
+ * (pagination.ts); the request-side page size is not shown (§4.7), so none is assumed.
+ */
+export const adPodRequests = (c: CdnstreamClient, projectId: number, body: Omit<AdPodRequestsBody, "page"> = {}, o?: RequestOptions, pager: Pick<PaginatorOptions<AdPodRequest>, "batch" | "maxPages"> = {}) =>
+  new Paginator<AdPodRequest>(
+    async (page) => {
+      const r = await listAdPodRequests(c, projectId, { ...body, page }, o);
+      return { items: r.items, pages: r.pages, total: r.total };
+    },
+    { ...pager, listing: `the ad-pod request log of project ${projectId} (§4.7 POST /v2/ad-manager/{pid}/requests)`, idOf: (item) => item.id },
+  );
 /** §4.13 Show campaign targeting (`from_cache` is true when served from cache). */
 export const getTargeting = (c: CdnstreamClient, projectId: number, campaignId: string, o?: RequestOptions) =>
   c.call(ops.getTargeting, { params: { pid: projectId, cid: campaignId } }, o);

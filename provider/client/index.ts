@@ -13,7 +13,7 @@ export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client"
 export { resolveConfig, normalizeBaseUrl, CONFIG_NAMES, NUMERIC_SETTINGS, type ClientSettings, type ConfigOptions, type ConfigSource } from "./config";
 export * from "./errors";
 export type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
-export { Paginator, type PageResult } from "./pagination";
+export { Paginator, PaginationLimitError, type Listing, type PageResult, type PaginatorOptions } from "./pagination";
 export { REDACTED, Secret } from "./redact";
 export { findOperation, operations, retryKindFor } from "./registry";
 export { RETRY_ERROR_CODES, RETRY_STATUSES, type RetryPolicy } from "./retry";

@@ -1,94 +1,183 @@
 /**
  * Page-numbered listings as an `AsyncIterable` of items (openai-node `src/core/pagination.ts`):
- * `for await (const item of paginator)` walks pages one by one; `all()` gets everything as fast
- * as the client's concurrency cap allows.
+ * `for await (const item of paginator)` walks pages one by one; `collect()` / `all()` get
+ * everything, fetching pages concurrently where that cannot change the result.
  *
- * Two ways a listing ends:
- * - it reports `pages` (§4.7, §4.9): pages 1..pages;
- * - it does not (§4.10): a page shorter than `pageSize` or empty is the last (DESIGN.md: 20 per
- *   page, a page past the end is an empty list).
+ * No page size is ever assumed: the spec gives none (§4.7 "request-side page size: not shown",
+ * §4.10 "page size and behavior past the last page: not shown"). A listing is read like this:
+ *
+ * - **Counted** (§4.7, §4.9 report `pages` and `total`): pages 1..`pages`. `total` is the check:
+ *   when fewer distinct items than `total` have arrived by page `pages` (a server whose `pages`
+ *   understates), reading goes on past it as for an uncounted listing, until `total` is reached.
+ *   A `pages` above the cap fails at once, before reading the rest.
+ * - **Uncounted** (§4.10 reports nothing): pages 1, 2, ... until a page that is empty (a server
+ *   answering past the end with an empty list) or adds nothing new, every item's id already seen
+ *   (a server answering past the end with its last page again). A short page is not an end: a
+ *   server may fill pages unevenly.
+ *
+ * Items are de-duplicated by id (a repeated page, or items shifting between pages while the
+ * listing is read), keeping the first occurrence. A listing that has not ended after `maxPages`
+ * pages fails loudly, naming the listing, the cap and what to do, rather than return part of it.
+ * Concurrency changes how many requests run at once, never the result: pages are judged in
+ * page order, and pages fetched beyond the end are discarded.
  */
 import { CdnstreamError } from "./errors";
 
 /** One fetched page. */
 export interface PageResult<T> {
   items: T[];
-  /** Page count, when the API reports it. */
+  /** Page count, when the API reports it (§4.7, §4.9). */
   pages?: number;
+  /** Items of the whole listing, when the API reports it (§4.7, §4.9). */
+  total?: number;
 }
 
 /** Options of a {@link Paginator}. */
-export interface PaginatorOptions {
-  /** Full-page size for listings without a page count; a shorter page is the last. */
-  pageSize?: number;
-  /** Pages fetched at once by `all()` when the page count is unknown. Default 4. */
+export interface PaginatorOptions<T> {
+  /** What is listed, for messages: `HTTP pull zones (§4.10 GET /v2/zones/http/pull)`. */
+  listing?: string;
+  /** An item's identity, to tell a repeated page; default: the item's JSON. */
+  idOf?: (item: T) => unknown;
+  /** Pages fetched at once by `collect()` while the end is unknown. Default 4. */
   batch?: number;
-  /** Guard against a listing that never ends (an API ignoring `page`). Default 10000. */
+  /** Pages read at most before failing (a server ignoring `page` would never end). Default 10000. */
   maxPages?: number;
+}
+
+/** Everything a listing returned. */
+export interface Listing<T> {
+  /** Every distinct item, in page order. */
+  items: T[];
+  /** The API's `total` from page 1, when it reports one (the count when reading began). */
+  total?: number;
+  /** Pages requested, including any fetched past the end. */
+  requests: number;
+}
+
+/** The cap of pages a listing may take before it fails, and what the caller can do then. */
+export class PaginationLimitError extends CdnstreamError {
+  override name = "PaginationLimitError";
 }
 
 /** Items of a page-numbered listing; pages start at 1. */
 export class Paginator<T> implements AsyncIterable<T> {
   readonly #fetch: (page: number) => Promise<PageResult<T>>;
-  readonly #options: Required<PaginatorOptions>;
+  readonly #listing: string;
+  readonly #idOf: (item: T) => unknown;
+  readonly #batch: number;
+  readonly #maxPages: number;
 
-  constructor(fetchPage: (page: number) => Promise<PageResult<T>>, options: PaginatorOptions = {}) {
+  constructor(fetchPage: (page: number) => Promise<PageResult<T>>, options: PaginatorOptions<T> = {}) {
     this.#fetch = fetchPage;
-    this.#options = { pageSize: options.pageSize ?? 0, batch: options.batch ?? 4, maxPages: options.maxPages ?? 10_000 };
+    this.#listing = options.listing ?? "listing";
+    this.#idOf = options.idOf ?? ((item) => JSON.stringify(item));
+    this.#batch = Math.max(1, Math.floor(options.batch ?? 4));
+    this.#maxPages = Math.max(1, Math.floor(options.maxPages ?? 10_000));
   }
 
-  /** Pages in order, fetched one at a time. */
-  async *pages(): AsyncGenerator<T[]> {
-    let known: number | undefined;
-    for (let page = 1; ; page++) {
-      this.#guard(page);
-      const result = await this.#fetch(page);
-      known ??= result.pages;
-      if (result.items.length > 0) yield result.items;
-      if (this.#isLast(page, result, known)) return;
-    }
+  /** The new items of each page, in order, fetched one page at a time. */
+  pages(): AsyncGenerator<T[]> {
+    return this.#walk(false, { requests: 0 });
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     for await (const items of this.pages()) yield* items;
   }
 
-  /**
-   * Every item. With a page count, pages 2..pages are fetched concurrently after page 1;
-   * without one, pages are fetched in concurrent batches until a short or empty page.
-   */
+  /** Every item, with the API's `total`; pages fetched concurrently where the count is known, in batches where not. */
+  async collect(): Promise<Listing<T>> {
+    const stats: { requests: number; total?: number } = { requests: 0 };
+    const items: T[] = [];
+    for await (const fresh of this.#walk(true, stats)) items.push(...fresh);
+    return { items, total: stats.total, requests: stats.requests };
+  }
+
+  /** Every item (see {@link collect}). */
   async all(): Promise<T[]> {
-    const first = await this.#fetch(1);
-    if (first.pages !== undefined) {
-      const last = Math.min(first.pages, this.#options.maxPages);
-      const rest = await Promise.all(range(2, last).map((p) => this.#fetch(p)));
-      return [first, ...rest].flatMap((r) => r.items);
-    }
-    const out = [...first.items];
-    if (this.#isLast(1, first, undefined)) return out;
-    for (let next = 2; ; next += this.#options.batch) {
-      this.#guard(next);
-      const batch = await Promise.all(range(next, next + this.#options.batch - 1).map((p) => this.#fetch(p)));
-      for (const [i, result] of batch.entries()) {
-        out.push(...result.items);
-        if (this.#isLast(next + i, result, undefined)) return out;
+    return (await this.collect()).items;
+  }
+
+  async *#walk(concurrent: boolean, stats: { requests: number; total?: number }): AsyncGenerator<T[]> {
+    const seen = new Set<string>();
+    const fresh = (items: T[]) =>
+      items.filter((item) => {
+        const key = keyOf(this.#idOf(item));
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    const fetch = (page: number) => {
+      stats.requests++;
+      return this.#fetch(page);
+    };
+
+    const first = await fetch(1);
+    const total = count(first.total);
+    stats.total = total;
+    const reached = () => total !== undefined && seen.size >= total;
+    const firstItems = fresh(first.items);
+    if (firstItems.length > 0) yield firstItems;
+    if (first.items.length === 0) return;
+
+    let next = 2;
+    const planned = count(first.pages);
+    if (planned !== undefined && planned >= 2) {
+      if (planned > this.#maxPages) throw this.#limit(`the API reports ${planned} pages`, "");
+      // Counted: every reported page, whatever each holds (an empty one inside the count is
+      // just empty), all at once when concurrent (the client's concurrency cap still applies).
+      const pending = concurrent ? settleLater(range(2, planned).map(fetch)) : [];
+      for (let page = 2; page <= planned; page++) {
+        const result = concurrent ? await pending[page - 2]! : await fetch(page);
+        const items = fresh(result.items);
+        if (items.length > 0) yield items;
       }
+      next = planned + 1;
+    }
+    // Counted without a total: `pages` is all there is to follow. Counted and complete: done.
+    // Otherwise (uncounted, or `total` not reached by page `pages`) read on until the end shows.
+    if ((planned !== undefined && total === undefined) || reached()) return;
+
+    // Page maxPages + 1 may still be read, to see the end of a listing of exactly maxPages pages.
+    const lastReadable = this.#maxPages + 1;
+    for (;;) {
+      if (next > lastReadable) throw this.#limit(`page ${lastReadable} still brought items not seen before`, "The API may be ignoring the page number, or the listing is larger than the cap: ");
+      const size = concurrent ? Math.min(this.#batch, lastReadable - next + 1) : 1;
+      const batch = settleLater(range(next, next + size - 1).map(fetch));
+      for (const pending of batch) {
+        const result = await pending;
+        const items = fresh(result.items);
+        // Past the end: an empty page, or one that repeats items already seen.
+        if (items.length === 0) return;
+        yield items;
+        if (reached()) return;
+      }
+      next += size;
     }
   }
 
-  #isLast(page: number, result: PageResult<T>, known: number | undefined): boolean {
-    if (known !== undefined) return page >= known;
-    if (result.items.length === 0) return true;
-    return this.#options.pageSize > 0 && result.items.length < this.#options.pageSize;
+  #limit(why: string, cause: string): PaginationLimitError {
+    const fix = "read it one page at a time with the `page` argument, or narrow its filters";
+    return new PaginationLimitError(
+      `${this.#listing}: stopped at the cap of ${this.#maxPages} pages (${why}) rather than return part of the list. ` +
+        `${cause ? cause + fix : fix[0]!.toUpperCase() + fix.slice(1)}.`,
+    );
   }
+}
 
-  #guard(page: number): void {
-    if (page > this.#options.maxPages) {
-      throw new CdnstreamError(
-        `Listing did not end after ${this.#options.maxPages} pages: the API may be ignoring the page parameter. Ask for pages explicitly instead.`,
-      );
-    }
-  }
+/** A non-negative integer count from the API (already parsed from numeric strings), or undefined. */
+function count(value: number | undefined): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** Ids compare as strings: `201` and `"201"` are one item. */
+function keyOf(id: unknown): string {
+  return typeof id === "string" ? id : typeof id === "number" ? String(id) : JSON.stringify(id);
+}
+
+/** Marks prefetched pages as handled: one judged past the end, or after a failure, may reject unobserved. */
+function settleLater<P extends Promise<unknown>>(pending: P[]): P[] {
+  for (const p of pending) p.catch(() => undefined);
+  return pending;
 }
 
 function range(from: number, to: number): number[] {

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
-import { Paginator } from "./pagination";
-import { anyId, BwLimit, DomainLock, Eac, envelope, flag01, GeoBlock, intId, IpAccess, loose, numeric, SecureToken, strId, UserAgent, yn, ynIn } from "./shapes";
+import { Paginator, type PaginatorOptions } from "./pagination";
+import { anyId, BwLimit, DomainLock, Eac, envelope, flag01, GeoBlock, intId, IpAccess, loose, numeric, openEnum, SecureToken, strId, timestamp, unixSecondsText, UserAgent, yn, ynIn } from "./shapes";
 
 // ---- §2.3 sub-objects ---------------------------------------------------------------------
 
@@ -53,7 +53,7 @@ export const ZoneCdnService = loose({ purgeurls: z.array(z.string()), purgeurl: 
 
 /** §2.2 zone object (push, pull, VoD pull subset): which fields appear depends on kind and operation. */
 export const Zone = loose({
-  type: z.string(),
+  type: openEnum(["push", "pull"]),
   id: z.number(),
   serviceid: z.number(),
   alias: z.string(),
@@ -88,7 +88,8 @@ export const Zone = loose({
   remaining: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
-  deleted: z.string().nullable(),
+  /** Null, or when the zone was deleted: a date string or Unix seconds ("null or timestamp", §2.2). */
+  deleted: timestamp,
   ssl: ZoneSsl,
   cache: ZoneCache,
   edge: ZoneEdge,
@@ -124,10 +125,10 @@ export const PurgeOperation = loose({
   list: z.array(z.string()),
   meta: z.string(),
   logs: z.array(loose({ serverId: z.string(), serverName: z.string(), purged: z.array(z.string()), completed: z.boolean() })),
-  /** Empty or null while pending. */
-  completed_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  /** Unix seconds; empty or null while pending. */
+  completed_at: unixSecondsText.nullable(),
+  created_at: unixSecondsText,
+  updated_at: unixSecondsText,
   errors: z.string().nullable(),
 });
 
@@ -173,6 +174,8 @@ export type BulkDomainLockBody = z.input<typeof BulkDomainLockBody>;
 
 // ---- operations ----------------------------------------------------------------------------
 
+const PULL_ZONES = "HTTP pull zones (§4.10 GET /v2/zones/http/pull)";
+
 const zoneParams = z.strictObject({ zoneid: intId });
 const zoneResponse = z.looseObject({ ...envelope, zone: Zone });
 
@@ -211,9 +214,6 @@ export const ops = {
   }),
 };
 
-/** Page size of §4.10 (DESIGN.md "Pagination"); a page past the end is empty. */
-export const PULL_ZONE_PAGE_SIZE = 20;
-
 /** §4.1 Update HTTP push zone info. */
 export const updatePushZone = (c: CdnstreamClient, zoneId: number, body: UpdatePushZoneBody, o?: RequestOptions) =>
   c.call(ops.updatePushZone, { params: { zoneid: zoneId }, body }, o);
@@ -223,9 +223,24 @@ export const updateVodPullDomainLock = (c: CdnstreamClient, zoneId: number, body
 /** §4.10 List HTTP pull zones: one page (pages start at 1). */
 export const listPullZones = (c: CdnstreamClient, page?: number, o?: RequestOptions) =>
   c.call(ops.listPullZones, { query: { page } }, o);
-/** §4.10 every pull zone, page by page: `for await (const zone of pullZones(c))`, or `.all()`. */
-export const pullZones = (c: CdnstreamClient, o?: RequestOptions) =>
-  new Paginator<Zone>(async (page) => ({ items: (await listPullZones(c, page, o)).zones }), { pageSize: PULL_ZONE_PAGE_SIZE });
+/**
+ * §4.10 every pull zone, page by page: `for await (const zone of pullZones(c))`, or `.all()`.
+ * §4.10 gives no page size and no page count, and does not say what a page past the end holds:
+ * pages are read until one is empty or brings no zone not seen before (pagination.ts).
+ */
+export const pullZones = (c: CdnstreamClient, o?: RequestOptions, pager: Pick<PaginatorOptions<Zone>, "batch" | "maxPages"> = {}) =>
+  new Paginator<Zone>(async (page) => ({ items: (await listPullZones(c, page, o)).zones }), { ...pager, listing: PULL_ZONES, idOf: (zone) => zone.id });
+/**
+ * §4.10 one page, and whether it is the last: §4.10 reports no page count and no page size, so
+ * the next page is read alongside (two requests, one round trip). The page is the last when the
+ * next one is empty or brings no zone this one lacks (a server repeating its last page past the
+ * end); a page past the end is `lastPage: true` as well.
+ */
+export async function pullZonePage(c: CdnstreamClient, page: number, o?: RequestOptions) {
+  const [here, next] = await Promise.all([listPullZones(c, page, o), listPullZones(c, page + 1, o)]);
+  const ids = new Set(here.zones.map((zone) => String(zone.id)));
+  return { ...here, lastPage: next.zones.every((zone) => ids.has(String(zone.id))) };
+}
 /** §4.11 Update HTTP zone domain lock settings (all HTTP zones; no zone id). */
 export const updateBulkDomainLock = (c: CdnstreamClient, body: BulkDomainLockBody, o?: RequestOptions) =>
   c.call(ops.updateBulkDomainLock, { body }, o);

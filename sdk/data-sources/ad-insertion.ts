@@ -91,13 +91,16 @@ export function getAdConsumption(args: GetAdConsumptionArgs, options?: DataSourc
 }
 
 /**
- * §4.9 List ad breaks of a VoD pull zone: every matching item (page 1, then the other pages
- * concurrently; 45 items take 3 requests), or one `page` with its paging fields.
+ * §4.9 List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+ * (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
+ * fewer than `total` have arrived by page `pages`, the pages after it are read until the log
+ * ends), or one `page` with its paging fields.
  */
 export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions): Promise<GetAdBreaksResult> {
   return invoke(breaksSpec, args, options, async (client, { zoneid, page, ...query }, request) => {
     if (page !== undefined) return toResult(await adInsertion.listAdBreaks(client, zoneid, { ...query, page }, request));
-    return { items: camelize(await adInsertion.adBreaks(client, zoneid, query, request).all()) as AdBreak[] };
+    const { items, total } = await adInsertion.adBreaks(client, zoneid, query, request).collect();
+    return { items: camelize(items) as AdBreak[], ...(total === undefined ? {} : { total }) };
   });
 }
 

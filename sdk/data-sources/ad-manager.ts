@@ -89,14 +89,17 @@ export function getCampaignTargeting(args: GetCampaignTargetingArgs, options?: D
 }
 
 /**
- * §4.7 List ad-pod requests of a project: every matching request (page 1, then the other pages
- * concurrently; 45 requests take 3 calls), or one `page` with its paging fields. Date and range
- * formats are checked before sending.
+ * §4.7 List ad-pod requests of a project: every matching request, each once, with the API's
+ * `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
+ * when fewer than `total` have arrived by page `pages`, the pages after it are read until the
+ * log ends), or one `page` with its paging fields. Date and range formats are checked before
+ * sending.
  */
 export function getAdPodRequests(args: GetAdPodRequestsArgs, options?: DataSourceOptions): Promise<GetAdPodRequestsResult> {
   return invoke(podRequestsSpec, args, options, async (client, { pid, page, ...body }, request) => {
     if (page !== undefined) return toResult(await adManager.listAdPodRequests(client, pid, { ...body, page }, request));
-    return { items: camelize(await adManager.adPodRequests(client, pid, body, request).all()) as AdPodRequest[] };
+    const { items, total } = await adManager.adPodRequests(client, pid, body, request).collect();
+    return { items: camelize(items) as AdPodRequest[], ...(total === undefined ? {} : { total }) };
   });
 }
 

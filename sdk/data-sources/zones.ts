@@ -2,7 +2,7 @@
  * Zone data sources: §4.10 HTTP pull zones (every page, or one), §4.12 purge / prefetch
  * progress. Types in zone-types.ts; names follow naming.ts (camelCase).
  */
-import { Paginator, zones } from "../../provider/client";
+import { zones } from "../../provider/client";
 import { z } from "zod";
 import { id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
@@ -12,7 +12,10 @@ import type { HttpPullZone, PurgeLog, PurgeOperation } from "./zone-types";
 
 /** Arguments of {@link getHttpPullZones}. */
 export interface GetHttpPullZonesArgs {
-  /** One page (from 1) instead of every zone (§4.10 `page`; 20 zones a page, DESIGN.md). */
+  /**
+   * One page (from 1) instead of every zone (§4.10 `page`). How many zones a page holds is the
+   * API's choice (§4.10 does not show it).
+   */
   page?: number;
 }
 
@@ -26,8 +29,10 @@ export interface GetHttpPullZonesResult {
   /** The page returned; set only when `page` was given. */
   page?: number;
   /**
-   * Whether that page is the last: it holds fewer than 20 zones. §4.10 reports no page count, so
-   * a full last page says `false` and the next page is empty. Set only when `page` was given.
+   * Whether no later page holds other zones. §4.10 reports neither a page count nor a page size,
+   * so the next page is read alongside this one (two requests, one round trip): this page is the
+   * last when the next one is empty or brings no zone this one lacks (a server that repeats its
+   * last page past the end). A page past the end says `true` too. Set only when `page` was given.
    */
   lastPage?: boolean;
 }
@@ -75,24 +80,26 @@ const purgeSpec = {
 };
 
 /**
- * Pages fetched at once after page 1. §4.10 reports no page count, so a page fetched past the
- * end is a wasted request: two at a time wastes at most one and halves the round trips of
- * fetching page by page (47 zones: pages 1, then 2 and 3 together, 3 requests).
+ * Pages fetched at once after page 1. §4.10 reports no page count and no page size, so the end
+ * shows only as a page that is empty or repeats zones already seen, and each page fetched past it
+ * is a wasted request: two at a time wastes at most one and halves the round trips of reading
+ * page by page (47 zones in pages of 20: page 1, then 2 and 3, then 4 (empty) and 5: 5 requests,
+ * 3 round trips).
  */
 const PULL_ZONE_BATCH = 2;
 
-/** §4.10 List HTTP pull zones: every zone (pages fetched concurrently), or one `page` of them. */
+/**
+ * §4.10 List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+ * until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
+ * rather than return part of it), or one `page` of them with `lastPage`.
+ */
 export function getHttpPullZones(args: GetHttpPullZonesArgs = {}, options?: DataSourceOptions): Promise<GetHttpPullZonesResult> {
   return invoke(pullSpec, args, options, async (client, api, request) => {
     if (api.page !== undefined) {
-      const one = toResult<{ zones: HttpPullZone[] }>(await zones.listPullZones(client, api.page, request));
-      return { ...one, page: api.page, lastPage: one.zones.length < zones.PULL_ZONE_PAGE_SIZE };
+      const { lastPage, ...one } = await zones.pullZonePage(client, api.page, request);
+      return { ...toResult<{ zones: HttpPullZone[] }>(one), page: api.page, lastPage };
     }
-    const pages = new Paginator(async (page) => ({ items: (await zones.listPullZones(client, page, request)).zones }), {
-      pageSize: zones.PULL_ZONE_PAGE_SIZE,
-      batch: PULL_ZONE_BATCH,
-    });
-    return { zones: camelize(await pages.all()) as HttpPullZone[] };
+    return { zones: camelize(await zones.pullZones(client, request, { batch: PULL_ZONE_BATCH }).all()) as HttpPullZone[] };
   });
 }
 

@@ -106,10 +106,10 @@ describe("every operation against the emulator", () => {
 
   it("4.10 pull zones: every page until the empty one", async () => {
     const first = await zones.listPullZones(client, 1);
-    expect(first.zones).toHaveLength(zones.PULL_ZONE_PAGE_SIZE);
+    expect(first.zones).toHaveLength(20); // the emulator's default page size; the client assumes none
     const all = await zones.pullZones(client).all();
     expect(new Set(all.map((z) => z.id)).size).toBe(all.length);
-    expect(all.length).toBeGreaterThan(zones.PULL_ZONE_PAGE_SIZE);
+    expect(all.length).toBeGreaterThan(20);
     let n = 0;
     for await (const _ of zones.pullZones(client)) n++;
     expect(n).toBe(all.length);

@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { PermissionDeniedError, ValidationError } from "../../provider/client";
-import { failureOf, startDataSourceEmulator, useDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
+import { failureOf, startDataSourceEmulator, switchProfile, useDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
 
 const BREAKS = "GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks";
 const DAY = "2025-01-06 00:00:00 - 2025-01-07 00:00:00";
@@ -72,6 +72,7 @@ describe("ad insertion data sources", () => {
       expect(all.items).toHaveLength(45);
       expect(new Set(all.items.map((b) => b.id)).size).toBe(45);
       expect(all).not.toHaveProperty("pages");
+      expect(all.total).toBe(45); // the API's count, kept in the all-pages form
       expect(await ds.emulator.requestCounts()).toEqual({ [BREAKS]: 3 });
       const pages = await Promise.all([1, 2, 3].map((page) => cdn.getAdBreaks({ zoneId: 401, page }, ds.options)));
       expect(pages.flatMap((p) => p.items)).toEqual(all.items);
@@ -85,6 +86,24 @@ describe("ad insertion data sources", () => {
       const items = (await valueOf(mid)).items;
       expect(items.length).toBeGreaterThan(0);
       expect(items.every((b) => b.breakType === "mid-roll" && b.fillStatus === "full")).toBe(true);
+    });
+
+    it.each([
+      ["pages-of-1", 45],
+      ["pages-of-2-repeating", 23],
+      ["pages-of-1000", 1],
+    ] as const)("under %s: every ad break once, total 45, %i requests (the reported pages)", async (profile, requests) => {
+      const inDefault = await cdn.getAdBreaks({ zoneId: 401 }, ds.options);
+      await ds.emulator.clearRequests();
+      await switchProfile(ds.emulator, profile);
+      try {
+        const all = await cdn.getAdBreaks({ zoneId: 401 }, ds.options);
+        expect(all.items.map((b) => b.id)).toEqual(inDefault.items.map((b) => b.id));
+        expect(all.total).toBe(45);
+        expect(await ds.emulator.requestCounts()).toEqual({ [BREAKS]: requests });
+      } finally {
+        await switchProfile(ds.emulator, "default");
+      }
     });
 
     it("checks allowed values before sending", async () => {

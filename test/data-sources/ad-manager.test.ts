@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { NotFoundError, ValidationError } from "../../provider/client";
-import { useDataSourceEmulator, valueOf } from "./helpers";
+import { switchProfile, useDataSourceEmulator, valueOf } from "./helpers";
 
 const REQUESTS = "POST /v2/ad-manager/{pid}/requests";
 
@@ -44,10 +44,31 @@ describe("ad manager data sources", () => {
     expect(new Set(all.items.map((r) => r.id)).size).toBe(45);
     expect(all.items[0]).toMatchObject({ publisherId: "3f6c2a8e-9b1d-4e57-a0c4-7d2e5f813b90", subdivision1GeonameId: expect.any(Number), selectedDurationSeconds: expect.any(Number) });
     expect(Object.keys(all.items[0]!).filter((k) => k.includes("_"))).toEqual([]);
+    expect(all.total).toBe(45); // the API's count, kept in the all-pages form
+    expect(all).not.toHaveProperty("pages");
     expect(await ds.emulator.requestCounts()).toEqual({ [REQUESTS]: 3 });
     const small = await cdn.getAdPodRequests({ projectId: 2 }, ds.options);
     expect(small.items).toHaveLength(6);
+    expect(small.total).toBe(6);
     expect(await ds.emulator.requestCounts()).toEqual({ [REQUESTS]: 4 });
+  });
+
+  it.each([
+    ["pages-of-1", 45],
+    ["pages-of-2-repeating", 23],
+    ["pages-of-1000", 1],
+  ] as const)("under %s: every request once, total 45, %i requests (the reported pages)", async (profile, requests) => {
+    const inDefault = await cdn.getAdPodRequests({ projectId: 1 }, ds.options);
+    await ds.emulator.clearRequests();
+    await switchProfile(ds.emulator, profile);
+    try {
+      const all = await cdn.getAdPodRequests({ projectId: 1 }, ds.options);
+      expect(all.items.map((r) => r.id)).toEqual(inDefault.items.map((r) => r.id));
+      expect(all.total).toBe(45);
+      expect(await ds.emulator.requestCounts()).toEqual({ [REQUESTS]: requests });
+    } finally {
+      await switchProfile(ds.emulator, "default");
+    }
   });
 
   it("returns one page with its paging fields, and sends filters under the API's names", async () => {

@@ -4,6 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { closeDataSourceClients, type DataSourceOptions } from "../../sdk/data-sources";
+import { DEFAULT_PROFILE, PROFILES, type ProfileName, type ServerProfile } from "../../emulator";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -58,4 +59,12 @@ export function useDataSourceEmulator(account: Record<string, unknown> = {}, ext
   });
   beforeEach(() => ds.emulator.clearRequests());
   return ds;
+}
+
+/**
+ * Puts `emulator` under one of the named server profiles (over the default, whatever was set
+ * before), through the admin door; resolves to the whole profile in force.
+ */
+export function switchProfile(emulator: TestEmulator, name: ProfileName): Promise<ServerProfile> {
+  return emulator.setProfile({ ...DEFAULT_PROFILE, ...PROFILES[name] });
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { NotFoundError, ValidationError } from "../../provider/client";
-import { useDataSourceEmulator, valueOf } from "./helpers";
+import { switchProfile, useDataSourceEmulator, valueOf } from "./helpers";
 
 const LIST = "GET /v2/zones/http/pull";
 const PURGE = "GET /v2/zones/http/push/{zoneid}/purge/{purgeId}";
@@ -12,12 +12,13 @@ describe("zone data sources", () => {
   const ds = useDataSourceEmulator();
 
   describe("getHttpPullZones", () => {
-    it("returns all 47 zones in order with 3 requests (page 1, then pages 2 and 3 together)", async () => {
+    it("returns all 47 zones in order with 5 requests (page 1, then 2 and 3, then 4, empty, and 5 beside it)", async () => {
       const result = await cdn.getHttpPullZones({}, ds.options);
       expect(result.zones.map((z) => z.id)).toEqual(range(201, 247));
       expect(result).not.toHaveProperty("page");
       expect(result).not.toHaveProperty("lastPage");
-      expect(await ds.emulator.requestCounts()).toEqual({ [LIST]: 3 });
+      // §4.10 gives no page size: the short page 3 is not taken for the end; the empty page 4 is.
+      expect(await ds.emulator.requestCounts()).toEqual({ [LIST]: 5 });
     });
 
     it("names every field in camelCase, keeping data-keyed maps and unknown keys as sent", async () => {
@@ -48,14 +49,14 @@ describe("zone data sources", () => {
       expect(JSON.stringify(zone)).not.toMatch(/"(serviceid|created_at|domainlock|cdnservice|origin_auth|url_prefix)"/);
     });
 
-    it("returns one page with its paging fields", async () => {
+    it("returns one page with its paging fields, lastPage read from the page after it", async () => {
       const second = await cdn.getHttpPullZones({ page: 2 }, ds.options);
       expect(second.zones.map((z) => z.id)).toEqual(range(221, 240));
       expect(second).toMatchObject({ page: 2, lastPage: false });
       const third = await cdn.getHttpPullZones({ page: 3 }, ds.options);
       expect(third.zones.map((z) => z.id)).toEqual(range(241, 247));
       expect(third).toMatchObject({ page: 3, lastPage: true });
-      expect(await ds.emulator.requestCounts()).toEqual({ [LIST]: 2 });
+      expect(await ds.emulator.requestCounts()).toEqual({ [LIST]: 4 }); // each page and the one after it
     });
 
     it("refuses page 0 before sending", async () => {
@@ -71,6 +72,49 @@ describe("zone data sources", () => {
       expect((await valueOf(all)).zones).toHaveLength(47);
       const page = cdn.getHttpPullZonesOutput({ page: pulumi.output(3) }, ds.options);
       expect((await valueOf(page)).zones).toHaveLength(7);
+    });
+  });
+
+  describe("getHttpPullZones under each server profile", () => {
+    afterEach(() => switchProfile(ds.emulator, "default"));
+
+    it.each([
+      ["pages-of-1", 49], // 47 pages, then 48 (empty) with 49 beside it
+      ["pages-of-2-repeating", 25], // 24 pages, then 25 (page 24 again)
+      ["pages-of-1000", 3], // page 1, then 2 (empty) with 3 beside it
+    ] as const)("%s: every zone once, in order, with %i requests", async (profile, requests) => {
+      await switchProfile(ds.emulator, profile);
+      const result = await cdn.getHttpPullZones({}, ds.options);
+      expect(result.zones.map((z) => z.id)).toEqual(range(201, 247));
+      expect(await ds.emulator.requestCounts()).toEqual({ [LIST]: requests });
+    });
+
+    it("pages-of-2-repeating: lastPage is false before the end, true on the last page and on a page past it", async () => {
+      await switchProfile(ds.emulator, "pages-of-2-repeating");
+      expect(await cdn.getHttpPullZones({ page: 23 }, ds.options)).toMatchObject({ page: 23, lastPage: false, zones: [{ id: 245 }, { id: 246 }] });
+      expect(await cdn.getHttpPullZones({ page: 24 }, ds.options)).toMatchObject({ page: 24, lastPage: true, zones: [{ id: 247 }] });
+      expect(await cdn.getHttpPullZones({ page: 30 }, ds.options)).toMatchObject({ page: 30, lastPage: true });
+    });
+
+    it("pages-of-1000: page 1 holds every zone and is the last", async () => {
+      await switchProfile(ds.emulator, "pages-of-1000");
+      const one = await cdn.getHttpPullZones({ page: 1 }, ds.options);
+      expect(one.zones).toHaveLength(47);
+      expect(one.lastPage).toBe(true);
+    });
+
+    it("other-words: a deleted zone's `deleted` as Unix seconds is accepted and returned as sent", async () => {
+      await ds.emulator.mutate("httpPullZones", 247, { deleted: "2025-01-06 09:30:00" });
+      try {
+        const asDate = (await cdn.getHttpPullZones({ page: 3 }, ds.options)).zones.find((z) => z.id === 247) as Record<string, unknown>;
+        expect(asDate.deleted).toBe("2025-01-06 09:30:00");
+        await switchProfile(ds.emulator, "other-words");
+        const all = await cdn.getHttpPullZones({}, ds.options);
+        expect(all.zones).toHaveLength(47);
+        expect((all.zones.find((z) => z.id === 247) as Record<string, unknown>).deleted).toBe(Date.UTC(2025, 0, 6, 9, 30) / 1000);
+      } finally {
+        await ds.emulator.mutate("httpPullZones", 247, { deleted: null });
+      }
     });
   });
 
@@ -105,6 +149,13 @@ describe("zone data sources", () => {
       expect(purge.pending).toBe(true);
       expect(purge.logCounts).toEqual({ total: 0, completed: 0, pending: 0 });
       expect(purge.historyView).toEqual({ totalServer: -1, cachePending: -1 });
+    });
+
+    it("refuses a fractional zone id before sending, saying it must be whole and what was given", async () => {
+      await expect(cdn.getPurgeOperation({ zoneId: 101.5, purgeId: "pg-7f3a9c21" }, ds.options)).rejects.toThrow(
+        "getPurgeOperation: invalid argument, nothing was sent to the API: `zoneId` must be a whole number above 0 (the HTTP push zone's id), not 101.5. Fix the value and run again.",
+      );
+      expect(await ds.emulator.requestCounts()).toEqual({});
     });
 
     it("getPurgeOperationOutput takes Inputs", async () => {
