@@ -144,9 +144,9 @@ export type AdBreak = {
   createdAt?: string;
 };
 
-/** Paging fields of §4.7 and §4.9, set only when a `page` was asked for. */
+/** Paging fields of §4.7 and §4.9: all of them when a `page` was asked for; `total` alone when every page was read. */
 export interface PageFields {
-  /** Items matching the filters, on every page. */
+  /** Items matching the filters, as the API counts them (on page 1 when every page was read). */
   total?: number;
   /** The page returned. */
   page?: number;
