@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
-import { envelope, intId, loose } from "./shapes";
+import { envelope, intId, loose, timestamp } from "./shapes";
 
 /** §2.18 critical backup job. */
 export const Backup = loose({
@@ -13,7 +13,8 @@ export const Backup = loose({
   files: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  deleted_at: z.union([z.string(), z.number()]).nullable(),
+  /** Null, or when the job was deleted: a date string or Unix seconds (§2.18). */
+  deleted_at: timestamp,
   /** Zone ids this job backs up. */
   linkedZones: z.array(z.number()),
   linksCount: z.number(),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
-import { envelope, loose } from "./shapes";
+import { envelope, loose, timestamp } from "./shapes";
 
 /** §2.17 DNS zone (`domains[]` item). */
 export const DnsZone = loose({
@@ -45,7 +45,8 @@ export const DnsZone = loose({
   updated_at: z.string(),
   synced_at: z.string().nullable(),
   validated_at: z.string().nullable(),
-  deleted: z.union([z.string(), z.number()]).nullable(),
+  /** Null, or when the zone was deleted: a date string or Unix seconds (§2.17). */
+  deleted: timestamp,
   proxied: z.array(z.string()),
   linkedZones: loose({}),
   nameservers: z.array(z.string()),

@@ -11,21 +11,42 @@ export function loose<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape).partial();
 }
 
-/** A `Y`/`N` flag, exactly. */
-export const yn = z.enum(["Y", "N"]);
-/** A `0`/`1` string flag, exactly. */
-export const flag01 = z.enum(["0", "1"]);
-/** `success` or `error` (§2.1). */
-export const resultField = z.enum(["success", "error"]);
+/**
+ * A word the spec names some values of. Any string passes: §2 "allowed values of status-like and
+ * mode-like fields beyond those named above: not shown", so a value the spec does not name is
+ * the API's to add, not a broken response. The type keeps the named ones for editors.
+ */
+export function openEnum<const V extends readonly string[]>(values: V) {
+  return z.string().describe(`${values.join(", ")} or another word`) as unknown as z.ZodType<V[number] | (string & {}), string>;
+}
+
+/** A `Y`/`N` flag (§ conventions); another word passes as sent. */
+export const yn = openEnum(["Y", "N"]);
+/**
+ * A `0`/`1` flag (§ conventions: "some flags hold the strings 0 or 1"); another word passes as
+ * sent, and the numbers 0 and 1 arrive as the strings they stand for.
+ */
+export const flag01 = z.union([openEnum(["0", "1"]), z.number().transform(String)]) as unknown as z.ZodType<"0" | "1" | (string & {}), string | number>;
+/** `success` or `error` (§2.1); another word passes (`error` is told apart before parsing). */
+export const resultField = openEnum(["success", "error"]);
 
 /** A number that the API sometimes sends as a numeric string (§2.3); parsed to a number. */
 export const numeric = z.union([
   z.number(),
   z
     .string()
-    .regex(/^\s*-?\d+(\.\d+)?\s*$/, "expected a number or numeric string")
+    .refine((s) => s.trim() !== "" && Number.isFinite(Number(s)), "expected a number or numeric string")
     .transform((s) => Number(s)),
 ]);
+
+/**
+ * "null or timestamp" (§2.2, §2.5, §2.17 `deleted`; §2.18 `deleted_at`): the spec does not say
+ * how a timestamp is written, so a date string and Unix seconds (a number) both pass, as sent.
+ */
+export const timestamp = z.union([z.string(), z.number()]).nullable();
+
+/** Unix seconds the spec writes as strings (§2.19); a number passes too, as its string. */
+export const unixSecondsText = z.union([z.string(), z.number().transform(String)]);
 
 /** An id the API may send as an integer or a string (stream ids, §2.5). */
 export const anyId = z.union([z.number(), z.string()]);
@@ -79,7 +100,7 @@ export const UserAgent = loose({
 export const SecureToken = loose({
   enabled: yn,
   active: yn,
-  policy: z.enum(["F", "D"]),
+  policy: openEnum(["F", "D"]),
   keyip: yn,
   list: z.string(),
   timeout: numeric,

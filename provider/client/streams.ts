@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
-import { anyId, DomainLock, envelope, flag01, GeoBlock, intMin, IpAccess, loose, numeric, SecureToken, strId, UserAgent, yn, ynIn } from "./shapes";
+import { anyId, DomainLock, envelope, flag01, GeoBlock, intMin, IpAccess, loose, numeric, openEnum, SecureToken, strId, timestamp, UserAgent, yn, ynIn } from "./shapes";
 
 /** §2.5 transcode / §2.6 platform transcode. */
 const Transcode = loose({ ltc: z.number(), type: z.string(), enabled: z.boolean(), isEditable: z.boolean() });
@@ -53,7 +53,7 @@ const protocolRows = z.array(z.array(z.string()).nullable()).nullable();
 
 /** §2.5 stream object (push, timeshift). */
 export const Stream = loose({
-  type: z.string(),
+  type: openEnum(["push", "timeshift"]),
   id: anyId,
   serviceid: z.number(),
   name: z.string(),
@@ -75,7 +75,8 @@ export const Stream = loose({
   created_at: z.string(),
   updated_at: z.string(),
   lastseen_at: z.unknown(),
-  deleted: z.union([z.string(), z.number()]).nullable(),
+  /** Null, or when the stream was deleted: a date string or Unix seconds (§2.5). */
+  deleted: timestamp,
   ingestsLock: z.number(),
   protocolsLock: z.number(),
   status: z.string(),

@@ -1,5 +1,5 @@
 /** Lenient response parsing: real-looking payloads with numeric strings, nulls and unknown fields. */
-import { adInsertion, adManager, dns, ResponseShapeError, streams, zones } from "../../provider/client";
+import { adInsertion, adManager, backups, dns, ResponseShapeError, streams, zones } from "../../provider/client";
 import { JSON_HEADERS, mockClient, rejection } from "./helpers";
 
 const pushZone = {
@@ -41,9 +41,9 @@ describe("lenient parsing", () => {
     expect(r.warnings).toEqual(["cname not verified yet"]);
   });
 
-  it("keeps flags exact: a lowercase y is a shape error with the raw body", async () => {
+  it("a value of an undocumented JSON type is a shape error naming the field, with the raw body", async () => {
     const { pool, client } = mockClient();
-    const body = JSON.stringify({ result: "success", zone: { ...pushZone, ssl: { ...pushZone.ssl, http: "y" } } });
+    const body = JSON.stringify({ result: "success", zone: { ...pushZone, ssl: { ...pushZone.ssl, http: 5 } } });
     pool.intercept({ path: "/v2/zones/http/push/101", method: "GET" }).reply(200, body, { headers: JSON_HEADERS });
     const err = (await rejection(zones.getPushZone(client, 101))) as ResponseShapeError;
     expect(err).toBeInstanceOf(ResponseShapeError);
@@ -112,5 +112,89 @@ describe("lenient parsing", () => {
     pool.intercept({ path: /^\/v2\/zones\/vod\/pull\/401\/adinsertion\/ad-breaks/, method: "GET" }).reply(200, { result: "success", items: [{ id: "ab-1", breakType: "pre-roll", declaredDurationS: 30 }], total: "1", page: "1", limit: "20", pages: "1" }, { headers: JSON_HEADERS });
     const r = await adInsertion.listAdBreaks(client, 401);
     expect(r).toMatchObject({ total: 1, pages: 1 });
+  });
+
+  it("parses page counters sent as numeric strings in any number notation", async () => {
+    const { pool, client } = mockClient();
+    pool.intercept({ path: /^\/v2\/zones\/vod\/pull\/401\/adinsertion\/ad-breaks/, method: "GET" }).reply(200, { result: "success", items: [], total: " 1e3 ", page: "1.0", pages: "50" }, { headers: JSON_HEADERS });
+    expect(await adInsertion.listAdBreaks(client, 401)).toMatchObject({ total: 1000, page: 1, pages: 50 });
+  });
+});
+
+/**
+ * §2: "allowed values of status-like and mode-like fields beyond those named above: not shown".
+ * A word the spec does not name is the API's to add: it passes through as sent, never failing
+ * the call. "null or timestamp" takes a date string or Unix seconds.
+ */
+describe("loose as the spec types it", () => {
+  const reply = (path: string | RegExp, method: "GET" | "POST", body: object) => {
+    const { pool, client } = mockClient();
+    pool.intercept({ path, method }).reply(200, body, { headers: JSON_HEADERS });
+    return client;
+  };
+
+  it("zone: unknown Y/N, 0/1, policy and type words pass as sent; 0/1 flags sent as numbers arrive as strings", async () => {
+    const zone = {
+      ...pushZone,
+      type: "edge",
+      disabled: 1,
+      optimizer: "2",
+      live: "maybe",
+      ssl: { ...pushZone.ssl, http: "y", redirect: "YES" },
+      domainlock: { enabled: "Y", policy: "W", noreferer: "B", active: "N", list: "a.example", ips: "" },
+      securetoken: { ...pushZone.securetoken, policy: "H" },
+      cache: { ...pushZone.cache, smart: 0 },
+      edgerules: { enabled: true },
+    };
+    const client = reply("/v2/zones/http/push/101", "GET", { result: "success", zone });
+    const r = await zones.getPushZone(client, 101);
+    expect(r.zone).toMatchObject({ type: "edge", disabled: "1", optimizer: "2", live: "maybe", ssl: { http: "y", redirect: "YES" }, domainlock: { policy: "W", noreferer: "B" }, securetoken: { policy: "H" }, cache: { smart: "0" } });
+  });
+
+  it.each([
+    ["a date string", "2025-01-06 09:30:00"],
+    ["Unix seconds", 1736155800],
+    ["null", null],
+  ])("Zone.deleted as %s passes as sent (§2.2 \"null or timestamp\"), in the §4.10 listing too", async (_what, deleted) => {
+    const client = reply("/v2/zones/http/pull?page=1", "GET", { result: "success", zones: [{ id: 201, type: "pull", deleted }] });
+    const r = await zones.listPullZones(client, 1);
+    expect(r.zones[0]!.deleted).toEqual(deleted);
+  });
+
+  it("stream, DNS zone and backup: deleted as Unix seconds; unknown stream words pass", async () => {
+    const s = await streams.setStreamStatus(reply("/v2/streams/push/3001/status", "POST", { result: "success", stream: { id: 3001, type: "restream", disabled: "1", deleted: 1736155800, dedicatedLTC: 0 } }), "push", 3001, { disabled: 1 });
+    expect(s.stream).toMatchObject({ type: "restream", deleted: 1736155800, dedicatedLTC: "0" });
+    const d = await dns.listDnsZones(reply("/v2/dns", "GET", { result: "success", domains: [{ id: 8801, deleted: 1736155800 }] }));
+    expect(d.domains[0]!.deleted).toBe(1736155800);
+    const b = await backups.getBackup(reply("/v2/cb/61", "GET", { result: "success", backup: { id: 61, deleted_at: 1736155800 } }), 61);
+    expect(b.backup.deleted_at).toBe(1736155800);
+  });
+
+  it("ad analytics: unknown break types, fill statuses, outcomes and a §4.8 groupBy outside day/hour pass", async () => {
+    const breaks = await adInsertion.listAdBreaks(
+      reply(/^\/v2\/zones\/vod\/pull\/401\/adinsertion\/ad-breaks/, "GET", { result: "success", items: [{ id: "ab-1", breakType: "post-roll", fillStatus: "partial", vastOutcome: "http_3xx" }], total: 1, pages: 1 }),
+      401,
+    );
+    expect(breaks.items[0]).toMatchObject({ breakType: "post-roll", fillStatus: "partial", vastOutcome: "http_3xx" });
+    const consumption = await adInsertion.getConsumption(reply("/v2/streams/pull/4001/adinsertion/consumption", "POST", { result: "success", groupBy: "year", totalEgress: 1 }), 4001, { groupBy: "year", r: "2025-01-01 00:00:00 - 2025-01-02 00:00:00" });
+    expect(consumption.groupBy).toBe("year");
+  });
+
+  it("§2.19 Unix seconds sent as numbers arrive as the strings the spec writes", async () => {
+    const r = await zones.getPurge(reply("/v2/zones/http/push/101/purge/pg-1", "GET", { result: "success", id: "pg-1", completed_at: 1735983042, created_at: 1735983000, updated_at: "1735983042" }), 101, "pg-1");
+    expect(r).toMatchObject({ completed_at: "1735983042", created_at: "1735983000", updated_at: "1735983042" });
+  });
+
+  it("an unknown `result` word on a success status passes; `error` is still an error", async () => {
+    const r = await dns.listDnsZones(reply("/v2/dns", "GET", { result: "ok", domains: [] }));
+    expect(r.result).toBe("ok");
+    await expect(dns.listDnsZones(reply("/v2/dns", "GET", { result: "error", message: "nope" }))).rejects.toThrow(/nope/);
+  });
+
+  it("requests stay strict: an unknown word in a request is refused before sending", async () => {
+    const { client, calls } = mockClient();
+    await expect(zones.updateVodPullDomainLock(client, 401, { enabled: "y" as "Y" })).rejects.toThrow(/enabled/);
+    await expect(adInsertion.listAdBreaks(client, 401, { fill_status: "partial" as "full" })).rejects.toThrow(/fill_status/);
+    expect(calls()).toHaveLength(0);
   });
 });
