@@ -81,6 +81,9 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  */
 function given(issue: { code: string; expected?: string; values?: unknown[] }, value: unknown, message: string): string {
   if (value === undefined) return issue.code === "invalid_type" && !/required/.test(message) ? " (required)" : "";
+  // zod reports a fraction where a whole number belongs as `invalid_type` (expected "int"): the
+  // JSON type is right, the value is not, so say the value.
+  if (issue.expected === "int" && typeof value === "number") return `, not ${value}`;
   const wrongType =
     issue.code === "invalid_type" || (issue.code === "invalid_value" && (issue.values ?? []).every((v) => typeof v !== typeof value));
   if (!wrongType) return "";

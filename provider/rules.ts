@@ -5,8 +5,12 @@
 import * as net from "node:net";
 import { z } from "zod";
 
-/** A host name, optionally with a leading wildcard label (`*.example.com`). */
-const HOST = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+/**
+ * A host name, optionally with a leading wildcard label (`*.example.com`). The top-level label
+ * is letters (`com`) or an internationalised TLD in its ASCII (punycode) form (`xn--p1ai` for
+ * .рф, RFC 3490): a user writes the ASCII form, as DNS and the API hold it.
+ */
+const HOST = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9](?:[a-z0-9-]{0,57}[a-z0-9])?)$/i;
 
 export const hostname = z.string().regex(HOST, "must be a host name such as cdn.example.com (no scheme, path or port)");
 
