@@ -15,10 +15,14 @@ export interface Command {
   run(argv: readonly string[], io: Io): Promise<number>;
 }
 
-/** Exit codes shared by all subcommands. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+/**
+ * Exit codes shared by the subcommands. `usage` (2) is bad usage for `api` and the dispatcher;
+ * `drift` exits 2 when it finds drift, so its bad usage is `exUsage`, 64, EX_USAGE of
+ * sysexits.h, and a pipeline never reads a typo as "drift found".
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, exUsage: 64 } as const;
 
-/** A usage mistake: printed with the command's help hint, exit 2. */
+/** A usage mistake: printed with the command's help hint. */
 export class UsageError extends Error {
   override name = "UsageError";
 }

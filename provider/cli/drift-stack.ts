@@ -4,14 +4,23 @@
  * --expect-no-changes` would also detect drift, but it writes the refreshed state before it
  * fails, so the next `up` would no longer see the drift as a change to undo.)
  *
- * The project's program runs inline (see ./project.ts), so a CLI without the Node.js language
- * host works too. The backend, passphrase and API key come from the environment as for `up`.
+ * The preview always runs the program (`runProgram`, `--run-program`): the engine then reads
+ * every resource with the provider configuration the program declares today, not the one the
+ * state recorded at the last `up`. So after an API key is regenerated and the new one set (stack
+ * config `cdnstream:apiKey` or CDNSTREAM_API_KEY), the check uses the new key.
+ *
+ * Each stack is checked in a process of its own (./drift-worker.ts), started as the language
+ * host starts a program: `node <runtime.options.nodeargs>` in the program's directory. There the
+ * project's program runs inline (./project.ts), TypeScript compiled on the fly, so a CLI without
+ * the Node.js language host works too. The backend, passphrase and API key come from the
+ * environment as for `up`.
  */
+import { fork } from "node:child_process";
 import * as path from "node:path";
 import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { redactText } from "../client/redact";
 import { findingsFromEvents, type StackReport } from "./drift-report";
-import { projectName, projectProgram } from "./project";
+import { prepareRuntime, programLocation, projectProgram, readProject } from "./project";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -55,12 +64,77 @@ export function errorMessage(error: unknown, diagnostics: readonly string[]): st
 
 /** The stacks of the project in the backend, for a run without --stack. */
 export async function listStacks(cwd: string, env: Env): Promise<string[]> {
+  readProject(cwd); // a project of another runtime, or a broken Pulumi.yaml, is said first and plainly
   const workspace = await automation().LocalWorkspace.create({ workDir: cwd, envVars: engineEnv(env) });
   return (await workspace.listStacks()).map((s) => s.name);
 }
 
-/** Checks one stack; never throws: a failure is the report's `error`. */
-export async function checkStack(stackName: string, cwd: string, env: Env): Promise<StackReport> {
+/** What a worker sends back: its one stack's report. */
+export interface WorkerResult {
+  report: StackReport;
+}
+
+/** What the worker is asked to check. */
+export interface WorkerTask {
+  stack: string;
+  cwd: string;
+}
+
+const LAST_LINES = 20;
+
+/**
+ * Checks one stack in a worker process; never throws: a failure is the report's `error`. The
+ * program's own output (console.log) is passed to `onOutput` line by line.
+ */
+export async function checkStack(stackName: string, cwd: string, env: Env, onOutput: (line: string) => void = () => undefined): Promise<StackReport> {
+  const secrets = secretsOf(env);
+  const failed = (error: string): StackReport => ({ stack: stackName, cwd, drifted: false, resources: [], error: redactText(error, secrets) });
+  let programDir: string;
+  let nodeargs: string[];
+  try {
+    const settings = readProject(cwd);
+    ({ programDir } = programLocation(settings));
+    nodeargs = settings.nodeargs;
+  } catch (e) {
+    return failed((e as Error).message);
+  }
+  const child = fork(path.join(__dirname, "drift-worker.js"), [], { cwd: programDir, execArgv: nodeargs, env: engineEnv(env), stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const tail: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let pending = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        tail.push(line);
+        if (tail.length > LAST_LINES) tail.shift();
+        onOutput(line);
+      }
+    });
+    stream.on("end", () => pending && onOutput(pending));
+  }
+  let result: StackReport | undefined;
+  child.on("message", (message: WorkerResult) => (result = message.report));
+  const task: WorkerTask = { stack: stackName, cwd };
+  child.send(task);
+  const code = await new Promise<number | null>((resolve) => {
+    child.once("error", (e) => {
+      tail.push(e.message);
+      resolve(null);
+    });
+    child.once("close", (exitCode) => resolve(exitCode));
+  });
+  if (result) return result;
+  const why = nodeargs.length ? ` (node started with runtime.options.nodeargs: ${nodeargs.join(" ")})` : "";
+  return failed(`the program's process exited with code ${code} before reporting${why}:\n${tail.join("\n").trim()}`);
+}
+
+/**
+ * Checks one stack in this process, which runs the project's program: what the worker does. Never
+ * throws: a failure is the report's `error`.
+ */
+export async function checkStackHere(stackName: string, cwd: string, env: Env): Promise<StackReport> {
   const secrets = secretsOf(env);
   const events: EngineEvent[] = [];
   const report = (error?: string): StackReport => {
@@ -75,16 +149,20 @@ export async function checkStack(stackName: string, cwd: string, env: Env): Prom
   };
   let stack: Stack;
   try {
+    const settings = readProject(cwd);
+    prepareRuntime(settings);
     // selectStack, not createOrSelectStack: a misspelt name must fail, not check a new empty stack.
     stack = await automation().LocalWorkspace.selectStack(
-      { stackName, projectName: projectName(cwd), program: projectProgram(cwd) },
-      { workDir: cwd, envVars: engineEnv(env) },
+      { stackName, projectName: settings.name, program: projectProgram(cwd) },
+      { workDir: settings.root, envVars: engineEnv(env) },
     );
   } catch (e) {
     return report(errorMessage(e, []));
   }
   try {
-    await stack.preview({ refresh: true, color: "never", onEvent: (e) => events.push(e) });
+    // runProgram: refresh with the provider configuration of today's program and stack config (a
+    // regenerated key), not the one recorded in the state.
+    await stack.preview({ refresh: true, runProgram: true, color: "never", onEvent: (e) => events.push(e) });
     return report();
   } catch (e) {
     return report(errorMessage(e, findingsFromEvents(events).errors));

@@ -29,17 +29,25 @@ Options:
   -h, --help             show this help
 
 The project's program runs inside this command through the Automation API (no separate Node.js
-language host is needed). Its Pulumi.yaml \`main\` must be JavaScript: compile a TypeScript
-project first and point \`main\` at the output (e.g. \`main: dist/index.js\`).
+language host is needed), one process per stack, as \`pulumi preview\` runs it: TypeScript is
+compiled on the fly with the project's tsconfig.json (\`main: index.ts\`, or no main and an
+index.ts), as are JavaScript, a compiled \`main\` such as bin/index.js and a \`main\` directory;
+runtime.options typescript, tsconfig and nodeargs are honoured. Only nodejs projects can be
+checked.
+
+The preview runs the program (\`--run-program\`), so resources are read with today's stack config
+and environment, never with an API key the state recorded at the last \`up\`: after a key is
+regenerated, set the new one and run this command; no \`up\` is needed first.
 
 Environment: as for \`pulumi up\`: PULUMI_BACKEND_URL (or \`pulumi login\`),
 PULUMI_CONFIG_PASSPHRASE, PULUMI_ACCESS_TOKEN; the API key as stack config (cdnstream:apiKey)
 or CDNSTREAM_API_KEY. The \`pulumi\` CLI must be on PATH. No secret is ever printed.
 
-Without --json -, stdout gets the markdown report; progress goes to stderr.
+Without --json -, stdout gets the markdown report; progress and the program's own output go to
+stderr.
 
 Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked (the reports still say
-what was found). Bad usage also exits 2, with a message on stderr and no report.`;
+what was found), 64 bad usage (EX_USAGE: a message on stderr, no report, nothing checked).`;
 
 export interface DriftArgs {
   stacks: string[];
@@ -98,7 +106,8 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, work:
 
 /** What the command needs from the engine and the file system; replaced in unit tests. */
 export interface DriftDeps {
-  checkStack(stack: string, cwd: string, env: Env): Promise<StackReport>;
+  /** Checks one stack; the program's own output arrives line by line at `onOutput`. */
+  checkStack(stack: string, cwd: string, env: Env, onOutput: (line: string) => void): Promise<StackReport>;
   listStacks(cwd: string, env: Env): Promise<string[]>;
   writeFile(file: string, text: string): void;
   cwd(): string;
@@ -124,7 +133,8 @@ export function createDriftCommand(deps: DriftDeps): Command {
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
         io.stderr(`cdnstream drift: ${e.message}\nRun \`cdnstream drift --help\` for usage.`);
-        return EXIT.usage;
+        // Not 2: that says "drift found".
+        return EXIT.exUsage;
       }
       if (!args) {
         io.stdout(HELP);
@@ -151,7 +161,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
         progress(`checking ${names.join(", ")} in ${cwd} (${Math.min(concurrency, names.length)} at a time)`);
         stacks = await mapBounded(names, concurrency, async (name) => {
           const started = Date.now();
-          const result = await deps.checkStack(name, cwd, io.env);
+          const result = await deps.checkStack(name, cwd, io.env, (line) => progress(`${name}: ${line}`));
           progress(`${summaryLine(result, ((Date.now() - started) / 1000).toFixed(1))}`);
           return result;
         });

@@ -2,7 +2,8 @@
 /**
  * `cdnstream`: the command-line face of the client. A subcommand dispatcher: `api` (one request)
  * and `drift` (drift detection through the Automation API). Exit codes: 0 success, 1 API or
- * connection error, 2 bad usage or configuration; `drift` also exits 2 when it finds drift.
+ * connection error, 2 bad usage or configuration; `drift` exits 2 when it finds drift and 64
+ * (EX_USAGE) on bad usage.
  */
 import { apiCommand } from "./api";
 import { driftCommand } from "./drift";
@@ -28,8 +29,8 @@ function usage(): string {
     "CDNSTREAM_MAX_RETRIES, CDNSTREAM_MAX_RETRY_WAIT_MS, CDNSTREAM_TIMEOUT_MS, CDNSTREAM_RPS,",
     "CDNSTREAM_MAX_CONCURRENCY and the other CDNSTREAM_* settings of provider/client/config.ts.",
     "",
-    "Exit status: 0 success, 1 API or connection error, 2 bad usage or missing configuration",
-    "(`drift`: 2 also when drift is found; see `cdnstream drift --help`).",
+    "Exit status: 0 success, 1 API or connection error, 2 bad usage or missing configuration;",
+    "`drift`: 2 drift found, 64 bad usage (see `cdnstream drift --help`).",
   ].join("\n");
 }
 

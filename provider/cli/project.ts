@@ -1,58 +1,159 @@
 /**
- * A Pulumi project directory run as an inline program of the Automation API.
+ * A Pulumi project directory run as an inline program of the Automation API, the way the Node.js
+ * runtime of @pulumi/pulumi runs it (`@pulumi/pulumi/cmd/run`, started by the language host
+ * `pulumi-language-nodejs` as `node <nodeargs> cmd/run --pwd <dir> <entry>`).
  *
- * Why inline: the Node.js language host (`pulumi-language-nodejs`) is a separate program that a
- * standard Pulumi installation ships but that this repository's engine build may lack (README,
- * "The engine"). The Automation API hosts the language runtime in-process instead and hands the
- * CLI its address (`--client`), so loading the project's `main` module from an inline program
- * runs the project the same way wherever `pulumi` itself runs.
- *
- * The project's program must be JavaScript: a TypeScript project is compiled first and its
- * Pulumi.yaml `main` names the compiled entry (e.g. `main: dist/index.js`), as in the root
- * Pulumi.yaml of this repository.
+ * Why inline: the language host is a separate program that a standard Pulumi installation ships
+ * but that this repository's engine build may lack (README, "The engine"). The Automation API
+ * hosts the language runtime in-process instead, so the program must be loaded in this process,
+ * doing what cmd/run does before and while it loads it:
+ *  - {@link prepareRuntime}, once per process (the drift runner starts one per stack, with the
+ *    project's `nodeargs`): changes to the program's directory and, unless the project sets
+ *    `typescript: false`, registers ts-node with the project's tsconfig.json, using the SDK's own
+ *    helpers (`@pulumi/pulumi/tsutils`) and, for ES module projects, its own loader hooks;
+ *  - {@link projectProgram}, each run: resolves the entry (`main`, else the package.json
+ *    `exports` or `main`, else the directory's index), loads it (require, or import for
+ *    `"type": "module"`) and calls an exported function.
+ * cmd/run itself cannot be called: it also starts the runtime and the root stack resource,
+ * which the Automation API has done already. The SDK modules used here (tsutils, runtime/manifest,
+ * cmd/run/hooks.js) are the same in @pulumi/pulumi 3.246 and 3.270; they are internal, so a test
+ * runs every project shape against the installed SDK (test/e2e/drift-project-shapes.test.ts).
  */
 import * as fs from "node:fs";
+import { createRequire, register } from "node:module";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { programLocation, readProject, type ProgramLocation, type ProjectSettings } from "./project-settings";
 
-/** What the runner needs from a Pulumi.yaml. */
-export interface ProjectSettings {
-  name: string;
-  runtime: string;
-  /** The entry module, absolute. */
-  main: string;
+export { programLocation, projectName, readProject, type ProgramLocation, type ProjectSettings } from "./project-settings";
+
+// ---- the SDK's runtime helpers (internal modules: no published types) --------------------------
+
+interface TsUtils {
+  loadTypeScriptCompilerOptions(tsConfigPath: string): Record<string, unknown>;
+  typeScriptRequireStrings(): { tsnodeRequire: string; typescriptRequire: string };
 }
+interface Manifest {
+  searchupPackageManifest(startDir: string): string | undefined;
+  readPackageManifest(dir: string): { data: PackageObject; path: string };
+}
+interface PackageObject {
+  type?: string;
+  main?: string;
+  exports?: string | Record<string, string | { default?: string; require?: string; import?: string }>;
+}
+interface SemverLike {
+  parse(v: string): { compare(other: string): number } | null;
+}
+
+const tsutils = () => require("@pulumi/pulumi/tsutils") as TsUtils;
+const manifest = () => require("@pulumi/pulumi/runtime/manifest") as Manifest;
+const log = () => require("@pulumi/pulumi/log") as { warn(message: string): Promise<void> };
+/** Resolves modules as code inside @pulumi/pulumi does (cmd/run's `require` of typescript, ts-node, semver). */
+const fromSdk = () => createRequire(require.resolve("@pulumi/pulumi/package.json"));
+
+// ---- once per process -------------------------------------------------------------------------
+
+let prepared: string | undefined;
 
 /**
- * A top-level scalar of a Pulumi.yaml (`key: value`, optionally quoted). A YAML parser would be
- * a new dependency; the three keys read here are plain top-level scalars in every Pulumi.yaml.
+ * Makes this process what cmd/run makes of its own before loading the program, and returns where
+ * the program is. The language host's environment comes first: PULUMI_NODEJS_TYPESCRIPT=true
+ * unless `typescript: false`, PULUMI_NODEJS_TSCONFIG_PATH from `tsconfig`; variables the caller
+ * set already pass through, as they do to the host's `node`. ts-node registration is
+ * process-wide, so a second, different project in the same process is refused.
  */
-function scalar(yaml: string, key: string): string | undefined {
-  const match = new RegExp(`^${key}:[ \\t]*(?:"([^"]*)"|'([^']*)'|([^\\s#][^#\\r\\n]*?))[ \\t]*(?:#.*)?$`, "m").exec(yaml);
-  const value = match?.[1] ?? match?.[2] ?? match?.[3];
-  return value === undefined || value === "" ? undefined : value;
-}
-
-/** Reads `name`, `runtime` and `main` (default: the directory's index.js). Throws with the file named. */
-export function readProject(projectDir: string): ProjectSettings {
-  const file = path.join(projectDir, "Pulumi.yaml");
-  let yaml: string;
-  try {
-    yaml = fs.readFileSync(file, "utf8");
-  } catch (e) {
-    throw new Error(`${file}: cannot read the project file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); --cwd must be a Pulumi project directory`);
+export function prepareRuntime(settings: ProjectSettings): ProgramLocation {
+  const location = programLocation(settings);
+  if (prepared !== undefined) {
+    if (prepared === settings.file) return location;
+    throw new Error(`this process already runs the project of ${prepared}; run ${settings.file} in a process of its own`);
   }
-  const name = scalar(yaml, "name");
-  if (!name) throw new Error(`${file} has no name`);
-  // `runtime` may be a mapping (`runtime: {name: nodejs, options: …}`); only its name matters here.
-  const runtime = scalar(yaml, "runtime") ?? /^runtime:\s*\n\s+name:\s*(\S+)/m.exec(yaml)?.[1] ?? "";
-  if (runtime !== "nodejs") throw new Error(`${file}: runtime is "${runtime}"; only nodejs projects can be run inline`);
-  return { name, runtime, main: path.resolve(projectDir, scalar(yaml, "main") ?? "index.js") };
+  prepared = settings.file;
+  process.chdir(location.programDir);
+  if (settings.typescript) process.env.PULUMI_NODEJS_TYPESCRIPT = "true";
+  if (settings.tsconfig !== undefined) process.env.PULUMI_NODEJS_TSCONFIG_PATH = settings.tsconfig;
+  if (process.env.PULUMI_NODEJS_TYPESCRIPT === "true") registerTypeScript(settings, location);
+  return location;
 }
 
-/** The project name declared in a Pulumi.yaml. */
-export function projectName(projectDir: string): string {
-  return readProject(projectDir).name;
+/** cmd/run/run.js, "If this is a typescript project", step for step; paths relative to the program's directory. */
+function registerTypeScript(settings: ProjectSettings, location: ProgramLocation): void {
+  const sdk = fromSdk();
+  const defaultTsConfigPath = "tsconfig.json";
+  const tsConfigPath = process.env.PULUMI_NODEJS_TSCONFIG_PATH ?? defaultTsConfigPath;
+  // Without a tsconfig.json, ts-node gets the runtime's defaults instead of searching upwards.
+  const skipProject = !fs.existsSync(tsConfigPath);
+  if (skipProject && tsConfigPath !== defaultTsConfigPath) {
+    throw new Error(`${settings.file}: runtime.options.tsconfig (or PULUMI_NODEJS_TSCONFIG_PATH) names "${tsConfigPath}", which is not in ${location.programDir}`);
+  }
+  const compilerOptions = tsutils().loadTypeScriptCompilerOptions(tsConfigPath);
+  // Type-check unless PULUMI_NODEJS_TRANSPILE_ONLY=true or the tsconfig says `noCheck`.
+  const transpileOnlyEnv = process.env.PULUMI_NODEJS_TRANSPILE_ONLY;
+  const transpileOnly = transpileOnlyEnv ? transpileOnlyEnv === "true" : compilerOptions.noCheck;
+  // The project's typescript and ts-node when it has them, else the copies the SDK vendors.
+  const { tsnodeRequire, typescriptRequire } = tsutils().typeScriptRequireStrings();
+  const options = { compiler: typescriptRequire, transpileOnly, project: tsConfigPath, skipProject, compilerOptions: {} as Record<string, unknown> };
+
+  const isModule = packageObjectOf(path.resolve(location.programDir, location.entryPoint)).type === "module";
+  const tsVersion = (sdk("semver") as SemverLike).parse((sdk(typescriptRequire) as { version: string }).version);
+  const hasLoaders = process.execArgv.some((arg) => arg === "--loader" || arg === "--import" || arg === "--require");
+  let tsNodeEsm: string | undefined;
+  try {
+    tsNodeEsm = sdk.resolve("ts-node/esm");
+  } catch {
+    // Only recent ts-node has ESM hooks; the vendored 7.0.1 does not.
+  }
+  if (isModule && tsVersion && tsVersion.compare("4.7.0") > 0 && !hasLoaders && tsNodeEsm) {
+    options.compilerOptions = { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", sourceMap: "true", ...compilerOptions };
+    register(pathToFileURL(sdk.resolve("./cmd/run/hooks.js")).href, pathToFileURL(__filename), { data: options });
+  } else {
+    const useNodeNext = tsVersion !== null && tsVersion.compare("4.7.0") >= 0;
+    options.compilerOptions = {
+      target: "ES2020",
+      module: useNodeNext ? "nodenext" : "commonjs",
+      moduleResolution: useNodeNext ? "nodenext" : "node",
+      sourceMap: "true",
+      ...compilerOptions,
+    };
+    (sdk(tsnodeRequire) as { register(options: unknown): void }).register(options);
+  }
+}
+
+// ---- each run ----------------------------------------------------------------------------------
+
+/** The directory of the package.json (or package.yaml) above `program`, else the program's own directory. */
+function packageRootOf(program: string): string {
+  const dir = fs.existsSync(program) && fs.statSync(program).isDirectory() ? program : path.dirname(program);
+  const found = manifest().searchupPackageManifest(dir);
+  return found === undefined ? dir : path.dirname(found);
+}
+
+function packageObjectOf(program: string): PackageObject {
+  try {
+    return manifest().readPackageManifest(packageRootOf(program)).data ?? {};
+  } catch {
+    return {}; // best effort, as in cmd/run
+  }
+}
+
+/** With no `main` in Pulumi.yaml: package.json `exports`, then `main`, each only if the file exists. */
+function entryOfPackage(program: string, packageObject: PackageObject): string {
+  const root = packageRootOf(program);
+  const exportsField = packageObject.exports;
+  const dot = typeof exportsField === "object" ? exportsField["."] : undefined;
+  const entry =
+    typeof exportsField === "string" ? exportsField
+    : typeof dot === "string" ? dot
+    : typeof dot === "object" ? dot.default ?? dot.require ?? dot.import
+    : typeof exportsField === "object" ? undefined
+    : packageObject.main;
+  if (!entry) return program;
+  const file = path.join(root, entry);
+  if (fs.existsSync(file)) return file;
+  void log().warn(`Could not find entry point '${entry}' specified in package.json; using '${program}' instead`);
+  return program;
 }
 
 /**
@@ -81,16 +182,68 @@ function requireFresh(main: string): unknown {
   }
 }
 
+// A real dynamic import: compiled to CommonJS, `import()` would become `require`.
+const dynamicImport = new Function("specifier", "return import(specifier)") as (specifier: string) => Promise<Record<string, unknown>>;
+
+/** An ES module project's entry, as cmd/run imports it: a directory's index, and the default export or the named ones. */
+async function importEntry(program: string): Promise<unknown> {
+  let entry = fs.realpathSync(program);
+  if (fs.statSync(entry).isDirectory()) {
+    const index = ["index.js", "index.mjs", "index.ts", "index.mts"].find((name) => fs.existsSync(path.join(entry, name)));
+    if (!index) throw new Error(`No entrypoint found in ${entry}`);
+    entry = path.join(entry, index);
+  }
+  const loaded = await dynamicImport(pathToFileURL(entry).href);
+  if (Object.getOwnPropertyDescriptor(loaded, "default") === undefined) return loaded;
+  if (Object.keys(loaded).length !== 1) throw new Error("expected entrypoint module to have either a default export or named exports but not both");
+  return loaded.default;
+}
+
+/** The top-level module itself is missing (not one it requires): say what to do, as cmd/run does. */
+function missingEntryError(program: string, error: Error, packageObject: PackageObject & { scripts?: Record<string, string>; dependencies?: object; devDependencies?: object }): Error {
+  const missing = /Cannot find module '(.*)'/.exec(error.message)?.[1];
+  if (missing !== program && missing !== program.replace(/\/$/, "")) return error;
+  const build = packageObject.scripts?.build;
+  const advice =
+    build ? `The project has a build script ('${build}'): run \`npm run build\` first, or name the TypeScript entry in Pulumi.yaml (\`main: index.ts\`), which is compiled on the fly.`
+    : "typescript" in (packageObject.dependencies ?? {}) || "typescript" in (packageObject.devDependencies ?? {}) ? "It looks like a TypeScript program: compile it with `tsc`, or name the TypeScript entry (`main: index.ts`), which is compiled on the fly."
+    : "Check `main` in Pulumi.yaml and package.json.";
+  return new Error(`We failed to locate the entry point for your program: ${program}. ${advice}`);
+}
+
 /**
  * The program of a Pulumi project directory, run the way the Node.js language host runs it: the
- * module named by `main` in Pulumi.yaml; an exported function (or default export) is called
- * and its result becomes the stack outputs, otherwise the module's exports are.
+ * entry module is loaded; if it exports a function (an ES module: its default export), that is
+ * called and its result becomes the stack outputs, otherwise the module's exports are. TypeScript entries need
+ * {@link prepareRuntime} in this process first (the drift runner's worker does it; under jest,
+ * its transform compiles them).
  */
 export function projectProgram(projectDir: string): PulumiFn {
-  const { main } = readProject(projectDir);
+  const settings = readProject(projectDir);
   return async () => {
-    const loaded = requireFresh(main) as { default?: unknown } | undefined;
-    const program = loaded?.default ?? loaded;
-    return typeof program === "function" ? await program() : program;
+    const location = programLocation(settings);
+    let program = path.resolve(location.programDir, location.entryPoint);
+    const packageObject = packageObjectOf(program);
+    if (location.entryPoint === ".") program = entryOfPackage(program, packageObject);
+    let exported: unknown;
+    try {
+      if (packageObject.type === "module") {
+        exported = await importEntry(program);
+      } else {
+        // A directory is required as one (its package.json main or index), never as an adjacent file.
+        if (fs.statSync(program).isDirectory() && !program.endsWith(path.sep)) program += path.sep;
+        exported = requireFresh(program);
+      }
+    } catch (e) {
+      if (e instanceof Error && (e as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") throw missingEntryError(program, e, packageObject);
+      throw e;
+    }
+    const dir = program.endsWith(path.sep) ? program : undefined;
+    if (dir && fs.existsSync(path.join(dir, "index.js")) && fs.existsSync(path.join(dir, "index.ts"))) {
+      void log().warn("Found a TypeScript project containing an index.js file and no explicit entrypoint in Pulumi.yaml - Pulumi will use index.js");
+    }
+    // An exported function is called and awaited; anything else is the outputs (cmd/run does not unwrap `default` of CommonJS).
+    const outputs = typeof exported === "function" ? await (exported as () => unknown)() : exported;
+    return outputs as Record<string, unknown> | void;
   };
 }

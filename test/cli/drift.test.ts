@@ -31,8 +31,9 @@ function harness(kinds: Record<string, "clean" | "drift" | "error">, listed: str
       if (listed instanceof Error) throw listed;
       return listed;
     },
-    async checkStack(stack, cwd) {
+    async checkStack(stack, cwd, _env, onOutput) {
       calls.push(`${stack}@${cwd}`);
+      onOutput(`the program of ${stack} says hello, key ${KEY}`);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((r) => setTimeout(r, 20));
@@ -74,11 +75,11 @@ describe("drift arguments", () => {
     [["drift", "--json", "-", "--markdown", "-"], /only one of --json and --markdown can be -/],
     [["drift", "--json", ""], /--json needs a file name/],
     [["drift", "--frobnicate"], /Unknown option '--frobnicate'/],
-  ])("%j is bad usage (exit 2, nothing checked)", async (argv, message) => {
+  ])("%j is bad usage (exit 64, EX_USAGE: never 2, which says drift was found; nothing checked)", async (argv, message) => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
-    expect(code).toBe(2);
+    expect(code).toBe(64);
     expect(err.join("\n")).toMatch(message);
     expect(err.join("\n")).toMatch(/Run `cdnstream drift --help` for usage/);
     expect(out).toEqual([]);
@@ -89,12 +90,15 @@ describe("drift arguments", () => {
     expect(await main(["drift", "--help"], { stdout: (t) => out.push(t), stderr: () => undefined, env: {} })).toBe(0);
     const help = out.join("\n");
     expect(help).toMatch(/^Usage: cdnstream drift \[--stack NAME \.\.\.\] \[--cwd DIR\] \[--json FILE\] \[--markdown FILE\] \[--concurrency N\]/);
-    expect(help).toMatch(/Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked/);
+    expect(help).toMatch(/Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked \(the reports still say\s+what was found\), 64 bad usage \(EX_USAGE/);
     expect(help).toMatch(/PULUMI_BACKEND_URL/);
-    expect(help).toMatch(/compile a TypeScript\s+project first/);
+    expect(help).toMatch(/TypeScript is\s+compiled on the fly with the project's tsconfig\.json/);
+    expect(help).toMatch(/runtime\.options typescript, tsconfig and nodeargs are honoured/);
+    expect(help).toMatch(/The preview runs the program \(`--run-program`\)/);
     const top: string[] = [];
     await main(["--help"], { stdout: (t) => top.push(t), stderr: () => undefined, env: {} });
     expect(top.join("\n")).toMatch(/\n  drift +report out-of-band changes/);
+    expect(top.join("\n")).toMatch(/`drift`: 2 drift found, 64 bad usage/);
   });
 });
 
@@ -108,6 +112,9 @@ describe("drift runs", () => {
     expect(r.stdout).toBe(h.files["/work/out/r.md"]);
     expect(r.stderr).toMatch(/cdnstream drift: prod: no drift \(\d+\.\ds\)/);
     expect(h.calls).toEqual(["prod@/proj"]);
+    // The program's own output goes to stderr, named by stack, without the key.
+    expect(r.stderr).toContain("cdnstream drift: prod: the program of prod says hello, key [REDACTED]");
+    expect(r.stderr).not.toContain(KEY);
   });
 
   it("drift: exit 2; --json - puts the JSON on stdout", async () => {

@@ -1,0 +1,23 @@
+/**
+ * The process in which `cdnstream drift` checks one stack: started by ./drift-stack.ts as the
+ * Node.js language host starts a program (`node <runtime.options.nodeargs>`, in the program's
+ * directory, with the caller's environment), it runs the project's program inline, with
+ * TypeScript compiled on the fly as @pulumi/pulumi's runtime does, and sends the stack's report
+ * back over the IPC channel. One stack per process: like the language host's, and because the
+ * TypeScript registration and the working directory are process-wide.
+ */
+import { checkStackHere, type WorkerResult, type WorkerTask } from "./drift-stack";
+
+process.once("message", (task: WorkerTask) => {
+  void checkStackHere(task.stack, task.cwd, process.env).then(
+    (report) => {
+      const result: WorkerResult = { report };
+      process.send!(result, () => process.exit(0));
+    },
+    (error: unknown) => {
+      // checkStackHere reports failures itself; this is a bug, with its stack for the report's error.
+      process.stderr.write(`internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+});
