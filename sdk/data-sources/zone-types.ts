@@ -7,8 +7,10 @@
  * spec are kept at runtime, camelCased too (read them through a cast).
  */
 
-type YN = "Y" | "N";
-type Flag01 = "0" | "1";
+/** `Y`/`N`, or another word the API sends (§2: values beyond those named are not shown). */
+type YN = "Y" | "N" | (string & {});
+/** `0`/`1`, or another word the API sends. */
+type Flag01 = "0" | "1" | (string & {});
 
 /** §2.3 ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key. */
 export type ZoneSsl = { http?: YN; http2?: YN; redirect?: YN; mode?: string; certId?: number | string | null; enabled?: YN; warning?: boolean };
@@ -58,7 +60,7 @@ export type ZoneIpAccess = { enabled?: YN; policy?: YN; active?: YN; list?: stri
 /** §2.4 useragent (`list`: patterns joined by `;;;`, `listArr` the same as an array). */
 export type ZoneUserAgent = { enabled?: YN; policy?: YN; caseSensitive?: YN; active?: YN; list?: string; listArr?: string[]; ips?: string };
 /** §2.4 securetoken: `policy` `F` fixed / `D` dynamic, `session` `0` = unlimited; `list` is the key (a credential). */
-export type ZoneSecureToken = { enabled?: YN; active?: YN; policy?: "F" | "D"; keyIp?: YN; list?: string; timeout?: number; session?: string; ips?: string; dirs?: string | null };
+export type ZoneSecureToken = { enabled?: YN; active?: YN; policy?: "F" | "D" | (string & {}); keyIp?: YN; list?: string; timeout?: number; session?: string; ips?: string; dirs?: string | null };
 /** §2.4 eac (`list`: the auth script URL). */
 export type ZoneEac = { enabled?: YN; policy?: YN; active?: YN; list?: string; ips?: string };
 /** §2.4 bwlimit. */
@@ -115,7 +117,8 @@ export type HttpPullZone = {
   /** API `created_at` / `updated_at`, `YYYY-MM-DD HH:MM:SS` in this list. */
   createdAt?: string;
   updatedAt?: string;
-  deleted?: string | null;
+  /** Null, or when the zone was deleted: a date string or Unix seconds (§2.2 "null or timestamp"). */
+  deleted?: string | number | null;
   router?: string;
   remaining?: number;
   /** Observed `Enabled`. */

@@ -106,12 +106,12 @@ describe("zone data sources", () => {
     it("other-words: a deleted zone's `deleted` as Unix seconds is accepted and returned as sent", async () => {
       await ds.emulator.mutate("httpPullZones", 247, { deleted: "2025-01-06 09:30:00" });
       try {
-        const asDate = (await cdn.getHttpPullZones({ page: 3 }, ds.options)).zones.find((z) => z.id === 247) as Record<string, unknown>;
-        expect(asDate.deleted).toBe("2025-01-06 09:30:00");
+        const asDate = (await cdn.getHttpPullZones({ page: 3 }, ds.options)).zones.find((z) => z.id === 247);
+        expect(asDate?.deleted).toBe("2025-01-06 09:30:00");
         await switchProfile(ds.emulator, "other-words");
         const all = await cdn.getHttpPullZones({}, ds.options);
         expect(all.zones).toHaveLength(47);
-        expect((all.zones.find((z) => z.id === 247) as Record<string, unknown>).deleted).toBe(Date.UTC(2025, 0, 6, 9, 30) / 1000);
+        expect(all.zones.find((z) => z.id === 247)?.deleted).toBe(Date.UTC(2025, 0, 6, 9, 30) / 1000);
       } finally {
         await ds.emulator.mutate("httpPullZones", 247, { deleted: null });
       }

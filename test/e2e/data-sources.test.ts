@@ -77,7 +77,7 @@ describe("data sources in a Pulumi program", () => {
       backupName: cdn.getCriticalBackupOutput({ backupId: 61 }).name,
       backupIds: cdn.getCriticalBackups().then((r) => r.backups.map((b) => b.id)),
       pullZoneIds: pull.zones.apply((zones) => zones.map((z) => z.id)),
-      pullZoneDeleted: pull.zones.apply((zones) => (zones.find((z) => z.id === 247) as { deleted?: unknown } | undefined)?.deleted ?? "absent"),
+      pullZoneDeleted: pull.zones.apply((zones) => zones.find((z) => z.id === 247)?.deleted ?? "absent"),
       pullZonePage3: cdn.getHttpPullZones({ page: 3 }).then((r) => ({ count: r.zones.length, lastPage: r.lastPage, ids: r.zones.map((z) => z.id) })),
       purge: purge.apply((p) => ({ pending: p.pending, logCounts: p.logCounts, historyView: p.historyView })),
       projectsLimit: projects.then((p) => p.projectsLimit),
