@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { PermissionDeniedError, ValidationError } from "../../provider/client";
-import { failureOf, startDataSourceEmulator, switchProfile, useDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
+import { failureOf, readUnderProfile, startDataSourceEmulator, useDataSourceEmulator, valueOf, type DataSourceEmulator } from "./helpers";
 
 const BREAKS = "GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks";
 const DAY = "2025-01-06 00:00:00 - 2025-01-07 00:00:00";
@@ -93,17 +93,10 @@ describe("ad insertion data sources", () => {
       ["pages-of-2-repeating", 23],
       ["pages-of-1000", 1],
     ] as const)("under %s: every ad break once, total 45, %i requests (the reported pages)", async (profile, requests) => {
-      const inDefault = await cdn.getAdBreaks({ zoneId: 401 }, ds.options);
-      await ds.emulator.clearRequests();
-      await switchProfile(ds.emulator, profile);
-      try {
-        const all = await cdn.getAdBreaks({ zoneId: 401 }, ds.options);
-        expect(all.items.map((b) => b.id)).toEqual(inDefault.items.map((b) => b.id));
-        expect(all.total).toBe(45);
-        expect(await ds.emulator.requestCounts()).toEqual({ [BREAKS]: requests });
-      } finally {
-        await switchProfile(ds.emulator, "default");
-      }
+      const { inDefault, inProfile, counts } = await readUnderProfile(ds.emulator, profile, () => cdn.getAdBreaks({ zoneId: 401 }, ds.options));
+      expect(inProfile.items.map((b) => b.id)).toEqual(inDefault.items.map((b) => b.id));
+      expect(inProfile.total).toBe(45);
+      expect(counts).toEqual({ [BREAKS]: requests });
     });
 
     it("checks allowed values before sending", async () => {

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
 import { NotFoundError, ValidationError } from "../../provider/client";
-import { switchProfile, useDataSourceEmulator, valueOf } from "./helpers";
+import { readUnderProfile, useDataSourceEmulator, valueOf } from "./helpers";
 
 const REQUESTS = "POST /v2/ad-manager/{pid}/requests";
 
@@ -58,17 +58,10 @@ describe("ad manager data sources", () => {
     ["pages-of-2-repeating", 23],
     ["pages-of-1000", 1],
   ] as const)("under %s: every request once, total 45, %i requests (the reported pages)", async (profile, requests) => {
-    const inDefault = await cdn.getAdPodRequests({ projectId: 1 }, ds.options);
-    await ds.emulator.clearRequests();
-    await switchProfile(ds.emulator, profile);
-    try {
-      const all = await cdn.getAdPodRequests({ projectId: 1 }, ds.options);
-      expect(all.items.map((r) => r.id)).toEqual(inDefault.items.map((r) => r.id));
-      expect(all.total).toBe(45);
-      expect(await ds.emulator.requestCounts()).toEqual({ [REQUESTS]: requests });
-    } finally {
-      await switchProfile(ds.emulator, "default");
-    }
+    const { inDefault, inProfile, counts } = await readUnderProfile(ds.emulator, profile, () => cdn.getAdPodRequests({ projectId: 1 }, ds.options));
+    expect(inProfile.items.map((r) => r.id)).toEqual(inDefault.items.map((r) => r.id));
+    expect(inProfile.total).toBe(45);
+    expect(counts).toEqual({ [REQUESTS]: requests });
   });
 
   it("returns one page with its paging fields, and sends filters under the API's names", async () => {

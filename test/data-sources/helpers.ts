@@ -68,3 +68,19 @@ export function useDataSourceEmulator(account: Record<string, unknown> = {}, ext
 export function switchProfile(emulator: TestEmulator, name: ProfileName): Promise<ServerProfile> {
   return emulator.setProfile({ ...DEFAULT_PROFILE, ...PROFILES[name] });
 }
+
+/**
+ * Reads with `read` under the default profile, then under `profile` (set back to the default
+ * afterwards, whatever happens): both results and the requests the second read made.
+ */
+export async function readUnderProfile<T>(emulator: TestEmulator, profile: ProfileName, read: () => Promise<T>): Promise<{ inDefault: T; inProfile: T; counts: Record<string, number> }> {
+  const inDefault = await read();
+  await emulator.clearRequests();
+  await switchProfile(emulator, profile);
+  try {
+    const inProfile = await read();
+    return { inDefault, inProfile, counts: await emulator.requestCounts() };
+  } finally {
+    await switchProfile(emulator, "default");
+  }
+}
