@@ -54,7 +54,7 @@ export interface Listing<T> {
   requests: number;
 }
 
-/** The cap of pages a listing may take before it fails, and what the caller can do then. */
+/** A listing had not ended at the cap of pages: thrown rather than return part of it; the message says what to do. */
 export class PaginationLimitError extends CdnstreamError {
   override name = "PaginationLimitError";
 }
