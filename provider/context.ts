@@ -1,7 +1,9 @@
 /**
  * What every handler in the provider host shares: one API client, configured from stack config
  * (`cdnstream:apiKey` secret, `cdnstream:baseUrl`, retry/timeout/rate settings) with the
- * environment as fallback, and warnings the CLI shows.
+ * environment as fallback, the warnings the CLI shows, and what this host run has learnt about
+ * the API's read paths. The host is one process per engine run (`up`, `preview`, `refresh`,
+ * `destroy`), so "once per run" below means once per process.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { CdnstreamClient, CONFIG_NAMES, type ConfigSource } from "./client";
@@ -31,34 +33,117 @@ export function apiClient(): CdnstreamClient {
 
 /**
  * A warning for the person running the CLI. The dynamic-provider host has no engine log channel,
- * but the engine shows what a provider writes to stderr, under the resource's provider.
+ * but the engine shows what a provider writes to stderr, under the resource's provider; the drift
+ * runner collects the lines that start with `warning: `.
  */
 export function warn(message: string): void {
   process.stderr.write(`warning: ${message}\n`);
 }
 
+/** A line for the person running the CLI that is not a warning (what the API said of a write). */
+export function inform(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+// ---- reads the spec does not list ---------------------------------------------------------------
+
+/** A read operation as the client declares it (method and path template). */
+export interface ReadPath {
+  method: string;
+  path: string;
+}
+
+/** Read paths that answered 404 or 405 in this run, with the status: they are not sent again. */
+const absentReads = new Map<string, number>();
 const unreadableKinds = new Set<string>();
 
+const keyOf = (op: ReadPath) => `${op.method} ${op.path}`;
+
+/** True when `op` already answered 404/405 in this run, so a read through it would not be sent. */
+export function isAbsent(op: ReadPath): boolean {
+  return absentReads.has(keyOf(op));
+}
+
 /**
- * Runs a refresh read. The read paths are extensions beyond the spec (DESIGN.md, "Reads for
- * refresh and import"); where the API answers 404 or 405 for one, the last applied state is kept
- * and the kind is reported once as one whose drift cannot be detected. Returns undefined then.
+ * Says once per kind and run that a kind's objects cannot be read: by default, that refresh
+ * keeps the last applied state and cannot detect drift; `consequence` replaces that clause
+ * where part of the state is still read another way.
+ */
+export function reportUnreadable(kind: string, why: string, consequence?: string): void {
+  if (unreadableKinds.has(kind)) return;
+  unreadableKinds.add(kind);
+  warn(
+    `${kind}: the API has no read for this object (${why}); ` +
+      (consequence ?? `refresh keeps the last applied state and cannot detect drift for ${kind} resources.`),
+  );
+}
+
+/**
+ * Runs a read through `op`, a path the spec does not list (DESIGN.md, "Reads for refresh and
+ * import"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
+ * tried again in this run (for any object), the kind is reported once as one whose drift cannot
+ * be detected, and undefined is returned, so callers keep the last applied state.
  * Deletion out of band is not inferred from a 404: the API cannot tell a missing path from a
  * missing object, and dropping state on a guess would lose what the stack manages.
  */
-export async function readLive<T>(kind: string, read: () => Promise<T>): Promise<T | undefined> {
+export async function readLive<T>(kind: string, op: ReadPath, read: () => Promise<T>, consequence?: string): Promise<T | undefined> {
+  const key = keyOf(op);
+  const known = absentReads.get(key);
+  if (known !== undefined) {
+    reportUnreadable(kind, `${known} on ${key}`, consequence);
+    return undefined;
+  }
   try {
     return await read();
   } catch (err) {
     const status = (err as { status?: number }).status;
     if (status !== 404 && status !== 405) throw err;
-    if (!unreadableKinds.has(kind)) {
-      unreadableKinds.add(kind);
-      warn(
-        `${kind}: the API has no read for this object (${status}); refresh keeps the last applied ` +
-          `state and cannot detect drift for ${kind} resources.`,
-      );
-    }
+    absentReads.set(key, status);
+    reportUnreadable(kind, `${status} on ${key}`, consequence);
     return undefined;
   }
+}
+
+/**
+ * What an adoption that could not read its object says. A 404 cannot tell a missing path from a
+ * missing object, so both are named.
+ */
+export const UNVERIFIED_ADOPTION =
+  "adopted on the declared values without reading it: its read answered 404/405 (the API has no read for it, or nothing " +
+  "has this id), so neither the values nor that it exists could be checked; check it in the dashboard. Nothing was written.";
+
+// ---- what the API says beside a success (§2.1) ----------------------------------------------------
+
+/** One element of `warnings` or `errors` as text: §2.1 types `errors` only as "array", so objects occur. */
+export function noteText(note: unknown): string {
+  if (typeof note === "string") return note;
+  if (note && typeof note === "object") {
+    const { message, code } = note as { message?: unknown; code?: unknown };
+    if (typeof message === "string") return code === undefined || code === null ? message : `${message} (code ${String(code)})`;
+  }
+  return JSON.stringify(note);
+}
+
+const shownMessages = new Set<string>();
+
+/**
+ * Passes on what a successful write's answer says beside its result (§2.1): each `warnings` and
+ * `errors` element (strings or objects; null is none) as a `warning:` line naming the object,
+ * and `message` as a plain line, once per kind and wording in a run (a routine "settings
+ * updated" on each of many writes is said once; writes only happen when something changes, so
+ * an `up` with nothing to do shows none). Returns the warnings and errors as text, errors
+ * prefixed `error: `, for a kind's `warnings` output.
+ */
+export function reportNotes(kind: string, id: string, answer: unknown): string[] {
+  const { message, warnings, errors } = (answer ?? {}) as { message?: unknown; warnings?: unknown; errors?: unknown };
+  const notes = [
+    ...(Array.isArray(warnings) ? warnings.map(noteText) : []),
+    ...(Array.isArray(errors) ? errors.map((e) => `error: ${noteText(e)}`) : []),
+  ];
+  for (const note of notes) warn(`${kind} ${id}: the API said: ${note}`);
+  if (typeof message === "string" && message.trim() && !shownMessages.has(`${kind}\n${message}`)) {
+    shownMessages.add(`${kind}\n${message}`);
+    inform(`${kind} ${id}: the API said: ${message}`);
+  }
+  return notes;
 }

@@ -11,7 +11,7 @@
  * the declared settings must equal the live ones, so adopting never changes the account.
  */
 import type { z } from "zod";
-import { configure, readLive, warn } from "./context";
+import { configure, readLive, UNVERIFIED_ADOPTION, warn, type ReadPath } from "./context";
 import { ADOPT_KEY, checkInputs, diffInputs, hasUnknown, inputsFromLive, pickInputs, sameValue, type DiffRules, type Inputs } from "./inputs";
 import type { Handler } from "./shim";
 
@@ -33,10 +33,31 @@ export interface SettingsKind<Args extends Inputs> {
   idOf(args: Args): string;
   /** The identity inputs encoded in an id; throws, naming the format, when it is malformed. */
   parseId(id: string): Inputs;
-  /** Reads the live object, or "gone" when it no longer exists in the managed state. */
-  read(identity: Inputs): Promise<LiveObject | "gone">;
-  /** Writes the declared settings and returns the outputs. */
-  apply(args: Args): Promise<Inputs>;
+  /**
+   * The path `read` goes through when it is one the spec does not list: the handler runs `read`
+   * through {@link readLive} (tried once per run; where it is absent, state is kept and the kind
+   * reported once). A kind that reads through listed operations, or mixes both, leaves it out
+   * and returns undefined itself where nothing could be read.
+   */
+  readPath?: ReadPath | ((identity: Inputs) => ReadPath);
+  /**
+   * Reads the live object: "gone" when it no longer exists in the managed state, undefined when
+   * the API has no read for it. `recorded` is the resource's state (a refresh), or undefined
+   * (adoption).
+   */
+  read(identity: Inputs, recorded?: Inputs): Promise<LiveObject | "gone" | undefined>;
+  /**
+   * Writes the declared settings and returns the outputs. `recorded` is the resource's state on
+   * an update, undefined on create.
+   */
+  apply(args: Args, recorded?: Inputs): Promise<Inputs>;
+  /**
+   * Where the API has no read for the object, adoption takes the declared values on the user's
+   * word (recording these outputs, with a warning) instead of failing. For kinds whose write
+   * cannot stand in for adoption (an add-only API refuses a second slot); without it, adopting
+   * an unreadable object fails and says to write the declared settings instead.
+   */
+  adoptUnread?(args: Args, id: string): Inputs;
   /** Outputs only a write returns (such as its warnings): a refresh keeps the last ones. */
   writeOnlyOutputs?: readonly string[];
   /** The warning when destroying releases the object: what stays live. */
@@ -48,10 +69,21 @@ function outsOf(args: Inputs, keys: readonly string[], outputs: Inputs): Inputs 
   return { ...pickInputs(args, [...keys, ADOPT_KEY]), ...outputs };
 }
 
+/** Runs the kind's read, through {@link readLive} where it uses a path the spec does not list. */
+function readOf<Args extends Inputs>(spec: SettingsKind<Args>, identity: Inputs, recorded?: Inputs) {
+  const read = () => spec.read(identity, recorded);
+  const path = typeof spec.readPath === "function" ? spec.readPath(identity) : spec.readPath;
+  return path ? readLive(spec.kind, path, read) : read();
+}
+
 /** The `create` of an adopting resource: read, compare, write nothing. */
 async function adopt<Args extends Inputs>(spec: SettingsKind<Args>, args: Args, id: string) {
   const identity = spec.parseId(id);
-  const live = await readLive(spec.kind, () => spec.read(identity));
+  const live = await readOf(spec, identity);
+  if (live === undefined && spec.adoptUnread) {
+    warn(`${spec.kind} ${id}: ${UNVERIFIED_ADOPTION}`);
+    return { id, outs: outsOf(args, spec.inputKeys, spec.adoptUnread(args, id)) };
+  }
   if (live === undefined || live === "gone") {
     const why = live === "gone" ? "it is not in the state this kind manages" : "the API has no read for it";
     throw new Error(`${spec.kind} adoptId "${id}": cannot adopt: ${why}. Remove adoptId to write the declared settings instead.`);
@@ -108,7 +140,7 @@ export function settingsHandler<Args extends Inputs>(spec: SettingsKind<Args>): 
 
     async read(id, props) {
       const identity = spec.parseId(id);
-      const live = await readLive(spec.kind, () => spec.read(identity));
+      const live = await readOf(spec, identity, props);
       if (live === undefined) return { id, props };
       if (live === "gone") return { id: "" };
       const declared = pickInputs(props, [...spec.inputKeys, ADOPT_KEY]);
@@ -117,9 +149,9 @@ export function settingsHandler<Args extends Inputs>(spec: SettingsKind<Args>): 
       return { id, props: { ...inputs, ...carried, ...live.outputs }, inputs };
     },
 
-    async update(_id, _olds, news) {
+    async update(_id, olds, news) {
       const args = news as Args;
-      return { outs: outsOf(args, spec.inputKeys, await spec.apply(args)) };
+      return { outs: outsOf(args, spec.inputKeys, await spec.apply(args, olds)) };
     },
 
     async delete(id, props) {

@@ -60,14 +60,28 @@ export interface AdBreakRosterEntry {
 /**
  * One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
  *
- * The schedule call is an upsert keyed by the slot's identity (zone, type, and a midroll's offset),
- * so applying twice never adds a second slot; it replaces the slot as a whole, so a setting removed
- * from the program is cleared on the next update. Id (and adopt id): `<zoneId>/<type>`, or
- * `<zoneId>/midroll/<offset>`. Refresh reads the zone's roster (`GET /v2/zones/vod/push/{id}/adinsertion`):
- * it detects changed settings the roster echoes (`maxDurationS`, and `breakId`, `maxAds`,
+ * A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
+ * or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
+ * fail at preview, naming both.
+ *
+ * The spec does not say whether re-sending an identity replaces the slot (§4.2 "adds an ad break
+ * slot"; there is no update or removal), so both kinds of API are handled:
+ * - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
+ *   the program is cleared on the next update, and applying twice never adds a second slot;
+ * - where it only adds (a second slot of an identity is refused), a change to an existing slot
+ *   fails, changing nothing, with a message that says the slot exists, what it holds (where the API
+ *   can show it) and the two ways on: keep the live value, or remove the slot in the dashboard and
+ *   run `up` again. A create that finds its slot already there (say, after an interrupted run)
+ *   succeeds where the roster shows the declared values, and otherwise says to take it over with
+ *   `adoptId`.
+ *
+ * Refresh reads the zone's roster (`GET /v2/zones/vod/push/{id}/adinsertion`, a path the spec does
+ * not list): it detects changed settings the roster echoes (`maxDurationS`, and `breakId`, `maxAds`,
  * `fillCeilingS`, `intervalS`, `maxBreaks` where present), and a slot gone from the roster drops out of
- * state so the next `up` schedules it again. The API cannot remove a slot: destroying or replacing
- * the resource leaves the slot live on the zone, and says so.
+ * state so the next `up` schedules it again. Where the API has no such read, refresh keeps the last
+ * applied state and says once that drift cannot be detected, and adoption takes the declared values
+ * on your word (with a warning). The API cannot remove a slot: destroying or replacing the resource
+ * leaves the slot live on the zone, and says so.
  */
 export class AdBreakSlot extends pulumi.dynamic.Resource {
   /** The VoD push zone's id. */
@@ -111,6 +125,7 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
         maxAds: undefined,
         fillCeilingS: undefined,
         ...args,
+        zoneId: claimed(name, args),
         live: undefined,
         state: undefined,
         name: undefined,
@@ -120,4 +135,52 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
       "AdBreakSlot",
     );
   }
+}
+
+/**
+ * Slot identities claimed by the AdBreakSlot resources of each program run, keyed by the run's
+ * stack resource (`pulumi.runtime.getStackResource()`, present in @pulumi/pulumi 3.246 and in
+ * the newest releases): runs one after another in one process (Automation API inline programs)
+ * each start with no claims, and a finished run's claims are dropped with its stack resource.
+ * The check lives here because the dynamic provider's `check` sees one resource's inputs and
+ * no name or URN, so it cannot know of a second resource.
+ */
+const claims = new WeakMap<object, Map<string, string>>();
+
+/** Records `name`'s claim on its slot; throws, naming both resources, when another has it. */
+function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): void {
+  const run = pulumi.runtime.getStackResource();
+  if (!run) return; // not in a program run: no other resource to meet
+  const slot = type === "midroll" ? `${zoneId}/midroll/${offset}` : `${zoneId}/${type}`;
+  let claimed = claims.get(run);
+  if (!claimed) claims.set(run, (claimed = new Map()));
+  const first = claimed.get(slot);
+  if (first === undefined) {
+    claimed.set(slot, name);
+    return;
+  }
+  const rule = type === "midroll" ? `one midroll slot per offset` : `one ${type} slot`;
+  throw new Error(
+    `AdBreakSlot "${name}" and AdBreakSlot "${first}" both claim slot ${slot} (VoD push zone ${zoneId} has ${rule}, §4.2): ` +
+      "the two would overwrite each other, or on an API that only adds slots one of them would fail. Keep one resource for " +
+      "the slot, or give the other another zone, type or offset.",
+  );
+}
+
+/**
+ * `args.zoneId`, after `name`'s claim on its slot is recorded. Plain values are checked at once,
+ * so the program fails at preview; values only known later are checked when they resolve (while
+ * one is unknown at preview, nothing can be compared).
+ */
+function claimed(name: string, args: AdBreakSlotArgs): pulumi.Input<number> {
+  const { zoneId, type, offset } = args;
+  const plain = (value: unknown) => !pulumi.Output.isInstance(value) && !(value instanceof Promise);
+  if (plain(zoneId) && plain(type) && plain(offset)) {
+    claim(name, zoneId, type, offset);
+    return zoneId;
+  }
+  return pulumi.all([zoneId, type, offset]).apply(([z, t, o]) => {
+    claim(name, z, t, o);
+    return z;
+  });
 }

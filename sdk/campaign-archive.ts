@@ -19,10 +19,13 @@ export interface CampaignArchiveArgs {
  * Keeps an ad-manager campaign archived (§4.3). Archived campaigns stop delivering and leave the
  * project's active-campaign count.
  *
- * Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived).
- * Refresh reads the campaign; one found no longer archived drops out of state, and the next `up`
- * archives it again. The API has no unarchive: destroying the resource leaves the campaign
- * archived, and says so.
+ * Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
+ * its status must name archiving, in any case).
+ * The spec does not give the status word after archiving, so none is assumed: `status` records what
+ * the archive call returned, and refresh compares the live status with it. A campaign whose status
+ * is no longer that word drops out of state, and the next `up` archives it again. Where the API has
+ * no read for a campaign, refresh keeps the last applied state and says once that drift cannot be
+ * detected. The API has no unarchive: destroying the resource leaves the campaign archived, and says so.
  */
 export class CampaignArchive extends pulumi.dynamic.Resource {
   /** The ad manager project's id. */
@@ -33,7 +36,7 @@ export class CampaignArchive extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string | null>;
   /** The advertiser's name (§2.15). */
   declare readonly advertiserName: pulumi.Output<string | null>;
-  /** The campaign's status after archiving (§2.15 `status`). */
+  /** The campaign's status as the archive call returned it (§2.15 `status`; the word is the API's). */
   declare readonly status: pulumi.Output<string | null>;
   /** The delivery status (§2.15 `delivery_status.status`, e.g. `ended`). */
   declare readonly deliveryStatus: pulumi.Output<string | null>;

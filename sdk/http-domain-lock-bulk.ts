@@ -68,13 +68,21 @@ export interface HttpDomainLockDefault {
  * The account-wide HTTP zone domain lock (§4.11). There is one per account: the resource id
  * (and import/adopt id) is always `account`.
  *
- * Drift: refresh reads the account default that every mode saves
- * (`GET /v2/zones/http/settings/security/domainlock`, an extension) and reports a changed flag,
- * domain or IP (as sets). It cannot see per-zone values written by `append`/`overwrite`: a zone
- * whose lock is changed out of band afterwards is not reported, and neither is `mode`, which the
- * API does not keep. Where the API has no such read, refresh keeps the last applied state and warns
- * once. The API has no delete: destroying the resource leaves the account default and every
- * zone's lock as they are, and says so.
+ * A write is not read back (the §4.11 answer carries no settings): `accountDefault` records what
+ * the last write sent. Drift, found by refresh or `preview --refresh`:
+ * - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
+ *   (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
+ * - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (§4.10,
+ *   every page): a zone that no longer holds what the last write sent (with `append`, the sent
+ *   domains and IPs among its own; with `overwrite`, exactly them; and the sent flags) is named in
+ *   `zonesOutOfStep` and in a warning, and the property it breaks shows as drift (for a list, the sent
+ *   entries every pull zone still holds; for a flag, the first such zone's value), so the next `up`
+ *   writes again. HTTP push zones cannot be listed by any operation, so their locks are not compared.
+ *
+ * `mode` is never drift: the API does not keep it. Where nothing can be read (`save`, on an API
+ * without the account default's read), refresh keeps the last applied state and says once that
+ * drift cannot be detected. The API has no delete: destroying the resource leaves the account
+ * default and every zone's lock as they are, and says so.
  */
 export class HttpDomainLockBulk extends pulumi.dynamic.Resource {
   /** How the last write was applied. */
@@ -89,8 +97,16 @@ export class HttpDomainLockBulk extends pulumi.dynamic.Resource {
   declare readonly ips: pulumi.Output<string[] | undefined>;
   /** Managed `noreferer` (see {@link HttpDomainLockBulkArgs.noreferer} for its three meanings). */
   declare readonly noreferer: pulumi.Output<"Y" | "N" | undefined>;
-  /** The account default as of the last write or refresh; null where the API has no read for it. */
+  /**
+   * What the last write sent as the account default (null for a setting not declared); after
+   * adoption, the account default as read then.
+   */
   declare readonly accountDefault: pulumi.Output<HttpDomainLockDefault | null>;
+  /**
+   * After `append` or `overwrite`: ids of the HTTP pull zones whose lock no longer holds what the
+   * last write sent, as the last refresh found them (empty after a write); undefined with `save`.
+   */
+  declare readonly zonesOutOfStep: pulumi.Output<number[] | undefined>;
 
   constructor(name: string, args: HttpDomainLockBulkArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -104,6 +120,7 @@ export class HttpDomainLockBulk extends pulumi.dynamic.Resource {
         noreferer: undefined,
         ...args,
         accountDefault: undefined,
+        zonesOutOfStep: undefined,
       },
       opts,
       "cdnstream",

@@ -39,7 +39,10 @@ export class StreamStatus extends pulumi.dynamic.Resource {
   declare readonly playbackUrls: pulumi.Output<{ hls: string | null; dash: string | null; rtmp: string | null; rtsp: string | null }>;
   /** The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret. */
   declare readonly rtmpAuthPassword: pulumi.Output<string | null>;
-  /** Warnings the API attached to the last change (§2.5 `messages.warning`). */
+  /**
+   * Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+   * `errors` prefixed `error: `); a refresh keeps them.
+   */
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: StreamStatusArgs, opts?: pulumi.CustomResourceOptions) {

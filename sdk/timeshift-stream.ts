@@ -162,6 +162,18 @@ export interface TimeshiftPlaybackUrls {
   hlsManifest: string | null;
   /** The DASH manifest's name, e.g. `manifest_dvr.mpd`. */
   dashManifest: string | null;
+  /** RTMP playback address (§2.7 `rtmp`). */
+  rtmp: string | null;
+  /** RTSP playback address (§2.7 `rtsp`). */
+  rtsp: string | null;
+}
+
+/** Signed playback addresses (§2.7 `tokenized`), each null when the API does not send it. */
+export interface TimeshiftTokenizedPlaybackUrls {
+  hls: string | null;
+  dash: string | null;
+  rtmp: string | null;
+  rtsp: string | null;
 }
 
 /**
@@ -197,12 +209,12 @@ export class TimeshiftStream extends pulumi.dynamic.Resource {
   /** Playback addresses (§2.7). */
   declare readonly playbackUrls: pulumi.Output<TimeshiftPlaybackUrls>;
   /** Signed playback addresses when the secure token is on (§2.7 `tokenized`); secret; undefined otherwise. */
-  declare readonly tokenizedPlaybackUrls: pulumi.Output<{ hls: string | null; dash: string | null } | undefined>;
+  declare readonly tokenizedPlaybackUrls: pulumi.Output<TimeshiftTokenizedPlaybackUrls | undefined>;
   /** The secure token key as the API holds it (§2.4 `securetoken.list`); secret; undefined when there is none. */
   declare readonly secureTokenKey: pulumi.Output<string | undefined>;
   /** The RTMP authentication password, when the API returns one (§2.5 `rtmpauth.password`); secret; undefined otherwise. */
   declare readonly rtmpAuthPassword: pulumi.Output<string | undefined>;
-  /** Warnings the API returned with the create (§4.19 `warnings`). */
+  /** Warnings the API returned with the create (§4.19 `warnings`, and `errors` prefixed `error: `). */
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: TimeshiftStreamArgs, opts?: pulumi.CustomResourceOptions) {

@@ -2,12 +2,13 @@
  * PushZoneSettings (§4.1): custom domains, transcoding profiles and the transcode webhook of an
  * HTTP push zone. Identity: the zone id (the resource id); a new zone replaces.
  * Only the settings the program declares are managed; one it leaves out is left as it is.
- * Read: GET /v2/zones/http/push/{id} (an extension). Delete releases management: the spec has
- * no delete for settings, so the zone keeps its values, and the warning says so.
+ * Read: GET /v2/zones/http/push/{id} (an extension, tried once per run). Delete releases
+ * management: the spec has no delete for settings, so the zone keeps its values, and the warning
+ * says so.
  */
 import { z } from "zod";
 import { zones } from "../client";
-import { apiClient } from "../context";
+import { apiClient, reportNotes } from "../context";
 import { sameSet, type DiffRules } from "../inputs";
 import { hostnames, positiveId, sameHosts, splitList } from "../rules";
 import { settingsHandler } from "../settings-handler";
@@ -45,18 +46,38 @@ const rules: DiffRules = {
   },
 };
 
+/** §2.3 cdnservice: the push zone's service addresses, output name -> API field. */
+const SERVICE_ADDRESSES = {
+  info: "infourl",
+  list: "listurl",
+  rawList: "rawlisturl",
+  transcodeList: "transcodelisturl",
+  add: "addurl",
+  edit: "editurl",
+  delete: "deleteurl",
+  upload: "uploadurl",
+  playlist: "playlisturl",
+} as const;
+
 /** What the zone says of itself; `warnings` only come with a write (§4.1), so a read leaves them out. */
 function outputsOf(zone: zones.Zone, warnings?: string[]) {
   const ftp = zone.ftpdetails as { username?: string; password?: string } | undefined;
   const server = zone.server as { meta?: { uploadHost?: string } } | undefined;
+  const service = (zone.cdnservice ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
   return {
     name: zone.name ?? null,
     fqdn: zone.fqdn ?? null,
+    hashId: zone.hashid ?? null,
     customDomainFqdns: zone.cnamesArrFqdn ?? [],
     uploadHost: server?.meta?.uploadHost ?? null,
+    serviceAddresses: Object.fromEntries(Object.entries(SERVICE_ADDRESSES).map(([name, field]) => [name, text(service[field])])),
     ftpUsername: ftp?.username ?? null,
     // Credential (masked in some responses, plain in others, §2.2): the SDK marks it secret.
     ftpPassword: ftp?.password ?? null,
+    // Credential (§2.3 cdnservice.authtoken): a secret output, absent (not null) when the API
+    // sends none, because the engine stores every secret output, null included, as ciphertext.
+    ...(text(service.authtoken) ? { authToken: service.authtoken } : {}),
     ...(warnings ? { warnings } : {}),
   };
 }
@@ -74,6 +95,8 @@ export const handler = settingsHandler<Args>({
     return { zoneId: Number(id) };
   },
 
+  readPath: zones.ops.getPushZone,
+
   async read({ zoneId }) {
     const { zone } = await zones.getPushZone(apiClient(), zoneId as number);
     const transcode = zone.transcodefile as { profiles?: string[]; webhooks?: string[] } | undefined;
@@ -88,12 +111,13 @@ export const handler = settingsHandler<Args>({
   },
 
   async apply(args) {
-    const { zone, warnings } = await zones.updatePushZone(apiClient(), args.zoneId, {
+    const answer = await zones.updatePushZone(apiClient(), args.zoneId, {
       cnames: args.customDomains?.join(","),
       profiles: args.transcodingProfiles,
       webhook: args.transcodeWebhook,
     });
-    return outputsOf(zone, warnings ?? []);
+    // §4.1 answers with warnings (`null` is none), and may carry `message` and `errors` (§2.1).
+    return outputsOf(answer.zone, reportNotes("PushZoneSettings", String(args.zoneId), answer));
   },
 
   // §4.1 answers a write with warnings (the CNAME record to add); a read has none to give.

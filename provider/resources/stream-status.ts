@@ -1,12 +1,15 @@
 /**
  * StreamStatus (§4.4): keeps a push or timeshift stream enabled or disabled.
  * Identity: the stream kind and id (`push/<id>`, `timeshift/<id>`); both replace when changed.
- * Read: GET /v2/streams/{kind}/{id} (an extension, DESIGN.md). Delete releases management and
- * leaves the stream as it is: the API has no "unset" for a status.
+ * Read: GET /v2/streams/{kind}/{id} (an extension, DESIGN.md; tried once per run). Delete releases
+ * management and leaves the stream as it is: the API has no "unset" for a status.
+ * `warnings` holds what the last write's answer said beside its result: the stream's
+ * `messages.warning` (§2.5, e.g. that it is disabled) and any §2.1 `warnings` and `errors`; a
+ * refresh keeps them, since a read is not an answer to a write.
  */
 import { z } from "zod";
 import { streams } from "../client";
-import { apiClient } from "../context";
+import { apiClient, reportNotes } from "../context";
 import { settingsHandler } from "../settings-handler";
 
 const Args = z.strictObject({
@@ -32,7 +35,6 @@ function outputsOf(stream: streams.Stream) {
     playbackUrls: { hls: urls?.hls ?? null, dash: urls?.dash ?? null, rtmp: urls?.rtmp ?? null, rtsp: urls?.rtsp ?? null },
     // Credential: the SDK marks it secret in state.
     rtmpAuthPassword: stream.rtmpauth?.password ?? null,
-    warnings: stream.messages?.warning ?? [],
   };
 }
 
@@ -50,15 +52,22 @@ export const handler = settingsHandler<Args>({
     return { streamKind: match[1], streamId: match[2] };
   },
 
+  readPath: ({ streamKind }) => (streamKind === "push" ? streams.ops.getPushStream : streams.ops.getTimeshiftStream),
+
   async read({ streamKind, streamId }) {
     const { stream } = await streams.getStream(apiClient(), streamKind as streams.StreamKind, streamId as string);
     return { inputs: { disabled: stream.disabled === "1" }, outputs: outputsOf(stream) };
   },
 
   async apply(args) {
-    const { stream } = await streams.setStreamStatus(apiClient(), args.streamKind, args.streamId, { disabled: args.disabled ? 1 : 0 });
-    return outputsOf(stream);
+    const answer = await streams.setStreamStatus(apiClient(), args.streamKind, args.streamId, { disabled: args.disabled ? 1 : 0 });
+    const id = `${args.streamKind}/${args.streamId}`;
+    // §3: a disable may come with `messages.warning`; §2.1 `warnings`/`errors` may come beside it.
+    const warnings = reportNotes("StreamStatus", id, { ...answer, warnings: [...(answer.stream.messages?.warning ?? []), ...(answer.warnings ?? [])] });
+    return { ...outputsOf(answer.stream), warnings };
   },
+
+  writeOnlyOutputs: ["warnings"],
 
   released: (id, props) =>
     `StreamStatus ${id}: released from the stack; the stream stays ${props.disabled ? "disabled" : "enabled"} (the API has no "unset" for a status).`,

@@ -4,12 +4,15 @@
  * `disabled` updates in place through §4.4; every other input replaces (a new stream).
  * Create is never retried once sent (DESIGN.md "Retries"); a failure that may have reached the
  * API tells the user to look for the stream and adopt it (`adoptId`) instead of running blindly.
- * Read: GET /v2/streams/timeshift/{id} (an extension). Delete: the API has no delete; the stream
- * is disabled (§4.4, the nearest safe inverse, DESIGN.md) and the warning says it still exists.
+ * Read: GET /v2/streams/timeshift/{id} (an extension, tried once per run; where it is absent,
+ * refresh keeps the state and adoption takes the declared values on the user's word). Delete: the
+ * API has no delete; the stream is disabled (§4.4, the nearest safe inverse, DESIGN.md) and the
+ * warning says it still exists. `warnings` holds what the create's answer said beside its result
+ * (§4.19 `warnings` and `errors`, and the stream's `messages.warning`).
  */
 import { z } from "zod";
 import { ApiError, ConfigError, ConnectionError, isConnectPhase, NotFoundError, streams, ValidationError } from "../client";
-import { apiClient, configure, readLive, warn } from "../context";
+import { apiClient, configure, readLive, reportNotes, UNVERIFIED_ADOPTION, warn } from "../context";
 import {
   ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, pickInputs, PROVIDER_KEY, sameSet, sameValue,
   type Comparator, type DiffRules, type Inputs,
@@ -159,18 +162,25 @@ const liveRules = { compare: comparators(true) };
 /** What the stream is, where it plays, and its credentials (the SDK marks those secret). */
 function outputsOf(stream: streams.Stream) {
   const urls = stream.playbackurls;
-  const tokenized = urls?.tokenized;
+  // §2.7: the tokenized form has "the same fields" as the plain one (rtmp and rtsp included).
+  const tokenized = urls?.tokenized as Record<string, unknown> | null | undefined;
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
   return {
     streamId: String(stream.id),
     composedName: stream.name ?? null,
     status: stream.status ?? null,
     parentId: stream.parentid ?? stream.parent?.id ?? null,
     parentName: stream.parent?.name ?? null,
-    playbackUrls: { hls: urls?.hls ?? null, dash: urls?.dash ?? null, hlsManifest: urls?.hlsManifest ?? null, dashManifest: urls?.dashManifest ?? null },
+    playbackUrls: {
+      hls: urls?.hls ?? null, dash: urls?.dash ?? null, hlsManifest: urls?.hlsManifest ?? null, dashManifest: urls?.dashManifest ?? null,
+      rtmp: urls?.rtmp ?? null, rtsp: urls?.rtsp ?? null,
+    },
     // Secret outputs: absent (not null) when the API sends none, because the engine stores
     // every secret output, null included, as its own ciphertext in every checkpoint.
     ...defined({
-      tokenizedPlaybackUrls: tokenized ? { hls: tokenized.hls ?? null, dash: tokenized.dash ?? null } : undefined,
+      tokenizedPlaybackUrls: tokenized
+        ? { hls: text(tokenized.hls), dash: text(tokenized.dash), rtmp: text(tokenized.rtmp), rtsp: text(tokenized.rtsp) }
+        : undefined,
       secureTokenKey: stream.securetoken?.list || undefined,
       rtmpAuthPassword: stream.rtmpauth?.password || undefined,
     }),
@@ -210,7 +220,14 @@ async function createStream(args: Args) {
 
 /** The `create` of an adopting resource: read, compare every readable declared field, write nothing. */
 async function adopt(args: Args, id: string) {
-  const { stream } = await streams.getStream(apiClient(), "timeshift", id);
+  const found = await readLive(KIND, streams.ops.getTimeshiftStream, () => streams.getStream(apiClient(), "timeshift", id));
+  if (found === undefined) {
+    // Adoption is how a create that may have reached the API is recovered: where nothing can
+    // read the stream, the user's word (adoptId, the declared values) is all there is.
+    warn(`${KIND} ${id}: ${UNVERIFIED_ADOPTION}`);
+    return { id, outs: { ...pickInputs(args, [...INPUT_KEYS, ADOPT_KEY]), streamId: id, warnings: [] } };
+  }
+  const { stream } = found;
   const live = liveInputs(stream);
   const differing = INPUT_KEYS.filter(
     (key) => args[key] !== undefined && live[key] !== undefined && !(liveRules.compare[key] ?? sameValue)(args[key], live[key]),
@@ -254,11 +271,13 @@ export const handler = {
     if (typeof args.adoptId === "string") return adopt(args, args.adoptId);
     const created = await createStream(args);
     const id = String(created.stream.id);
-    const warnings = [...(created.warnings ?? []), ...(created.stream.messages?.warning ?? [])];
+    // §4.19 answers with `warnings` and `errors` (null when none), and the stream may carry its own.
+    const warnings = reportNotes(KIND, id, { ...created, warnings: [...(created.warnings ?? []), ...(created.stream.messages?.warning ?? [])] });
     if (!args.disabled) return { id, outs: outsOf(args, created.stream, warnings) };
     try {
-      const { stream } = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 });
-      return { id, outs: outsOf(args, stream, warnings) };
+      const answer = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 });
+      reportNotes(KIND, id, answer);
+      return { id, outs: outsOf(args, answer.stream, warnings) };
     } catch (err) {
       const message = `${KIND} ${id}: created, but disabling it (§4.4) failed: ${(err as Error).message} It is recorded in the stack; run \`pulumi up\` again to disable it.`;
       throw new InitError(message, id, { ...outsOf(args, created.stream, warnings), [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
@@ -266,7 +285,7 @@ export const handler = {
   },
 
   async read(id, props) {
-    const found = await readLive(KIND, () => streams.getStream(apiClient(), "timeshift", id));
+    const found = await readLive(KIND, streams.ops.getTimeshiftStream, () => streams.getStream(apiClient(), "timeshift", id));
     if (found === undefined) return { id, props };
     if (found.stream.deleted) return { id: "" }; // deleted outside the stack: the next `up` creates it again
     const declared = pickInputs(props, [...INPUT_KEYS, ADOPT_KEY]);
@@ -283,17 +302,18 @@ export const handler = {
 
   async update(id, olds, news) {
     const args = news as Args;
-    const { stream } =
-      args.disabled === undefined
-        ? await streams.getStream(apiClient(), "timeshift", id)
-        : await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: args.disabled ? 1 : 0 });
-    return { outs: outsOf(args, stream, (olds.warnings as string[] | undefined) ?? []) };
+    // Only `disabled` updates in place (every other input replaces): with none declared there
+    // is nothing to send, and nothing is read back.
+    if (args.disabled === undefined) return { outs: { ...olds, ...pickInputs(args, [...INPUT_KEYS, ADOPT_KEY]) } };
+    const answer = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: args.disabled ? 1 : 0 });
+    reportNotes(KIND, id, answer);
+    return { outs: outsOf(args, answer.stream, (olds.warnings as string[] | undefined) ?? []) };
   },
 
   async delete(id, props) {
     const what = `${KIND} ${id}${props.composedName ? ` (${props.composedName})` : ""}`;
     try {
-      await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 });
+      reportNotes(KIND, id, await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 }));
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
       warn(`${what}: not found in the account, so there is nothing to disable; released from the stack.`);

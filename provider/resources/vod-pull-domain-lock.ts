@@ -3,12 +3,13 @@
  * resource id and the `adoptId` format); a new zone replaces.
  * Only the settings the program declares are managed; one it leaves out is left as it is.
  * Domains and IPs are sets: order, duplicates and case never show as a difference.
- * Read: GET /v2/zones/vod/pull/{id} (an extension, DESIGN.md) -> `zone.domainlock`.
+ * Read: GET /v2/zones/vod/pull/{id} (an extension, DESIGN.md; tried once per run) -> `zone.domainlock`.
+ * What the write's answer says beside its result (`message`, and any warnings or errors) is shown.
  * Delete releases management: the spec has no delete for a lock, so the zone keeps it as it is.
  */
 import { z } from "zod";
 import { zones } from "../client";
-import { apiClient } from "../context";
+import { apiClient, reportNotes } from "../context";
 import { DOMAIN_LOCK_SETTINGS, domainLockBody, domainLockCompare, domainLockFields, domainLockFlag, domainLockInputs, domainLockOutputs, type Lock } from "../domain-lock";
 import type { DiffRules, Inputs } from "../inputs";
 import { positiveId, toYN } from "../rules";
@@ -62,19 +63,22 @@ export const handler = settingsHandler<Args>({
     return { zoneId: Number(id) };
   },
 
+  readPath: zones.ops.getVodPullZone,
+
   async read({ zoneId }) {
     const { zone } = await zones.getVodPullZone(apiClient(), zoneId as number);
     return { inputs: inputsOf(zone.domainlock ?? {}), outputs: outputsOf(zone) };
   },
 
   async apply(args) {
-    const { zone } = await zones.updateVodPullDomainLock(apiClient(), args.zoneId, {
+    const answer = await zones.updateVodPullDomainLock(apiClient(), args.zoneId, {
       ...domainLockBody(args),
       active: args.active === undefined ? undefined : toYN(args.active),
       // §4.5: `S` (shared, zone-level) is the only mode given, and the one this kind manages.
       mode: "S",
     });
-    return outputsOf(zone);
+    reportNotes("VodPullDomainLock", String(args.zoneId), answer);
+    return outputsOf(answer.zone);
   },
 
   released: (id) =>

@@ -1,6 +1,8 @@
-/** AdBreakSlot check and diff (§4.2): per-type rules before any request, identity replaces. */
+/** AdBreakSlot check and diff (§4.2): per-type rules before any request, identity replaces; and its answers to an add-only API. */
+import type * as pulumi from "@pulumi/pulumi";
 import { handler } from "../../provider/resources/ad-break-slot";
 import { UNKNOWN } from "../../provider/inputs";
+import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 const check = (news: Record<string, unknown>) => handler.check({}, news);
 const failures = async (news: Record<string, unknown>) => (await check(news)).failures ?? [];
@@ -112,5 +114,120 @@ describe("AdBreakSlot diff", () => {
 
   it("treats an unknown identity as a possible replacement", async () => {
     expect(await handler.diff("301/midroll/60", outputs, { ...slot, offset: UNKNOWN })).toMatchObject({ changes: true, replaces: ["offset"] });
+  });
+});
+
+/**
+ * Against an add-only API (§4.2 "adds"; a second slot of an identity is refused with 422): a
+ * change fails saying the slot exists, what it holds, and what to do, never to correct a value;
+ * a create that finds its slot already there succeeds where the roster shows the declared values.
+ * First with the roster readable, then where the API has no read for it.
+ */
+describe("AdBreakSlot on an add-only API", () => {
+  const KEY = "emu_slot_unit_key_7a1d";
+  let emulator: TestEmulator;
+  let stderr: jest.SpyInstance;
+  const said = () => stderr.mock.calls.map(([text]) => String(text)).join("");
+  const preroll = async () => (await emulator.object("vodPushZones", 301)).adinsertion.vodAdBreakPolicy.preRoll;
+  const slot = { zoneId: 301, type: "preroll", maxDurationS: 30 };
+  let recorded: Record<string, unknown>;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ apiKey: KEY, profile: { slots: "add-only" } });
+    const config = { "cdnstream:apiKey": KEY, "cdnstream:baseUrl": emulator.url } as Record<string, string>;
+    await handler.configure({ config: { get: (key: string) => config[key] } as unknown as pulumi.Config });
+    stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+  });
+  afterAll(async () => {
+    stderr.mockRestore();
+    await handler.configure({ config: { get: () => undefined } as unknown as pulumi.Config });
+    await emulator.close();
+  });
+
+  it("creates a slot once", async () => {
+    const created = await handler.create(slot);
+    expect(created.id).toBe("301/preroll");
+    recorded = created.outs;
+    expect(await preroll()).toEqual({ maxDurationS: 30, minAdLengthS: 0 });
+  });
+
+  it("refuses a change to the slot, saying it exists, what it holds and what to do, and changes nothing", async () => {
+    const failure = await handler.update("301/preroll", recorded, { ...slot, maxDurationS: 45 }).then(() => undefined, (err: Error) => err);
+    expect(failure?.message).toBe(
+      'AdBreakSlot 301/preroll: the slot already exists on VoD push zone 301, and the API has no operation that updates or removes a slot ' +
+        '(§4.2 only adds; it answered: "zone already has a preroll slot (at most one per zone): VoD push zone 301 keeps its slot; slots are ' +
+        'only added, never updated or removed"). It holds maxDurationS: 30 live (read from the zone\'s ad insertion settings), where the ' +
+        "program declares maxDurationS: 45. Either keep the live value (declare maxDurationS: 30), or remove the slot in the dashboard " +
+        "and run `pulumi up` again to add it with the declared values.",
+    );
+    expect(failure?.message).not.toMatch(/[Cc]orrect the value/);
+    expect(await preroll()).toEqual({ maxDurationS: 30, minAdLengthS: 0 });
+  });
+
+  it("succeeds where the slot already holds the declared values (changed in the dashboard to what is now declared)", async () => {
+    await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 45 } } } });
+    const updated = await handler.update("301/preroll", recorded, { ...slot, maxDurationS: 45 });
+    expect(updated.outs).toMatchObject({ maxDurationS: 45, live: { maxDurationS: 45, minAdLengthS: 0 } });
+    await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 30 } } } });
+  });
+
+  it("on create, takes over a slot already there with the declared values (an interrupted run)", async () => {
+    stderr.mockClear();
+    const created = await handler.create(slot);
+    expect(created).toEqual({ id: "301/preroll", outs: recorded });
+    expect(said()).toMatch(/AdBreakSlot 301\/preroll: already on the zone with the declared values \(the API refused a second one\); recorded as it is/);
+  });
+
+  it("on create, says to take over a slot already there with other values by declaring them with adoptId", async () => {
+    await expect(handler.create({ ...slot, maxDurationS: 20 })).rejects.toThrow(
+      /It holds maxDurationS: 30 live .* where the program declares maxDurationS: 20\. To take it over as it is, declare maxDurationS: 30 with adoptId: "301\/preroll"; or remove the slot in the dashboard/,
+    );
+  });
+
+  it("on create, says to adopt a slot already there whose declared setting the roster does not show", async () => {
+    await expect(handler.create({ ...slot, maxAds: 3 })).rejects.toThrow(
+      /It holds maxDurationS: 30 live \(read from the zone's ad insertion settings\); they do not show maxAds, so whether it holds the declared maxAds: 3 cannot be checked\. If it does \(say, an interrupted run added it\), take it over: set adoptId: "301\/preroll"/,
+    );
+  });
+
+  it("says a midroll at a taken offset exists, naming the offset", async () => {
+    const mid = { zoneId: 301, type: "midroll", offset: 60, maxDurationS: 20 };
+    const created = await handler.create(mid);
+    await expect(handler.update("301/midroll/60", created.outs, { ...mid, maxAds: 2 })).rejects.toThrow(
+      /AdBreakSlot 301\/midroll\/60: the slot already exists .* "zone already has a midroll slot at offset 60 \(midroll offsets are unique per zone\)/,
+    );
+  });
+
+  describe("where the API has no read for the roster", () => {
+    beforeAll(() => emulator.setProfile({ reads: "spec-only" }));
+
+    it("refuses a change, naming what the stack last recorded, and tries the read once", async () => {
+      await emulator.clearRequests();
+      stderr.mockClear();
+      for (let i = 0; i < 2; i++) {
+        await expect(handler.update("301/preroll", recorded, { ...slot, maxDurationS: 45 })).rejects.toThrow(
+          /the slot already exists on VoD push zone 301, .* What it holds now cannot be shown \(the API has no read for a zone's slots\); the stack last recorded maxDurationS: 30, and the program declares maxDurationS: 45\. Either keep the value it holds \(declare it again\), or remove the slot in the dashboard/,
+        );
+      }
+      expect(await emulator.requestCounts()).toEqual({
+        "POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule": 2,
+        "GET /v2/zones/vod/push/{zoneid}/adinsertion": 1,
+      });
+      expect(said().match(/^warning: .*cannot detect drift for AdBreakSlot resources/gm)).toHaveLength(1);
+    });
+
+    it("on create, says to take the slot over with adoptId, and adoption then succeeds without a read", async () => {
+      await expect(handler.create(slot)).rejects.toThrow(
+        /Whether it holds the declared values cannot be checked \(the API has no read for a zone's slots\)\. If it does \(say, an interrupted run added it\), take it over: set adoptId: "301\/preroll" and run `pulumi up` again/,
+      );
+      stderr.mockClear();
+      const adopted = await handler.create({ ...slot, adoptId: "301/preroll" });
+      expect(adopted).toEqual({ id: "301/preroll", outs: { ...slot, adoptId: "301/preroll", live: null, state: null, name: null } });
+      expect(said()).toMatch(/warning: AdBreakSlot 301\/preroll: adopted on the declared values without reading it/);
+    });
+
+    it("keeps the state on refresh", async () => {
+      expect(await handler.read("301/preroll", recorded)).toEqual({ id: "301/preroll", props: recorded });
+    });
   });
 });

@@ -102,15 +102,52 @@ describe("HttpDomainLockBulk where the API has no read for the account default",
   });
 
   it("writes, keeps state on refresh, and warns once that drift cannot be detected", async () => {
+    await strict.clearRequests();
     const created = await handler.create({ ...valid, mode: "save" });
-    expect(created).toEqual({ id: "account", outs: { ...valid, mode: "save", accountDefault: null } });
+    // What was sent is recorded: the write is not followed by a read the spec does not list.
+    const sent = { enabled: "Y", policy: "N", list: "partner.example.com,*.cdn.example.org", ips: "203.0.113.50,2001:db8::1", noreferer: "Y" };
+    expect(created).toEqual({ id: "account", outs: { ...valid, mode: "save", accountDefault: sent } });
+    expect(await strict.requestCounts()).toEqual({ "POST /v2/zones/http/settings/security/domainlock": 1 });
     expect((await strict.state()).account.domainLockDefault).toMatchObject({ list: "partner.example.com,*.cdn.example.org", noreferer: "Y" });
 
     const read = await handler.read("account", created.outs);
     expect(read).toEqual({ id: "account", props: created.outs });
     await handler.read("account", created.outs);
 
-    const warnings = stderr.mock.calls.map(([text]) => String(text)).filter((text) => text.includes("HttpDomainLockBulk"));
+    const lines = stderr.mock.calls.map(([text]) => String(text)).filter((text) => text.includes("HttpDomainLockBulk"));
+    const warnings = lines.filter((text) => text.startsWith("warning: "));
     expect(warnings).toEqual([expect.stringContaining("cannot detect drift for HttpDomainLockBulk resources")]);
+    // The API's message beside the success is passed on as a plain line, not a warning.
+    expect(lines).toContain("HttpDomainLockBulk account: the API said: Domain lock settings saved as the account default; existing zones unchanged\n");
+    // The path that answered 404 is not tried again in this run.
+    expect((await strict.requestCounts())["GET /v2/zones/http/settings/security/domainlock"]).toBe(1);
+  });
+
+  it("after append, finds an HTTP pull zone out of step through the §4.10 listing, naming it", async () => {
+    const created = await handler.create({ ...valid, mode: "append" });
+    expect(created.outs.zonesOutOfStep).toEqual([]);
+    expect((await handler.read("account", created.outs)).props).toEqual(created.outs);
+
+    await strict.mutate("httpPullZones", 205, { domainlock: { list: "partner.example.com,other.example" } });
+    await strict.mutate("httpPullZones", 230, { domainlock: { noreferer: "N" } });
+    await strict.clearRequests();
+    stderr.mockClear();
+    const read = await handler.read("account", created.outs);
+    // The domain 205 lost is the one every pull zone no longer holds; 230's flag is taken as it is.
+    expect(read.inputs).toEqual({ ...valid, mode: "append", domains: ["partner.example.com"], noreferer: "N" });
+    expect(read.props).toMatchObject({ zonesOutOfStep: [205, 230], accountDefault: created.outs.accountDefault });
+    const said = stderr.mock.calls.map(([text]) => String(text)).join("");
+    expect(said).toMatch(/HttpDomainLockBulk account: 2 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 205, 230/);
+    // Only the listing was read (every page); the account default's path is known to be absent.
+    const counts = await strict.requestCounts();
+    expect(Object.keys(counts)).toEqual(["GET /v2/zones/http/pull"]);
+  });
+
+  it("after overwrite, takes a zone's own list as the live one", async () => {
+    const created = await handler.create({ ...valid, mode: "overwrite" });
+    await strict.mutate("httpPullZones", 210, { domainlock: { list: "partner.example.com,*.cdn.example.org,extra.example" } });
+    const read = await handler.read("account", created.outs);
+    expect(read.inputs).toEqual({ ...valid, mode: "overwrite", domains: ["partner.example.com", "*.cdn.example.org", "extra.example"] });
+    expect(read.props).toMatchObject({ zonesOutOfStep: [210] });
   });
 });

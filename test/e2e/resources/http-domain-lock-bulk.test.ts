@@ -2,8 +2,9 @@
  * HttpDomainLockBulk lifecycle through the real CLI against the emulator: `append` up, empty
  * preview with zero API calls, `append` again in place without growing any zone's lists, no
  * false diff for an account default held in another order and case, drift of the account
- * default found and reconverged (and per-zone drift, which this kind cannot see, not reported),
- * `overwrite` replacing every HTTP zone's lists, adoption, destroy.
+ * default found and reconverged, drift of one HTTP pull zone's lock found through the §4.10
+ * listing (named in `zonesOutOfStep`) and reconverged, `overwrite` replacing every HTTP zone's
+ * lists, adoption, destroy.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { TestStack } from "../../helpers/engine";
@@ -64,7 +65,8 @@ describe("HttpDomainLockBulk", () => {
     const up = await test.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     expect(up.outputs.id.value).toBe("account");
-    expect(await emulator.requestCounts()).toEqual({ [WRITE]: 1, [READ]: 1 });
+    // What was sent is recorded: no read follows the write (the default's read is not in the spec).
+    expect(await emulator.requestCounts()).toEqual({ [WRITE]: 1 });
     expect(await accountDefault()).toEqual({ enabled: "Y", policy: "N", list: "Partner.example,cdn.partner.example", ips: "203.0.113.50", noreferer: "N" });
     expect(up.outputs.accountDefault.value).toMatchObject({ list: "Partner.example,cdn.partner.example" });
 
@@ -124,10 +126,26 @@ describe("HttpDomainLockBulk", () => {
     expect((await test.stack.preview()).changeSummary).toEqual({ same: 2 });
   });
 
-  it("cannot see a zone's lock changed out of band (documented): refresh reports nothing", async () => {
+  it("finds an HTTP pull zone's lock changed out of band through the §4.10 listing, names it, and reconverges", async () => {
     await emulator.mutate("httpPullZones", 201, { domainlock: { list: "" } });
+    await emulator.clearRequests();
     const refresh = await test.stack.refresh();
-    expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    expect(refresh.summary.resourceChanges).toEqual({ update: 1, same: 1 });
+    expect(refresh.stdout).toMatch(/HttpDomainLockBulk account: 1 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 201 \(output zonesOutOfStep\)/);
+    // One read of the account default and one listing of every pull zone (47 zones, 20 a page).
+    const counts = await emulator.requestCounts();
+    expect(counts[READ]).toBe(1);
+    expect(counts["GET /v2/zones/http/pull"]).toBeGreaterThanOrEqual(3);
+    const recorded = (await test.stack.exportStack()).deployment.resources?.find((r: any) => String(r.urn).endsWith("::lock"));
+    expect(recorded.outputs.zonesOutOfStep).toEqual([201]);
+
+    const events: any[] = [];
+    expect((await test.stack.preview({ onEvent: (e) => events.push(e) })).changeSummary).toEqual({ update: 1, same: 1 });
+    expect(changedProperties(events)).toEqual({ lock: ["domains"] });
+    await test.stack.up();
+    expect((await emulator.object("httpPullZones", 201)).domainlock.list).toBe("CDN.partner.example,partner.example");
+    expect((await test.stack.refresh()).summary.resourceChanges).toEqual({ same: 2 });
+    expect((await test.stack.preview()).changeSummary).toEqual({ same: 2 });
   });
 
   it("overwrites every HTTP zone's lists when the mode changes, in place", async () => {

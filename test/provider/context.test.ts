@@ -1,0 +1,77 @@
+/**
+ * What every handler shares: what a write's answer says beside its result reaches the user
+ * (§2.1 `message`, `warnings`, `errors` of strings or objects; null is none), and a read path
+ * that answered 404/405 is not sent again in the run.
+ */
+import { noteText, readLive, reportNotes } from "../../provider/context";
+import { NotFoundError } from "../../provider/client";
+
+describe("reportNotes", () => {
+  let stderr: jest.SpyInstance;
+  const lines = () => stderr.mock.calls.map(([text]) => String(text));
+  beforeEach(() => (stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true)));
+  afterEach(() => stderr.mockRestore());
+
+  it("shows warnings and errors (strings and objects) as warning lines, and returns them for a warnings output", () => {
+    const notes = reportNotes("PushZoneSettings", "101", {
+      result: "success",
+      warnings: ["add a CNAME record for media.example.com"],
+      errors: ["quota nearly used", { code: 409, message: "profile 3 is being rebuilt" }, { detail: 1 }],
+    });
+    expect(notes).toEqual([
+      "add a CNAME record for media.example.com",
+      "error: quota nearly used",
+      "error: profile 3 is being rebuilt (code 409)",
+      'error: {"detail":1}',
+    ]);
+    expect(lines()).toEqual(notes.map((note) => `warning: PushZoneSettings 101: the API said: ${note}\n`));
+  });
+
+  it("treats null warnings and errors as none", () => {
+    expect(reportNotes("TimeshiftStream", "5001", { result: "success", warnings: null, errors: null })).toEqual([]);
+    expect(lines()).toEqual([]);
+  });
+
+  it("shows a message as a plain line, once per kind and wording in a run", () => {
+    for (const id of ["401", "402"]) reportNotes("VodPullDomainLock", id, { result: "success", message: "Domain lock settings updated" });
+    reportNotes("StreamStatus", "push/3001", { result: "success", message: "Domain lock settings updated" });
+    expect(lines()).toEqual([
+      "VodPullDomainLock 401: the API said: Domain lock settings updated\n",
+      "StreamStatus push/3001: the API said: Domain lock settings updated\n",
+    ]);
+  });
+
+  it("renders an element without a message as JSON", () => {
+    expect(noteText({ code: 1 })).toBe('{"code":1}');
+    expect(noteText({ message: "m", code: null })).toBe("m");
+  });
+});
+
+describe("readLive", () => {
+  const op = { method: "GET", path: "/v2/things/{id}" };
+  const notFound = () =>
+    new NotFoundError("Not found (404) on GET /v2/things/{id}", { status: 404, operation: op, attempts: 1 });
+
+  it("sends a read path that answered 404 once in a run, warning once for the kind", async () => {
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const read = jest.fn(async () => {
+        throw notFound();
+      });
+      expect(await readLive("Thing", op, read)).toBeUndefined();
+      expect(await readLive("Thing", op, read)).toBeUndefined();
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(stderr.mock.calls.map(([text]) => String(text))).toEqual([
+        "warning: Thing: the API has no read for this object (404 on GET /v2/things/{id}); refresh keeps the last applied state and cannot detect drift for Thing resources.\n",
+      ]);
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it("passes other failures on, and keeps trying a path that answers", async () => {
+    const other = { method: "GET", path: "/v2/other/{id}" };
+    await expect(readLive("Other", other, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await readLive("Other", other, async () => 7)).toBe(7);
+  });
+});
