@@ -3,7 +3,21 @@
  * Results are camelCased by naming.ts. Types list the documented fields; fields beyond the spec
  * are kept at runtime, camelCased too (read them through a cast).
  */
-import type { adInsertion } from "../../provider/client";
+import type { GRANULARITIES } from "../../provider/client/ad-insertion";
+
+/**
+ * Bucket sizes of the ad tracking report, in minutes (§4.6). Spelt out rather than taken from
+ * the client's list, whose module declarations name zod; a compile-time check below keeps them equal.
+ */
+export type AdTrackingGranularity = 1 | 5 | 10 | 15 | 30 | 60 | 180 | 360 | 720 | 1440 | 2880 | 10080;
+
+/** `true` only when the list above and the client's (`GRANULARITIES`, what it validates) are equal. */
+type SameAsClient = [AdTrackingGranularity, (typeof GRANULARITIES)[number]] extends [(typeof GRANULARITIES)[number], AdTrackingGranularity]
+  ? true
+  : false;
+type RequireTrue<T extends true> = T;
+/** Fails to compile when they differ (`false` does not satisfy `true`). */
+type GranularitiesMatchClient = RequireTrue<SameAsClient>;
 
 /**
  * Filters of the ad analytics reads (§4.6, §4.9). All but `r`, `crid` and `sessionId` need the
@@ -42,7 +56,7 @@ export interface GetAdTrackingReportArgs extends AdAnalyticsFilters {
    * Bucket size in minutes: 1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880 or 10080. With `r`,
    * the range must not exceed granularity x 1440 minutes (§4.6, §8); checked before sending.
    */
-  granularity?: (typeof adInsertion.GRANULARITIES)[number];
+  granularity?: AdTrackingGranularity;
 }
 
 /** The per-bucket counters of §2.9. */

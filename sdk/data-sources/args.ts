@@ -5,27 +5,30 @@
  * granularity, §4.8 groupBy, range and date formats) are taken from its schemas, renamed; its
  * whole-request rules (the §4.6 range cap, §4.7 from/to order) still run in the client, also
  * before sending.
+ *
+ * Internal to the SDK: every export is `@internal`, so the published declarations
+ * (`stripInternal`) keep no zod type, which a user's `tsc` would have to check.
  */
 import { z } from "zod";
 
-/** An integer id of the path (`{zoneid}`, `{streamid}`, `{pid}`, `{backupid}`, §4): above 0. */
+/** An integer id of the path (`{zoneid}`, `{streamid}`, `{pid}`, `{backupid}`, §4): above 0. @internal */
 export function id(what: string) {
   const rule = `must be a whole number above 0 (the ${what}'s id)`;
   return z.number({ error: rule }).int(rule).positive(rule);
 }
 
-/** A string id of the path (`{cid}`, `{crid}`, `{purgeId}`, §4). */
+/** A string id of the path (`{cid}`, `{crid}`, `{purgeId}`, §4). @internal */
 export function text(what: string) {
   return z.string({ error: `must be the ${what} as a string` }).min(1, `must not be empty: give the ${what}`);
 }
 
-/** A page number (§4.7, §4.9, §4.10). */
+/** A page number (§4.7, §4.9, §4.10). @internal */
 export const page = z
   .number({ error: "must be a page number, 1 or more" })
   .int("must be a whole number (pages start at 1)")
   .min(1, "must be 1 or more (pages start at 1)");
 
-/** The client's field schemas under the arguments' names (`names`: argument -> API field). */
+/** The client's field schemas under the arguments' names (`names`: argument -> API field). @internal */
 export function apiFields(shape: Readonly<Record<string, z.ZodType>>, names: Readonly<Record<string, string>>): Record<string, z.ZodType> {
   return Object.fromEntries(Object.entries(names).flatMap(([arg, api]) => (shape[api] ? [[arg, shape[api]]] : [])));
 }

@@ -8,16 +8,33 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamClient, CONFIG_NAMES, resolveConfig, type ConfigOptions, type ConfigSource } from "../../provider/client";
+import { CdnstreamClient, CONFIG_NAMES, resolveConfig, type ConfigSource } from "../../provider/client";
+// Types the SDK's public signatures name come from modules whose declarations are plain
+// (config.ts names no undici or zod type), never from the client's index: a user's `tsc`
+// without skipLibCheck checks every declaration file the SDK's reach, and zod's do not compile
+// without esModuleInterop.
+import type { ConfigOptions } from "../../provider/client/config";
+
+/**
+ * A client made with `new CdnstreamClient(...)` from `pulumi-cdnstream/provider/client`, as the
+ * `client` option takes it. Declared by the members that identify one, so that the SDK's types
+ * stay plain; the class itself carries its full type.
+ */
+export interface ApiClient {
+  /** Base URL (before `/v2`), without credentials. */
+  readonly baseUrl: string;
+  /** Closes the client's connections. */
+  close(): Promise<void>;
+}
 
 /** Options every data source takes after its arguments (the place of Pulumi's invoke options). */
 export interface DataSourceOptions {
   /**
-   * Run through this client instead of the shared one. The SDK never closes a client it was
-   * given. Useful in scripts and tests that already hold one, or that need the client's
-   * injectable parts (dispatcher, logger).
+   * Run through this client (a `CdnstreamClient`) instead of the shared one. The SDK never
+   * closes a client it was given. Useful in scripts and tests that already hold one, or that
+   * need the client's injectable parts (dispatcher, logger).
    */
-  client?: CdnstreamClient;
+  client?: ApiClient;
   /**
    * Client settings that win over stack config and the environment, e.g. `{ baseUrl, apiKey }`
    * in a script outside `pulumi up`. Clients are shared per distinct resulting configuration.
@@ -36,6 +53,7 @@ export interface DataSourceOptions {
  * never leaves this process: it is not an input, an output or a log line. Outside a Pulumi run
  * this is empty and the environment applies.
  */
+/** @internal */
 export function stackConfig(): ConfigSource {
   const config: Record<string, string | undefined> = {};
   for (const name of CONFIG_NAMES) config[`cdnstream:${name}`] = pulumi.runtime.getConfig(`cdnstream:${name}`);
@@ -49,9 +67,10 @@ let closeOnExit = false;
 /**
  * The client a data source call uses: `options.client`, or the shared client of the resolved
  * configuration (created on first use). Resolving throws a ConfigError saying what to set.
+ * @internal
  */
 export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClient {
-  if (options.client) return options.client;
+  if (options.client) return givenClient(options.client);
   const clientOptions: ConfigOptions = { ...options.clientOptions, config: { ...stackConfig(), ...options.clientOptions?.config } };
   const resolved = resolveConfig(clientOptions);
   // The key enters the fingerprint only hashed: this string is a map key, nothing more.
@@ -71,6 +90,21 @@ export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClie
     }
   }
   return client;
+}
+
+/**
+ * The `client` option as the client it must be. Checked by shape, not `instanceof`: a program
+ * may hold a client from another copy of the package (a script's own install, the sources).
+ */
+function givenClient(client: ApiClient): CdnstreamClient {
+  const candidate = client as Partial<CdnstreamClient>;
+  if (typeof candidate.call !== "function" || typeof candidate.raw !== "function" || typeof candidate.close !== "function") {
+    throw new TypeError(
+      "the `client` option must be a CdnstreamClient (import { CdnstreamClient } from \"pulumi-cdnstream/provider/client\"); " +
+        "to pass settings instead, use `clientOptions`",
+    );
+  }
+  return client as CdnstreamClient;
 }
 
 /**
@@ -99,14 +133,21 @@ export type OutputFunction<A, R> = {} extends A
  * arguments, then runs the Promise form. Unknown inputs during a preview give an unknown result;
  * a secret input gives a secret result. `secret: true` marks the whole result secret, for
  * results that carry credentials.
+ *
+ * Typed from the whole function rather than from its first parameter: a Promise form whose
+ * arguments are optional has `args?: X`, and inferring `A` from that parameter would give
+ * `X | undefined`, which is not an object, so the Output form's arguments would degrade to
+ * `object` and accept any misspelt key.
+ * @internal
  */
-export function outputForm<A extends object, R>(
-  fn: (args: A, options?: DataSourceOptions) => Promise<R>,
+export function outputForm<F extends (args: any, options?: DataSourceOptions) => Promise<unknown>>(
+  fn: F,
   how: { secret?: boolean } = {},
-): OutputFunction<A, R> {
-  const run = (args?: InputArgs<A>, options?: DataSourceOptions): pulumi.Output<R> => {
-    const result = pulumi.output(args ?? {}).apply((plain) => fn(plain as unknown as A, options)) as pulumi.Output<R>;
+): OutputFunction<NonNullable<Parameters<F>[0]>, Awaited<ReturnType<F>>> {
+  type R = Awaited<ReturnType<F>>;
+  const run = (args?: object, options?: DataSourceOptions): pulumi.Output<R> => {
+    const result = pulumi.output(args ?? {}).apply((plain) => fn(plain, options)) as pulumi.Output<R>;
     return how.secret ? (pulumi.secret(result) as pulumi.Output<R>) : result;
   };
-  return run as OutputFunction<A, R>;
+  return run as OutputFunction<NonNullable<Parameters<F>[0]>, R>;
 }

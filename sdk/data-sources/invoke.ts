@@ -6,6 +6,9 @@
  * The rules themselves (date and range formats, the §4.6 granularity set and range cap, §4.8
  * `groupBy`) are the client's pre-validation: it refuses before sending, and this module only
  * renames the fields in its message.
+ *
+ * Internal to the SDK: every export is `@internal`, so the published declarations
+ * (`stripInternal`) name neither zod nor the client's types.
  */
 import type { z } from "zod";
 import { CdnstreamError, PermissionDeniedError, ValidationError, type ApiError, type CdnstreamClient, type Operation, type ValidationIssue } from "../../provider/client";
@@ -13,7 +16,7 @@ import { describeIssues, propertyPath } from "../../provider/inputs";
 import { dataSourceClient, type DataSourceOptions } from "./client";
 import { camelize, camelKey } from "./naming";
 
-/** What a data source declares about the operation it runs. */
+/** What a data source declares about the operation it runs. @internal */
 export interface DataSourceCall {
   /** The exported function, e.g. `getAdBreaks`. */
   fn: string;
@@ -36,6 +39,7 @@ export interface DataSourceCall {
 /**
  * Checks `args`, renames them to API names and runs `call` on the data source client; every
  * error comes back prefixed with the function's name.
+ * @internal
  */
 export async function invoke<T>(
   spec: DataSourceCall,
@@ -74,13 +78,13 @@ function unknownArguments(spec: DataSourceCall, unknown: string[]): ValidationEr
   return invalid(spec, issues);
 }
 
-/** The documented result of a response: `result` dropped (a value means success), keys camelCased. */
+/** The documented result of a response: `result` dropped (a value means success), keys camelCased. @internal */
 export function toResult<T>(response: object): T {
   const { result: _result, ...rest } = response as Record<string, unknown>;
   return camelize(rest) as T;
 }
 
-/** The error a Pulumi user should see for `err`. */
+/** The error a Pulumi user should see for `err`. @internal */
 export function explain(spec: DataSourceCall, args: Record<string, unknown>, err: unknown): unknown {
   if (err instanceof ValidationError && !err.sent) return invalidArguments(spec, err);
   if (err instanceof PermissionDeniedError) return permissionDenied(spec, args, err);
