@@ -2,9 +2,12 @@
  * `cdnstream drift` as a command: arguments, the concurrency bound, report files, stdout and
  * exit codes, over a fake engine (the real one is test/e2e/drift.test.ts).
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { main } from "../../provider/cli";
 import type { Io } from "../../provider/cli/command";
-import { createDriftCommand, mapBounded, parseDriftArgs, type DriftDeps } from "../../provider/cli/drift";
+import { createDriftCommand, driftCommand, mapBounded, parseDriftArgs, type DriftDeps } from "../../provider/cli/drift";
 import type { StackReport } from "../../provider/cli/drift-report";
 
 const KEY = "k-drift-unit-5f4e3d2c1b";
@@ -172,5 +175,22 @@ describe("drift runs", () => {
     });
     expect(out).toEqual([50, 10, 30, 20]);
     expect(peak).toBe(3);
+  });
+
+  it("a project of another runtime is refused before any engine run, with or without --stack: exit 1 naming the runtime", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-python-"));
+    try {
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: infra\nruntime:\n  name: python\n  options:\n    toolchain: pip\n");
+      for (const argv of [["--cwd", dir, "--stack", "prod", "--json", "-"], ["--cwd", dir, "--json", "-"]]) {
+        const err: string[] = [];
+        const out: string[] = [];
+        const code = await driftCommand.run(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
+        expect(code).toBe(1);
+        expect(err.join("\n")).toMatch(/Pulumi\.yaml: runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js/);
+        expect(JSON.parse(out.join("\n")).stacks[0].error).toMatch(/runtime is "python"/);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
