@@ -185,6 +185,19 @@ export type ApiErrorInput = {
 
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
 
+const SET_KEY = "Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys).";
+
+/**
+ * After a key is regenerated (§5) and the new one set in stack config, the engine still hands the
+ * provider the configuration the state recorded at the last `up` for every step that does not run
+ * the program: refresh, `preview --refresh`, destroy. The client cannot tell which key it was
+ * given, so the advice names the case and the flag that makes those commands use today's
+ * configuration (README, "Rotating the API key").
+ */
+const ROTATED_KEY =
+  "If you have just set a regenerated key: `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` send the old one, which the stack's state recorded at the last `pulumi up` while it was stack config. " +
+  "Run them with `--run-program` (`pulumi refresh --run-program`, `pulumi preview --refresh --run-program`, `pulumi destroy --run-program`); once a refresh or an up has run the program, the state holds the new key.";
+
 const NOT_RETRIED =
   "Not retried: this request is not idempotent (a timeshift create is never repeated automatically), so look for the object before running again.";
 
@@ -257,10 +270,7 @@ function responseError(
   };
   const stop = input.stopReason ? ` (${input.stopReason})` : "";
   if (status === 401) {
-    return new AuthenticationError(
-      at("API key rejected (401)", apiMessage, "Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys)."),
-      fields,
-    );
+    return new AuthenticationError(at("API key rejected (401)", apiMessage, `${SET_KEY} ${ROTATED_KEY}`), fields);
   }
   if (status === 403) {
     return new PermissionDeniedError(at("Permission denied (403)", apiMessage, permissionAdvice(apiMessage)), fields);

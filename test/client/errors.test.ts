@@ -30,7 +30,9 @@ describe("error mapping", () => {
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err).toMatchObject({ status: 401, operation: { method: "GET", path: "/v2/dns" }, apiMessage: "The API key is invalid", attempts: 1 });
     expect(err.message).toBe(
-      "API key rejected (401) on GET /v2/dns: The API key is invalid. Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys).",
+      "API key rejected (401) on GET /v2/dns: The API key is invalid. Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys). " +
+        "If you have just set a regenerated key: `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` send the old one, which the stack's state recorded at the last `pulumi up` while it was stack config. " +
+        "Run them with `--run-program` (`pulumi refresh --run-program`, `pulumi preview --refresh --run-program`, `pulumi destroy --run-program`); once a refresh or an up has run the program, the state holds the new key.",
     );
   });
 
