@@ -1,7 +1,8 @@
 /**
  * GitOps: who may embed the brand's video is decided in pull requests. The program declares the
- * domain locks; .github/workflows/cdnstream.yml previews every pull request, applies on merge to
- * main and checks every night that nobody changed them in the dashboard (pipeline.ts does the work).
+ * domain locks; .github/workflows/cdnstream.yml previews every pull request (the preview posted
+ * on it), applies on merge to main and checks every night with `cdnstream drift` that nobody
+ * changed them in the dashboard. TypeScript, run as it is: `pulumi` compiles it on the fly.
  *
  * Config (stack file, reviewed like code):
  *   cdnstream-gitops:playerDomains  host names allowed to embed, e.g. ["player.northwind.example"]

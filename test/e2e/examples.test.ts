@@ -2,7 +2,7 @@
  * The examples as users run them: each project compiled with tsc against the installed package's
  * types, then run inline through the Automation API on its own directory (its Pulumi.yaml, its
  * package.json scope) against the emulator: up, a preview with zero changes and zero API calls,
- * destroy. The gitops example's pipeline script runs as its workflow runs it, in a child process.
+ * destroy. The gitops example's nightly `cdnstream drift` runs as its workflow runs it, in a child process.
  */
 import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
@@ -90,10 +90,11 @@ describe("examples", () => {
   describe("gitops", () => {
     const dir = exampleDir("gitops");
 
-    /** `node bin/pipeline.js ...` with the environment the workflow gives it. */
-    async function pipeline(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    /** `npx cdnstream drift ...` as the workflow's nightly job runs it: the installed package's command, in the project directory. */
+    async function drift(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
       const env = { ...process.env, ...engineEnv(test!.dir), CDNSTREAM_API_KEY: emulator.apiKey };
-      const child = spawn(process.execPath, [path.join(dir, "bin", "pipeline.js"), ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+      const cli = path.join(repoRoot, "node_modules", "pulumi-cdnstream", "dist", "provider", "cli", "index.js");
+      const child = spawn(process.execPath, [cli, "drift", ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));
@@ -103,50 +104,47 @@ describe("examples", () => {
       return { code, stdout, stderr };
     }
 
-    it("the pipeline script: up, a preview comment with no changes, drift naming the property, destroy", async () => {
+    it("up, an empty preview, the nightly cdnstream drift naming the property on the uncompiled TypeScript, destroy", async () => {
       const { stack } = await deploy("gitops");
       const reports = fs.mkdtempSync(path.join(test!.dir, "reports-"));
       const name = stack.name;
 
-      const up = await pipeline("up", "--stack", name);
-      expect(up.stdout).toMatch(/up of e2e-\w+: succeeded/);
-      expect(up.code).toBe(0);
+      const up = await stack.up();
+      expect(up.summary.result).toBe("succeeded");
       expect((await emulator.object("vodPullZones", 402)).domainlock).toMatchObject({ enabled: "Y", list: "player.northwind.example,*.northwind.example" });
 
-      const comment = path.join(reports, "preview.md");
-      await emulator.clearRequests();
-      const preview = await pipeline("preview", "--stack", name, "--comment", comment);
-      expect(preview.code).toBe(0);
-      expect(await emulator.requestCounts()).toEqual({});
-      expect(fs.readFileSync(comment, "utf8")).toMatch(new RegExp(`^<!-- cdnstream-gitops:preview -->\n### \`pulumi preview\` of stack \`${name}\`: no changes, 4 unchanged\n`));
+      // What the pull-request job's preview shows after a merge: nothing to do, no API call.
+      await expectEmptyPreview(test!, 4);
 
       await emulator.mutate("vodPullZones", 402, { domainlock: { list: "player.northwind.example" } });
       const markdown = path.join(reports, "drift.md");
-      const drift = await pipeline("drift", "--stack", name, "--markdown", markdown);
-      expect(drift.code).toBe(2);
+      const found = await drift("--stack", name, "--markdown", markdown, "--json", path.join(reports, "drift.json"));
+      expect(found.code).toBe(2);
       expect(fs.readFileSync(markdown, "utf8")).toMatch(/^## Drift detected\n/);
       expect(fs.readFileSync(markdown, "utf8")).toContain("| `vod-402` | `cdnstream:VodPullDomainLock` | `domains` |");
 
-      expect((await pipeline("deploy", "--stack", name)).code).toBe(2); // bad usage
+      expect((await drift("--stack", name, "deploy")).code).toBe(64); // bad usage: EX_USAGE, never the 2 of drift
       expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 4 });
     });
 
-    it("the workflow: preview comment on pull requests, up on main, a scheduled drift check with an issue", () => {
+    it("the workflow: pulumi/actions previews pull requests (its own comment) and runs up on main, a scheduled drift check with an issue", () => {
       const workflow = yaml.load(fs.readFileSync(path.join(dir, ".github", "workflows", "cdnstream.yml"), "utf8"));
       expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "schedule", "workflow_dispatch"]);
       expect(workflow.on.push.branches).toEqual(["main"]);
-      const runs = (job: string) => workflow.jobs[job].steps.map((s: { run?: string }) => s.run ?? "").join("\n");
+      const steps = (job: string): { uses?: string; run?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
+      const runs = (job: string) => steps(job).map((s) => s.run ?? "").join("\n");
+      const pulumiAction = (job: string) => steps(job).find((s) => s.uses?.startsWith("pulumi/actions@"));
       expect(workflow.jobs.preview.if).toBe("github.event_name == 'pull_request'");
-      expect(runs("preview")).toContain('node bin/pipeline.js preview --stack "$STACK" --comment preview.md');
-      expect(runs("preview")).toContain("gh pr comment");
+      expect(pulumiAction("preview")?.with).toMatchObject({ command: "preview", "stack-name": "${{ env.STACK }}", "comment-on-pr": true });
       expect(workflow.jobs.up.if).toBe("github.event_name == 'push'");
-      expect(runs("up")).toContain('node bin/pipeline.js up --stack "$STACK"');
+      expect(pulumiAction("up")?.with).toMatchObject({ command: "up", "stack-name": "${{ env.STACK }}" });
       expect(workflow.jobs.drift.if).toContain("schedule");
-      expect(runs("drift")).toContain('node bin/pipeline.js drift --stack "$STACK" --markdown drift.md');
+      expect(runs("drift")).toContain('npx cdnstream drift --stack "$STACK" --markdown drift.md');
       expect(runs("drift")).toContain("gh issue create");
-      // Every job builds what it runs: bin/pipeline.js is compiled from pipeline.ts.
-      for (const job of ["preview", "up", "drift"]) expect(runs(job)).toContain("npm run build");
-      expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts.build).toBe("tsc");
+      // Every job installs what it runs; TypeScript runs uncompiled (package.json main index.ts, no main in Pulumi.yaml).
+      for (const job of ["preview", "up", "drift"]) expect(runs(job)).toContain("npm ci");
+      expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).main).toBe("index.ts");
+      expect(yaml.load(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")).main).toBeUndefined();
     });
   });
 });
