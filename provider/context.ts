@@ -78,22 +78,31 @@ export function reportUnreadable(kind: string, why: string, consequence?: string
   );
 }
 
+/** Per read path, the first read of the run: later reads of the path wait for its outcome. */
+const firstReads = new Map<string, Promise<void>>();
+
 /**
  * Runs a read through `op`, a path the spec does not list (DESIGN.md, "Reads for refresh and
  * import"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
  * tried again in this run (for any object), the kind is reported once as one whose drift cannot
- * be detected, and undefined is returned, so callers keep the last applied state.
+ * be detected, and undefined is returned, so callers keep the last applied state. Reads of one
+ * path that start together (the engine refreshes resources concurrently) wait for the first to
+ * settle, so a missing path costs one request per run, not one per resource.
  * Deletion out of band is not inferred from a 404: the API cannot tell a missing path from a
  * missing object, and dropping state on a guess would lose what the stack manages.
  */
 export async function readLive<T>(kind: string, op: ReadPath, read: () => Promise<T>, consequence?: string): Promise<T | undefined> {
   const key = keyOf(op);
-  const known = absentReads.get(key);
-  if (known !== undefined) {
-    reportUnreadable(kind, `${known} on ${key}`, consequence);
-    return undefined;
-  }
+  const first = firstReads.get(key);
+  let settle = () => {};
+  if (first) await first;
+  else firstReads.set(key, new Promise<void>((resolve) => (settle = resolve)));
   try {
+    const known = absentReads.get(key);
+    if (known !== undefined) {
+      reportUnreadable(kind, `${known} on ${key}`, consequence);
+      return undefined;
+    }
     return await read();
   } catch (err) {
     const status = (err as { status?: number }).status;
@@ -101,6 +110,8 @@ export async function readLive<T>(kind: string, op: ReadPath, read: () => Promis
     absentReads.set(key, status);
     reportUnreadable(kind, `${status} on ${key}`, consequence);
     return undefined;
+  } finally {
+    settle();
   }
 }
 

@@ -75,3 +75,20 @@ describe("readLive", () => {
     expect(await readLive("Other", other, async () => 7)).toBe(7);
   });
 });
+
+describe("readLive, reads that start together", () => {
+  it("sends a missing path once even when several resources read it at the same moment", async () => {
+    const op = { method: "GET", path: "/v2/together/{id}" };
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const read = jest.fn(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new NotFoundError("Not found (404)", { status: 404, operation: op, attempts: 1 });
+      });
+      expect(await Promise.all([1, 2, 3].map(() => readLive("Together", op, read)))).toEqual([undefined, undefined, undefined]);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+});

@@ -3,8 +3,9 @@
  * (ad insertion on, no slots in the fixture): schedule, empty preview, in-place update by
  * re-sending an identity (never a duplicate), replace on a new midroll offset (the old slot stays
  * live), drift and a slot gone from the roster, the midroll/midrollinterval exclusivity, adoption,
- * destroy (slots stay live).
+ * two resources claiming one slot refused at preview, destroy (slots stay live).
  */
+import * as pulumi from "@pulumi/pulumi";
 import type { TestStack } from "../../helpers/engine";
 import type { TestEmulator } from "../../helpers/emulator";
 import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
@@ -61,6 +62,23 @@ describe("AdBreakSlot", () => {
     await emulator.clearRequests();
     expect((await test.stack.preview()).changeSummary).toEqual({ same: 5 });
     expect(await emulator.requestCounts()).toEqual({});
+  });
+
+  it("refuses two resources claiming one slot at preview, naming both and sending nothing", async () => {
+    await emulator.clearRequests();
+    slots.twin = { zoneId: 301, type: "preroll", maxDurationS: 60 };
+    await expect(test.stack.preview()).rejects.toThrow(
+      /AdBreakSlot "twin" and AdBreakSlot "pre" both claim slot 301\/preroll \(VoD push zone 301 has one preroll slot, §4\.2\)/,
+    );
+    // Identities known only when an Output resolves are compared then.
+    slots.twin = { zoneId: pulumi.output(301), type: pulumi.output("midroll" as const), offset: pulumi.output(120), maxDurationS: 20 };
+    await expect(test.stack.preview()).rejects.toThrow(
+      /AdBreakSlot "twin" and AdBreakSlot "mid120" both claim slot 301\/midroll\/120 \(VoD push zone 301 has one midroll slot per offset, §4\.2\)/,
+    );
+    expect(await emulator.requestCounts()).toEqual({});
+    // Each run starts with no claims: the same program without the twin previews clean.
+    delete slots.twin;
+    expect((await test.stack.preview()).changeSummary).toEqual({ same: 5 });
   });
 
   it("updates in place by re-sending the identity: one slot per identity, a removed setting cleared", async () => {
