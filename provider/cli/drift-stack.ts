@@ -46,7 +46,9 @@ function engineEnv(env: Env): Record<string, string> {
   } catch {
     // Not resolvable in this installation: rely on PATH alone.
   }
-  vars.PATH = [env.PATH, pluginDir].filter(Boolean).join(path.delimiter);
+  const dirs = (env.PATH ?? "").split(path.delimiter).filter(Boolean);
+  // The worker is given this environment already; its PATH keeps one copy.
+  vars.PATH = [...dirs, ...(pluginDir && !dirs.includes(pluginDir) ? [pluginDir] : [])].join(path.delimiter);
   return vars;
 }
 

@@ -86,7 +86,7 @@ describe("readProject", () => {
     const cases: [string, RegExp][] = [
       ["runtime: nodejs\n", /Pulumi\.yaml has no name: add `name: <project name>`/],
       ["name: shop\n", /Pulumi\.yaml has no runtime: add `runtime: nodejs`/],
-      ["name: shop\nruntime: nodejs\ndescription: main: not this\n", /Pulumi\.yaml is not valid YAML: incomplete explicit mapping pair/],
+      ["name: shop\nruntime: nodejs\ndescription: main: not this\n", /Pulumi\.yaml is not valid YAML: (incomplete explicit mapping pair|bad indentation of a mapping entry)/ /* js-yaml 3 (SDK 3.246), 4 (3.270) */],
       ["- name: shop\n", /Pulumi\.yaml must hold the project's settings as a mapping/],
       ["name: py\nruntime: python\n", /runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js\. For a project in another language, `pulumi preview --refresh --expect-no-changes --stack <name>`/],
       ["name: go\nruntime:\n  name: go\n", /runtime is "go"; only nodejs projects can be run inline/],
