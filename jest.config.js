@@ -18,7 +18,8 @@ module.exports = {
     },
     {
       displayName: "e2e",
-      testEnvironment: "node",
+      // Node's, plus the error handling Pulumi's inline program runner expects of the process.
+      testEnvironment: "<rootDir>/test/helpers/pulumi-environment.js",
       roots: ["<rootDir>/test/e2e"],
       testMatch: ["**/*.test.ts"],
       globalSetup: "<rootDir>/test/global-setup.ts",

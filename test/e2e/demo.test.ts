@@ -9,7 +9,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { alive } from "../../scripts/demo/emulator";
-import { repoRoot } from "../helpers/engine";
+import { expectedCliVersion, repoRoot } from "../helpers/engine";
 
 const stackName = `e2e-${crypto.randomBytes(4).toString("hex")}`;
 const stateDir = path.join(repoRoot, ".tmp", "e2e", `demo-${stackName}`);
@@ -66,7 +66,7 @@ describe("npm run demo", () => {
     expect(run.out).toMatch(/~ updated  cdnstream:VodPullDomainLock  vod-catalog-lock \[enabled\]/);
     expect(run.out).toContain("-> 1 updated");
     // Progress: numbered steps with timings, quick mode skipping the build and the final check.
-    expect(run.out).toMatch(/^\[1\/10\] engine: pulumi v3\.246\.0 from .* \(\d+\.\d+s\)$/m);
+    expect(run.out).toMatch(new RegExp(`^\\[1/10\\] engine: pulumi v${expectedCliVersion().replace(/\./g, "\\.")} from .* \\(\\d+\\.\\d+s\\)$`, "m"));
     expect(run.out).not.toContain("drift check again");
     expect(JSON.parse(fs.readFileSync(path.join(stateDir, "drift-1.json"), "utf8")).drifted).toBe(true);
 

@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiFn, Stack } from "@pulumi/pulumi/automation";
 
@@ -38,6 +39,22 @@ export function ensureEngine(): string {
     );
   }
   return binDir;
+}
+
+/** The release of the @pulumi/pulumi SDK installed: what npm resolved the declared range to. */
+export const sdkVersion: string = JSON.parse(fs.readFileSync(require.resolve("@pulumi/pulumi/package.json"), "utf8")).version;
+
+/**
+ * The CLI release `scripts/ensure-pulumi` puts on PATH for this SDK (README, "The engine"):
+ * CDNSTREAM_PULUMI_CLI_VERSION when set; else the SDK's own release, or, when the Go module proxy
+ * does not serve it, the older release the script took instead and remembered in its cache.
+ */
+export function expectedCliVersion(): string {
+  if (process.env.CDNSTREAM_PULUMI_CLI_VERSION) return process.env.CDNSTREAM_PULUMI_CLI_VERSION.replace(/^v/, "");
+  const cacheRoot =
+    process.env.CDNSTREAM_ENGINE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-cdnstream", "engine");
+  const resolved = path.join(cacheRoot, "resolved", `v${sdkVersion}`);
+  return fs.existsSync(resolved) ? fs.readFileSync(resolved, "utf8").trim() : sdkVersion;
 }
 
 /** PATH with the engine's programs first: the CLI, then the dynamic-provider plugin. */
