@@ -125,7 +125,7 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
         maxAds: undefined,
         fillCeilingS: undefined,
         ...args,
-        zoneId: claimed(name, args),
+        ...claimed(name, args),
         live: undefined,
         state: undefined,
         name: undefined,
@@ -147,40 +147,48 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
  */
 const claims = new WeakMap<object, Map<string, string>>();
 
-/** Records `name`'s claim on its slot; throws, naming both resources, when another has it. */
-function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): void {
+/** Records `name`'s claim on its slot; when another resource has it, the message naming both. */
+function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): string | undefined {
   const run = pulumi.runtime.getStackResource();
-  if (!run) return; // not in a program run: no other resource to meet
+  if (!run) return undefined; // not in a program run: no other resource to meet
   const slot = type === "midroll" ? `${zoneId}/midroll/${offset}` : `${zoneId}/${type}`;
   let claimed = claims.get(run);
   if (!claimed) claims.set(run, (claimed = new Map()));
   const first = claimed.get(slot);
   if (first === undefined) {
     claimed.set(slot, name);
-    return;
+    return undefined;
   }
   const rule = type === "midroll" ? `one midroll slot per offset` : `one ${type} slot`;
-  throw new Error(
+  return (
     `AdBreakSlot "${name}" and AdBreakSlot "${first}" both claim slot ${slot} (VoD push zone ${zoneId} has ${rule}, §4.2): ` +
-      "the two would overwrite each other, or on an API that only adds slots one of them would fail. Keep one resource for " +
-      "the slot, or give the other another zone, type or offset.",
+    "the two would overwrite each other, or on an API that only adds slots one of them would fail. Keep one resource for " +
+    "the slot, or give the other another zone, type or offset."
   );
 }
 
 /**
- * `args.zoneId`, after `name`'s claim on its slot is recorded. Plain values are checked at once,
- * so the program fails at preview; values only known later are checked when they resolve (while
- * one is unknown at preview, nothing can be compared).
+ * The input that carries a claim conflict found only when Output values resolve: the provider's
+ * `check` refuses a resource holding it, with its message (provider/resources/ad-break-slot.ts
+ * reads the same key). Absent when there is no conflict.
  */
-function claimed(name: string, args: AdBreakSlotArgs): pulumi.Input<number> {
+const CLAIM_CONFLICT_KEY = "slotClaimConflict";
+
+/**
+ * Records `name`'s claim on its slot, and returns what to add to its inputs. Plain values are
+ * checked at once: the constructor throws, so the program fails at preview before anything is
+ * registered. Values only known later are checked when they resolve (while one is unknown at
+ * preview, nothing can be compared); a conflict then travels to the provider's `check`, which
+ * fails the resource before anything is sent. (An exception thrown inside an Output that feeds a
+ * resource's inputs can leave the engine waiting on the registration instead of failing.)
+ */
+function claimed(name: string, args: AdBreakSlotArgs): Record<string, pulumi.Input<string | undefined>> {
   const { zoneId, type, offset } = args;
   const plain = (value: unknown) => !pulumi.Output.isInstance(value) && !(value instanceof Promise);
   if (plain(zoneId) && plain(type) && plain(offset)) {
-    claim(name, zoneId, type, offset);
-    return zoneId;
+    const conflict = claim(name, zoneId, type, offset);
+    if (conflict) throw new Error(conflict);
+    return {};
   }
-  return pulumi.all([zoneId, type, offset]).apply(([z, t, o]) => {
-    claim(name, z, t, o);
-    return z;
-  });
+  return { [CLAIM_CONFLICT_KEY]: pulumi.all([zoneId, type, offset]).apply(([z, t, o]) => claim(name, z, t, o)) };
 }

@@ -53,7 +53,7 @@ export interface HttpDomainLockBulkArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** The account default as the API holds it (§4.11 settings; §2.4 `domainlock` fields). */
+/** The account default's settings in the API's form (§4.11 settings; §2.4 `domainlock` fields), null where not given. */
 export interface HttpDomainLockDefault {
   enabled: "Y" | "N" | null;
   policy: "Y" | "N" | null;

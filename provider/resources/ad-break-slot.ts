@@ -21,7 +21,7 @@
 import { z } from "zod";
 import { adInsertion, ValidationError } from "../client";
 import { apiClient, inform, readLive, reportNotes } from "../context";
-import { pickInputs, sameValue, type Inputs } from "../inputs";
+import { pickInputs, sameValue, UNKNOWN, type Inputs } from "../inputs";
 import { positiveId } from "../rules";
 import { settingsHandler, type LiveObject } from "../settings-handler";
 import type { Handler } from "../shim";
@@ -189,7 +189,8 @@ function compareSlot(args: Args, live: Inputs, recorded: Inputs | undefined) {
  * that is the answer for a slot whose identity is already on the zone. Where the roster can be
  * read, it settles what happened: a slot that already holds the declared values is success (an
  * interrupted run, or a change already made in the dashboard), one that holds others cannot be
- * changed, and one not there was refused for another reason. This reads after a write only
+ * changed, and one not there (or a zone holding the other of midroll and midrollinterval) was
+ * refused for another reason. This reads after a write only
  * because the write was refused, to say what the slot holds; the read is tried once per run.
  */
 async function settleRefusal(args: Args, recorded: Inputs | undefined, err: ValidationError): Promise<Inputs> {
@@ -197,7 +198,10 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
   const apiSaid = err.apiMessage ?? err.message;
   const roster = await readRoster(args.zoneId);
   const entry = "config" in roster ? entryOf((roster.config.vodAdBreakPolicy ?? {}) as Policy, args.type, args.offset) : undefined;
-  if ("config" in roster && entry === null) throw exclusivity(args, roster.config, err) ?? err;
+  // The zone holds the other of midroll and midrollinterval: that rule refused it, on any API.
+  const conflict = "config" in roster ? exclusivity(args, roster.config, err) : undefined;
+  if (conflict) throw conflict;
+  if (entry === null) throw err; // not on the zone: refused for another reason, in the API's words
   const cannot =
     `${KIND} ${id}: the slot already exists on VoD push zone ${args.zoneId}, and the API has no operation that updates ` +
     `or removes a slot (§4.2 only adds; it answered: "${apiSaid}").`;
@@ -304,8 +308,21 @@ const settings = settingsHandler<Args>({
     `${props.zoneId}'s ad-break timeline: the API has no operation that removes a slot (§4.2).`,
 });
 
+/**
+ * The input by which the SDK class passes a slot-claim conflict it could only find once Output
+ * values resolved (sdk/ad-break-slot.ts, same key): two resources of one program claiming one
+ * slot. The provider never sees a resource's name, so the message comes from the program side.
+ */
+const CLAIM_CONFLICT_KEY = "slotClaimConflict";
+
 export const handler = {
   ...settings,
+  async check(olds, news) {
+    const { [CLAIM_CONFLICT_KEY]: conflict, ...inputs } = news;
+    // Unknown at preview while the identity is: nothing to judge yet.
+    if (typeof conflict === "string" && conflict !== UNKNOWN) return { inputs, failures: [{ property: "", reason: conflict }] };
+    return settings.check(olds, inputs);
+  },
   /**
    * The schedule PUT replaces the slot as a whole, so a setting removed from the program is a
    * change (the next PUT clears it), unlike settings kinds whose undeclared values stay as they are.

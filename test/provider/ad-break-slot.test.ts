@@ -72,6 +72,14 @@ describe("AdBreakSlot check", () => {
     expect(await failures({ zoneId: 301, type: "midroll", maxDurationS: 30, offset: UNKNOWN })).toEqual([]);
   });
 
+  it("refuses a resource the program found claiming a slot another resource claims, dropping the marker from the inputs", async () => {
+    const slot = { zoneId: 301, type: "preroll", maxDurationS: 30 };
+    const conflict = 'AdBreakSlot "b" and AdBreakSlot "a" both claim slot 301/preroll';
+    expect(await check({ ...slot, slotClaimConflict: conflict })).toEqual({ inputs: slot, failures: [{ property: "", reason: conflict }] });
+    // Unknown at preview (the identity is not known yet): nothing to judge, and no input recorded.
+    expect(await check({ ...slot, slotClaimConflict: UNKNOWN })).toEqual({ inputs: slot });
+  });
+
   it("requires adoptId to be the id the inputs name", async () => {
     const slot = { zoneId: 301, type: "midroll", maxDurationS: 30, offset: 60 };
     expect(await failures({ ...slot, adoptId: "301/midroll/60" })).toEqual([]);

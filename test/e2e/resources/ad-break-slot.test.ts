@@ -70,11 +70,12 @@ describe("AdBreakSlot", () => {
     await expect(test.stack.preview()).rejects.toThrow(
       /AdBreakSlot "twin" and AdBreakSlot "pre" both claim slot 301\/preroll \(VoD push zone 301 has one preroll slot, §4\.2\)/,
     );
-    // Identities known only when an Output resolves are compared then.
+    // Identities known only when an Output resolves are compared then, and the provider's check
+    // refuses the second resource: at preview, and in an up, before anything is sent.
     slots.twin = { zoneId: pulumi.output(301), type: pulumi.output("midroll" as const), offset: pulumi.output(120), maxDurationS: 20 };
-    await expect(test.stack.preview()).rejects.toThrow(
-      /AdBreakSlot "twin" and AdBreakSlot "mid120" both claim slot 301\/midroll\/120 \(VoD push zone 301 has one midroll slot per offset, §4\.2\)/,
-    );
+    const conflict = /resource 'twin' has a problem: AdBreakSlot "twin" and AdBreakSlot "mid120" both claim slot 301\/midroll\/120 \(VoD push zone 301 has one midroll slot per offset, §4\.2\)/;
+    await expect(test.stack.preview()).rejects.toThrow(conflict);
+    await expect(test.stack.up()).rejects.toThrow(conflict);
     expect(await emulator.requestCounts()).toEqual({});
     // Each run starts with no claims: the same program without the twin previews clean.
     delete slots.twin;

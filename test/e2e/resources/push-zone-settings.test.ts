@@ -3,11 +3,12 @@
  * zero API calls, no false diff for domains the API holds in another order and case, update in
  * place, replace, drift found by refresh, reconverge, adoption, destroy.
  */
+import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import type { TestStack } from "../../helpers/engine";
 import type { TestEmulator } from "../../helpers/emulator";
 import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
-import { changedProperties, providerBytes } from "../../helpers/state";
+import { changedProperties, filesUnder, providerBytes } from "../../helpers/state";
 import { loadSdk } from "../../helpers/package";
 
 const cdn = loadSdk();
@@ -63,10 +64,26 @@ describe("PushZoneSettings", () => {
     expect(await emulator.requestCounts()).toEqual({});
   });
 
-  it("keeps the FTP password secret in state, the key out of it, and the provider small", async () => {
+  it("keeps the FTP password and the service's auth token secret in state, the key out of it, and the provider small", async () => {
     const state = await test.stack.exportStack();
     const resource = state.deployment.resources.find((r: any) => r.type.endsWith("cdnstream:PushZoneSettings"));
     expect(resource.outputs.ftpPassword[SECRET_SIG]).toBeDefined();
+    // §2.3 cdnservice: the auth token is a credential (secret); the service addresses are not.
+    const zone = await emulator.object("httpPushZones", 101);
+    expect(resource.outputs.authToken[SECRET_SIG]).toBeDefined();
+    expect(filesUnder(path.join(test.dir, "backend")).filter(([, text]) => text.includes(zone.cdnservice.authtoken))).toEqual([]);
+    expect(resource.outputs.hashId).toBe(zone.hashid);
+    expect(resource.outputs.serviceAddresses).toEqual({
+      info: zone.cdnservice.infourl,
+      list: zone.cdnservice.listurl,
+      rawList: zone.cdnservice.rawlisturl,
+      transcodeList: zone.cdnservice.transcodelisturl,
+      add: zone.cdnservice.addurl,
+      edit: zone.cdnservice.editurl,
+      delete: zone.cdnservice.deleteurl,
+      upload: zone.cdnservice.uploadurl,
+      playlist: zone.cdnservice.playlisturl,
+    });
     expect(JSON.stringify(state)).not.toContain(emulator.apiKey);
     expect(providerBytes(state)).toBeLessThanOrEqual(1024);
   });

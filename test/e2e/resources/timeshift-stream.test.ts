@@ -79,9 +79,14 @@ describe("TimeshiftStream", () => {
     expect(JSON.stringify(state)).toContain(TOKEN_KEY);
     expect(JSON.stringify(state)).not.toContain(emulator.apiKey);
     expect(providerBytes(state)).toBeLessThanOrEqual(1024);
+    // §2.7 RTMP and RTSP playback addresses, plain and (secret) tokenized.
+    const urls = (await timeshiftStreams())[firstId].playbackurls;
+    const recorded = state.deployment.resources.find((r: any) => String(r.urn).endsWith("::delayed")).outputs;
+    expect(recorded.playbackUrls).toMatchObject({ rtmp: urls.rtmp, rtsp: urls.rtsp });
+    expect(JSON.parse(recorded.tokenizedPlaybackUrls.plaintext)).toEqual({ hls: urls.tokenized.hls, dash: urls.tokenized.dash, rtmp: urls.tokenized.rtmp, rtsp: urls.tokenized.rtsp });
     const raw = filesUnder(path.join(test.dir, "backend")); // ...but only as ciphertext on disk
     expect(raw.length).toBeGreaterThan(0);
-    expect(raw.filter(([, text]) => text.includes(TOKEN_KEY))).toEqual([]);
+    expect(raw.filter(([, text]) => text.includes(TOKEN_KEY) || text.includes(urls.tokenized.token.hls))).toEqual([]);
   });
 
   it("replaces on a new delay: one new stream, the old one disabled, and says so", async () => {
