@@ -1,8 +1,8 @@
 /** AdBreakSlot check and diff (§4.2): per-type rules before any request, identity replaces; and its answers to an add-only API. */
-import type * as pulumi from "@pulumi/pulumi";
 import { handler } from "../../provider/resources/ad-break-slot";
 import { UNKNOWN } from "../../provider/inputs";
-import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+import type { TestEmulator } from "../helpers/emulator";
+import { handlerAgainstEmulator, type HandlerAgainstEmulator } from "./against-emulator";
 
 const check = (news: Record<string, unknown>) => handler.check({}, news);
 const failures = async (news: Record<string, unknown>) => (await check(news)).failures ?? [];
@@ -132,25 +132,19 @@ describe("AdBreakSlot diff", () => {
  * First with the roster readable, then where the API has no read for it.
  */
 describe("AdBreakSlot on an add-only API", () => {
-  const KEY = "emu_slot_unit_key_7a1d";
   let emulator: TestEmulator;
   let stderr: jest.SpyInstance;
-  const said = () => stderr.mock.calls.map(([text]) => String(text)).join("");
+  let against: HandlerAgainstEmulator;
+  const said = () => against.said();
   const preroll = async () => (await emulator.object("vodPushZones", 301)).adinsertion.vodAdBreakPolicy.preRoll;
   const slot = { zoneId: 301, type: "preroll", maxDurationS: 30 };
   let recorded: Record<string, unknown>;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator({ apiKey: KEY, profile: { slots: "add-only" } });
-    const config = { "cdnstream:apiKey": KEY, "cdnstream:baseUrl": emulator.url } as Record<string, string>;
-    await handler.configure({ config: { get: (key: string) => config[key] } as unknown as pulumi.Config });
-    stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    against = await handlerAgainstEmulator(handler, { apiKey: "emu_slot_unit_key_7a1d", profile: { slots: "add-only" } });
+    ({ emulator, stderr } = against);
   });
-  afterAll(async () => {
-    stderr.mockRestore();
-    await handler.configure({ config: { get: () => undefined } as unknown as pulumi.Config });
-    await emulator.close();
-  });
+  afterAll(() => against?.close());
 
   it("creates a slot once", async () => {
     const created = await handler.create(slot);

@@ -3,10 +3,10 @@
  * case-insensitive sets; `mode` an in-place change), and its refresh where the API has no read
  * for the account default: state kept, one warning.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { UNKNOWN } from "../../provider/inputs";
 import { handler } from "../../provider/resources/http-domain-lock-bulk";
-import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+import type { TestEmulator } from "../helpers/emulator";
+import { handlerAgainstEmulator, type HandlerAgainstEmulator } from "./against-emulator";
 
 const valid = {
   mode: "append",
@@ -84,22 +84,15 @@ describe("HttpDomainLockBulk diff", () => {
 });
 
 describe("HttpDomainLockBulk where the API has no read for the account default", () => {
-  const KEY = "emu_bulk_unit_key_5f2c";
   let strict: TestEmulator;
   let stderr: jest.SpyInstance;
+  let against: HandlerAgainstEmulator;
 
   beforeAll(async () => {
-    strict = await startTestEmulator({ apiKey: KEY, strictSpec: true });
-    const config = { "cdnstream:apiKey": KEY, "cdnstream:baseUrl": strict.url } as Record<string, string>;
-    await handler.configure({ config: { get: (key: string) => config[key] } as unknown as pulumi.Config });
-    stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+    against = await handlerAgainstEmulator(handler, { apiKey: "emu_bulk_unit_key_5f2c", strictSpec: true });
+    ({ emulator: strict, stderr } = against);
   });
-  afterAll(async () => {
-    stderr.mockRestore();
-    // A different config closes the handler's client.
-    await handler.configure({ config: { get: () => undefined } as unknown as pulumi.Config });
-    await strict.close();
-  });
+  afterAll(() => against?.close());
 
   it("writes, keeps state on refresh, and warns once that drift cannot be detected", async () => {
     await strict.clearRequests();

@@ -1,0 +1,37 @@
+/**
+ * A handler pointed at a test emulator, as the provider host's `configure` points it, with the
+ * provider's stderr (its warnings and the API's notes) captured instead of printed.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { EmulatorOptions } from "../../emulator";
+import type { Handler } from "../../provider/shim";
+import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+
+export interface HandlerAgainstEmulator {
+  emulator: TestEmulator;
+  /** What the provider wrote to stderr so far, one entry per write. */
+  stderr: jest.SpyInstance;
+  /** Everything the provider wrote to stderr, as one text. */
+  said(): string;
+  /** Closes the handler's client (a different config does), restores stderr, stops the emulator. */
+  close(): Promise<void>;
+}
+
+const configOf = (values: Record<string, string | undefined>) =>
+  ({ config: { get: (key: string) => values[key] } as unknown as pulumi.Config });
+
+export async function handlerAgainstEmulator(handler: Pick<Handler, "configure">, options: EmulatorOptions): Promise<HandlerAgainstEmulator> {
+  const emulator = await startTestEmulator(options);
+  await handler.configure(configOf({ "cdnstream:apiKey": emulator.apiKey, "cdnstream:baseUrl": emulator.url }));
+  const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
+  return {
+    emulator,
+    stderr,
+    said: () => stderr.mock.calls.map(([text]) => String(text)).join(""),
+    async close() {
+      stderr.mockRestore();
+      await handler.configure(configOf({}));
+      await emulator.close();
+    },
+  };
+}
