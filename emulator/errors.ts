@@ -1,7 +1,7 @@
 /**
  * Error types of the emulator. A handler throws one; the server turns it into the response.
  *
- * Body shapes (DESIGN.md "Errors"): authentication failures use the §5 envelope
+ * Body shapes (docs/design.md, "Error bodies"): authentication failures use the §5 envelope
  * `{status:"error", errors:[{code, message}]}`; everything else `{result:"error", message}`.
  */
 

@@ -30,7 +30,7 @@ export interface Route {
    * success. `message` is sent when the operation itself sends none.
    */
   write?: { message: string };
-  /** A read path the spec lacks (DESIGN.md "Reads for refresh and import"); off under reads=spec-only (--strict-spec). */
+  /** A read path the spec lacks (docs/design.md, "Single-object reads"); off under reads=spec-only (--strict-spec). */
   extension?: boolean;
 }
 

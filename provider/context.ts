@@ -82,8 +82,8 @@ export function reportUnreadable(kind: string, why: string, consequence?: string
 const firstReads = new Map<string, Promise<void>>();
 
 /**
- * Runs a read through `op`, a path the spec does not list (DESIGN.md, "Reads for refresh and
- * import"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
+ * Runs a read through `op`, a path the spec does not list (docs/design.md, "Single-object
+ * reads"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
  * tried again in this run (for any object), the kind is reported once as one whose drift cannot
  * be detected, and undefined is returned, so callers keep the last applied state. Reads of one
  * path that start together (the engine refreshes resources concurrently) wait for the first to

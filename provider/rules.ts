@@ -32,7 +32,7 @@ export const hostnames = z.array(hostname, { error: 'must be a list of host name
 /** A list of IP addresses or CIDR ranges. */
 export const ipsOrCidrs = z.array(ipOrCidr, { error: 'must be a list of IP addresses or CIDR ranges, such as ["203.0.113.7", "198.51.100.0/24"]' });
 
-/** A `Y`/`N` flag kept as written (domain-lock `policy` and `noreferer`, see DESIGN.md). */
+/** A `Y`/`N` flag kept as written (domain-lock `policy` and `noreferer`, see docs/design.md). */
 export const yn = z.enum(["Y", "N"], { error: 'must be "Y" or "N"' });
 
 export const positiveId = (what: string) =>

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 /** Arguments of an {@link HttpDomainLockBulk}: a `mode` and at least one setting. */
 export interface HttpDomainLockBulkArgs {
   /**
-   * What a write does (§4.11 `mode`; DESIGN.md "Bulk domain lock"):
+   * What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
    * - `save`: stores the settings as the account default only; existing zones are unchanged;
    * - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
    *   as a set union (re-applying adds nothing) and sets the declared flags on them;

@@ -1,6 +1,6 @@
 /**
  * Ad insertion on VoD push zones: add ad break schedule (§4.2), show creative (§4.18), and the
- * read of the zone's §2.8 configuration holding the slot roster (a DESIGN.md read extension).
+ * read of the zone's §2.8 configuration holding the slot roster (a read extension, docs/design.md).
  */
 import { z } from "zod";
 import { EmulatorError, invalid, notFound } from "../errors";
@@ -64,7 +64,7 @@ function addSlot(ctx: Ctx): unknown {
   policy.midRolls ??= [];
   const exclusive = (other: string) =>
     invalid("type", `${b.type} cannot be added: VoD push zone ${zone.id} has ${other} slot(s), and midroll and midrollinterval are mutually exclusive on a zone`);
-  // Upsert by slot identity (DESIGN.md): one preroll, postroll, midrollinterval; midroll by offset.
+  // Upsert by slot identity (docs/design.md): one preroll, postroll, midrollinterval; midroll by offset.
   switch (b.type) {
     case "preroll":
     case "postroll": {

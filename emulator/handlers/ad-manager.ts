@@ -49,7 +49,7 @@ function isArchived(ctx: Ctx, campaign: Obj): boolean {
 
 function archive(ctx: Ctx): unknown {
   const campaign = campaignOf(ctx);
-  // DESIGN.md: archiving an archived campaign succeeds unchanged.
+  // docs/design.md: archiving an archived campaign succeeds unchanged.
   if (!isArchived(ctx, campaign)) {
     // The status after archiving is not shown (§3): the profile's word.
     campaign.status = ctx.profile.archivedStatus;

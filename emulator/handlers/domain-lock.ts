@@ -52,7 +52,7 @@ function union(existing: string | undefined, added: string): string {
 function updateBulkLock(ctx: Ctx): unknown {
   const { mode, ...fields } = parse(bulkLock, ctx.body);
   const account = ctx.store.state.account;
-  // Every mode saves the settings as the account default (DESIGN.md "Bulk domain lock").
+  // Every mode saves the settings as the account default (docs/design.md, "§4.11: which zones").
   account.domainLockDefault = { ...account.domainLockDefault, ...withLists(fields, (_key, v) => normalize(v)) };
   const zones = mode === "save" ? [] : [...ctx.store.list("httpPushZones"), ...ctx.store.list("httpPullZones")];
   for (const zone of zones) {

@@ -1,6 +1,6 @@
 /**
  * Streams: enable/disable (§4.4, push and timeshift) and the stream read extensions
- * (DESIGN.md "Reads for refresh and import"). Timeshift create lives in timeshift.ts.
+ * (docs/design.md, "Single-object reads"). Timeshift create lives in timeshift.ts.
  */
 import { z } from "zod";
 import { Ctx, lookup, Route } from "../route";

@@ -1,6 +1,6 @@
 /**
  * Zones: update HTTP push zone (§4.1), list HTTP pull zones (§4.10), purge details (§4.12), and
- * the read extensions for HTTP push and VoD pull zones (DESIGN.md "Reads for refresh and import").
+ * the read extensions for HTTP push and VoD pull zones (docs/design.md, "Single-object reads").
  */
 import { z } from "zod";
 import { notFound } from "../errors";

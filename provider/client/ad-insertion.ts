@@ -209,7 +209,7 @@ export const ops = {
   getConsumption: defineOperation({ id: "4.8", method: "POST", path: "/v2/streams/pull/{streamid}/adinsertion/consumption", retry: "retriable", params: z.strictObject({ streamid: intId }), body: ConsumptionBody, response: Consumption }),
   listAdBreaks: defineOperation({ id: "4.9", method: "GET", path: "/v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks", retry: "retriable", params: zoneParams, query: AdBreaksQuery, response: z.looseObject({ ...envelope, items: z.array(AdBreak), ...pageCounters }) }),
   getCreative: defineOperation({ id: "4.18", method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}", retry: "retriable", params: z.strictObject({ zoneid: intId, crid: z.string().min(1, "must not be empty") }), response: Creative }),
-  /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
+  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
   getAdInsertion: defineOperation({ id: "ext:ad-insertion", method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion", retry: "retriable", extension: true, params: zoneParams, response: AdInsertionConfig }),
 };
 

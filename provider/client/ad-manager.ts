@@ -165,11 +165,11 @@ export const ops = {
   listAdPodRequests: defineOperation({ id: "4.7", method: "POST", path: "/v2/ad-manager/{pid}/requests", retry: "retriable", params: z.strictObject({ pid: intId }), body: AdPodRequestsBody, response: z.looseObject({ ...envelope, items: z.array(AdPodRequest), ...pageCounters }) }),
   getTargeting: defineOperation({ id: "4.13", method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting", retry: "retriable", params: campaignParams, response: z.looseObject({ ...envelope, targeting: Targeting, from_cache: z.boolean().optional() }) }),
   listProjects: defineOperation({ id: "4.15", method: "GET", path: "/v2/ad-manager", retry: "retriable", response: z.looseObject({ ...envelope, projects: z.array(Project), projects_limit: n.optional(), projects_available: n.optional() }) }),
-  /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
+  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
   getCampaign: defineOperation({ id: "ext:campaign", method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}", retry: "retriable", extension: true, params: campaignParams, response: z.looseObject({ ...envelope, campaign: Campaign }) }),
 };
 
-/** §4.3 Archive a campaign (archiving an archived campaign succeeds unchanged, DESIGN.md). */
+/** §4.3 Archive a campaign (archiving an archived campaign succeeds unchanged, docs/design.md). */
 export const archiveCampaign = (c: CdnstreamClient, projectId: number, campaignId: string, o?: RequestOptions) =>
   c.call(ops.archiveCampaign, { params: { pid: projectId, cid: campaignId } }, o);
 /** §4.7 List ad-pod requests: one page. */
@@ -193,6 +193,6 @@ export const getTargeting = (c: CdnstreamClient, projectId: number, campaignId: 
   c.call(ops.getTargeting, { params: { pid: projectId, cid: campaignId } }, o);
 /** §4.15 List ad manager projects, with the plan's project cap. */
 export const listProjects = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.listProjects, {}, o);
-/** Extension beyond the spec: `GET /v2/ad-manager/{pid}/campaigns/{cid}` (refresh/import read, DESIGN.md). */
+/** Extension beyond the spec: `GET /v2/ad-manager/{pid}/campaigns/{cid}` (refresh/import read, docs/design.md). */
 export const getCampaign = (c: CdnstreamClient, projectId: number, campaignId: string, o?: RequestOptions) =>
   c.call(ops.getCampaign, { params: { pid: projectId, cid: campaignId } }, o);

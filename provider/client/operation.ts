@@ -15,7 +15,7 @@ export interface Operation<
   B extends Schema | undefined = Schema | undefined,
   R extends Schema = Schema,
 > {
-  /** Spec section (`4.1`...) or `ext:<name>` for the inferred reads of DESIGN.md. */
+  /** Spec section (`4.1`...) or `ext:<name>` for the inferred reads of docs/design.md. */
   id: string;
   method: "GET" | "POST";
   /** Path template, e.g. `/v2/cb/{backupid}`. */
@@ -30,7 +30,7 @@ export interface Operation<
   body?: B;
   /** Response (lenient: unknown fields kept). */
   response: R;
-  /** True for reads that are not in the spec (DESIGN.md "Reads for refresh and import"). */
+  /** True for reads that are not in the spec (docs/design.md, "Single-object reads"). */
   extension?: boolean;
 }
 

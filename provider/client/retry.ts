@@ -6,7 +6,7 @@
  * cap on the total wait, throws away the final error response body (`throwOnError`), and keeps
  * no jitter. Our rule is per operation, so the decision needs the operation, which this layer has.
  *
- * Policy (DESIGN.md "Retries"):
+ * Policy (docs/design.md, "Rate limits, retry safety"):
  * - `retriable` operations (GET, the read-only POSTs §4.7/§4.8, and every state-setting POST
  *   except §4.19) retry on 429, 502, 503, 504, connection resets and timeouts.
  * - `connect-only` operations (§4.19 timeshift create; unknown non-GET calls of the CLI) retry

@@ -192,9 +192,9 @@ export const ops = {
   setTimeshiftStreamStatus: statusOp("timeshift"),
   /** §4.19: never retried once the request may have reached the server. */
   createTimeshiftStream: defineOperation({ id: "4.19", method: "POST", path: "/v2/streams/timeshift/new", retry: "connect-only", body: CreateTimeshiftBody, response: streamResponse }),
-  /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
+  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
   getPushStream: readOp("push"),
-  /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
+  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
   getTimeshiftStream: readOp("timeshift"),
 };
 
@@ -204,6 +204,6 @@ export const setStreamStatus = (c: CdnstreamClient, kind: StreamKind, streamId: 
 /** §4.19 Create a delayed (timeshift) stream. Not idempotent: a failure after sending is not retried. */
 export const createTimeshiftStream = (c: CdnstreamClient, body: CreateTimeshiftBody, o?: RequestOptions) =>
   c.call(ops.createTimeshiftStream, { body }, o);
-/** Extension beyond the spec: `GET /v2/streams/{push|timeshift}/{id}` (refresh/import read, DESIGN.md). */
+/** Extension beyond the spec: `GET /v2/streams/{push|timeshift}/{id}` (refresh/import read, docs/design.md). */
 export const getStream = (c: CdnstreamClient, kind: StreamKind, streamId: string | number, o?: RequestOptions) =>
   c.call(kind === "push" ? ops.getPushStream : ops.getTimeshiftStream, { params: { streamid: streamId } }, o);

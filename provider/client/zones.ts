@@ -199,11 +199,11 @@ export const ops = {
     params: z.strictObject({ zoneid: intId, purgeId: strId }),
     response: PurgeOperation.extend({ result: envelope.result }),
   }),
-  /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
+  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
   getPushZone: defineOperation({ id: "ext:push-zone", method: "GET", path: "/v2/zones/http/push/{zoneid}", retry: "retriable", extension: true, params: zoneParams, response: zoneResponse }),
-  /** Extension beyond the spec (DESIGN.md "Reads for refresh and import"). */
+  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
   getVodPullZone: defineOperation({ id: "ext:vod-pull-zone", method: "GET", path: "/v2/zones/vod/pull/{zoneid}", retry: "retriable", extension: true, params: zoneParams, response: zoneResponse }),
-  /** Extension beyond the spec: the §4.11 account default (DESIGN.md "Bulk domain lock"). */
+  /** Extension beyond the spec: the §4.11 account default (docs/design.md, "§4.11: which zones"). */
   getBulkDomainLock: defineOperation({
     id: "ext:bulk-domain-lock",
     method: "GET",
@@ -247,14 +247,14 @@ export const updateBulkDomainLock = (c: CdnstreamClient, body: BulkDomainLockBod
 /** §4.12 Get purge / prefetch details. */
 export const getPurge = (c: CdnstreamClient, zoneId: number, purgeId: string, o?: RequestOptions) =>
   c.call(ops.getPurge, { params: { zoneid: zoneId, purgeId } }, o);
-/** Extension beyond the spec: `GET /v2/zones/http/push/{id}` (refresh/import read, DESIGN.md). */
+/** Extension beyond the spec: `GET /v2/zones/http/push/{id}` (refresh/import read, docs/design.md). */
 export const getPushZone = (c: CdnstreamClient, zoneId: number, o?: RequestOptions) =>
   c.call(ops.getPushZone, { params: { zoneid: zoneId } }, o);
-/** Extension beyond the spec: `GET /v2/zones/vod/pull/{id}` (refresh/import read, DESIGN.md). */
+/** Extension beyond the spec: `GET /v2/zones/vod/pull/{id}` (refresh/import read, docs/design.md). */
 export const getVodPullZone = (c: CdnstreamClient, zoneId: number, o?: RequestOptions) =>
   c.call(ops.getVodPullZone, { params: { zoneid: zoneId } }, o);
 /**
  * Extension beyond the spec: `GET /v2/zones/http/settings/security/domainlock`, the account
- * default that every §4.11 mode saves (refresh read of the bulk lock, DESIGN.md).
+ * default that every §4.11 mode saves (refresh read of the bulk lock, docs/design.md).
  */
 export const getBulkDomainLock = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.getBulkDomainLock, {}, o);

@@ -1,6 +1,6 @@
 /**
  * AdBreakSlot (§4.2): one slot on a VoD push zone's ad-break timeline.
- * Identity: the zone, the slot type, and for a midroll its offset (DESIGN.md "Ad-break slots"):
+ * Identity: the zone, the slot type, and for a midroll its offset (docs/design.md, "§4.2"):
  * ids `<zoneId>/preroll`, `<zoneId>/postroll`, `<zoneId>/midrollinterval`,
  * `<zoneId>/midroll/<offset>`. Create and update both send the schedule call (a PUT).
  *
@@ -185,7 +185,7 @@ function compareSlot(args: Args, live: Inputs, recorded: Inputs | undefined) {
 }
 
 /**
- * The schedule refused the slot. On an add-only API (§4.2 "adds"; DESIGN.md "Ad-break slots")
+ * The schedule refused the slot. On an add-only API (§4.2 "adds"; docs/design.md, "§4.2")
  * that is the answer for a slot whose identity is already on the zone. Where the roster can be
  * read, it settles what happened: a slot that already holds the declared values is success (an
  * interrupted run, or a change already made in the dashboard), one that holds others cannot be

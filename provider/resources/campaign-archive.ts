@@ -1,7 +1,7 @@
 /**
  * CampaignArchive (§4.3): keeps an ad-manager campaign archived.
  * Identity: project id and campaign id (`<projectId>/<campaignId>`); either replaces.
- * Archiving an archived campaign succeeds unchanged (DESIGN.md), so applying is idempotent.
+ * Archiving an archived campaign succeeds unchanged (docs/design.md), so applying is idempotent.
  *
  * The status word after archiving is not shown (§3: "Campaign `status` values and the value
  * returned after archiving: not shown"), so no word is assumed: the `status` output records

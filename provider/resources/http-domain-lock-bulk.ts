@@ -1,7 +1,7 @@
 /**
  * HttpDomainLockBulk (§4.11): the account-wide HTTP zone domain lock. The path holds no id, so
  * there is one object per account: the resource id (and `adoptId`) is the fixed `account`.
- * `mode` says what a write does (DESIGN.md "Bulk domain lock"): `save` stores the account
+ * `mode` says what a write does (docs/design.md, "§4.11: which zones"): `save` stores the account
  * default only; `append` also merges domains/IPs into every HTTP push and pull zone as a set
  * union (idempotent); `overwrite` replaces them. Changing `mode` is an in-place update.
  *

@@ -1,7 +1,7 @@
 /**
  * StreamStatus (§4.4): keeps a push or timeshift stream enabled or disabled.
  * Identity: the stream kind and id (`push/<id>`, `timeshift/<id>`); both replace when changed.
- * Read: GET /v2/streams/{kind}/{id} (an extension, DESIGN.md; tried once per run). Delete releases
+ * Read: GET /v2/streams/{kind}/{id} (an extension, docs/design.md; tried once per run). Delete releases
  * management and leaves the stream as it is: the API has no "unset" for a status.
  * `warnings` holds what the last write's answer said beside its result: the stream's
  * `messages.warning` (§2.5, e.g. that it is disabled) and any §2.1 `warnings` and `errors`; a

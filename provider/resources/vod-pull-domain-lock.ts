@@ -3,7 +3,7 @@
  * resource id and the `adoptId` format); a new zone replaces.
  * Only the settings the program declares are managed; one it leaves out is left as it is.
  * Domains and IPs are sets: order, duplicates and case never show as a difference.
- * Read: GET /v2/zones/vod/pull/{id} (an extension, DESIGN.md; tried once per run) -> `zone.domainlock`.
+ * Read: GET /v2/zones/vod/pull/{id} (an extension, docs/design.md; tried once per run) -> `zone.domainlock`.
  * What the write's answer says beside its result (`message`, and any warnings or errors) is shown.
  * Delete releases management: the spec has no delete for a lock, so the zone keeps it as it is.
  */

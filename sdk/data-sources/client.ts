@@ -3,7 +3,7 @@
  * resources' (stack config `cdnstream:*` first, then `CDNSTREAM_*` environment variables), one per
  * distinct configuration per program, and the `get...Output` form of a function.
  *
- * Data sources run in the program process and call the client directly (DESIGN.md "Shape"); no
+ * Data sources run in the program process and call the client directly (docs/design.md, "1. Shape"); no
  * resource is registered, so nothing of the configuration, the key least of all, reaches state.
  */
 import { createHash } from "node:crypto";

@@ -65,7 +65,7 @@ export function expectError(res: Res, status: number, ...fragments: string[]): v
   for (const f of fragments) expect(res.body.message).toContain(f);
 }
 
-/** The read extensions (DESIGN.md "Reads for refresh and import"): a path of each, and its operation. */
+/** The read extensions (docs/design.md, "Single-object reads"): a path of each, and its operation. */
 export const READ_EXTENSIONS: [path: string, operation: string][] = [
   ["/v2/zones/http/push/101", "GET /v2/zones/http/push/{zoneid}"],
   ["/v2/zones/vod/pull/401", "GET /v2/zones/vod/pull/{zoneid}"],
