@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "./resource";
 
 /** The kinds of ad-break slot (§4.2 `type`, §3: immutable after creation). */
 export type AdBreakSlotType = "preroll" | "midroll" | "postroll" | "midrollinterval";
@@ -83,7 +84,7 @@ export interface AdBreakRosterEntry {
  * on your word (with a warning). The API cannot remove a slot: destroying or replacing the resource
  * leaves the slot live on the zone, and says so.
  */
-export class AdBreakSlot extends pulumi.dynamic.Resource {
+export class AdBreakSlot extends CdnstreamResource {
   /** The VoD push zone's id. */
   declare readonly zoneId: pulumi.Output<number>;
   /** The slot's type. */
@@ -115,7 +116,7 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: AdBreakSlotArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      require("../provider/shims/ad-break-slot"),
+      { type: "AdBreakSlot", shim: "ad-break-slot" },
       name,
       {
         offset: undefined,
@@ -131,8 +132,6 @@ export class AdBreakSlot extends pulumi.dynamic.Resource {
         name: undefined,
       },
       opts,
-      "cdnstream",
-      "AdBreakSlot",
     );
   }
 }

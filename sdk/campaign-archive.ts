@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "./resource";
 
 /** Arguments of a {@link CampaignArchive}. */
 export interface CampaignArchiveArgs {
@@ -27,7 +28,7 @@ export interface CampaignArchiveArgs {
  * no read for a campaign, refresh keeps the last applied state and says once that drift cannot be
  * detected. The API has no unarchive: destroying the resource leaves the campaign archived, and says so.
  */
-export class CampaignArchive extends pulumi.dynamic.Resource {
+export class CampaignArchive extends CdnstreamResource {
   /** The ad manager project's id. */
   declare readonly projectId: pulumi.Output<number>;
   /** The campaign's id. */
@@ -43,12 +44,10 @@ export class CampaignArchive extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: CampaignArchiveArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      require("../provider/shims/campaign-archive"),
+      { type: "CampaignArchive", shim: "campaign-archive" },
       name,
       { ...args, name: undefined, advertiserName: undefined, status: undefined, deliveryStatus: undefined },
       opts,
-      "cdnstream",
-      "CampaignArchive",
     );
   }
 }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "./resource";
 
 /** Arguments of an {@link HttpDomainLockBulk}: a `mode` and at least one setting. */
 export interface HttpDomainLockBulkArgs {
@@ -84,7 +85,7 @@ export interface HttpDomainLockDefault {
  * drift cannot be detected. The API has no delete: destroying the resource leaves the account
  * default and every zone's lock as they are, and says so.
  */
-export class HttpDomainLockBulk extends pulumi.dynamic.Resource {
+export class HttpDomainLockBulk extends CdnstreamResource {
   /** How the last write was applied. */
   declare readonly mode: pulumi.Output<"save" | "append" | "overwrite">;
   /** Managed `enabled`, as declared (or as found in the account default after a refresh). */
@@ -110,7 +111,7 @@ export class HttpDomainLockBulk extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: HttpDomainLockBulkArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      require("../provider/shims/http-domain-lock-bulk"),
+      { type: "HttpDomainLockBulk", shim: "http-domain-lock-bulk" },
       name,
       {
         enabled: undefined,
@@ -123,8 +124,6 @@ export class HttpDomainLockBulk extends pulumi.dynamic.Resource {
         zonesOutOfStep: undefined,
       },
       opts,
-      "cdnstream",
-      "HttpDomainLockBulk",
     );
   }
 }

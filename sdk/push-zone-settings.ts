@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "./resource";
 
 /** Arguments of a {@link PushZoneSettings}: declare at least one setting. */
 export interface PushZoneSettingsArgs {
@@ -57,7 +58,7 @@ export interface PushZoneServiceAddresses {
  * once that drift cannot be detected. What the API says beside a change (its `message`, `warnings`
  * and `errors`) is shown in the CLI; warnings and errors are also kept in `warnings`.
  */
-export class PushZoneSettings extends pulumi.dynamic.Resource {
+export class PushZoneSettings extends CdnstreamResource {
   /** The zone's id. */
   declare readonly zoneId: pulumi.Output<number>;
   /** Managed custom domains, as declared (or as found, after a refresh that found drift). */
@@ -89,7 +90,7 @@ export class PushZoneSettings extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PushZoneSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      require("../provider/shims/push-zone-settings"),
+      { type: "PushZoneSettings", shim: "push-zone-settings", secretOutputs: ["ftpPassword", "authToken"] },
       name,
       {
         customDomains: undefined,
@@ -107,9 +108,7 @@ export class PushZoneSettings extends pulumi.dynamic.Resource {
         ftpPassword: undefined,
         warnings: undefined,
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["ftpPassword", "authToken"] }),
-      "cdnstream",
-      "PushZoneSettings",
+      opts,
     );
   }
 }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "./resource";
 
 /** Arguments of a {@link StreamStatus}. */
 export interface StreamStatusArgs {
@@ -24,7 +25,7 @@ export interface StreamStatusArgs {
  * `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
  * the stream as it is (the API has no "unset" for a status) and says so.
  */
-export class StreamStatus extends pulumi.dynamic.Resource {
+export class StreamStatus extends CdnstreamResource {
   /** Which stream family. */
   declare readonly streamKind: pulumi.Output<"push" | "timeshift">;
   /** The stream's id. */
@@ -47,7 +48,7 @@ export class StreamStatus extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: StreamStatusArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      require("../provider/shims/stream-status"),
+      { type: "StreamStatus", shim: "stream-status", secretOutputs: ["rtmpAuthPassword"] },
       name,
       {
         ...args,
@@ -57,9 +58,7 @@ export class StreamStatus extends pulumi.dynamic.Resource {
         rtmpAuthPassword: undefined,
         warnings: undefined,
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["rtmpAuthPassword"] }),
-      "cdnstream",
-      "StreamStatus",
+      opts,
     );
   }
 }

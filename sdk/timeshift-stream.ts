@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "./resource";
 
 /**
  * Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
@@ -187,7 +188,7 @@ export interface TimeshiftTokenizedPlaybackUrls {
  * The API has no delete for streams: destroying (or replacing) disables the stream through §4.4 and
  * says that it still exists.
  */
-export class TimeshiftStream extends pulumi.dynamic.Resource {
+export class TimeshiftStream extends CdnstreamResource {
   /** The friendly name as declared. */
   declare readonly name: pulumi.Output<string>;
   /** The parent stream's id as declared. */
@@ -219,7 +220,7 @@ export class TimeshiftStream extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: TimeshiftStreamArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      require("../provider/shims/timeshift-stream"),
+      { type: "TimeshiftStream", shim: "timeshift-stream", secretOutputs: ["secureToken", "secureTokenKey", "rtmpAuthPassword", "tokenizedPlaybackUrls"] },
       name,
       {
         disabled: undefined,
@@ -236,11 +237,7 @@ export class TimeshiftStream extends pulumi.dynamic.Resource {
         rtmpAuthPassword: undefined,
         warnings: undefined,
       },
-      pulumi.mergeOptions(opts, {
-        additionalSecretOutputs: ["secureToken", "secureTokenKey", "rtmpAuthPassword", "tokenizedPlaybackUrls"],
-      }),
-      "cdnstream",
-      "TimeshiftStream",
+      opts,
     );
   }
 }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "./resource";
 
 /** Arguments of a {@link VodPullDomainLock}: declare at least one setting besides `zoneId`. */
 export interface VodPullDomainLockArgs {
@@ -69,7 +70,7 @@ export interface VodPullLiveLock {
  * (as sets: reordering or a change of case is no drift). The API has no delete for a lock:
  * destroying the resource leaves the zone's lock as it is, and says so.
  */
-export class VodPullDomainLock extends pulumi.dynamic.Resource {
+export class VodPullDomainLock extends CdnstreamResource {
   /** The zone's id. */
   declare readonly zoneId: pulumi.Output<number>;
   /** Managed `enabled`, as declared (or as found, after a refresh that found drift). */
@@ -97,7 +98,7 @@ export class VodPullDomainLock extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: VodPullDomainLockArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      require("../provider/shims/vod-pull-domain-lock"),
+      { type: "VodPullDomainLock", shim: "vod-pull-domain-lock" },
       name,
       {
         enabled: undefined,
@@ -114,8 +115,6 @@ export class VodPullDomainLock extends pulumi.dynamic.Resource {
         liveLock: undefined,
       },
       opts,
-      "cdnstream",
-      "VodPullDomainLock",
     );
   }
 }
