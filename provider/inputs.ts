@@ -7,6 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import { describeIssues, propertyPath } from "./client/input-issues";
 
 /** The engine's placeholder for a value not known until apply (preview of a dependent value). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -33,114 +34,9 @@ export function hasUnknown(value: unknown): boolean {
   return false;
 }
 
-/** `a.b[2]` for a zod issue path, the way Pulumi names nested properties. */
-export function propertyPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
-    .join("");
-}
-
 /** The top-level keys whose value is unknown at preview: their rules are checked at apply. */
 function unknownKeys(news: Inputs): Set<string> {
   return new Set(Object.keys(news).filter((key) => hasUnknown(news[key])));
-}
-
-/** One broken rule: where (a zod path) and what the rule is, in words a user can act on. */
-export interface InputIssue {
-  path: PropertyKey[];
-  reason: string;
-  /** A key the schema does not know: wrong whatever its value, so judged even while unknown. */
-  unknownKey?: boolean;
-}
-
-const EXPECTED: Record<string, string> = { number: "a number", string: "a string", boolean: "true or false", array: "a list", object: "an object" };
-
-/** Messages for zod's own issues, used where a rule has no message of its own. */
-const plainMessages = (issue: { code?: string; input?: unknown; expected?: string; values?: unknown[] }): string | undefined => {
-  if (issue.code === "invalid_type") return issue.input === undefined ? "is required" : `must be ${EXPECTED[issue.expected ?? ""] ?? issue.expected}`;
-  if (issue.code === "invalid_value" && issue.values) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-  return undefined;
-};
-
-/** The JSON type of a value, as messages name it. */
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const part of path) value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[part] : undefined;
-  return value;
-}
-
-/**
- * What was given instead, for a value of the wrong JSON type (typically one read from stack
- * config with `requireObject`, which keeps the type the JSON has), and how to write it.
- */
-function given(issue: { code: string; expected?: string; values?: unknown[] }, value: unknown, message: string): string {
-  if (value === undefined) return issue.code === "invalid_type" && !/required/.test(message) ? " (required)" : "";
-  // zod reports a fraction where a whole number belongs as `invalid_type` (expected "int"): the
-  // JSON type is right, the value is not, so say the value.
-  if (issue.expected === "int" && typeof value === "number") return `, not ${value}`;
-  const wrongType =
-    issue.code === "invalid_type" || (issue.code === "invalid_value" && (issue.values ?? []).every((v) => typeof v !== typeof value));
-  if (!wrongType) return "";
-  const asJson = "(in stack config too: the value's JSON type is what arrives)";
-  const how =
-    issue.expected === "number" && typeof value === "string" ? `: write the number without quotes ${asJson}`
-    : issue.expected === "array" ? `: write a list, e.g. [${JSON.stringify(typeof value === "string" ? value : "...")}] ${asJson}`
-    : issue.expected === "string" && typeof value === "number" ? `: write it in quotes ${asJson}`
-    : issue.expected === "boolean" && typeof value === "string" ? `: write true or false without quotes ${asJson}`
-    : "";
-  return `, not ${kindOf(value)}${how}`;
-}
-
-/** The keys a (possibly wrapped) object schema declares at `path`, for suggesting a misspelt key. */
-function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
-  let node: any = schema;
-  const unwrap = () => {
-    for (let def = node?._zod?.def; def; def = node?._zod?.def) {
-      if (def.type === "optional" || def.type === "nullable" || def.type === "default") node = def.innerType;
-      else if (def.type === "pipe") node = def.in;
-      else break;
-    }
-  };
-  for (const part of path) {
-    unwrap();
-    node = typeof part === "number" ? node?._zod?.def?.element : node?.shape?.[part];
-  }
-  unwrap();
-  return node?.shape ? Object.keys(node.shape) : [];
-}
-
-function unknownKeyReason(schema: z.ZodType, path: readonly PropertyKey[], key: string): string {
-  const known = keysAt(schema, path);
-  const lower = key.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const meant = known.find((k) => {
-    const l = k.toLowerCase();
-    return l === lower || (lower.length >= 3 && (l.startsWith(lower) || lower.startsWith(l)));
-  });
-  const name = JSON.stringify(key);
-  if (meant) return `${name} is not an input: did you mean "${meant}"?`;
-  return known.length ? `${name} is not an input (inputs here: ${known.join(", ")})` : `${name} is not an input`;
-}
-
-/**
- * The issues of `value` against `schema`, each with the property path, the rule, and for a
- * value of the wrong JSON type what was given; an unknown key is one issue per key, with the
- * input it most likely means.
- */
-export function describeIssues(schema: z.ZodType, value: unknown): InputIssue[] {
-  const result = schema.safeParse(value, { error: plainMessages });
-  if (result.success) return [];
-  return result.error.issues.flatMap((issue): InputIssue[] => {
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: [...issue.path, key], reason: unknownKeyReason(schema, issue.path, key), unknownKey: true }));
-    }
-    return [{ path: issue.path, reason: issue.message + given(issue as Parameters<typeof given>[0], valueAt(value, issue.path), issue.message) }];
-  });
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 import type { z } from "zod";
 import { CdnstreamError, PermissionDeniedError, ValidationError, type ApiError, type CdnstreamClient, type Operation, type ValidationIssue } from "../../provider/client";
-import { describeIssues, propertyPath } from "../../provider/inputs";
+import { describeIssues, propertyPath } from "../../provider/client/input-issues";
 import { dataSourceClient, type DataSourceOptions } from "./client";
 import { camelize, camelKey } from "./naming";
 

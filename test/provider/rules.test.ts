@@ -1,5 +1,5 @@
 /** The shared input rules (provider/rules.ts) and how a broken one reads, through the kinds' `check`. */
-import { describeIssues } from "../../provider/inputs";
+import { describeIssues } from "../../provider/client/input-issues";
 import { handler as pushZoneSettings } from "../../provider/resources/push-zone-settings";
 import { handler as vodPullDomainLock } from "../../provider/resources/vod-pull-domain-lock";
 import { hostname, positiveId } from "../../provider/rules";
