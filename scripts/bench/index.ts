@@ -12,14 +12,17 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
-import { writeFloorPackage } from "./mix";
+import { MIXES, writeFloorPackage, type Mix } from "./mix";
 import { machine, markdown, targets, type Report } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
 
-const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--json FILE] [--repeat 3] [--client-seconds 3] [--concurrency 32]
-                  [--no-warmup] [--skip-checkpoints] [--keep]
+const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account] [--json FILE] [--repeat 3] [--client-seconds 3]
+                  [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--keep]
   --sizes           stack sizes N (default 50,200,500)
+  --mix             the stacks' shape: cycle (default: each kind in turn, one object per resource) or
+                    account (like a real account: per 49 resources, 4 zones of 8 AdBreakSlots, 10
+                    StreamStatus, 2 TimeshiftStreams, the settings kinds; API calls against objects)
   --json FILE       also write the report as JSON
   --repeat          cycles of up, preview, refresh, destroy per side; medians are reported (default 3)
   --client-seconds  seconds per client throughput run (8 runs, ABBA BAAB; default 3)
@@ -35,6 +38,7 @@ function options(argv: string[]) {
     args: argv,
     options: {
       sizes: { type: "string", default: "50,200,500" },
+      mix: { type: "string", default: "cycle" },
       json: { type: "string" },
       repeat: { type: "string", default: "3" },
       "skip-checkpoints": { type: "boolean", default: false },
@@ -55,7 +59,9 @@ function options(argv: string[]) {
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
   const engineEnv: Record<string, string> = values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
-  return { sizes, json: values.json, clientSeconds, concurrency, warmup: !values["no-warmup"], keep: values.keep, size: { repeat, engineEnv } };
+  if (!(MIXES as readonly string[]).includes(values.mix)) throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
+  const mix = values.mix as Mix;
+  return { sizes, json: values.json, clientSeconds, concurrency, warmup: !values["no-warmup"], keep: values.keep, size: { repeat, engineEnv, mix } };
 }
 
 class UsageError extends Error {}
@@ -77,7 +83,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   writeFloorPackage();
   const startedAt = new Date().toISOString();
   const host = machine(pulumiFacts());
-  progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; sizes ${opts.sizes.join(", ")}`);
+  progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; ${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`);
   const runDir = path.join(benchRoot, `run-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
   fs.mkdirSync(runDir, { recursive: true });
   try {
@@ -97,6 +103,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
       machine: host,
       startedAt,
       loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      mix: opts.size.mix,
       sizes: opts.sizes,
       repeat: opts.size.repeat,
       engineEnv: opts.size.engineEnv,

@@ -21,14 +21,50 @@ export interface Declaration {
   kind: Kind;
   name: string;
   args: Record<string, unknown>;
+  /** The API object the resource manages, as `<family>:<id>`: resources sharing one share this key. */
+  object: string;
 }
 
-/** The kinds cycled over; HttpDomainLockBulk is account-wide (§4.11), so a stack has one at most. */
+/**
+ * The stack shapes the bench can declare (`--mix`):
+ * - `cycle`: each kind in turn, every resource on an object of its own (the comparison with the
+ *   floor, unchanged across releases so figures stay comparable);
+ * - `account`: shaped like a real account, where many resources share few objects: per 49
+ *   resources, 4 VoD push zones with 8 AdBreakSlots each, 10 StreamStatus, 2 TimeshiftStreams,
+ *   2 PushZoneSettings, 2 VodPullDomainLocks and 1 CampaignArchive (so N=491 is 40 zones x 8
+ *   slots, 100 StreamStatus, 20 TimeshiftStreams, 20 + 20 settings and 10 archives).
+ * Both hold one HttpDomainLockBulk (account-wide, §4.11), 7th.
+ */
+export const MIXES = ["cycle", "account"] as const;
+export type Mix = (typeof MIXES)[number];
+
 const CYCLE: Exclude<Kind, "HttpDomainLockBulk">[] = ["StreamStatus", "TimeshiftStream", "PushZoneSettings", "VodPullDomainLock", "AdBreakSlot", "CampaignArchive"];
+const SLOTS_PER_ZONE = 8;
+const slots = (): Kind[] => Array(SLOTS_PER_ZONE).fill("AdBreakSlot");
+const streams = (k: number): Kind[] => Array(k).fill("StreamStatus");
+/** One unit of the account mix (49 resources), interleaved so that a small N still holds every kind. */
+const ACCOUNT_UNIT: Kind[] = [
+  ...slots(), ...streams(3), "TimeshiftStream", "PushZoneSettings",
+  ...slots(), ...streams(3), "VodPullDomainLock", "CampaignArchive",
+  ...slots(), ...streams(2), "TimeshiftStream", "PushZoneSettings",
+  ...slots(), ...streams(2), "VodPullDomainLock",
+];
 const BULK_AT = 6;
 
+/**
+ * The j-th AdBreakSlot: zone j / 8 of the bench zones, and on it preroll, postroll, then
+ * midrolls at 60 s steps (one of each identity per zone, §4.2).
+ */
+function slotArgs(j: number, perZone: number): Record<string, unknown> {
+  const zoneId = BASE.vodPushZone + Math.floor(j / perZone);
+  const k = j % perZone;
+  if (perZone === 1 || k === 0) return { zoneId, type: "preroll", maxDurationS: 30 };
+  if (k === 1) return { zoneId, type: "postroll", maxDurationS: 30 };
+  return { zoneId, type: "midroll", offset: 60 * (k - 1), maxDurationS: 30 };
+}
+
 /** The j-th resource of a kind, on the j-th generated object of its family (fixture.ts). */
-function argsOf(kind: Kind, j: number): Record<string, unknown> {
+function argsOf(kind: Kind, j: number, mix: Mix): Record<string, unknown> {
   switch (kind) {
     case "StreamStatus":
       return { streamKind: "push", streamId: BASE.pushStream + j, disabled: j % 2 === 0 };
@@ -39,7 +75,7 @@ function argsOf(kind: Kind, j: number): Record<string, unknown> {
     case "VodPullDomainLock":
       return { zoneId: BASE.vodPullZone + j, enabled: true, policy: "Y", domains: [`player-${j}.bench.example`, "bench.example"], ips: ["203.0.113.7"] };
     case "AdBreakSlot":
-      return { zoneId: BASE.vodPushZone + j, type: "preroll", maxDurationS: 30 };
+      return slotArgs(j, mix === "account" ? SLOTS_PER_ZONE : 1);
     case "CampaignArchive":
       return { projectId: 1, campaignId: campaignId(j) };
     case "HttpDomainLockBulk":
@@ -47,26 +83,53 @@ function argsOf(kind: Kind, j: number): Record<string, unknown> {
   }
 }
 
-/** The N resources of a stack, in declaration order. */
-export function declarations(n: number): Declaration[] {
+/** The API object a resource manages (a TimeshiftStream creates a stream of its own; slots share their zone's roster). */
+function objectOf(kind: Kind, name: string, args: Record<string, unknown>): string {
+  switch (kind) {
+    case "StreamStatus":
+      return `pushStream:${args.streamId}`;
+    case "TimeshiftStream":
+      return `timeshiftStream:${name}`;
+    case "PushZoneSettings":
+      return `httpPushZone:${args.zoneId}`;
+    case "VodPullDomainLock":
+      return `vodPullZone:${args.zoneId}`;
+    case "AdBreakSlot":
+      return `vodPushZone:${args.zoneId}`;
+    case "CampaignArchive":
+      return `campaign:${args.campaignId}`;
+    case "HttpDomainLockBulk":
+      return "httpDomainLock:account";
+  }
+}
+
+/** The N resources of a stack of `mix`, in declaration order. */
+export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
   const seen = new Map<Kind, number>();
   let cycled = 0;
   return Array.from({ length: n }, (_, i) => {
-    const kind: Kind = i === BULK_AT ? "HttpDomainLockBulk" : CYCLE[cycled++ % CYCLE.length];
+    const kind: Kind =
+      i === BULK_AT ? "HttpDomainLockBulk" : mix === "account" ? ACCOUNT_UNIT[cycled++ % ACCOUNT_UNIT.length] : CYCLE[cycled++ % CYCLE.length];
     const j = seen.get(kind) ?? 0;
     seen.set(kind, j + 1);
-    return { kind, name: `${kind}-${j}`, args: argsOf(kind, j) };
+    const name = `${kind}-${j}`;
+    const args = argsOf(kind, j, mix);
+    return { kind, name, args, object: objectOf(kind, name, args) };
   });
 }
+
+/** How many distinct API objects the declarations manage. */
+export const distinctObjects = (decls: Declaration[]): number => new Set(decls.map((d) => d.object)).size;
 
 /** How many emulator objects of each family the declarations target. */
 export function targetCounts(decls: Declaration[]): TargetCounts {
   const count = (...kinds: Kind[]) => decls.filter((d) => kinds.includes(d.kind)).length;
+  const zones = new Set(decls.filter((d) => d.kind === "AdBreakSlot").map((d) => d.args.zoneId)).size;
   return {
     // A TimeshiftStream's parent is its own push stream, so both kinds index the same range.
     pushStreams: Math.max(count("StreamStatus"), count("TimeshiftStream")),
     httpPushZones: count("PushZoneSettings"),
-    vodPushZones: count("AdBreakSlot"),
+    vodPushZones: zones,
     vodPullZones: count("VodPullDomainLock"),
     campaigns: count("CampaignArchive"),
   };

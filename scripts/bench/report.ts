@@ -1,6 +1,7 @@
 /** The bench's report: the machine, the targets it is held to, and the markdown printed on stdout. */
 import * as os from "node:os";
 import type { ClientResult } from "./throughput";
+import type { Mix } from "./mix";
 import type { OpRow } from "./stacks";
 import type { Bytes } from "./state";
 
@@ -35,6 +36,8 @@ export interface Report {
   startedAt: string;
   /** Load averages when the run ended. */
   loadAverageAtEnd: number[];
+  /** The stacks' shape (`--mix`). */
+  mix: Mix;
   sizes: number[];
   /** Cycles of up, preview, refresh, destroy per side (medians reported). */
   repeat: number;
@@ -71,6 +74,12 @@ export function targets(rows: OpRow[], providerBytes: number, client: ClientResu
   ];
 }
 
+const MIX_TEXT: Record<Mix, string> = {
+  cycle: "each kind in turn, one API object per resource",
+  account: "shaped like an account: per 49 resources 4 VoD push zones x 8 AdBreakSlots, 10 StreamStatus, 2 TimeshiftStreams, " +
+    "2 PushZoneSettings, 2 VodPullDomainLocks, 1 CampaignArchive; one HttpDomainLockBulk",
+};
+
 const mb = (x: number | null) => (x === null ? "n/a" : x.toFixed(0));
 const num = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : x.toFixed(2));
 const pair = (a: number | undefined, b: number | undefined) => `${num(a)} / ${num(b)}`;
@@ -85,6 +94,8 @@ export function markdown(r: Report): string {
       `${r.loadAverageAtEnd.join(" / ")} at end (1 / 5 / 15 min); ${r.startedAt.slice(0, 16).replace("T", " ")} UTC.`,
     "",
     ...(Object.keys(r.engineEnv).length ? [`Engine environment of both sides: ${Object.entries(r.engineEnv).map(([k, v]) => `${k}=${v}`).join(" ")}.`, ""] : []),
+    `Stacks: the ${r.mix} mix (${MIX_TEXT[r.mix]}).`,
+    "",
     `Wall times, medians of ${r.repeat} cycles of up, preview, refresh and destroy per side, sides alternating (ABBA).`,
     "",
     "| N | operation | ours (s) | floor (s) | ours / floor | API calls | provider host peak RSS, ours / floor (MB) |",
@@ -100,6 +111,17 @@ export function markdown(r: Report): string {
     "| N | operation | engine | provider host | program | emulator |",
     "|---:|---|---:|---:|---:|---:|",
     ...r.results.map((x) => `| ${x.n} | ${x.op} | ${pair(x.oursCpu?.engine, x.floorCpu?.engine)} | ${pair(x.oursCpu?.host, x.floorCpu?.host)} | ${pair(x.oursCpu?.program, x.floorCpu?.program)} | ${num(x.emulatorCpuSeconds)} |`),
+    "",
+    "Per resource and operation: provider-host CPU (ms; the host's start-up included), state bytes (what the operation " +
+      "wrote, or for preview and destroy worked from), and API calls against the distinct API objects the stack manages.",
+    "",
+    "| N | operation | host CPU ms / resource, ours / floor | state bytes / resource, ours / floor | API calls / objects |",
+    "|---:|---|---:|---:|---:|",
+    ...r.results.map(
+      (x) =>
+        `| ${x.n} | ${x.op} | ${pair(x.hostCpuMsPerResource.ours ?? undefined, x.hostCpuMsPerResource.floor ?? undefined)} | ` +
+        `${x.stateBytesPerResource.ours} / ${x.stateBytesPerResource.floor} | ${x.apiCalls} / ${x.distinctObjects} = ${x.apiCallsPerObject.toFixed(2)} |`,
+    ),
     "",
     "| per resource | ours | floor |",
     "|---|---:|---:|",

@@ -15,12 +15,14 @@ import { engineEnv } from "./engine";
 import { stackFixture } from "./fixture";
 import { cpuSeconds, measureOp, type CpuSplit } from "./host";
 import { stateBytes, type Bytes } from "./state";
-import { declarations, floorProgram, oursProgram, targetCounts } from "./mix";
+import { declarations, distinctObjects, floorProgram, oursProgram, targetCounts, type Mix } from "./mix";
 
 export const OPS = ["up", "preview", "refresh", "destroy"] as const;
 export type Op = (typeof OPS)[number];
 
 export interface OpRow {
+  /** The stack's shape (mix.ts). */
+  mix: Mix;
   n: number;
   op: Op;
   /** Wall time, the median of the runs. */
@@ -30,6 +32,10 @@ export interface OpRow {
   /** API requests ours made during the operation (the floor makes none); the most of any run. */
   apiCalls: number;
   apiCallsByOperation: Record<string, number>;
+  /** Distinct API objects the N resources manage (AdBreakSlots of one zone share its roster). */
+  distinctObjects: number;
+  /** `apiCalls` over `distinctObjects`: 1 is one call per object. */
+  apiCallsPerObject: number;
   /** Every run's wall time, in the order run. */
   oursRuns: number[];
   floorRuns: number[];
@@ -41,6 +47,13 @@ export interface OpRow {
   floorCpu: CpuSplit | null;
   /** CPU seconds the emulator spent serving ours (median run): API cost, on the same shared cores. */
   emulatorCpuSeconds: number | null;
+  /** Provider-host CPU per resource, milliseconds (median run's host CPU over N; null: not measurable). */
+  hostCpuMsPerResource: { ours: number | null; floor: number | null };
+  /**
+   * Mean bytes per resource of the state the operation wrote (up, refresh) or worked from
+   * (preview, destroy): the engine rewrites the whole checkpoint after every step.
+   */
+  stateBytesPerResource: { ours: number; floor: number };
 }
 
 export interface SizeResult {
@@ -123,18 +136,32 @@ const medianCpu = (runs: Run[]): CpuSplit | null =>
 const cpuText = (c: CpuSplit | null) => (c ? `${c.engine}/${c.host}/${c.program}` : "?");
 const maxOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : Math.max(...(xs as number[])));
 
+/** What a row needs besides the runs: the stack's shape and the state bytes of the operation. */
+interface RowContext {
+  mix: Mix;
+  n: number;
+  objects: number;
+  bytes: { ours: Bytes; floor: Bytes };
+}
+
 /** One table row from every run of an operation on each side: medians, and the most API calls of any run. */
-function summarize(n: number, op: Op, o: Run[], f: Run[]): OpRow {
+function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: Run[]): OpRow {
   const busiest = o.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
   const oursSeconds = median(o.map((x) => x.seconds));
   const floorSeconds = median(f.map((x) => x.seconds));
+  const oursCpu = medianCpu(o);
+  const floorCpu = medianCpu(f);
+  const perResourceMs = (c: CpuSplit | null) => (c ? round((c.host / n) * 1000, 2) : null);
   return {
-    n, op, oursSeconds: round(oursSeconds), floorSeconds: round(floorSeconds), ratio: round(oursSeconds / floorSeconds),
+    mix, n, op, oursSeconds: round(oursSeconds), floorSeconds: round(floorSeconds), ratio: round(oursSeconds / floorSeconds),
     apiCalls: total(busiest.counts), apiCallsByOperation: busiest.counts,
+    distinctObjects: objects, apiCallsPerObject: round(total(busiest.counts) / objects, 2),
     oursRuns: o.map((x) => round(x.seconds)), floorRuns: f.map((x) => round(x.seconds)),
     oursPeakRssMb: maxOrNull(o.map((x) => x.peakRssMb)), floorPeakRssMb: maxOrNull(f.map((x) => x.peakRssMb)),
-    oursCpu: medianCpu(o), floorCpu: medianCpu(f),
+    oursCpu, floorCpu,
     emulatorCpuSeconds: medianOrNull(o.map((x) => x.emulatorCpu)),
+    hostCpuMsPerResource: { ours: perResourceMs(oursCpu), floor: perResourceMs(floorCpu) },
+    stateBytesPerResource: { ours: bytes.ours.state, floor: bytes.floor.state },
   };
 }
 
@@ -143,6 +170,8 @@ export interface SizeOptions {
   repeat: number;
   /** Extra engine environment for both sides (e.g. PULUMI_SKIP_CHECKPOINTS). */
   engineEnv: Record<string, string>;
+  /** The stack's shape. */
+  mix: Mix;
 }
 
 /**
@@ -152,7 +181,7 @@ export interface SizeOptions {
  * per operation.
  */
 export async function runSize(n: number, runDir: string, options: SizeOptions, log: (line: string) => void): Promise<SizeResult> {
-  const decls = declarations(n);
+  const decls = declarations(n, options.mix);
   const emulator: BenchEmulator = await startBenchEmulator(stackFixture(targetCounts(decls)), path.join(runDir, "fixtures", `n${n}.json`));
   const env = { ...engineEnv(runDir, emulator.apiKey), ...options.engineEnv };
   fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
@@ -160,7 +189,8 @@ export async function runSize(n: number, runDir: string, options: SizeOptions, l
     const ours = await createSide(runDir, "bench-ours", n, env, emulator.url, oursProgram(decls));
     const floor = await createSide(runDir, "bench-floor", n, env, emulator.url, floorProgram(decls));
     const runs = new Map(OPS.map((op) => [op, new Map<Side, Run[]>([[ours, []], [floor, []]])]));
-    let bytes: { ours: Bytes; floor: Bytes } | undefined;
+    // The state after up (what preview reads) and after refresh (what destroy starts from), first cycle.
+    const bytes = new Map<Op, { ours: Bytes; floor: Bytes }>();
     for (let cycle = 0; cycle < options.repeat; cycle++) {
       if (options.repeat > 1) log(`n=${n} cycle ${cycle + 1} of ${options.repeat}`);
       await emulator.reset();
@@ -169,22 +199,26 @@ export async function runSize(n: number, runDir: string, options: SizeOptions, l
         for (const side of (cycle + i) % 2 === 0 ? [ours, floor] : [floor, ours]) {
           runs.get(op)!.get(side)!.push(await runSide(side, op, n, side === ours ? emulator : undefined));
         }
-        if (op === "up" && !bytes) {
+        if ((op === "up" || op === "refresh") && !bytes.has(op)) {
           const backend = path.join(runDir, "backend");
-          bytes = { ours: stateBytes(backend, ours.project, `n${n}`), floor: stateBytes(backend, floor.project, `n${n}`) };
+          bytes.set(op, { ours: stateBytes(backend, ours.project, `n${n}`), floor: stateBytes(backend, floor.project, `n${n}`) });
         }
       }
     }
     const rows = OPS.map((op) => {
-      const row = summarize(n, op, runs.get(op)!.get(ours)!, runs.get(op)!.get(floor)!);
+      const opBytes = bytes.get(op === "preview" ? "up" : op === "destroy" ? "refresh" : op)!;
+      const context = { mix: options.mix, n, objects: distinctObjects(decls), bytes: opBytes };
+      const row = summarize(context, op, runs.get(op)!.get(ours)!, runs.get(op)!.get(floor)!);
       log(
         `n=${n} ${op.padEnd(7)} ours ${row.oursSeconds.toFixed(2)} s, floor ${row.floorSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}, ` +
-          `${row.apiCalls} API calls; CPU s engine/host/program ${cpuText(row.oursCpu)} vs ${cpuText(row.floorCpu)}, emulator ${row.emulatorCpuSeconds ?? "?"}`,
+          `${row.apiCalls} API calls (${row.apiCallsPerObject} per object); CPU s engine/host/program ${cpuText(row.oursCpu)} vs ` +
+          `${cpuText(row.floorCpu)}, emulator ${row.emulatorCpuSeconds ?? "?"}; host ms/resource ${row.hostCpuMsPerResource.ours} vs ` +
+          `${row.hostCpuMsPerResource.floor}; state B/resource ${row.stateBytesPerResource.ours} vs ${row.stateBytesPerResource.floor}`,
       );
       return row;
     });
     for (const side of [ours, floor]) await side.stack.workspace.removeStack(`n${n}`);
-    return { rows, ...bytes! };
+    return { rows, ...bytes.get("up")! };
   } finally {
     await emulator.close();
   }

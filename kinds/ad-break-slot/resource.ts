@@ -1,0 +1,193 @@
+import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "../../sdk/resource";
+
+/** The kinds of ad-break slot (§4.2 `type`, §3: immutable after creation). */
+export type AdBreakSlotType = "preroll" | "midroll" | "postroll" | "midrollinterval";
+
+/**
+ * Arguments of an {@link AdBreakSlot}. Which fields a slot takes depends on its `type` (§4.2);
+ * `check` rejects a missing or misplaced one before any request is sent.
+ */
+export interface AdBreakSlotArgs {
+  /** The VoD push zone's id (§4.2 `{zoneid}`); ad insertion must be on for it. Changing it replaces the slot. */
+  zoneId: pulumi.Input<number>;
+  /**
+   * §4.2 `type`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
+   * `offset`). midroll and midrollinterval slots are mutually exclusive on a zone. Changing it replaces the slot.
+   */
+  type: pulumi.Input<AdBreakSlotType>;
+  /** §4.2 `maxDurationS`: the break's maximum length, 1 to 3600 seconds. */
+  maxDurationS: pulumi.Input<number>;
+  /**
+   * §4.2 `offset`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
+   * the others. Part of the midroll's identity: changing it replaces the slot (the old one stays live).
+   */
+  offset?: pulumi.Input<number>;
+  /**
+   * §4.2 `intervalS`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
+   * forbidden for the others; sent as both `intervalS` and `intervalSeconds`.
+   */
+  intervalS?: pulumi.Input<number>;
+  /** §4.2 `maxBreaks`: midrollinterval only; min 0, and 0 (or omitted) means unlimited. */
+  maxBreaks?: pulumi.Input<number>;
+  /** §4.2 `breakId`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`). */
+  breakId?: pulumi.Input<string>;
+  /** §4.2 `maxAds`: per-break pod-size cap, min 0. */
+  maxAds?: pulumi.Input<number>;
+  /** §4.2 `fillCeilingS`: per-break overshoot ceiling in seconds, min 0. */
+  fillCeilingS?: pulumi.Input<number>;
+  /**
+   * Adopt the existing slot with this id (format `301/preroll` or `301/midroll/60`) instead of
+   * scheduling it: `create` reads the zone's roster and fails, naming each difference, unless the
+   * declared values equal the live ones, so adopting changes nothing. Use it where you would use the
+   * `import` option, which dynamic resources of @pulumi/pulumi 3.246 cannot serve. Ignored after creation.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** One slot of the roster (§2.8 `vodAdBreakPolicy`); which fields appear depends on the API. */
+export interface AdBreakRosterEntry {
+  maxDurationS?: number;
+  minAdLengthS?: number;
+  offsetS?: number;
+  intervalS?: number;
+  maxBreaks?: number;
+  breakId?: string;
+  maxAds?: number;
+  fillCeilingS?: number;
+}
+
+
+/**
+ * One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
+ *
+ * A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
+ * or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
+ * fail at preview, naming both.
+ *
+ * The spec does not say whether re-sending an identity replaces the slot (§4.2 "adds an ad break
+ * slot"; there is no update or removal), so both kinds of API are handled:
+ * - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
+ *   the program is cleared on the next update, and applying twice never adds a second slot;
+ * - where it only adds (a second slot of an identity is refused), a change to an existing slot
+ *   fails, changing nothing, with a message that says the slot exists, what it holds (where the API
+ *   can show it) and the two ways on: keep the live value, or remove the slot in the dashboard and
+ *   run `up` again. A create that finds its slot already there (say, after an interrupted run)
+ *   succeeds where the roster shows the declared values, and otherwise says to take it over with
+ *   `adoptId`.
+ *
+ * Refresh reads the zone's roster (`GET /v2/zones/vod/push/{id}/adinsertion`, a path the spec does
+ * not list): it detects changed settings the roster echoes (`maxDurationS`, and `breakId`, `maxAds`,
+ * `fillCeilingS`, `intervalS`, `maxBreaks` where present), and a slot gone from the roster drops out of
+ * state so the next `up` schedules it again. Where the API has no such read, refresh keeps the last
+ * applied state and says once that drift cannot be detected, and adoption takes the declared values
+ * on your word (with a warning). The API cannot remove a slot: destroying or replacing the resource
+ * leaves the slot live on the zone, and says so.
+ */
+export class AdBreakSlot extends CdnstreamResource {
+  /** The VoD push zone's id. */
+  declare readonly zoneId: pulumi.Output<number>;
+  /** The slot's type. */
+  declare readonly type: pulumi.Output<AdBreakSlotType>;
+  /** The break's maximum length in seconds. */
+  declare readonly maxDurationS: pulumi.Output<number>;
+  /** A midroll's offset in seconds. */
+  declare readonly offset: pulumi.Output<number | undefined>;
+  /** A midrollinterval's interval in seconds. */
+  declare readonly intervalS: pulumi.Output<number | undefined>;
+  /** A midrollinterval's break cap (0 = unlimited). */
+  declare readonly maxBreaks: pulumi.Output<number | undefined>;
+  /** The correlation id (or midrollinterval id prefix). */
+  declare readonly breakId: pulumi.Output<string | undefined>;
+  /** The per-break pod-size cap. */
+  declare readonly maxAds: pulumi.Output<number | undefined>;
+  /** The per-break overshoot ceiling in seconds. */
+  declare readonly fillCeilingS: pulumi.Output<number | undefined>;
+  /**
+   * This slot's entry in the zone's roster (§2.8 `vodAdBreakPolicy`) as the API last returned it;
+   * null when the roster does not show slots of this type. To show a zone's whole timeline,
+   * combine the `live` outputs of its slots.
+   */
+  declare readonly live: pulumi.Output<AdBreakRosterEntry | null>;
+  /** The zone's ad insertion state (§2.8 `state`, e.g. `enabled`). */
+  declare readonly state: pulumi.Output<string | null>;
+  /** The zone's ad insertion configuration name (§2.8 `name`). */
+  declare readonly name: pulumi.Output<string | null>;
+
+  constructor(name: string, args: AdBreakSlotArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      { type: "AdBreakSlot", shim: "ad-break-slot" },
+      name,
+      {
+        offset: undefined,
+        intervalS: undefined,
+        maxBreaks: undefined,
+        breakId: undefined,
+        maxAds: undefined,
+        fillCeilingS: undefined,
+        ...args,
+        ...claimed(name, args),
+        live: undefined,
+        state: undefined,
+        name: undefined,
+      },
+      opts,
+    );
+  }
+}
+
+/**
+ * Slot identities claimed by the AdBreakSlot resources of each program run, keyed by the run's
+ * stack resource (`pulumi.runtime.getStackResource()`, present in @pulumi/pulumi 3.246 and in
+ * the newest releases): runs one after another in one process (Automation API inline programs)
+ * each start with no claims, and a finished run's claims are dropped with its stack resource.
+ * The check lives here because the dynamic provider's `check` sees one resource's inputs and
+ * no name or URN, so it cannot know of a second resource.
+ */
+const claims = new WeakMap<object, Map<string, string>>();
+
+/** Records `name`'s claim on its slot; when another resource has it, the message naming both. */
+function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): string | undefined {
+  const run = pulumi.runtime.getStackResource();
+  if (!run) return undefined; // not in a program run: no other resource to meet
+  const slot = type === "midroll" ? `${zoneId}/midroll/${offset}` : `${zoneId}/${type}`;
+  let claimed = claims.get(run);
+  if (!claimed) claims.set(run, (claimed = new Map()));
+  const first = claimed.get(slot);
+  if (first === undefined) {
+    claimed.set(slot, name);
+    return undefined;
+  }
+  const rule = type === "midroll" ? `one midroll slot per offset` : `one ${type} slot`;
+  return (
+    `AdBreakSlot "${name}" and AdBreakSlot "${first}" both claim slot ${slot} (VoD push zone ${zoneId} has ${rule}, §4.2): ` +
+    "the two would overwrite each other, or on an API that only adds slots one of them would fail. Keep one resource for " +
+    "the slot, or give the other another zone, type or offset."
+  );
+}
+
+/**
+ * The input that carries a claim conflict found only when Output values resolve: the provider's
+ * `check` refuses a resource holding it, with its message (provider/resources/ad-break-slot.ts
+ * reads the same key). Absent when there is no conflict.
+ */
+const CLAIM_CONFLICT_KEY = "slotClaimConflict";
+
+/**
+ * Records `name`'s claim on its slot, and returns what to add to its inputs. Plain values are
+ * checked at once: the constructor throws, so the program fails at preview before anything is
+ * registered. Values only known later are checked when they resolve (while one is unknown at
+ * preview, nothing can be compared); a conflict then travels to the provider's `check`, which
+ * fails the resource before anything is sent. (An exception thrown inside an Output that feeds a
+ * resource's inputs can leave the engine waiting on the registration instead of failing.)
+ */
+function claimed(name: string, args: AdBreakSlotArgs): Record<string, pulumi.Input<string | undefined>> {
+  const { zoneId, type, offset } = args;
+  const plain = (value: unknown) => !pulumi.Output.isInstance(value) && !(value instanceof Promise);
+  if (plain(zoneId) && plain(type) && plain(offset)) {
+    const conflict = claim(name, zoneId, type, offset);
+    if (conflict) throw new Error(conflict);
+    return {};
+  }
+  return { [CLAIM_CONFLICT_KEY]: pulumi.all([zoneId, type, offset]).apply(([z, t, o]) => claim(name, z, t, o)) };
+}

@@ -1,0 +1,85 @@
+/**
+ * CampaignArchive (§4.3): keeps an ad-manager campaign archived.
+ * Identity: project id and campaign id (`<projectId>/<campaignId>`); either replaces.
+ * Archiving an archived campaign succeeds unchanged (docs/design.md), so applying is idempotent.
+ *
+ * The status word after archiving is not shown (§3: "Campaign `status` values and the value
+ * returned after archiving: not shown"), so no word is assumed: the `status` output records
+ * what the archive call returned, and a refresh compares the live status with that. A campaign
+ * whose status is no longer the recorded one was un-archived outside the stack: refresh drops
+ * it and the next `up` archives again (recording the word that archive returns then).
+ * Read: GET /v2/ad-manager/{pid}/campaigns/{cid} (an extension, tried once per run).
+ * Delete: there is no unarchive; the campaign stays archived, and the warning says so.
+ */
+import { z } from "zod";
+import { adManager } from "../../provider/client";
+import { apiClient, reportNotes } from "../../provider/context";
+import { positiveId } from "../../provider/rules";
+import { settingsHandler } from "../../provider/settings-handler";
+
+const Args = z.strictObject({
+  projectId: positiveId("ad manager project"),
+  campaignId: z
+    .string({ error: 'must be the campaign\'s id string, e.g. "cmp_7Hq2xK9d"' })
+    .min(1, 'must not be empty: give the campaign\'s id, e.g. "cmp_7Hq2xK9d"')
+    .regex(/^[^/\s]*$/, "must be a campaign id without slashes or spaces"),
+  adoptId: z.string().optional(),
+});
+type Args = z.infer<typeof Args>;
+
+function outputsOf(campaign: adManager.Campaign) {
+  return {
+    name: campaign.name ?? null,
+    advertiserName: campaign.advertiser_name ?? null,
+    status: campaign.status ?? null,
+    deliveryStatus: campaign.delivery_status?.status ?? null,
+  };
+}
+
+/**
+ * Adoption has no recorded word to compare with: it takes a status that names archiving in any
+ * case (`archived`, `ARCHIVED`, `Archived`) as archived, and refuses any other, naming it.
+ */
+const ARCHIVED_WORD = /archiv/i;
+
+export const handler = settingsHandler<Args>({
+  kind: "CampaignArchive",
+  args: Args,
+  inputKeys: ["projectId", "campaignId"],
+  rules: { replaceOn: ["projectId", "campaignId"] },
+
+  idOf: (args) => `${args.projectId}/${args.campaignId}`,
+
+  parseId(id) {
+    const match = /^(\d+)\/([^/]+)$/.exec(id);
+    if (!match) throw new Error(`CampaignArchive id "${id}" is not <projectId>/<campaignId>, e.g. "1/cmp_7Hq2xK9d".`);
+    return { projectId: Number(match[1]), campaignId: match[2] };
+  },
+
+  readPath: adManager.ops.getCampaign,
+
+  async read({ projectId, campaignId }, recorded) {
+    const { campaign } = await adManager.getCampaign(apiClient(), projectId as number, campaignId as string);
+    const live = { inputs: {}, outputs: outputsOf(campaign) };
+    if (recorded === undefined) {
+      // Adoption: no archive call of ours to compare with.
+      if (typeof campaign.status === "string" && ARCHIVED_WORD.test(campaign.status)) return live;
+      throw new Error(
+        `CampaignArchive adoptId "${projectId}/${campaignId}": cannot adopt: it is not in the state this kind manages: its ` +
+          `status is ${JSON.stringify(campaign.status ?? null)}, not archived. Remove adoptId to archive it instead.`,
+      );
+    }
+    const archivedAs = recorded.status;
+    // An archive call that returned no status leaves nothing to compare with: the archive is kept.
+    if (typeof archivedAs !== "string") return { ...live, outputs: { ...live.outputs, status: null } };
+    return campaign.status === archivedAs ? live : "gone";
+  },
+
+  async apply(args) {
+    const answer = await adManager.archiveCampaign(apiClient(), args.projectId, args.campaignId);
+    reportNotes("CampaignArchive", `${args.projectId}/${args.campaignId}`, answer);
+    return outputsOf(answer.campaign);
+  },
+
+  released: (id) => `CampaignArchive ${id}: released from the stack; the campaign stays archived (the API has no unarchive).`,
+});

@@ -1,0 +1,157 @@
+/**
+ * HttpDomainLockBulk (§4.11): the account-wide HTTP zone domain lock. The path holds no id, so
+ * there is one object per account: the resource id (and `adoptId`) is the fixed `account`.
+ * `mode` says what a write does (docs/design.md, "§4.11: which zones"): `save` stores the account
+ * default only; `append` also merges domains/IPs into every HTTP push and pull zone as a set
+ * union (idempotent); `overwrite` replaces them. Changing `mode` is an in-place update.
+ *
+ * A write is not read back: the §4.11 answer carries no settings, and the account default's read
+ * is not in the spec. `accountDefault` records what the last write sent (the declared settings
+ * in the API's form); adoption records the default as read.
+ *
+ * Drift (refresh, `preview --refresh`), through two reads:
+ * - the account default, through GET /v2/zones/http/settings/security/domainlock (an extension,
+ *   tried once per run): a declared flag, domain or IP changed there is drift;
+ * - after `append` or `overwrite`, each HTTP pull zone's lock, through the §4.10 listing (every
+ *   page): a zone that no longer holds what the last write sent (with `append`, the sent domains
+ *   and IPs among its own; with `overwrite`, exactly them; and the sent flags) is out of step.
+ *   The zones out of step are named in the `zonesOutOfStep` output and in a warning, and the
+ *   declared property they break shows as drift (for lists, the sent entries every pull zone
+ *   still holds; for a flag, the first such zone's value), so the next `up` writes again.
+ *   Push zones cannot be listed (no §4 operation lists them): their locks are not compared.
+ * Where neither read shows anything (`save` on an API without the default's read), refresh keeps
+ * the last applied state and says once that drift cannot be detected. `mode` is never drift: the
+ * API does not keep it.
+ * Delete releases management: zones keep their locks, and the warning says so.
+ */
+import { z } from "zod";
+import { zones } from "../../provider/client";
+import { apiClient, readLive, reportNotes, warn } from "../../provider/context";
+import { DOMAIN_LOCK_SETTINGS, domainLockBody, domainLockCompare, domainLockFields, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
+import type { DiffRules, Inputs } from "../../provider/inputs";
+import { sameHosts, splitList } from "../../provider/rules";
+import { settingsHandler } from "../../provider/settings-handler";
+
+const KIND = "HttpDomainLockBulk";
+/** The one id: §4.11 is account-wide. */
+export const ACCOUNT_ID = "account";
+
+const SETTINGS = DOMAIN_LOCK_SETTINGS;
+
+const Args = z
+  .strictObject({
+    mode: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' }),
+    ...domainLockFields,
+    adoptId: z.string().optional(),
+  })
+  .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
+    message: `declare at least one of ${SETTINGS.join(", ")}: an ${KIND} with none manages nothing`,
+  });
+type Args = z.infer<typeof Args>;
+
+const rules: DiffRules = {
+  // No identity input: there is one account default, and `mode` only says how to write it.
+  replaceOn: [],
+  // The API does not keep `mode` (§4.11 saves only the settings), so no live value can
+  // contradict it: refresh and adoption keep the declared one, and `diff` sees every change.
+  compare: domainLockCompare,
+};
+
+/** The lock fields as §2.4 writes them; null where the write sent (or the program declares) none. */
+type LockFields = ReturnType<typeof domainLockOutputs>;
+
+const FLAGS = ["enabled", "policy", "noreferer"] as const;
+const LISTS = [["list", "domains"], ["ips", "ips"]] as const;
+
+/**
+ * The HTTP pull zones (§4.10) whose lock does not hold what was written, and the declared
+ * properties as the zones hold them (for the properties that differ).
+ */
+async function pullZoneDrift(written: LockFields, mode: "append" | "overwrite") {
+  const pullZones = await zones.pullZones(apiClient()).all();
+  const outOfStep: number[] = [];
+  const live: Inputs = {};
+  const heldByAll = new Map<string, string[]>(LISTS.map(([field]) => [field, splitList(written[field])]));
+  for (const zone of [...pullZones].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const lock = (zone.domainlock ?? {}) as Lock;
+    let differs = false;
+    for (const flag of FLAGS) {
+      if (written[flag] === null || lock[flag] === undefined || lock[flag] === written[flag]) continue;
+      differs = true;
+      if (!(flag in live)) Object.assign(live, domainLockInputs({ [flag]: lock[flag] }));
+    }
+    for (const [field, input] of LISTS) {
+      if (written[field] === null || lock[field] === undefined) continue;
+      const sent = splitList(written[field]);
+      const held = splitList(lock[field]);
+      const has = new Set(held.map((item) => item.toLowerCase()));
+      const inStep = mode === "overwrite" ? sameHosts(sent, held) : sent.every((item) => has.has(item.toLowerCase()));
+      if (inStep) continue;
+      differs = true;
+      if (mode === "overwrite") live[input] ??= held;
+      heldByAll.set(field, heldByAll.get(field)!.filter((item) => has.has(item.toLowerCase())));
+    }
+    if (differs) outOfStep.push(Number(zone.id));
+  }
+  if (mode === "append") {
+    for (const [field, input] of LISTS) if (heldByAll.get(field)!.length !== splitList(written[field]).length) live[input] = heldByAll.get(field);
+  }
+  return { outOfStep, live };
+}
+
+export const handler = settingsHandler<Args>({
+  kind: KIND,
+  args: Args,
+  inputKeys: ["mode", ...SETTINGS],
+  rules,
+
+  idOf: () => ACCOUNT_ID,
+
+  parseId(id) {
+    if (id !== ACCOUNT_ID) throw new Error(`${KIND} id "${id}" is not "${ACCOUNT_ID}": §4.11 is account-wide, so its only id is "${ACCOUNT_ID}".`);
+    return {};
+  },
+
+  async read(_identity, recorded) {
+    const mode = recorded?.mode;
+    const zonesCompared = mode === "append" || mode === "overwrite";
+    const found = await readLive(
+      KIND,
+      zones.ops.getBulkDomainLock,
+      () => zones.getBulkDomainLock(apiClient()),
+      zonesCompared
+        ? `refresh cannot see the account default, and compares each HTTP pull zone's lock (§4.10) with what \`${mode}\` wrote instead.`
+        : undefined,
+    );
+    const lock = found ? (found.domainlock ?? {}) : undefined;
+    // Adoption: the account default as it is (`mode` is not kept by the API, so never read back).
+    if (!recorded) return lock && { inputs: domainLockInputs(lock), outputs: { accountDefault: domainLockOutputs(lock) } };
+    if (!zonesCompared) return lock && { inputs: domainLockInputs(lock), outputs: {} };
+
+    const written = (recorded.accountDefault as LockFields | null) ?? domainLockOutputs(domainLockBody(recorded) as Lock);
+    const { outOfStep, live } = await pullZoneDrift(written, mode);
+    if (outOfStep.length) {
+      const shown = outOfStep.length > 20 ? `${outOfStep.slice(0, 20).join(", ")} and ${outOfStep.length - 20} more` : outOfStep.join(", ");
+      warn(
+        `${KIND} ${ACCOUNT_ID}: ${outOfStep.length} HTTP pull zone(s) no longer hold the domain lock the last \`${mode}\` wrote: ` +
+          `${shown} (output zonesOutOfStep). The next \`pulumi up\` writes it again.`,
+      );
+    }
+    return { inputs: { ...(lock ? domainLockInputs(lock) : {}), ...live }, outputs: { zonesOutOfStep: outOfStep } };
+  },
+
+  async apply(args) {
+    const body = { ...domainLockBody(args), mode: args.mode };
+    reportNotes(KIND, ACCOUNT_ID, await zones.updateBulkDomainLock(apiClient(), body));
+    // The answer carries no settings and nothing in the spec reads them: record what was sent.
+    const outputs: Inputs = { accountDefault: domainLockOutputs(domainLockBody(args) as Lock) };
+    if (args.mode !== "save") outputs.zonesOutOfStep = [];
+    return outputs;
+  },
+
+  // What the last write sent; a refresh reports drift through the inputs, not by rewriting it.
+  writeOnlyOutputs: ["accountDefault"],
+
+  released: () =>
+    `${KIND} ${ACCOUNT_ID}: released from the stack; the account default stays as it is and zones keep their domain locks (the API has no delete for a lock).`,
+});

@@ -1,0 +1,129 @@
+import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "../../sdk/resource";
+
+/** Arguments of an {@link HttpDomainLockBulk}: a `mode` and at least one setting. */
+export interface HttpDomainLockBulkArgs {
+  /**
+   * What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
+   * - `save`: stores the settings as the account default only; existing zones are unchanged;
+   * - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
+   *   as a set union (re-applying adds nothing) and sets the declared flags on them;
+   * - `overwrite`: also replaces every HTTP push and pull zone's domains, IPs and declared flags.
+   *
+   * Changing it is an in-place update that writes again with the new mode. The API does not
+   * keep it, so a refresh never reports it as drift.
+   */
+  mode: pulumi.Input<"save" | "append" | "overwrite">;
+  /** Whether the domain lock is on (§4.11 `enabled`, sent as `Y`/`N`). */
+  enabled?: pulumi.Input<boolean>;
+  /**
+   * §4.11 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * - VoD pull zone domain-lock update: `Y` = whitelist, `N` = blacklist;
+   * - bulk domain-lock update (this operation): `Y` = blacklist, `N` = whitelist;
+   * - timeshift create: `Y` = allow listed domains, `N` = deny.
+   *
+   * Which description is authoritative is not shown; check the behaviour on your account.
+   */
+  policy?: pulumi.Input<"Y" | "N">;
+  /**
+   * Host names the lock lists (§4.11 `list`, sent comma-separated), e.g. `player.example.com`
+   * or `*.example.com`. Compared as a set, ignoring order, duplicates and case.
+   */
+  domains?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * IP addresses or CIDR ranges allowed regardless of the domain lock (§4.11 `ips`, sent
+   * comma-separated). Compared as a set, ignoring order, duplicates and case.
+   */
+  ips?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * §4.11 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * - VoD pull zone domain-lock update: `Y` = allow requests without referer;
+   * - bulk domain-lock update (this operation): `Y` = block requests with empty referer;
+   * - timeshift create: `Y` = blocked.
+   *
+   * Which description is authoritative is not shown; check the behaviour on your account.
+   */
+  noreferer?: pulumi.Input<"Y" | "N">;
+  /**
+   * Adopt the account's domain lock (the only id is `account`) instead of writing the declared
+   * settings: `create` reads the account default and fails, naming each difference, unless the
+   * declared values equal it; it writes nothing, so no zone is touched whatever the `mode`. Use
+   * it where you would use the `import` option, which dynamic resources of @pulumi/pulumi 3.246
+   * cannot serve. Ignored after creation.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** The account default's settings in the API's form (§4.11 settings; §2.4 `domainlock` fields), null where not given. */
+export interface HttpDomainLockDefault {
+  enabled: "Y" | "N" | null;
+  policy: "Y" | "N" | null;
+  noreferer: "Y" | "N" | null;
+  /** Comma-separated domains. */
+  list: string | null;
+  /** Comma-separated IPs / CIDR ranges. */
+  ips: string | null;
+}
+
+/**
+ * The account-wide HTTP zone domain lock (§4.11). There is one per account: the resource id
+ * (and import/adopt id) is always `account`.
+ *
+ * A write is not read back (the §4.11 answer carries no settings): `accountDefault` records what
+ * the last write sent. Drift, found by refresh or `preview --refresh`:
+ * - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
+ *   (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
+ * - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (§4.10,
+ *   every page): a zone that no longer holds what the last write sent (with `append`, the sent
+ *   domains and IPs among its own; with `overwrite`, exactly them; and the sent flags) is named in
+ *   `zonesOutOfStep` and in a warning, and the property it breaks shows as drift (for a list, the sent
+ *   entries every pull zone still holds; for a flag, the first such zone's value), so the next `up`
+ *   writes again. HTTP push zones cannot be listed by any operation, so their locks are not compared.
+ *
+ * `mode` is never drift: the API does not keep it. Where nothing can be read (`save`, on an API
+ * without the account default's read), refresh keeps the last applied state and says once that
+ * drift cannot be detected. The API has no delete: destroying the resource leaves the account
+ * default and every zone's lock as they are, and says so.
+ */
+export class HttpDomainLockBulk extends CdnstreamResource {
+  /** How the last write was applied. */
+  declare readonly mode: pulumi.Output<"save" | "append" | "overwrite">;
+  /** Managed `enabled`, as declared (or as found in the account default after a refresh). */
+  declare readonly enabled: pulumi.Output<boolean | undefined>;
+  /** Managed `policy` (see {@link HttpDomainLockBulkArgs.policy} for its three meanings). */
+  declare readonly policy: pulumi.Output<"Y" | "N" | undefined>;
+  /** Managed domains. */
+  declare readonly domains: pulumi.Output<string[] | undefined>;
+  /** Managed IPs / CIDR ranges. */
+  declare readonly ips: pulumi.Output<string[] | undefined>;
+  /** Managed `noreferer` (see {@link HttpDomainLockBulkArgs.noreferer} for its three meanings). */
+  declare readonly noreferer: pulumi.Output<"Y" | "N" | undefined>;
+  /**
+   * What the last write sent as the account default (null for a setting not declared); after
+   * adoption, the account default as read then.
+   */
+  declare readonly accountDefault: pulumi.Output<HttpDomainLockDefault | null>;
+  /**
+   * After `append` or `overwrite`: ids of the HTTP pull zones whose lock no longer holds what the
+   * last write sent, as the last refresh found them (empty after a write); undefined with `save`.
+   */
+  declare readonly zonesOutOfStep: pulumi.Output<number[] | undefined>;
+
+  constructor(name: string, args: HttpDomainLockBulkArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      { type: "HttpDomainLockBulk", shim: "http-domain-lock-bulk" },
+      name,
+      {
+        enabled: undefined,
+        policy: undefined,
+        domains: undefined,
+        ips: undefined,
+        noreferer: undefined,
+        ...args,
+        accountDefault: undefined,
+        zonesOutOfStep: undefined,
+      },
+      opts,
+    );
+  }
+}

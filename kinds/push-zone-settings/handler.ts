@@ -1,0 +1,128 @@
+/**
+ * PushZoneSettings (§4.1): custom domains, transcoding profiles and the transcode webhook of an
+ * HTTP push zone. Identity: the zone id (the resource id); a new zone replaces.
+ * Only the settings the program declares are managed; one it leaves out is left as it is.
+ * Read: GET /v2/zones/http/push/{id} (an extension, tried once per run). Delete releases
+ * management: the spec has no delete for settings, so the zone keeps its values, and the warning
+ * says so.
+ */
+import { z } from "zod";
+import { zones } from "../../provider/client";
+import { apiClient, reportNotes } from "../../provider/context";
+import { sameSet, type DiffRules } from "../../provider/inputs";
+import { hostnames, positiveId, sameHosts, splitList } from "../../provider/rules";
+import { settingsHandler } from "../../provider/settings-handler";
+
+const SETTINGS = ["customDomains", "transcodingProfiles", "transcodeWebhook"] as const;
+
+const Args = z
+  .strictObject({
+    zoneId: positiveId("HTTP push zone"),
+    customDomains: hostnames.optional(),
+    transcodingProfiles: z
+      .array(
+        z.union([z.number().int().positive("must be a positive profile id"), z.string().regex(/^\d+$/, "must be a numeric profile id")], {
+          error: "must be a numeric profile id, such as 3 or \"3\"",
+        }),
+        { error: "must be a list of profile ids, such as [3]" },
+      )
+      .optional(),
+    transcodeWebhook: z
+      .string()
+      .refine((s) => s === "" || (/^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s)), 'must be an http(s) URL, or "" to clear it')
+      .optional(),
+    adoptId: z.string().optional(),
+  })
+  .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
+    message: `declare at least one of ${SETTINGS.join(", ")}: a PushZoneSettings with none manages nothing`,
+  });
+type Args = z.infer<typeof Args>;
+
+const rules: DiffRules = {
+  replaceOn: ["zoneId"],
+  compare: {
+    customDomains: sameHosts,
+    transcodingProfiles: (a, b) => sameSet(a as unknown[], b as unknown[]),
+  },
+};
+
+/** §2.3 cdnservice: the push zone's service addresses, output name -> API field. */
+const SERVICE_ADDRESSES = {
+  info: "infourl",
+  list: "listurl",
+  rawList: "rawlisturl",
+  transcodeList: "transcodelisturl",
+  add: "addurl",
+  edit: "editurl",
+  delete: "deleteurl",
+  upload: "uploadurl",
+  playlist: "playlisturl",
+} as const;
+
+/** What the zone says of itself; `warnings` only come with a write (§4.1), so a read leaves them out. */
+function outputsOf(zone: zones.Zone, warnings?: string[]) {
+  const ftp = zone.ftpdetails as { username?: string; password?: string } | undefined;
+  const server = zone.server as { meta?: { uploadHost?: string } } | undefined;
+  const service = (zone.cdnservice ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  return {
+    name: zone.name ?? null,
+    fqdn: zone.fqdn ?? null,
+    hashId: zone.hashid ?? null,
+    customDomainFqdns: zone.cnamesArrFqdn ?? [],
+    uploadHost: server?.meta?.uploadHost ?? null,
+    serviceAddresses: Object.fromEntries(Object.entries(SERVICE_ADDRESSES).map(([name, field]) => [name, text(service[field])])),
+    ftpUsername: ftp?.username ?? null,
+    // Credential (masked in some responses, plain in others, §2.2): the SDK marks it secret.
+    ftpPassword: ftp?.password ?? null,
+    // Credential (§2.3 cdnservice.authtoken): a secret output, absent (not null) when the API
+    // sends none, because the engine stores every secret output, null included, as ciphertext.
+    ...(text(service.authtoken) ? { authToken: service.authtoken } : {}),
+    ...(warnings ? { warnings } : {}),
+  };
+}
+
+export const handler = settingsHandler<Args>({
+  kind: "PushZoneSettings",
+  args: Args,
+  inputKeys: ["zoneId", ...SETTINGS],
+  rules,
+
+  idOf: (args) => String(args.zoneId),
+
+  parseId(id) {
+    if (!/^\d+$/.test(id)) throw new Error(`PushZoneSettings id "${id}" is not a zone id: use the numeric HTTP push zone id, e.g. "101".`);
+    return { zoneId: Number(id) };
+  },
+
+  readPath: zones.ops.getPushZone,
+
+  async read({ zoneId }) {
+    const { zone } = await zones.getPushZone(apiClient(), zoneId as number);
+    const transcode = zone.transcodefile as { profiles?: string[]; webhooks?: string[] } | undefined;
+    return {
+      inputs: {
+        customDomains: zone.cnamesArr ?? splitList(zone.cnames),
+        transcodingProfiles: transcode?.profiles ?? [],
+        transcodeWebhook: transcode?.webhooks?.[0] ?? "",
+      },
+      outputs: outputsOf(zone),
+    };
+  },
+
+  async apply(args) {
+    const answer = await zones.updatePushZone(apiClient(), args.zoneId, {
+      cnames: args.customDomains?.join(","),
+      profiles: args.transcodingProfiles,
+      webhook: args.transcodeWebhook,
+    });
+    // §4.1 answers with warnings (`null` is none), and may carry `message` and `errors` (§2.1).
+    return outputsOf(answer.zone, reportNotes("PushZoneSettings", String(args.zoneId), answer));
+  },
+
+  // §4.1 answers a write with warnings (the CNAME record to add); a read has none to give.
+  writeOnlyOutputs: ["warnings"],
+
+  released: (id) =>
+    `PushZoneSettings ${id}: released from the stack; the zone keeps its custom domains, profiles and webhook (the API has no delete for settings).`,
+});

@@ -1,0 +1,74 @@
+/**
+ * StreamStatus (§4.4): keeps a push or timeshift stream enabled or disabled.
+ * Identity: the stream kind and id (`push/<id>`, `timeshift/<id>`); both replace when changed.
+ * Read: GET /v2/streams/{kind}/{id} (an extension, docs/design.md; tried once per run). Delete releases
+ * management and leaves the stream as it is: the API has no "unset" for a status.
+ * `warnings` holds what the last write's answer said beside its result: the stream's
+ * `messages.warning` (§2.5, e.g. that it is disabled) and any §2.1 `warnings` and `errors`; a
+ * refresh keeps them, since a read is not an answer to a write.
+ */
+import { z } from "zod";
+import { streams } from "../../provider/client";
+import { apiClient, reportNotes } from "../../provider/context";
+import { settingsHandler } from "../../provider/settings-handler";
+
+const Args = z.strictObject({
+  streamKind: z.enum(["push", "timeshift"], { error: 'must be "push" or "timeshift" (§4.4 has a path for each)' }),
+  streamId: z.union(
+    [
+      z.string().min(1, 'must not be empty: give the stream\'s id, e.g. 1234 or "1234"').regex(/^[^/\s]*$/, "must be a stream id without slashes or spaces"),
+      z.number().int("must be a whole number").positive("must be a positive stream id"),
+    ],
+    { error: 'must be the stream\'s id, e.g. 1234 or "1234"' },
+  ),
+  disabled: z.boolean({ error: "must be true (disable, `1`) or false (enable, `0`)" }),
+  adoptId: z.string().optional(),
+});
+type Args = z.infer<typeof Args>;
+
+/** Outputs read from the live stream: what it is and where to play it. */
+function outputsOf(stream: streams.Stream) {
+  const urls = stream.playbackurls;
+  return {
+    name: stream.name ?? null,
+    status: stream.status ?? null,
+    playbackUrls: { hls: urls?.hls ?? null, dash: urls?.dash ?? null, rtmp: urls?.rtmp ?? null, rtsp: urls?.rtsp ?? null },
+    // Credential: the SDK marks it secret in state.
+    rtmpAuthPassword: stream.rtmpauth?.password ?? null,
+  };
+}
+
+export const handler = settingsHandler<Args>({
+  kind: "StreamStatus",
+  args: Args,
+  inputKeys: ["streamKind", "streamId", "disabled"],
+  rules: { replaceOn: ["streamKind", "streamId"], compare: { streamId: (a, b) => String(a) === String(b) } },
+
+  idOf: (args) => `${args.streamKind}/${args.streamId}`,
+
+  parseId(id) {
+    const match = /^(push|timeshift)\/([^/]+)$/.exec(id);
+    if (!match) throw new Error(`StreamStatus id "${id}" is not <push|timeshift>/<streamId>, e.g. "push/1234".`);
+    return { streamKind: match[1], streamId: match[2] };
+  },
+
+  readPath: ({ streamKind }) => (streamKind === "push" ? streams.ops.getPushStream : streams.ops.getTimeshiftStream),
+
+  async read({ streamKind, streamId }) {
+    const { stream } = await streams.getStream(apiClient(), streamKind as streams.StreamKind, streamId as string);
+    return { inputs: { disabled: stream.disabled === "1" }, outputs: outputsOf(stream) };
+  },
+
+  async apply(args) {
+    const answer = await streams.setStreamStatus(apiClient(), args.streamKind, args.streamId, { disabled: args.disabled ? 1 : 0 });
+    const id = `${args.streamKind}/${args.streamId}`;
+    // §3: a disable may come with `messages.warning`; §2.1 `warnings`/`errors` may come beside it.
+    const warnings = reportNotes("StreamStatus", id, { ...answer, warnings: [...(answer.stream.messages?.warning ?? []), ...(answer.warnings ?? [])] });
+    return { ...outputsOf(answer.stream), warnings };
+  },
+
+  writeOnlyOutputs: ["warnings"],
+
+  released: (id, props) =>
+    `StreamStatus ${id}: released from the stack; the stream stays ${props.disabled ? "disabled" : "enabled"} (the API has no "unset" for a status).`,
+});

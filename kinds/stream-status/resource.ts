@@ -1,0 +1,64 @@
+import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "../../sdk/resource";
+
+/** Arguments of a {@link StreamStatus}. */
+export interface StreamStatusArgs {
+  /** Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource. */
+  streamKind: pulumi.Input<"push" | "timeshift">;
+  /** The stream's id (§4.4 `{streamid}`). Changing it replaces the resource. */
+  streamId: pulumi.Input<string | number>;
+  /** §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`). */
+  disabled: pulumi.Input<boolean>;
+  /**
+   * Adopt the existing object with this id (format `push/1234`) instead of writing the declared
+   * settings: `create` reads it and fails, naming each difference, unless the declared values
+   * equal the live ones, so adopting changes nothing. Use it where you would use the `import`
+   * option, which dynamic resources of @pulumi/pulumi 3.246 cannot serve. Ignored after creation.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/**
+ * Keeps a push or timeshift stream enabled or disabled (§4.4).
+ *
+ * Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
+ * `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
+ * the stream as it is (the API has no "unset" for a status) and says so.
+ */
+export class StreamStatus extends CdnstreamResource {
+  /** Which stream family. */
+  declare readonly streamKind: pulumi.Output<"push" | "timeshift">;
+  /** The stream's id. */
+  declare readonly streamId: pulumi.Output<string | number>;
+  /** Whether the stream is disabled. */
+  declare readonly disabled: pulumi.Output<boolean>;
+  /** The stream's composed name (§2.5 `name`). */
+  declare readonly name: pulumi.Output<string | null>;
+  /** The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`). */
+  declare readonly status: pulumi.Output<string | null>;
+  /** Playback addresses (§2.7). */
+  declare readonly playbackUrls: pulumi.Output<{ hls: string | null; dash: string | null; rtmp: string | null; rtsp: string | null }>;
+  /** The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret. */
+  declare readonly rtmpAuthPassword: pulumi.Output<string | null>;
+  /**
+   * Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+   * `errors` prefixed `error: `); a refresh keeps them.
+   */
+  declare readonly warnings: pulumi.Output<string[]>;
+
+  constructor(name: string, args: StreamStatusArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      { type: "StreamStatus", shim: "stream-status", secretOutputs: ["rtmpAuthPassword"] },
+      name,
+      {
+        ...args,
+        name: undefined,
+        status: undefined,
+        playbackUrls: undefined,
+        rtmpAuthPassword: undefined,
+        warnings: undefined,
+      },
+      opts,
+    );
+  }
+}

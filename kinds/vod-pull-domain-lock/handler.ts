@@ -1,0 +1,86 @@
+/**
+ * VodPullDomainLock (§4.5): the domain lock of a VoD pull zone. Identity: the zone id (the
+ * resource id and the `adoptId` format); a new zone replaces.
+ * Only the settings the program declares are managed; one it leaves out is left as it is.
+ * Domains and IPs are sets: order, duplicates and case never show as a difference.
+ * Read: GET /v2/zones/vod/pull/{id} (an extension, docs/design.md; tried once per run) -> `zone.domainlock`.
+ * What the write's answer says beside its result (`message`, and any warnings or errors) is shown.
+ * Delete releases management: the spec has no delete for a lock, so the zone keeps it as it is.
+ */
+import { z } from "zod";
+import { zones } from "../../provider/client";
+import { apiClient, reportNotes } from "../../provider/context";
+import { DOMAIN_LOCK_SETTINGS, domainLockBody, domainLockCompare, domainLockFields, domainLockFlag, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
+import type { DiffRules, Inputs } from "../../provider/inputs";
+import { positiveId, toYN } from "../../provider/rules";
+import { settingsHandler } from "../../provider/settings-handler";
+
+const SETTINGS = [...DOMAIN_LOCK_SETTINGS, "active"] as const;
+
+const Args = z
+  .strictObject({
+    zoneId: positiveId("VoD pull zone"),
+    ...domainLockFields,
+    active: domainLockFlag(),
+    adoptId: z.string().optional(),
+  })
+  .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
+    message: `declare at least one of ${SETTINGS.join(", ")}: a VodPullDomainLock with none manages nothing`,
+  });
+type Args = z.infer<typeof Args>;
+
+const rules: DiffRules = { replaceOn: ["zoneId"], compare: domainLockCompare };
+
+/** The live lock in the SDK's shape, `active` included. */
+function inputsOf(lock: Lock): Inputs {
+  const inputs = domainLockInputs(lock);
+  if (lock.active !== undefined) inputs.active = lock.active === "Y";
+  return inputs;
+}
+
+function outputsOf(zone: zones.Zone) {
+  const lock = zone.domainlock ?? {};
+  return {
+    name: zone.name ?? null,
+    fqdn: zone.fqdn ?? null,
+    fqdnVoD: zone.fqdnVoD ?? null,
+    sslEnabled: zone.ssl_enabled === undefined ? null : zone.ssl_enabled === "Y",
+    // The lock as the API holds it (§2.4), whatever the program declares.
+    liveLock: { ...domainLockOutputs(lock), active: lock.active ?? null },
+  };
+}
+
+export const handler = settingsHandler<Args>({
+  kind: "VodPullDomainLock",
+  args: Args,
+  inputKeys: ["zoneId", ...SETTINGS],
+  rules,
+
+  idOf: (args) => String(args.zoneId),
+
+  parseId(id) {
+    if (!/^\d+$/.test(id)) throw new Error(`VodPullDomainLock id "${id}" is not a zone id: use the numeric VoD pull zone id, e.g. "401".`);
+    return { zoneId: Number(id) };
+  },
+
+  readPath: zones.ops.getVodPullZone,
+
+  async read({ zoneId }) {
+    const { zone } = await zones.getVodPullZone(apiClient(), zoneId as number);
+    return { inputs: inputsOf(zone.domainlock ?? {}), outputs: outputsOf(zone) };
+  },
+
+  async apply(args) {
+    const answer = await zones.updateVodPullDomainLock(apiClient(), args.zoneId, {
+      ...domainLockBody(args),
+      active: args.active === undefined ? undefined : toYN(args.active),
+      // §4.5: `S` (shared, zone-level) is the only mode given, and the one this kind manages.
+      mode: "S",
+    });
+    reportNotes("VodPullDomainLock", String(args.zoneId), answer);
+    return outputsOf(answer.zone);
+  },
+
+  released: (id) =>
+    `VodPullDomainLock ${id}: released from the stack; the zone's domain lock stays as it is (the API has no delete for a lock).`,
+});

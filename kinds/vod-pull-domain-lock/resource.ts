@@ -1,0 +1,120 @@
+import * as pulumi from "@pulumi/pulumi";
+import { CdnstreamResource } from "../../sdk/resource";
+
+/** Arguments of a {@link VodPullDomainLock}: declare at least one setting besides `zoneId`. */
+export interface VodPullDomainLockArgs {
+  /** The VoD pull zone's id (§4.5 `{zoneid}`). Changing it replaces the resource. */
+  zoneId: pulumi.Input<number>;
+  /** Whether the domain lock is on (§4.5 `enabled`, sent as `Y`/`N`). */
+  enabled?: pulumi.Input<boolean>;
+  /**
+   * §4.5 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * - VoD pull zone domain-lock update (this operation): `Y` = whitelist, `N` = blacklist;
+   * - bulk domain-lock update: `Y` = blacklist, `N` = whitelist;
+   * - timeshift create: `Y` = allow listed domains, `N` = deny.
+   *
+   * Which description is authoritative is not shown; check the behaviour on your account.
+   */
+  policy?: pulumi.Input<"Y" | "N">;
+  /**
+   * Host names the lock lists (§4.5 `list`, sent comma-separated), e.g. `player.example.com`
+   * or `*.example.com`. Compared as a set, ignoring order, duplicates and case; `[]` clears it.
+   */
+  domains?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * IP addresses or CIDR ranges allowed regardless of the domain lock (§4.5 `ips`, sent
+   * comma-separated). Compared as a set, ignoring order, duplicates and case; `[]` clears it.
+   */
+  ips?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * §4.5 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * - VoD pull zone domain-lock update (this operation): `Y` = allow requests without referer;
+   * - bulk domain-lock update: `Y` = block requests with empty referer;
+   * - timeshift create: `Y` = blocked.
+   *
+   * Which description is authoritative is not shown; check the behaviour on your account.
+   */
+  noreferer?: pulumi.Input<"Y" | "N">;
+  /**
+   * §4.5 `active` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
+   * not only its lock: `false` may take the whole zone out of service.
+   */
+  active?: pulumi.Input<boolean>;
+  /**
+   * Adopt the existing lock of this zone (format `401`, the zone id) instead of writing the
+   * declared settings: `create` reads it and fails, naming each difference, unless the declared
+   * values equal the live ones, so adopting changes nothing. Use it where you would use the
+   * `import` option, which dynamic resources of @pulumi/pulumi 3.246 cannot serve. Ignored after
+   * creation.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** The domain lock as the API holds it (§2.4 `domainlock`), whatever the program declares. */
+export interface VodPullLiveLock {
+  enabled: "Y" | "N" | null;
+  policy: "Y" | "N" | null;
+  noreferer: "Y" | "N" | null;
+  active: "Y" | "N" | null;
+  /** Comma-separated domains. */
+  list: string | null;
+  /** Comma-separated IPs / CIDR ranges. */
+  ips: string | null;
+}
+
+/**
+ * The domain lock of a VoD pull zone (§4.5).
+ *
+ * Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
+ * reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
+ * (as sets: reordering or a change of case is no drift). The API has no delete for a lock:
+ * destroying the resource leaves the zone's lock as it is, and says so.
+ */
+export class VodPullDomainLock extends CdnstreamResource {
+  /** The zone's id. */
+  declare readonly zoneId: pulumi.Output<number>;
+  /** Managed `enabled`, as declared (or as found, after a refresh that found drift). */
+  declare readonly enabled: pulumi.Output<boolean | undefined>;
+  /** Managed `policy` (see {@link VodPullDomainLockArgs.policy} for its three meanings). */
+  declare readonly policy: pulumi.Output<"Y" | "N" | undefined>;
+  /** Managed domains. */
+  declare readonly domains: pulumi.Output<string[] | undefined>;
+  /** Managed IPs / CIDR ranges. */
+  declare readonly ips: pulumi.Output<string[] | undefined>;
+  /** Managed `noreferer` (see {@link VodPullDomainLockArgs.noreferer} for its three meanings). */
+  declare readonly noreferer: pulumi.Output<"Y" | "N" | undefined>;
+  /** Managed `active` (described by §4.5 as enabling or disabling the zone). */
+  declare readonly active: pulumi.Output<boolean | undefined>;
+  /** The zone's name (§2.2 `name`). */
+  declare readonly name: pulumi.Output<string | null>;
+  /** The zone's domain (§2.2 `fqdn`). */
+  declare readonly fqdn: pulumi.Output<string | null>;
+  /** The zone's VoD domain (§2.2 `fqdnVoD`). */
+  declare readonly fqdnVoD: pulumi.Output<string | null>;
+  /** Whether SSL is enabled on the zone (§2.2 `ssl_enabled`, returned by §4.5). */
+  declare readonly sslEnabled: pulumi.Output<boolean | null>;
+  /** The lock as the API holds it, as of the last write or refresh (§2.4). */
+  declare readonly liveLock: pulumi.Output<VodPullLiveLock>;
+
+  constructor(name: string, args: VodPullDomainLockArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      { type: "VodPullDomainLock", shim: "vod-pull-domain-lock" },
+      name,
+      {
+        enabled: undefined,
+        policy: undefined,
+        domains: undefined,
+        ips: undefined,
+        noreferer: undefined,
+        active: undefined,
+        ...args,
+        name: undefined,
+        fqdn: undefined,
+        fqdnVoD: undefined,
+        sslEnabled: undefined,
+        liveLock: undefined,
+      },
+      opts,
+    );
+  }
+}
