@@ -202,29 +202,73 @@ export type ConsumptionBody = z.input<typeof ConsumptionBody>;
 // ---- operations ------------------------------------------------------------------------------
 
 const zoneParams = z.strictObject({ zoneid: intId });
-export const ops = {
-  addAdBreakSlot: defineOperation({ id: "4.2", method: "POST", path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule", retry: "retriable", params: zoneParams, body: AdBreakSlotBody, response: AdInsertionConfig.required({ result: true }) }),
-  getTrackingReport: defineOperation({ id: "4.6", method: "GET", path: "/v2/streams/push/{streamid}/adinsertion/tracking/reports", retry: "retriable", params: z.strictObject({ streamid: intId }), query: TrackingReportQuery, response: TrackingReport }),
-  /** Read-only POST: safe to retry. */
-  getConsumption: defineOperation({ id: "4.8", method: "POST", path: "/v2/streams/pull/{streamid}/adinsertion/consumption", retry: "retriable", params: z.strictObject({ streamid: intId }), body: ConsumptionBody, response: Consumption }),
-  listAdBreaks: defineOperation({ id: "4.9", method: "GET", path: "/v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks", retry: "retriable", params: zoneParams, query: AdBreaksQuery, response: z.looseObject({ ...envelope, items: z.array(AdBreak), ...pageCounters }) }),
-  getCreative: defineOperation({ id: "4.18", method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}", retry: "retriable", params: z.strictObject({ zoneid: intId, crid: z.string().min(1, "must not be empty") }), response: Creative }),
-  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
-  getAdInsertion: defineOperation({ id: "ext:ad-insertion", method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion", retry: "retriable", extension: true, params: zoneParams, response: AdInsertionConfig }),
-};
 
 /** §4.2 Add (upsert, by slot identity) an ad break slot to a VoD push zone. */
-export const addAdBreakSlot = (c: CdnstreamClient, zoneId: number, body: AdBreakSlotBody, o?: RequestOptions) =>
-  c.call(ops.addAdBreakSlot, { params: { zoneid: zoneId }, body }, o);
+export const addAdBreakSlot = defineOperation({
+  id: "4.2",
+  method: "POST",
+  path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule",
+  retry: "retriable",
+  params: zoneParams,
+  body: AdBreakSlotBody,
+  response: AdInsertionConfig.required({ result: true }),
+});
 /** §4.6 Get the ad insertion tracking report of a push stream. */
-export const getTrackingReport = (c: CdnstreamClient, streamId: number, query: TrackingReportQuery = {}, o?: RequestOptions) =>
-  c.call(ops.getTrackingReport, { params: { streamid: streamId }, query }, o);
-/** §4.8 Get ad consumption of a pull stream. */
-export const getConsumption = (c: CdnstreamClient, streamId: number, body: ConsumptionBody, o?: RequestOptions) =>
-  c.call(ops.getConsumption, { params: { streamid: streamId }, body }, o);
+export const getTrackingReport = defineOperation({
+  id: "4.6",
+  method: "GET",
+  path: "/v2/streams/push/{streamid}/adinsertion/tracking/reports",
+  retry: "retriable",
+  params: z.strictObject({ streamid: intId }),
+  query: TrackingReportQuery,
+  response: TrackingReport,
+});
+/** §4.8 Get ad consumption of a pull stream. A read-only POST: safe to retry. */
+export const getConsumption = defineOperation({
+  id: "4.8",
+  method: "POST",
+  path: "/v2/streams/pull/{streamid}/adinsertion/consumption",
+  retry: "retriable",
+  params: z.strictObject({ streamid: intId }),
+  body: ConsumptionBody,
+  response: Consumption,
+});
 /** §4.9 List ad breaks: one page. */
-export const listAdBreaks = (c: CdnstreamClient, zoneId: number, query: AdBreaksQuery = {}, o?: RequestOptions) =>
-  c.call(ops.listAdBreaks, { params: { zoneid: zoneId }, query }, o);
+export const listAdBreaks = defineOperation({
+  id: "4.9",
+  method: "GET",
+  path: "/v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks",
+  retry: "retriable",
+  params: zoneParams,
+  query: AdBreaksQuery,
+  response: z.looseObject({ ...envelope, items: z.array(AdBreak), ...pageCounters }),
+});
+/** §4.18 Show an ad insertion creative (`crid` from the VAST/VMAP creative element). */
+export const getCreative = defineOperation({
+  id: "4.18",
+  method: "GET",
+  path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}",
+  retry: "retriable",
+  params: z.strictObject({ zoneid: intId, crid: z.string().min(1, "must not be empty") }),
+  response: Creative,
+});
+/**
+ * Extension beyond the spec: `GET /v2/zones/vod/push/{id}/adinsertion`, the zone's settings with
+ * the saved slot roster (docs/design.md, "Single-object reads").
+ */
+export const getAdInsertion = defineOperation({
+  id: "ext:ad-insertion",
+  method: "GET",
+  path: "/v2/zones/vod/push/{zoneid}/adinsertion",
+  retry: "retriable",
+  extension: true,
+  params: zoneParams,
+  response: AdInsertionConfig,
+});
+
+/** The family's operations by name (read paths for the handlers, the registry's index). */
+export const ops = { addAdBreakSlot, getTrackingReport, getConsumption, listAdBreaks, getCreative, getAdInsertion };
+
 /**
  * §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()`, or
  * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
@@ -238,9 +282,3 @@ export const adBreaks = (c: CdnstreamClient, zoneId: number, query: Omit<AdBreak
     },
     { ...pager, listing: `the ad-break log of zone ${zoneId} (§4.9 GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`, idOf: (item) => item.id },
   );
-/** §4.18 Show an ad insertion creative (`crid` from the VAST/VMAP creative element). */
-export const getCreative = (c: CdnstreamClient, zoneId: number, crid: string, o?: RequestOptions) =>
-  c.call(ops.getCreative, { params: { zoneid: zoneId, crid } }, o);
-/** Extension beyond the spec: `GET /v2/zones/vod/push/{id}/adinsertion`, the zone's settings with the saved slot roster. */
-export const getAdInsertion = (c: CdnstreamClient, zoneId: number, o?: RequestOptions) =>
-  c.call(ops.getAdInsertion, { params: { zoneid: zoneId } }, o);

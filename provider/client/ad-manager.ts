@@ -159,22 +159,58 @@ export type AdPodRequestsBody = z.input<typeof AdPodRequestsBody>;
 // ---- operations ------------------------------------------------------------------------------
 
 const campaignParams = z.strictObject({ pid: intId, cid: z.string().min(1, "must not be empty") });
-export const ops = {
-  archiveCampaign: defineOperation({ id: "4.3", method: "POST", path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive", retry: "retriable", params: campaignParams, response: z.looseObject({ ...envelope, campaign: Campaign }) }),
-  /** Read-only POST: safe to retry. */
-  listAdPodRequests: defineOperation({ id: "4.7", method: "POST", path: "/v2/ad-manager/{pid}/requests", retry: "retriable", params: z.strictObject({ pid: intId }), body: AdPodRequestsBody, response: z.looseObject({ ...envelope, items: z.array(AdPodRequest), ...pageCounters }) }),
-  getTargeting: defineOperation({ id: "4.13", method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting", retry: "retriable", params: campaignParams, response: z.looseObject({ ...envelope, targeting: Targeting, from_cache: z.boolean().optional() }) }),
-  listProjects: defineOperation({ id: "4.15", method: "GET", path: "/v2/ad-manager", retry: "retriable", response: z.looseObject({ ...envelope, projects: z.array(Project), projects_limit: n.optional(), projects_available: n.optional() }) }),
-  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
-  getCampaign: defineOperation({ id: "ext:campaign", method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}", retry: "retriable", extension: true, params: campaignParams, response: z.looseObject({ ...envelope, campaign: Campaign }) }),
-};
+const campaignResponse = z.looseObject({ ...envelope, campaign: Campaign });
 
 /** §4.3 Archive a campaign (archiving an archived campaign succeeds unchanged, docs/design.md). */
-export const archiveCampaign = (c: CdnstreamClient, projectId: number, campaignId: string, o?: RequestOptions) =>
-  c.call(ops.archiveCampaign, { params: { pid: projectId, cid: campaignId } }, o);
-/** §4.7 List ad-pod requests: one page. */
-export const listAdPodRequests = (c: CdnstreamClient, projectId: number, body: AdPodRequestsBody = {}, o?: RequestOptions) =>
-  c.call(ops.listAdPodRequests, { params: { pid: projectId }, body }, o);
+export const archiveCampaign = defineOperation({
+  id: "4.3",
+  method: "POST",
+  path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive",
+  retry: "retriable",
+  params: campaignParams,
+  response: campaignResponse,
+});
+/** §4.7 List ad-pod requests: one page. A read-only POST: safe to retry. */
+export const listAdPodRequests = defineOperation({
+  id: "4.7",
+  method: "POST",
+  path: "/v2/ad-manager/{pid}/requests",
+  retry: "retriable",
+  params: z.strictObject({ pid: intId }),
+  body: AdPodRequestsBody,
+  response: z.looseObject({ ...envelope, items: z.array(AdPodRequest), ...pageCounters }),
+});
+/** §4.13 Show campaign targeting (`from_cache` is true when served from cache). */
+export const getTargeting = defineOperation({
+  id: "4.13",
+  method: "GET",
+  path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting",
+  retry: "retriable",
+  params: campaignParams,
+  response: z.looseObject({ ...envelope, targeting: Targeting, from_cache: z.boolean().optional() }),
+});
+/** §4.15 List ad manager projects, with the plan's project cap. */
+export const listProjects = defineOperation({
+  id: "4.15",
+  method: "GET",
+  path: "/v2/ad-manager",
+  retry: "retriable",
+  response: z.looseObject({ ...envelope, projects: z.array(Project), projects_limit: n.optional(), projects_available: n.optional() }),
+});
+/** Extension beyond the spec: `GET /v2/ad-manager/{pid}/campaigns/{cid}` (refresh/import read, docs/design.md). */
+export const getCampaign = defineOperation({
+  id: "ext:campaign",
+  method: "GET",
+  path: "/v2/ad-manager/{pid}/campaigns/{cid}",
+  retry: "retriable",
+  extension: true,
+  params: campaignParams,
+  response: campaignResponse,
+});
+
+/** The family's operations by name (read paths for the handlers, the registry's index). */
+export const ops = { archiveCampaign, listAdPodRequests, getTargeting, listProjects, getCampaign };
+
 /**
  * §4.7 every ad-pod request matching `body` (its `page` is ignored): `for await`, `.all()`, or
  * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
@@ -188,11 +224,3 @@ export const adPodRequests = (c: CdnstreamClient, projectId: number, body: Omit<
     },
     { ...pager, listing: `the ad-pod request log of project ${projectId} (§4.7 POST /v2/ad-manager/{pid}/requests)`, idOf: (item) => item.id },
   );
-/** §4.13 Show campaign targeting (`from_cache` is true when served from cache). */
-export const getTargeting = (c: CdnstreamClient, projectId: number, campaignId: string, o?: RequestOptions) =>
-  c.call(ops.getTargeting, { params: { pid: projectId, cid: campaignId } }, o);
-/** §4.15 List ad manager projects, with the plan's project cap. */
-export const listProjects = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.listProjects, {}, o);
-/** Extension beyond the spec: `GET /v2/ad-manager/{pid}/campaigns/{cid}` (refresh/import read, docs/design.md). */
-export const getCampaign = (c: CdnstreamClient, projectId: number, campaignId: string, o?: RequestOptions) =>
-  c.call(ops.getCampaign, { params: { pid: projectId, cid: campaignId } }, o);

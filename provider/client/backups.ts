@@ -1,7 +1,6 @@
 /** Critical backups: §4.16 get, §4.17 list. Shape: §2.18. */
 import { z } from "zod";
-import type { CdnstreamClient } from "./client";
-import { defineOperation, type RequestOptions } from "./operation";
+import { defineOperation } from "./operation";
 import { envelope, intId, loose, timestamp } from "./shapes";
 
 /** §2.18 critical backup job. */
@@ -22,19 +21,23 @@ export const Backup = loose({
 }).required({ id: true });
 export type Backup = z.infer<typeof Backup>;
 
-export const ops = {
-  getBackup: defineOperation({
-    id: "4.16",
-    method: "GET",
-    path: "/v2/cb/{backupid}",
-    retry: "retriable",
-    params: z.strictObject({ backupid: intId }),
-    response: z.looseObject({ ...envelope, backup: Backup }),
-  }),
-  listBackups: defineOperation({ id: "4.17", method: "GET", path: "/v2/cb", retry: "retriable", response: z.looseObject({ ...envelope, backups: z.array(Backup) }) }),
-};
-
 /** §4.16 Get critical backup. */
-export const getBackup = (c: CdnstreamClient, backupId: number, o?: RequestOptions) => c.call(ops.getBackup, { params: { backupid: backupId } }, o);
+export const getBackup = defineOperation({
+  id: "4.16",
+  method: "GET",
+  path: "/v2/cb/{backupid}",
+  retry: "retriable",
+  params: z.strictObject({ backupid: intId }),
+  response: z.looseObject({ ...envelope, backup: Backup }),
+});
 /** §4.17 List critical backups. */
-export const listBackups = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.listBackups, {}, o);
+export const listBackups = defineOperation({
+  id: "4.17",
+  method: "GET",
+  path: "/v2/cb",
+  retry: "retriable",
+  response: z.looseObject({ ...envelope, backups: z.array(Backup) }),
+});
+
+/** The family's operations by name. */
+export const ops = { getBackup, listBackups };

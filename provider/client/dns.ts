@@ -1,7 +1,6 @@
 /** DNS zones: §4.14 list. Shape: §2.17. */
 import { z } from "zod";
-import type { CdnstreamClient } from "./client";
-import { defineOperation, type RequestOptions } from "./operation";
+import { defineOperation } from "./operation";
 import { envelope, loose, timestamp } from "./shapes";
 
 /** §2.17 DNS zone (`domains[]` item). */
@@ -54,15 +53,14 @@ export const DnsZone = loose({
 }).required({ id: true });
 export type DnsZone = z.infer<typeof DnsZone>;
 
-export const ops = {
-  listDnsZones: defineOperation({
-    id: "4.14",
-    method: "GET",
-    path: "/v2/dns",
-    retry: "retriable",
-    response: z.looseObject({ ...envelope, domains: z.array(DnsZone), nameservers: z.array(z.string()).optional() }),
-  }),
-};
-
 /** §4.14 List DNS zones, with the account's authoritative nameservers. */
-export const listDnsZones = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.listDnsZones, {}, o);
+export const listDnsZones = defineOperation({
+  id: "4.14",
+  method: "GET",
+  path: "/v2/dns",
+  retry: "retriable",
+  response: z.looseObject({ ...envelope, domains: z.array(DnsZone), nameservers: z.array(z.string()).optional() }),
+});
+
+/** The family's operations by name. */
+export const ops = { listDnsZones };

@@ -1,9 +1,17 @@
 /**
- * An operation is data: method, path template, retry class and the zod schemas of its path
- * parameters, query, body and response. Family modules declare them; the client runs them.
+ * An operation is declared once, as data: method, path template, retry class and the zod schemas
+ * of its path parameters, query, body and response. {@link defineOperation} turns that
+ * declaration into the operation's typed call, so a family module states each operation in one
+ * place (as openai-node's resources and vercel/sdk's funcs derive calls from one description).
+ *
+ * The derived call takes the client, then the path parameters in the order of the template,
+ * then the body (if the operation has one), then the query (if it has one), then per-call
+ * options: `getPurge(client, zoneId, purgeId, options?)`.
  */
 import { z } from "zod";
+import type { CdnstreamClient } from "./client";
 import type { RetryKind } from "./errors";
+import { templateParams } from "./path";
 
 /** Any zod schema. */
 export type Schema = z.ZodType;
@@ -58,12 +66,67 @@ export interface RequestOptions {
   maxRetries?: number;
 }
 
-/** Declares an operation, keeping its literal schema types. */
+// ---- the derived call's arguments, read from the path template --------------------------------
+
+/** `"/v2/ad-manager/{pid}/campaigns/{cid}"` -> `["pid", "cid"]`. */
+export type TemplateParams<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...TemplateParams<Rest>] : [];
+
+/** The value types of the path parameters named `Names`, in template order. */
+type ParamArgs<Names extends string[], In> = Names extends [infer N extends string, ...infer Rest extends string[]]
+  ? [N extends keyof In ? In[N] : never, ...ParamArgs<Rest, In>]
+  : [];
+
+/** The body argument: optional when the body schema accepts `{}`, absent when there is no body. */
+type BodyArg<B> = B extends Schema ? ({} extends z.input<B> ? [body?: z.input<B>] : [body: z.input<B>]) : [];
+
+/** The query argument: always optional, absent when there is no query. */
+type QueryArg<Q> = Q extends Schema ? [query?: z.input<Q>] : [];
+
+/** The positional arguments of an operation's call after the client. */
+export type CallArgs<Path extends string, P, Q, B> = [...ParamArgs<TemplateParams<Path>, P extends Schema ? z.input<P> : {}>, ...BodyArg<B>, ...QueryArg<Q>, options?: RequestOptions];
+
+/** A declared operation: its description, and callable as `op(client, ...pathParams, body?, query?, options?)`. */
+export type DefinedOperation<Path extends string, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema> = Operation<
+  P,
+  Q,
+  B,
+  R
+> & {
+  readonly path: Path;
+  (client: CdnstreamClient, ...args: CallArgs<Path, P, Q, B>): Promise<z.output<R>>;
+};
+
+/** True for a value made by {@link defineOperation} (the registry lists them). */
+export function isOperation(value: unknown): value is Operation {
+  return typeof value === "function" && DECLARED.has(value);
+}
+const DECLARED = new WeakSet<object>();
+
+/**
+ * Declares an operation once; returns it callable. The path template's placeholders name the
+ * call's first arguments; a body whose schema accepts `{}` may be left out (sent as `{}`).
+ */
 export function defineOperation<
+  const Path extends string,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Schema = Schema,
->(op: Operation<P, Q, B, R>): Operation<P, Q, B, R> {
-  return op;
+>(op: Operation<P, Q, B, R> & { path: Path }): DefinedOperation<Path, P, Q, B, R> {
+  const names = templateParams(op.path);
+  const bodyMayBeEmpty = op.body !== undefined && op.body.safeParse({}).success;
+  const call = (client: CdnstreamClient, ...args: unknown[]) => {
+    let i = 0;
+    let params: Record<string, unknown> | undefined;
+    if (names.length > 0) {
+      params = {};
+      for (const name of names) params[name] = args[i++];
+    }
+    const body = op.body === undefined ? undefined : (args[i++] ?? (bodyMayBeEmpty ? {} : undefined));
+    const query = op.query === undefined ? undefined : args[i++];
+    return client.call(defined as Operation, { params, body, query } as never, args[i] as RequestOptions | undefined);
+  };
+  const defined = Object.freeze(Object.assign(call, op)) as unknown as DefinedOperation<Path, P, Q, B, R>;
+  DECLARED.add(defined);
+  return defined;
 }

@@ -7,15 +7,19 @@ import * as adManager from "./ad-manager";
 import * as backups from "./backups";
 import * as dns from "./dns";
 import type { RetryKind } from "./errors";
-import type { Operation } from "./operation";
+import { isOperation, type Operation } from "./operation";
 import { matchTemplate } from "./path";
 import * as streams from "./streams";
 import * as zones from "./zones";
 
-/** All operations: the 19 of spec section 4 (4.4 as two paths) and the read extensions. */
-export const operations: readonly Operation[] = [zones.ops, streams.ops, dns.ops, backups.ops, adInsertion.ops, adManager.ops].flatMap(
-  (family) => Object.values(family) as Operation[],
-);
+/**
+ * All operations: the 19 of spec section 4 (4.4 as two paths) and the read extensions, found
+ * among the family modules' exports (and their `ops` tables), so a new declaration is listed
+ * without a line here.
+ */
+export const operations: readonly Operation[] = [
+  ...new Set([zones, streams, dns, backups, adInsertion, adManager].flatMap((family) => [...Object.values(family), ...Object.values(family.ops)].filter(isOperation))),
+];
 
 /** The operation a method and concrete path (query allowed) belong to, if any. Literal paths win over templates. */
 export function findOperation(method: string, path: string): Operation | undefined {

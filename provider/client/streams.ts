@@ -174,7 +174,8 @@ export const CreateTimeshiftBody = z
 export type CreateTimeshiftBody = z.input<typeof CreateTimeshiftBody>;
 
 const streamResponse = z.looseObject({ ...envelope, stream: Stream });
-const statusOp = (kind: StreamKind) =>
+/** §4.4 has one path per stream family; the two operations differ only in it. */
+const statusOp = <K extends StreamKind>(kind: K) =>
   defineOperation({
     id: "4.4",
     method: "POST",
@@ -184,26 +185,42 @@ const statusOp = (kind: StreamKind) =>
     body: StreamStatusBody,
     response: streamResponse,
   });
-const readOp = (kind: StreamKind) =>
-  defineOperation({ id: `ext:${kind}-stream`, method: "GET", path: `/v2/streams/${kind}/{streamid}`, retry: "retriable", extension: true, params: z.strictObject({ streamid: strId }), response: streamResponse });
+/** Extension beyond the spec (docs/design.md, "Single-object reads"): one read path per stream family. */
+const readOp = <K extends StreamKind>(kind: K) =>
+  defineOperation({
+    id: `ext:${kind}-stream`,
+    method: "GET",
+    path: `/v2/streams/${kind}/{streamid}`,
+    retry: "retriable",
+    extension: true,
+    params: z.strictObject({ streamid: strId }),
+    response: streamResponse,
+  });
 
-export const ops = {
-  setPushStreamStatus: statusOp("push"),
-  setTimeshiftStreamStatus: statusOp("timeshift"),
-  /** §4.19: never retried once the request may have reached the server. */
-  createTimeshiftStream: defineOperation({ id: "4.19", method: "POST", path: "/v2/streams/timeshift/new", retry: "connect-only", body: CreateTimeshiftBody, response: streamResponse }),
-  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
-  getPushStream: readOp("push"),
-  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
-  getTimeshiftStream: readOp("timeshift"),
-};
+/** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a push stream. */
+export const setPushStreamStatus = statusOp("push");
+/** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a timeshift stream. */
+export const setTimeshiftStreamStatus = statusOp("timeshift");
+/** §4.19 Create a delayed (timeshift) stream. Not idempotent: never retried once the request may have reached the server. */
+export const createTimeshiftStream = defineOperation({
+  id: "4.19",
+  method: "POST",
+  path: "/v2/streams/timeshift/new",
+  retry: "connect-only",
+  body: CreateTimeshiftBody,
+  response: streamResponse,
+});
+/** Extension beyond the spec: `GET /v2/streams/push/{id}` (refresh/import read, docs/design.md). */
+export const getPushStream = readOp("push");
+/** Extension beyond the spec: `GET /v2/streams/timeshift/{id}` (refresh/import read, docs/design.md). */
+export const getTimeshiftStream = readOp("timeshift");
 
-/** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a push or timeshift stream. */
+/** The family's operations by name (read paths for the handlers, the registry's index). */
+export const ops = { setPushStreamStatus, setTimeshiftStreamStatus, createTimeshiftStream, getPushStream, getTimeshiftStream };
+
+/** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a push or timeshift stream: the operation of `kind`. */
 export const setStreamStatus = (c: CdnstreamClient, kind: StreamKind, streamId: string | number, body: StreamStatusBody, o?: RequestOptions) =>
-  c.call(kind === "push" ? ops.setPushStreamStatus : ops.setTimeshiftStreamStatus, { params: { streamid: streamId }, body }, o);
-/** §4.19 Create a delayed (timeshift) stream. Not idempotent: a failure after sending is not retried. */
-export const createTimeshiftStream = (c: CdnstreamClient, body: CreateTimeshiftBody, o?: RequestOptions) =>
-  c.call(ops.createTimeshiftStream, { body }, o);
+  (kind === "push" ? setPushStreamStatus : setTimeshiftStreamStatus)(c, streamId, body, o);
 /** Extension beyond the spec: `GET /v2/streams/{push|timeshift}/{id}` (refresh/import read, docs/design.md). */
 export const getStream = (c: CdnstreamClient, kind: StreamKind, streamId: string | number, o?: RequestOptions) =>
-  c.call(kind === "push" ? ops.getPushStream : ops.getTimeshiftStream, { params: { streamid: streamId } }, o);
+  (kind === "push" ? getPushStream : getTimeshiftStream)(c, streamId, o);

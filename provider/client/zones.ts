@@ -179,50 +179,100 @@ const PULL_ZONES = "HTTP pull zones (§4.10 GET /v2/zones/http/pull)";
 const zoneParams = z.strictObject({ zoneid: intId });
 const zoneResponse = z.looseObject({ ...envelope, zone: Zone });
 
+/** §4.1 Update HTTP push zone info. */
+export const updatePushZone = defineOperation({
+  id: "4.1",
+  method: "POST",
+  path: "/v2/zones/http/push/{zoneid}",
+  retry: "retriable",
+  params: zoneParams,
+  body: UpdatePushZoneBody,
+  response: zoneResponse,
+});
+/** §4.5 Update VoD pull zone domain lock. */
+export const updateVodPullDomainLock = defineOperation({
+  id: "4.5",
+  method: "POST",
+  path: "/v2/zones/vod/pull/{zoneid}/domainlock",
+  retry: "retriable",
+  params: zoneParams,
+  body: VodPullDomainLockBody,
+  response: zoneResponse,
+});
+/** §4.10 List HTTP pull zones: one page, `{ page }` (pages start at 1). */
+const listPullZonesOp = defineOperation({
+  id: "4.10",
+  method: "GET",
+  path: "/v2/zones/http/pull",
+  retry: "retriable",
+  query: z.strictObject({ page: z.number().int().min(1, "must be 1 or more (pages start at 1)").optional() }),
+  response: z.looseObject({ ...envelope, zones: z.array(Zone) }),
+});
+/** §4.10 List HTTP pull zones: one page (pages start at 1); the page is positional here. */
+export const listPullZones = (c: CdnstreamClient, page?: number, o?: RequestOptions) => listPullZonesOp(c, { page }, o);
+/** §4.11 Update HTTP zone domain lock settings (all HTTP zones; no zone id). */
+export const updateBulkDomainLock = defineOperation({
+  id: "4.11",
+  method: "POST",
+  path: "/v2/zones/http/settings/security/domainlock",
+  retry: "retriable",
+  body: BulkDomainLockBody,
+  response: z.looseObject(envelope),
+});
+/** §4.12 Get purge / prefetch details. */
+export const getPurge = defineOperation({
+  id: "4.12",
+  method: "GET",
+  path: "/v2/zones/http/push/{zoneid}/purge/{purgeId}",
+  retry: "retriable",
+  params: z.strictObject({ zoneid: intId, purgeId: strId }),
+  response: PurgeOperation.extend({ result: envelope.result }),
+});
+/** Extension beyond the spec: `GET /v2/zones/http/push/{id}` (refresh/import read, docs/design.md, "Single-object reads"). */
+export const getPushZone = defineOperation({
+  id: "ext:push-zone",
+  method: "GET",
+  path: "/v2/zones/http/push/{zoneid}",
+  retry: "retriable",
+  extension: true,
+  params: zoneParams,
+  response: zoneResponse,
+});
+/** Extension beyond the spec: `GET /v2/zones/vod/pull/{id}` (refresh/import read, docs/design.md, "Single-object reads"). */
+export const getVodPullZone = defineOperation({
+  id: "ext:vod-pull-zone",
+  method: "GET",
+  path: "/v2/zones/vod/pull/{zoneid}",
+  retry: "retriable",
+  extension: true,
+  params: zoneParams,
+  response: zoneResponse,
+});
+/**
+ * Extension beyond the spec: `GET /v2/zones/http/settings/security/domainlock`, the account
+ * default that every §4.11 mode saves (refresh read of the bulk lock, docs/design.md, "§4.11: which zones").
+ */
+export const getBulkDomainLock = defineOperation({
+  id: "ext:bulk-domain-lock",
+  method: "GET",
+  path: "/v2/zones/http/settings/security/domainlock",
+  retry: "retriable",
+  extension: true,
+  response: z.looseObject({ ...envelope, domainlock: DomainLock }),
+});
+
+/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = {
-  updatePushZone: defineOperation({ id: "4.1", method: "POST", path: "/v2/zones/http/push/{zoneid}", retry: "retriable", params: zoneParams, body: UpdatePushZoneBody, response: zoneResponse }),
-  updateVodPullDomainLock: defineOperation({ id: "4.5", method: "POST", path: "/v2/zones/vod/pull/{zoneid}/domainlock", retry: "retriable", params: zoneParams, body: VodPullDomainLockBody, response: zoneResponse }),
-  listPullZones: defineOperation({
-    id: "4.10",
-    method: "GET",
-    path: "/v2/zones/http/pull",
-    retry: "retriable",
-    query: z.strictObject({ page: z.number().int().min(1, "must be 1 or more (pages start at 1)").optional() }),
-    response: z.looseObject({ ...envelope, zones: z.array(Zone) }),
-  }),
-  updateBulkDomainLock: defineOperation({ id: "4.11", method: "POST", path: "/v2/zones/http/settings/security/domainlock", retry: "retriable", body: BulkDomainLockBody, response: z.looseObject(envelope) }),
-  getPurge: defineOperation({
-    id: "4.12",
-    method: "GET",
-    path: "/v2/zones/http/push/{zoneid}/purge/{purgeId}",
-    retry: "retriable",
-    params: z.strictObject({ zoneid: intId, purgeId: strId }),
-    response: PurgeOperation.extend({ result: envelope.result }),
-  }),
-  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
-  getPushZone: defineOperation({ id: "ext:push-zone", method: "GET", path: "/v2/zones/http/push/{zoneid}", retry: "retriable", extension: true, params: zoneParams, response: zoneResponse }),
-  /** Extension beyond the spec (docs/design.md, "Single-object reads"). */
-  getVodPullZone: defineOperation({ id: "ext:vod-pull-zone", method: "GET", path: "/v2/zones/vod/pull/{zoneid}", retry: "retriable", extension: true, params: zoneParams, response: zoneResponse }),
-  /** Extension beyond the spec: the §4.11 account default (docs/design.md, "§4.11: which zones"). */
-  getBulkDomainLock: defineOperation({
-    id: "ext:bulk-domain-lock",
-    method: "GET",
-    path: "/v2/zones/http/settings/security/domainlock",
-    retry: "retriable",
-    extension: true,
-    response: z.looseObject({ ...envelope, domainlock: DomainLock }),
-  }),
+  updatePushZone,
+  updateVodPullDomainLock,
+  listPullZones: listPullZonesOp,
+  updateBulkDomainLock,
+  getPurge,
+  getPushZone,
+  getVodPullZone,
+  getBulkDomainLock,
 };
 
-/** §4.1 Update HTTP push zone info. */
-export const updatePushZone = (c: CdnstreamClient, zoneId: number, body: UpdatePushZoneBody, o?: RequestOptions) =>
-  c.call(ops.updatePushZone, { params: { zoneid: zoneId }, body }, o);
-/** §4.5 Update VoD pull zone domain lock. */
-export const updateVodPullDomainLock = (c: CdnstreamClient, zoneId: number, body: VodPullDomainLockBody, o?: RequestOptions) =>
-  c.call(ops.updateVodPullDomainLock, { params: { zoneid: zoneId }, body }, o);
-/** §4.10 List HTTP pull zones: one page (pages start at 1). */
-export const listPullZones = (c: CdnstreamClient, page?: number, o?: RequestOptions) =>
-  c.call(ops.listPullZones, { query: { page } }, o);
 /**
  * §4.10 every pull zone, page by page: `for await (const zone of pullZones(c))`, or `.all()`.
  * §4.10 gives no page size and no page count, and does not say what a page past the end holds:
@@ -241,20 +291,3 @@ export async function pullZonePage(c: CdnstreamClient, page: number, o?: Request
   const ids = new Set(here.zones.map((zone) => String(zone.id)));
   return { ...here, lastPage: next.zones.every((zone) => ids.has(String(zone.id))) };
 }
-/** §4.11 Update HTTP zone domain lock settings (all HTTP zones; no zone id). */
-export const updateBulkDomainLock = (c: CdnstreamClient, body: BulkDomainLockBody, o?: RequestOptions) =>
-  c.call(ops.updateBulkDomainLock, { body }, o);
-/** §4.12 Get purge / prefetch details. */
-export const getPurge = (c: CdnstreamClient, zoneId: number, purgeId: string, o?: RequestOptions) =>
-  c.call(ops.getPurge, { params: { zoneid: zoneId, purgeId } }, o);
-/** Extension beyond the spec: `GET /v2/zones/http/push/{id}` (refresh/import read, docs/design.md). */
-export const getPushZone = (c: CdnstreamClient, zoneId: number, o?: RequestOptions) =>
-  c.call(ops.getPushZone, { params: { zoneid: zoneId } }, o);
-/** Extension beyond the spec: `GET /v2/zones/vod/pull/{id}` (refresh/import read, docs/design.md). */
-export const getVodPullZone = (c: CdnstreamClient, zoneId: number, o?: RequestOptions) =>
-  c.call(ops.getVodPullZone, { params: { zoneid: zoneId } }, o);
-/**
- * Extension beyond the spec: `GET /v2/zones/http/settings/security/domainlock`, the account
- * default that every §4.11 mode saves (refresh read of the bulk lock, docs/design.md).
- */
-export const getBulkDomainLock = (c: CdnstreamClient, o?: RequestOptions) => c.call(ops.getBulkDomainLock, {}, o);

@@ -6,7 +6,10 @@
  *
  * The emulator runs in its own process, so the server never shares this event loop.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { parseArgs } from "node:util";
 import { Agent, request } from "undici";
 import { CdnstreamClient, dns } from "../../provider/client";
 import { startBenchEmulator, total } from "./emulator";
@@ -15,7 +18,8 @@ import { pullZonesFixture } from "./fixture";
 
 export const PULL_ZONES = 1000;
 
-export interface ClientResult {
+/** Requests per second and CPU per call, ours against raw undici, same run. */
+export interface ClientRates {
   path: string;
   concurrency: number;
   secondsPerRun: number;
@@ -25,6 +29,9 @@ export interface ClientResult {
   runs: { raw: number[]; ours: number[] };
   /** Client-process CPU per call, microseconds (steadier than req/s on a busy machine). */
   cpuPerCallUs: { raw: number; ours: number };
+}
+
+export interface ClientResult extends ClientRates {
   allPages: { items: number; requests: number; coldSeconds: number; warmSeconds: number };
 }
 
@@ -49,10 +56,8 @@ async function measure(call: Call, seconds: number, concurrency: number): Promis
   return { rps: done / ((Date.now() - started) / 1000), cpuUs: (used.user + used.system) / done };
 }
 
-export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }): Promise<ClientResult> {
-  const { seconds, concurrency } = options;
-  const emulator = await startBenchEmulator(pullZonesFixture(PULL_ZONES), path.join(options.runDir, "fixtures", "pull-zones.json"));
-  const { url, apiKey } = emulator;
+/** The ABBA BAAB runs of raw undici and the client against a running emulator. */
+async function clientRates(url: string, apiKey: string, seconds: number, concurrency: number): Promise<ClientRates> {
   const agent = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 4000 });
   const raw: Call = async () => {
     const res = await request(`${url}/v2/dns`, { dispatcher: agent, headers: { "x-api-key": apiKey, accept: "application/json" } });
@@ -75,6 +80,28 @@ export async function clientBench(options: { seconds: number; concurrency: numbe
     }
     const rawRps = mean(runs.raw.map((r) => r.rps));
     const oursRps = mean(runs.ours.map((r) => r.rps));
+    return {
+      path: "GET /v2/dns",
+      concurrency,
+      secondsPerRun: seconds,
+      oursRps: Math.round(oursRps),
+      rawRps: Math.round(rawRps),
+      ratio: Math.round((oursRps / rawRps) * 1000) / 1000,
+      runs: { raw: runs.raw.map((r) => Math.round(r.rps)), ours: runs.ours.map((r) => Math.round(r.rps)) },
+      cpuPerCallUs: { raw: Math.round(mean(runs.raw.map((r) => r.cpuUs))), ours: Math.round(mean(runs.ours.map((r) => r.cpuUs))) },
+    };
+  } finally {
+    await client.close();
+    await agent.close();
+  }
+}
+
+export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }): Promise<ClientResult> {
+  const { seconds, concurrency } = options;
+  const emulator = await startBenchEmulator(pullZonesFixture(PULL_ZONES), path.join(options.runDir, "fixtures", "pull-zones.json"));
+  const { url, apiKey } = emulator;
+  try {
+    const rates = await clientRates(url, apiKey, seconds, concurrency);
 
     const sdk = loadInstalledSdk();
     const fetchAll = async () => {
@@ -90,19 +117,45 @@ export async function clientBench(options: { seconds: number; concurrency: numbe
     await sdk.closeDataSourceClients();
 
     return {
-      path: "GET /v2/dns",
-      concurrency,
-      secondsPerRun: seconds,
-      oursRps: Math.round(oursRps),
-      rawRps: Math.round(rawRps),
-      ratio: Math.round((oursRps / rawRps) * 1000) / 1000,
-      runs: { raw: runs.raw.map((r) => Math.round(r.rps)), ours: runs.ours.map((r) => Math.round(r.rps)) },
-      cpuPerCallUs: { raw: Math.round(mean(runs.raw.map((r) => r.cpuUs))), ours: Math.round(mean(runs.ours.map((r) => r.cpuUs))) },
+      ...rates,
       allPages: { items: PULL_ZONES, requests, coldSeconds: Math.round(coldSeconds * 1000) / 1000, warmSeconds: Math.round(warmSeconds * 1000) / 1000 },
     };
   } finally {
-    await client.close();
-    await agent.close();
     await emulator.close();
   }
+}
+
+const USAGE = `usage: npm run build && node dist/scripts/bench/throughput.js [--seconds 3] [--concurrency 32]
+  The client bench alone, without the Pulumi engine or the packed package: CdnstreamClient against
+  raw undici request(), GET /v2/dns, 8 runs ABBA BAAB, printed as JSON (for \`node --cpu-prof\`).`;
+
+/** `node dist/scripts/bench/throughput.js`: the client rates on their own. */
+async function clientOnly(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      seconds: { type: "string", default: "3" },
+      concurrency: { type: "string", default: "32" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  const seconds = Number(values.seconds);
+  const concurrency = Number(values.concurrency);
+  if (!(seconds > 0) || !Number.isInteger(concurrency) || concurrency < 1) throw new Error(USAGE);
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-client-bench-"));
+  const emulator = await startBenchEmulator(pullZonesFixture(PULL_ZONES), path.join(runDir, "pull-zones.json"));
+  try {
+    process.stdout.write(`${JSON.stringify(await clientRates(emulator.url, emulator.apiKey, seconds, concurrency))}\n`);
+  } finally {
+    await emulator.close();
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  clientOnly(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`throughput: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  });
 }
