@@ -1,52 +1,23 @@
 /**
- * Critical backup data sources: §4.17 list, §4.16 get. Result names follow naming.ts
- * (camelCase); values are as the API sends them.
+ * Critical backup data sources: §4.17 list, §4.16 get. Result types in backup-types.ts
+ * (generated); names follow naming.ts (camelCase); values are as the API sends them.
  */
 import { backups } from "../../provider/client";
 import { z } from "zod";
 import { id } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
+import type { CriticalBackup, GetCriticalBackupResult, GetCriticalBackupsResult } from "./backup-types";
 import { invoke, toResult } from "./invoke";
 import { camelize } from "./naming";
 
-/** §2.18 critical backup job, camelCased. */
-export interface CriticalBackup {
-  id: number;
-  /** API `serviceid`: the account service id. */
-  serviceId?: number;
-  name?: string;
-  meta?: { prefix?: string; description?: string };
-  /** As the API sends it (a string, e.g. a file count). */
-  files?: string;
-  /** API `created_at`, `YYYY-MM-DD HH:MM:SS`; likewise `updatedAt`. */
-  createdAt?: string;
-  updatedAt?: string;
-  /** API `deleted_at`: null, or when the job was deleted. */
-  deletedAt?: string | number | null;
-  /** Ids of the zones this job backs up. */
-  linkedZones?: number[];
-  linksCount?: number;
-  /** The storage provider, as a description. */
-  providerText?: string;
-}
-
 /** Arguments of {@link getCriticalBackups}: none. */
 export interface GetCriticalBackupsArgs {}
-
-/** Result of {@link getCriticalBackups} (§4.17). */
-export interface GetCriticalBackupsResult {
-  /** Every critical backup job of the account (§2.18). */
-  backups: CriticalBackup[];
-}
 
 /** Arguments of {@link getCriticalBackup}. */
 export interface GetCriticalBackupArgs {
   /** The backup job's id (§4.16 `{backupid}`). */
   backupId: number;
 }
-
-/** Result of {@link getCriticalBackup}: the job's §2.18 fields at the top level. */
-export type GetCriticalBackupResult = CriticalBackup;
 
 const listSpec = { fn: "getCriticalBackups", op: backups.ops.listBackups, what: "critical backups", names: {} };
 const getSpec = { fn: "getCriticalBackup", op: backups.ops.getBackup, what: "critical backups", names: { backupId: "backupid" }, args: z.object({ backupId: id("critical backup") }) };
