@@ -4,7 +4,6 @@
  */
 import { adInsertion } from "../../provider/client";
 import type {
-  AdBreak,
   AdTrackingGranularity,
   GetAdBreaksResult,
   GetAdConsumptionResult,
@@ -12,10 +11,9 @@ import type {
   GetAdTrackingReportResult,
 } from "./ad-insertion-types";
 import { z } from "zod";
-import { apiFields, id, page, text } from "./args";
+import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
-import { invoke, toResult } from "./invoke";
-import { camelize } from "./naming";
+import { invoke, onePageOrAll, toResult } from "./invoke";
 
 /**
  * Filters of the ad analytics reads (§4.6, §4.9). All but `r`, `crid` and `sessionId` need the
@@ -91,41 +89,28 @@ export interface GetAdCreativeArgs {
   crid: string;
 }
 
-/** Argument names of the §4.6 / §4.9 filters and their API spellings (§4.6 writes `subdivision1_...`). */
-const FILTERS = {
-  r: "r",
-  crid: "crid",
-  sessionId: "session_id",
-  clientIp: "client_ip",
-  os: "os",
-  browser: "browser",
-  contentId: "content_id",
-  continentGeonameId: "continent_geoname_id",
-  countryGeonameId: "country_geoname_id",
-  subdivision1GeonameId: "subdivision1_geoname_id",
-  subdivision2GeonameId: "subdivision2_geoname_id",
-  cityGeonameId: "city_geoname_id",
-} as const;
+const TRACKING_NAMES = { streamId: "streamid", ...argNames(adInsertion.TrackingReportQuery.shape) };
 /** §4.6: filters other than crid and session_id need the advanced analytics add-on. */
-const ADD_ON_FILTERS = Object.keys(FILTERS).filter((f) => !["r", "crid", "sessionId"].includes(f));
+const ADD_ON_FILTERS = Object.keys(TRACKING_NAMES).filter((f) => !["streamId", "r", "crid", "sessionId", "granularity"].includes(f));
+const CONSUMPTION_NAMES = { streamId: "streamid", ...argNames(adInsertion.ConsumptionBody.shape) };
+const BREAK_NAMES = { zoneId: "zoneid", page: "page", ...argNames(adInsertion.AdBreaksQuery.shape) };
 
 const trackingSpec = {
   fn: "getAdTrackingReport",
   op: adInsertion.ops.getTrackingReport,
   what: "the ad insertion tracking report",
-  names: { streamId: "streamid", ...FILTERS, granularity: "granularity" },
-  args: z.object({ streamId: id("push stream"), ...apiFields(adInsertion.TrackingReportQuery.shape, { ...FILTERS, granularity: "granularity" }) }),
+  names: TRACKING_NAMES,
+  args: z.object({ streamId: id("push stream"), ...apiFields(adInsertion.TrackingReportQuery.shape, TRACKING_NAMES) }),
   needs: { customPlan: true, addOn: ADD_ON_FILTERS },
 };
 const consumptionSpec = {
   fn: "getAdConsumption",
   op: adInsertion.ops.getConsumption,
   what: "ad consumption",
-  names: { streamId: "streamid", groupBy: "groupBy", r: "r" },
-  args: z.object({ streamId: id("pull stream"), ...apiFields(adInsertion.ConsumptionBody.shape, { groupBy: "groupBy", r: "r" }) }),
+  names: CONSUMPTION_NAMES,
+  args: z.object({ streamId: id("pull stream"), ...apiFields(adInsertion.ConsumptionBody.shape, CONSUMPTION_NAMES) }),
   needs: { customPlan: true },
 };
-const BREAK_NAMES = { zoneId: "zoneid", page: "page", ...FILTERS, breakType: "break_type", triggerType: "trigger_type", fillStatus: "fill_status", vastOutcome: "vast_outcome" };
 const breaksSpec = {
   fn: "getAdBreaks",
   op: adInsertion.ops.listAdBreaks,
@@ -168,11 +153,13 @@ export function getAdConsumption(args: GetAdConsumptionArgs, options?: DataSourc
  * ends), or one `page` with its paging fields.
  */
 export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions): Promise<GetAdBreaksResult> {
-  return invoke(breaksSpec, args, options, async (client, { zoneid, page, ...query }, request) => {
-    if (page !== undefined) return toResult(await adInsertion.listAdBreaks(client, zoneid, { ...query, page }, request));
-    const { items, total } = await adInsertion.adBreaks(client, zoneid, query, request).collect();
-    return { items: camelize(items) as AdBreak[], ...(total === undefined ? {} : { total }) };
-  });
+  return invoke(breaksSpec, args, options, (client, { zoneid, page, ...query }, request) =>
+    onePageOrAll(
+      page,
+      (page) => adInsertion.listAdBreaks(client, zoneid, { ...query, page }, request),
+      () => adInsertion.adBreaks(client, zoneid, query, request),
+    ),
+  );
 }
 
 /** §4.18 Show an ad insertion creative of a VoD push zone. */

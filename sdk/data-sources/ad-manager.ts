@@ -3,11 +3,11 @@
  * Result types in ad-manager-types.ts (generated); names follow naming.ts (camelCase).
  */
 import { adManager } from "../../provider/client";
-import type { AdPodRequest, GetAdManagerProjectsResult, GetAdPodRequestsResult, GetCampaignTargetingResult } from "./ad-manager-types";
+import type { GetAdManagerProjectsResult, GetAdPodRequestsResult, GetCampaignTargetingResult } from "./ad-manager-types";
 import { z } from "zod";
-import { apiFields, id, page, text } from "./args";
+import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
-import { invoke, toResult } from "./invoke";
+import { invoke, onePageOrAll, toResult } from "./invoke";
 import { camelize } from "./naming";
 
 /** Arguments of {@link getAdManagerProjects}: none. */
@@ -70,42 +70,8 @@ export interface GetAdPodRequestsArgs {
   cityGeonameIds?: number[];
 }
 
-/** §4.7 body fields by argument name (§4.7 spells these `subdivision_1_...`, unlike §4.6). */
-const POD_REQUEST_NAMES = {
-  projectId: "pid",
-  from: "from",
-  to: "to",
-  r: "r",
-  page: "page",
-  contentIds: "content_ids",
-  advertiserIds: "advertiser_ids",
-  campaignIds: "campaign_ids",
-  creativeIds: "creative_ids",
-  contentTags: "content_tags",
-  placements: "placements",
-  languages: "languages",
-  oses: "oses",
-  browsers: "browsers",
-  fillStatuses: "fill_statuses",
-  decisionStatuses: "decision_statuses",
-  userAgent: "user_agent",
-  breakIds: "break_ids",
-  transactionIds: "transaction_ids",
-  ip: "ip",
-  categories: "categories",
-  devices: "devices",
-  maxDuration: "max_duration",
-  minAdLength: "min_ad_length",
-  maxAdLength: "max_ad_length",
-  maxAds: "max_ads",
-  fillCeilingSeconds: "fill_ceiling_seconds",
-  breakPosition: "break_position",
-  continentGeonameIds: "continent_geoname_ids",
-  countryGeonameIds: "country_geoname_ids",
-  subdivision1GeonameIds: "subdivision_1_geoname_ids",
-  subdivision2GeonameIds: "subdivision_2_geoname_ids",
-  cityGeonameIds: "city_geoname_ids",
-} as const;
+/** §4.7 body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */
+const POD_REQUEST_NAMES = { projectId: "pid", ...argNames(adManager.AdPodRequestsBody.shape) };
 
 const projectsSpec = { fn: "getAdManagerProjects", op: adManager.ops.listProjects, what: "ad manager projects", names: {} };
 const project = id("ad manager project");
@@ -146,11 +112,13 @@ export function getCampaignTargeting(args: GetCampaignTargetingArgs, options?: D
  * sending.
  */
 export function getAdPodRequests(args: GetAdPodRequestsArgs, options?: DataSourceOptions): Promise<GetAdPodRequestsResult> {
-  return invoke(podRequestsSpec, args, options, async (client, { pid, page, ...body }, request) => {
-    if (page !== undefined) return toResult(await adManager.listAdPodRequests(client, pid, { ...body, page }, request));
-    const { items, total } = await adManager.adPodRequests(client, pid, body, request).collect();
-    return { items: camelize(items) as AdPodRequest[], ...(total === undefined ? {} : { total }) };
-  });
+  return invoke(podRequestsSpec, args, options, (client, { pid, page, ...body }, request) =>
+    onePageOrAll(
+      page,
+      (page) => adManager.listAdPodRequests(client, pid, { ...body, page }, request),
+      () => adManager.adPodRequests(client, pid, body, request),
+    ),
+  );
 }
 
 /** {@link getAdManagerProjects} as an Output. */

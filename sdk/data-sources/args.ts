@@ -10,6 +10,7 @@
  * (`stripInternal`) keep no zod type, which a user's `tsc` would have to check.
  */
 import { z } from "zod";
+import { camelKey } from "./naming";
 
 /** An integer id of the path (`{zoneid}`, `{streamid}`, `{pid}`, `{backupid}`, §4): above 0. @internal */
 export function id(what: string) {
@@ -27,6 +28,15 @@ export const page = z
   .number({ error: "must be a page number, 1 or more" })
   .int("must be a whole number (pages start at 1)")
   .min(1, "must be 1 or more (pages start at 1)");
+
+/**
+ * The arguments of a client request schema: each field under the name programs write (naming.ts,
+ * as results: `session_id` -> `sessionId`, `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`),
+ * argument -> API field, in the schema's order. @internal
+ */
+export function argNames(shape: Readonly<Record<string, unknown>>): Record<string, string> {
+  return Object.fromEntries(Object.keys(shape).map((api) => [camelKey(api), api]));
+}
 
 /** The client's field schemas under the arguments' names (`names`: argument -> API field). @internal */
 export function apiFields(shape: Readonly<Record<string, z.ZodType>>, names: Readonly<Record<string, string>>): Record<string, z.ZodType> {

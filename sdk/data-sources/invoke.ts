@@ -84,6 +84,20 @@ export function toResult<T>(response: object): T {
   return camelize(rest) as T;
 }
 
+/**
+ * A counted listing (§4.7, §4.9): the one `page` asked for, with its paging fields, or every
+ * page's items, each once, with the API's `total` (the client's paginator). @internal
+ */
+export async function onePageOrAll<T>(
+  page: number | undefined,
+  onePage: (page: number) => Promise<object>,
+  every: () => { collect(): Promise<{ items: readonly unknown[]; total?: number }> },
+): Promise<T> {
+  if (page !== undefined) return toResult<T>(await onePage(page));
+  const { items, total } = await every().collect();
+  return { items: camelize(items), ...(total === undefined ? {} : { total }) } as T;
+}
+
 /** The error a Pulumi user should see for `err`. @internal */
 export function explain(spec: DataSourceCall, args: Record<string, unknown>, err: unknown): unknown {
   if (err instanceof ValidationError && !err.sent) return invalidArguments(spec, err);
