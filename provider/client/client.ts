@@ -11,6 +11,7 @@ import { RateGate, Semaphore } from "./limiter";
 import type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
 import { buildPath, buildQuery, PathParamError } from "./path";
 import { redactUrl, type Secret } from "./redact";
+import { parseResponse } from "./response-parser";
 import { sleep as realSleep, withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
 
 /** Options of a {@link CdnstreamClient}: settings (see config.ts) plus injectable parts. */
@@ -101,10 +102,15 @@ export class CdnstreamClient {
 
     const requestPath = path + buildQuery(query);
     const { status, text, attempts } = await this.#execute(operation, requestPath, op.body ? JSON.stringify(body) : undefined, op.retry, options);
-    const json = this.#parseSuccess(operation, requestPath, status, text, attempts);
-    const parsed = op.response.safeParse(json);
+    // The first JSON.parse is the one checked in place; a body refused is parsed afresh for the error.
+    let unread: unknown = this.#parseSuccess(operation, requestPath, status, text, attempts);
+    const parsed = parseResponse(op.response, () => {
+      const json = unread ?? JSON.parse(text);
+      unread = undefined;
+      return json;
+    });
     if (!parsed.success) {
-      throw createApiError({ kind: "shape", operation, requestPath, status, body: json, rawBody: text, issues: zodIssues(parsed.error), attempts, secrets: this.#secrets() });
+      throw createApiError({ kind: "shape", operation, requestPath, status, body: parsed.input, rawBody: text, issues: zodIssues(parsed.error), attempts, secrets: this.#secrets() });
     }
     return parsed.data as CallOutput<O>;
   }

@@ -1,0 +1,140 @@
+/**
+ * The compiled response check (response-parser.ts) against zod's own parse: the same output for
+ * every operation's real emulator response and for lenient values (numeric strings, 0/1 numbers,
+ * nulls, unknown fields), and a refusal wherever zod refuses, with zod's issues.
+ */
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { adInsertion, adManager, backups, CdnstreamClient, dns, operations, streams, zones, type Operation } from "../../provider/client";
+import { buildPath, buildQuery } from "../../provider/client/path";
+import { parseResponse } from "../../provider/client/response-parser";
+
+const KEY = "emu_parser_key_8c2e41";
+let emu: RunningEmulator;
+let client: CdnstreamClient;
+
+beforeAll(async () => {
+  emu = await startEmulator({ apiKey: KEY });
+  client = new CdnstreamClient({ apiKey: KEY, baseUrl: emu.url, env: {} });
+});
+afterAll(async () => {
+  await client.close();
+  await emu.close();
+});
+
+/** Both parses of one body, each from its own copy. */
+function both(op: Operation, text: string) {
+  const fast = parseResponse(op.response, () => JSON.parse(text));
+  const zod = op.response.safeParse(JSON.parse(text));
+  return { fast, zod };
+}
+
+/** One call per operation, with ids of the default fixture. */
+const calls: [Operation, Record<string, unknown>, { body?: unknown; query?: Record<string, unknown> }][] = [
+  [zones.updatePushZone, { zoneid: 101 }, { body: { cnames: "cdn.example.com" } }],
+  [zones.updateVodPullDomainLock, { zoneid: 401 }, { body: { enabled: "Y", list: "example.com" } }],
+  [zones.ops.listPullZones, {}, { query: { page: 1 } }],
+  [zones.updateBulkDomainLock, {}, { body: { enabled: "Y", list: "example.com", mode: "save" } }],
+  [zones.getPurge, { zoneid: 101, purgeId: "pg-7f3a9c21" }, {}],
+  [zones.getPushZone, { zoneid: 101 }, {}],
+  [zones.getVodPullZone, { zoneid: 401 }, {}],
+  [zones.getBulkDomainLock, {}, {}],
+  [streams.setPushStreamStatus, { streamid: "3001" }, { body: { disabled: 1 } }],
+  [streams.setTimeshiftStreamStatus, { streamid: "5001" }, { body: { disabled: 0 } }],
+  [streams.createTimeshiftStream, {}, { body: { name: "parser-check", parent: 3001, timeshift: 60, ndvr: { enabled: "Y", retention: 7 } } }],
+  [streams.getPushStream, { streamid: "3001" }, {}],
+  [streams.getTimeshiftStream, { streamid: "5001" }, {}],
+  [dns.listDnsZones, {}, {}],
+  [backups.listBackups, {}, {}],
+  [adInsertion.addAdBreakSlot, { zoneid: 301 }, { body: { type: "midroll", maxDurationS: 60, offset: 600 } }],
+  [adInsertion.getTrackingReport, { streamid: 3001 }, { query: { r: "2025-01-06 00:00:00 - 2025-01-07 00:00:00", granularity: 60 } }],
+  [adInsertion.getConsumption, { streamid: 4001 }, { body: { groupBy: "day", r: "2025-01-01 00:00:00 - 2025-01-08 00:00:00" } }],
+  [adInsertion.listAdBreaks, { zoneid: 401 }, { query: { page: 1 } }],
+  [adInsertion.getCreative, { zoneid: 301, crid: "cr-10452" }, {}],
+  [adInsertion.getAdInsertion, { zoneid: 301 }, {}],
+  [adManager.archiveCampaign, { pid: 1, cid: "cmp_7Hq2xK9d" }, {}],
+  [adManager.listAdPodRequests, { pid: 1 }, { body: { page: 1 } }],
+  [adManager.getTargeting, { pid: 1, cid: "cmp_7Hq2xK9d" }, {}],
+  [adManager.listProjects, {}, {}],
+  [adManager.getCampaign, { pid: 1, cid: "cmp_3Lm8vR2p" }, {}],
+];
+
+describe("compiled response check = zod", () => {
+  it("covers every operation but the backup read (its id comes from the list)", () => {
+    const covered = new Set(calls.map(([op]) => op));
+    expect(operations.filter((op) => !covered.has(op)).map((op) => op.id)).toEqual(["4.16"]);
+  });
+
+  it.each(calls.map((c) => [`${c[0].method} ${c[0].path}`, ...c] as const))("%s: the same output as zod", async (_name, op, params, input) => {
+    const body = op.body ? op.body.parse(input.body ?? {}) : undefined;
+    const path = buildPath(op.path, params as Record<string, string | number>) + buildQuery(input.query);
+    const res = await client.raw(op.method, path, { body, retry: "connect-only" });
+    expect(res.status).toBe(200);
+    const { fast, zod } = both(op, JSON.stringify(res.body));
+    expect(zod.success).toBe(true);
+    expect(fast.success).toBe(true);
+    expect(fast.data).toStrictEqual(zod.data);
+  });
+
+  it("GET /v2/cb/{backupid}: the same output as zod", async () => {
+    const list = await backups.listBackups(client);
+    const res = await client.raw("GET", `/v2/cb/${list.backups[0]!.id}`, { retry: "retriable" });
+    const { fast, zod } = both(backups.getBackup, JSON.stringify(res.body));
+    expect(fast.data).toStrictEqual(zod.data);
+  });
+});
+
+const zone = {
+  type: "push",
+  id: 101,
+  disabled: 1,
+  cache: { cacheInSecs: "86400", expiryInMins: 60, smart: 0 },
+  edge: { compressionlevel: " 6 " },
+  ssl: { certid: null, http: "Y", surprise: { deep: [1, "2"] } },
+  server: { code: "fra", meta: { x: 1 } },
+  deleted: 1736150400,
+  wafid: "w1",
+  cnamesArr: [],
+  unknownTop: [{ a: 1 }],
+};
+
+describe("lenient values and refusals", () => {
+  const op = zones.getPushZone;
+  const cases: [string, unknown][] = [
+    ["numeric strings, 0/1 numbers, nulls, unknown fields", { result: "success", zone }],
+    ["a server given as text", { result: "success", zone: { ...zone, server: "fra1" } }],
+    ["an unknown result word", { result: "partial", zone: { id: 7 } }],
+    ["a __proto__ key", JSON.parse('{"result":"success","__proto__":{"polluted":1},"zone":{"id":1,"__proto__":{"x":1}}}')],
+  ];
+  it.each(cases)("%s: the same output as zod", (_name, body) => {
+    const { fast, zod } = both(op, JSON.stringify(body));
+    expect(zod.success).toBe(true);
+    expect(fast.data).toStrictEqual(zod.data);
+    expect(Object.getPrototypeOf(fast.data)).toBe(Object.prototype);
+  });
+
+  const refused: [string, unknown][] = [
+    ["no zone id", { result: "success", zone: { type: "push" } }],
+    ["a flag of an undocumented type", { result: "success", zone: { ...zone, ssl: { http: 5 } } }],
+    ["a numeric string that is not a number", { result: "success", zone: { ...zone, cache: { cacheInSecs: "1 day" } } }],
+    ["an array where an object is", { result: "success", zone: [] }],
+    ["a later field wrong after earlier ones converted", { result: "success", zone: { ...zone, cache: { cacheInSecs: "60", smart: 1, expiry: 5 } } }],
+    ["no body object", "success"],
+  ];
+  it.each(refused)("%s: refused, with zod's issues on the untouched body", (_name, body) => {
+    const text = JSON.stringify(body);
+    const { fast, zod } = both(op, text);
+    expect(zod.success).toBe(false);
+    expect(fast.success).toBe(false);
+    expect(fast.error!.issues).toEqual(zod.error!.issues);
+    expect(fast.input).toEqual(JSON.parse(text));
+  });
+
+  it("compiles a schema once: the second parse reuses it and still converts a fresh body", () => {
+    const text = JSON.stringify({ result: "success", zone });
+    const first = parseResponse(op.response, () => JSON.parse(text));
+    const second = parseResponse(op.response, () => JSON.parse(text));
+    expect(second.data).toStrictEqual(first.data);
+    expect(second.data!.zone.cache!.cacheInSecs).toBe(86400);
+    expect(second.data).not.toBe(first.data);
+  });
+});
