@@ -180,11 +180,34 @@ class Printer {
         props = [...this.checker.getPropertiesOfType(innerType), ...props];
       }
     }
+    const bases = (this.decl.extends ?? []).map((base) => {
+      props = this.inherit(base, props);
+      this.references.add(base);
+      return base;
+    });
+    if (bases.length) heritage = heritage ? `${heritage}, ${bases.join(", ")}` : ` extends ${bases.join(", ")}`;
     const fields = this.members(props, "", "  ");
     for (const key of Object.keys(this.decl.fields ?? {})) {
       if (!this.used.has(key)) this.problems.push(`${this.name}: documents \`${key}\`, which is not a field of the derived type`);
     }
     return [...head, `export interface ${this.name}${heritage} {`, ...fields, "}"];
+  }
+
+  /** `props` without the fields `base` declares; each must be in `props`, of the same type. */
+  private inherit(base: string, props: ts.Symbol[]): ts.Symbol[] {
+    const baseType = [...this.named].find(([, name]) => name === base)?.[0];
+    if (!baseType) throw new GenerateError(`${this.name}: extends \`${base}\`, which is not a generated type without omit, extra or flatten`);
+    const text = (p: ts.Symbol) => `${p.flags & ts.SymbolFlags.Optional ? "?" : ""}${this.checker.typeToString(this.checker.getTypeOfSymbol(p))}`;
+    const inherited = new Set<ts.Symbol>();
+    for (const field of this.checker.getPropertiesOfType(baseType)) {
+      const own = props.find((p) => p.name === field.name);
+      if (!own || text(own) !== text(field)) {
+        this.problems.push(`${this.name}: extends \`${base}\`, but its \`${field.name}\` is ${own ? `\`${text(own)}\` here` : "missing"}`);
+      } else {
+        inherited.add(own);
+      }
+    }
+    return props.filter((p) => !inherited.has(p));
   }
 
   /** The fields at `prefix` the client does not declare yet (`extra`), after the derived ones. */

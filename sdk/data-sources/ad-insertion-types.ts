@@ -7,6 +7,7 @@
  * Result types of the ad insertion data sources (§2.9-§2.12), camelCased by naming.ts. Fields beyond the spec
  * are kept at runtime, camelCased too (read them through a cast).
  */
+import type { PageFields, ResultEnvelope } from "./common-types";
 
 /** Bucket sizes of the ad tracking report, in minutes (§4.6): the client's list, which it validates. */
 export type AdTrackingGranularity = 1 | 5 | 10 | 15 | 30 | 60 | 180 | 360 | 720 | 1440 | 2880 | 10080;
@@ -28,7 +29,7 @@ export interface TrackingCounts {
 }
 
 /** Result of `getAdTrackingReport` (§2.9). */
-export interface GetAdTrackingReportResult {
+export interface GetAdTrackingReportResult extends ResultEnvelope {
   /** Totals over the range. */
   summary?: {
     /** Distinct playback sessions (API `unique_sessions`). */
@@ -75,12 +76,6 @@ export interface GetAdTrackingReportResult {
     /** Bucket start, ISO 8601 UTC. */
     time?: string;
   }[];
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }
 
 /** A chart point of §2.10: a bucket label and its value. */
@@ -92,7 +87,7 @@ export interface ConsumptionPoint {
 }
 
 /** Result of `getAdConsumption` (§2.10; egress in bytes). */
-export interface GetAdConsumptionResult {
+export interface GetAdConsumptionResult extends ResultEnvelope {
   /** Egress in bytes per kind. */
   egressDetails?: {
     /** Manifests, bytes. */
@@ -126,12 +121,6 @@ export interface GetAdConsumptionResult {
   totalAdImpressions?: number;
   /** Egress in bytes. */
   totalEgress?: number;
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }
 
 /** §2.11 ad break log item (already camelCase in the API). */
@@ -164,43 +153,14 @@ export interface AdBreak {
   createdAt?: string;
 }
 
-/**
- * Paging fields of §4.7 and §4.9: all of them when a `page` was asked for; `total` alone when every page was
- * read.
- */
-export interface PageFields {
-  /** Items matching the filters, as the API counts them (on page 1 when every page was read). */
-  total?: number;
-  /** The page returned (only when a `page` was asked for). */
-  page?: number;
-  /** Items per page (only when a `page` was asked for). */
-  limit?: number;
-  /** Page count (only when a `page` was asked for). */
-  pages?: number;
-}
-
 /** Result of `getAdBreaks`. */
-export interface GetAdBreaksResult {
+export interface GetAdBreaksResult extends ResultEnvelope, PageFields {
   /** Every matching ad break (§2.11), or the page asked for. */
   items: AdBreak[];
-  /** Items matching the filters, as the API counts them (on page 1 when every page was read). */
-  total?: number;
-  /** The page returned (only when a `page` was asked for). */
-  page?: number;
-  /** Items per page (only when a `page` was asked for). */
-  limit?: number;
-  /** Page count (only when a `page` was asked for). */
-  pages?: number;
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }
 
 /** Result of `getAdCreative` (§2.12). */
-export interface GetAdCreativeResult {
+export interface GetAdCreativeResult extends ResultEnvelope {
   /** Creative id from the VAST/VMAP creative element. */
   crid?: string;
   /** URL of the media file. */
@@ -229,10 +189,4 @@ export interface GetAdCreativeResult {
   mediaBitrate?: number;
   /** Duration, seconds. */
   durationS?: number;
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }

@@ -7,6 +7,7 @@
  * Result types of the ad manager data sources (§2.13, §2.14, §2.16), camelCased by naming.ts. Fields beyond
  * the spec are kept at runtime, camelCased too (read them through a cast).
  */
+import type { PageFields, ResultEnvelope } from "./common-types";
 
 /** A §2.14 skip rule. */
 export interface SkipRule {
@@ -93,23 +94,17 @@ export interface AdManagerProject {
 }
 
 /** Result of `getAdManagerProjects` (§4.15). */
-export interface GetAdManagerProjectsResult {
+export interface GetAdManagerProjectsResult extends ResultEnvelope {
   /** Every ad manager project (§2.14). */
   projects: AdManagerProject[];
   /** The plan-driven cap on projects (API `projects_limit`). */
   projectsLimit?: number;
   /** Projects that may still be created (API `projects_available`). */
   projectsAvailable?: number;
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }
 
 /** Result of `getCampaignTargeting`: the §2.16 targeting at the top level, and `fromCache`. */
-export interface GetCampaignTargetingResult {
+export interface GetCampaignTargetingResult extends ResultEnvelope {
   /** Content tags a request must have one of (API `include_tags`). */
   includeTags?: string[];
   /** Content tags that exclude a request (API `exclude_tags`). */
@@ -146,12 +141,6 @@ export interface GetCampaignTargetingResult {
   updatedAt?: string;
   /** True when the API served it from cache instead of reading it fresh (API `from_cache`). */
   fromCache?: boolean;
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }
 
 /** §2.13 ad-pod request log item, camelCased (`publisher_id` -> `publisherId`). */
@@ -211,21 +200,7 @@ export interface AdPodRequest {
 }
 
 /** Result of `getAdPodRequests`. */
-export interface GetAdPodRequestsResult {
+export interface GetAdPodRequestsResult extends ResultEnvelope, PageFields {
   /** Every matching request (§2.13), or the page asked for. */
   items: AdPodRequest[];
-  /** Items matching the filters, as the API counts them (on page 1 when every page was read). */
-  total?: number;
-  /** The page returned (only when a `page` was asked for). */
-  page?: number;
-  /** Items per page (only when a `page` was asked for). */
-  limit?: number;
-  /** Page count (only when a `page` was asked for). */
-  pages?: number;
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }

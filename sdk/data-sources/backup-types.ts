@@ -7,6 +7,7 @@
  * Result types of the critical backup data sources (§2.18), camelCased by naming.ts. Fields beyond the spec
  * are kept at runtime, camelCased too (read them through a cast).
  */
+import type { ResultEnvelope } from "./common-types";
 
 /** §2.18 critical backup job, camelCased. */
 export interface CriticalBackup {
@@ -40,23 +41,11 @@ export interface CriticalBackup {
 }
 
 /** Result of `getCriticalBackups` (§4.17). */
-export interface GetCriticalBackupsResult {
+export interface GetCriticalBackupsResult extends ResultEnvelope {
   /** Every critical backup job of the account (§2.18). */
   backups: CriticalBackup[];
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }
 
 /** Result of `getCriticalBackup` (§4.16): the job's §2.18 fields at the top level. */
-export interface GetCriticalBackupResult extends CriticalBackup {
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
+export interface GetCriticalBackupResult extends CriticalBackup, ResultEnvelope {
 }

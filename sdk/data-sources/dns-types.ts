@@ -7,6 +7,7 @@
  * Result types of the DNS data source (§2.17), camelCased by naming.ts. Fields beyond the spec are kept at
  * runtime, camelCased too (read them through a cast).
  */
+import type { ResultEnvelope } from "./common-types";
 
 /** §2.17 `meta` of a DNS zone. */
 export interface DnsZoneMeta {
@@ -118,15 +119,9 @@ export interface DnsZone {
 }
 
 /** Result of `getDnsZones` (§4.14). */
-export interface GetDnsZonesResult {
+export interface GetDnsZonesResult extends ResultEnvelope {
   /** Every DNS zone of the account (§4.14 `domains`, §2.17). */
   domains: DnsZone[];
   /** The account's authoritative nameserver hosts (§4.14 `nameservers`). */
   nameservers?: string[];
-  /** Human-readable outcome, when the API sends one (§2.1). */
-  message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
-  warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
-  errors?: unknown[] | null;
 }

@@ -11,6 +11,7 @@ export * from "./ad-manager";
 export type * from "./ad-manager-types";
 export * from "./backups";
 export type * from "./backup-types";
+export type * from "./common-types";
 export { closeDataSourceClients, type DataSourceOptions, type InputArgs, type OutputFunction } from "./client";
 export * from "./dns";
 export type * from "./dns-types";

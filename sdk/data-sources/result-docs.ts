@@ -24,6 +24,8 @@ export interface ResultType {
   omit?: string[];
   /** An object field whose fields the data source returns at the top level. */
   flatten?: string;
+  /** Generated types whose fields this one has, of the same types: written `extends`, not again. */
+  extends?: string[];
   /** The type's doc. */
   doc: string;
   /** Each field's doc, by its camelCase path. */
@@ -94,6 +96,23 @@ const GEO_IDS = {
 
 /** Every generated file, by name in sdk/data-sources. @internal */
 export const RESULT_FILES: Record<string, ResultFile> = {
+  "common-types.ts": {
+    about: "Fields the results of several data sources share.",
+    types: {
+      ResultEnvelope: {
+        from: 'Omit<z.output<z.ZodObject<typeof shapes.envelope>>, "result">',
+        doc: "The §2.1 envelope fields a result keeps (`result` is dropped: a value means success).",
+        fields: ENVELOPE,
+      },
+      PageFields: {
+        from: "z.output<z.ZodObject<typeof shapes.pageCounters>>",
+        doc:
+          "Paging fields of §4.7 and §4.9: all of them when a `page` was asked for; `total` alone when " +
+          "every page was read.",
+        fields: PAGE,
+      },
+    },
+  },
   "zone-types.ts": {
     about:
       "Result types of the zone data sources: the §2.2 zone with its §2.3 and §2.4 sub-objects, and " +
@@ -395,8 +414,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         from: out("adInsertion.TrackingReport"),
         omit: ["result"],
         doc: "Result of `getAdTrackingReport` (§2.9).",
+        extends: ["ResultEnvelope"],
         fields: {
-          ...ENVELOPE,
           summary: "Totals over the range.",
           ...under("summary", {
             from: "Range start, ISO 8601 UTC.",
@@ -422,8 +441,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         from: out("adInsertion.Consumption"),
         omit: ["result"],
         doc: "Result of `getAdConsumption` (§2.10; egress in bytes).",
+        extends: ["ResultEnvelope"],
         fields: {
-          ...ENVELOPE,
           from: "Range start, `YYYY-MM-DD HH:MM:SS`.",
           to: "Range end, `YYYY-MM-DD HH:MM:SS`.",
           serviceIds: "Services counted.",
@@ -463,25 +482,19 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           createdAt: "ISO 8601 UTC.",
         },
       },
-      PageFields: {
-        from: "z.output<z.ZodObject<typeof shapes.pageCounters>>",
-        doc:
-          "Paging fields of §4.7 and §4.9: all of them when a `page` was asked for; `total` alone when " +
-          "every page was read.",
-        fields: PAGE,
-      },
       GetAdBreaksResult: {
         from: out("adInsertion.ops.listAdBreaks.response"),
         omit: ["result"],
         doc: "Result of `getAdBreaks`.",
-        fields: { ...ENVELOPE, items: "Every matching ad break (§2.11), or the page asked for.", ...PAGE },
+        extends: ["ResultEnvelope", "PageFields"],
+        fields: { items: "Every matching ad break (§2.11), or the page asked for." },
       },
       GetAdCreativeResult: {
         from: out("adInsertion.Creative"),
         omit: ["result"],
         doc: "Result of `getAdCreative` (§2.12).",
+        extends: ["ResultEnvelope"],
         fields: {
-          ...ENVELOPE,
           crid: "Creative id from the VAST/VMAP creative element.",
           mediaUrl: "URL of the media file.",
           adSystem: "VAST `AdSystem`.",
@@ -555,8 +568,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         from: out("adManager.ops.listProjects.response"),
         omit: ["result"],
         doc: "Result of `getAdManagerProjects` (§4.15).",
+        extends: ["ResultEnvelope"],
         fields: {
-          ...ENVELOPE,
           projects: "Every ad manager project (§2.14).",
           projectsLimit: "The plan-driven cap on projects.",
           projectsAvailable: "Projects that may still be created.",
@@ -567,8 +580,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         omit: ["result"],
         flatten: "targeting",
         doc: "Result of `getCampaignTargeting`: the §2.16 targeting at the top level, and `fromCache`.",
+        extends: ["ResultEnvelope"],
         fields: {
-          ...ENVELOPE,
           includeTags: "Content tags a request must have one of.",
           excludeTags: "Content tags that exclude a request.",
           categories: "Content categories.",
@@ -621,7 +634,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         from: out("adManager.ops.listAdPodRequests.response"),
         omit: ["result"],
         doc: "Result of `getAdPodRequests`.",
-        fields: { ...ENVELOPE, items: "Every matching request (§2.13), or the page asked for.", ...PAGE },
+        extends: ["ResultEnvelope", "PageFields"],
+        fields: { items: "Every matching request (§2.13), or the page asked for." },
       },
     },
   },
@@ -703,8 +717,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         from: out("dns.ops.listDnsZones.response"),
         omit: ["result"],
         doc: "Result of `getDnsZones` (§4.14).",
+        extends: ["ResultEnvelope"],
         fields: {
-          ...ENVELOPE,
           domains: "Every DNS zone of the account (§4.14 `domains`, §2.17).",
           nameservers: "The account's authoritative nameserver hosts (§4.14 `nameservers`).",
         },
@@ -737,14 +751,15 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         from: out("backups.ops.listBackups.response"),
         omit: ["result"],
         doc: "Result of `getCriticalBackups` (§4.17).",
-        fields: { ...ENVELOPE, backups: "Every critical backup job of the account (§2.18)." },
+        extends: ["ResultEnvelope"],
+        fields: { backups: "Every critical backup job of the account (§2.18)." },
       },
       GetCriticalBackupResult: {
         from: out("backups.ops.getBackup.response"),
         omit: ["result"],
         flatten: "backup",
         doc: "Result of `getCriticalBackup` (§4.16): the job's §2.18 fields at the top level.",
-        fields: ENVELOPE,
+        extends: ["ResultEnvelope"],
       },
     },
   },
