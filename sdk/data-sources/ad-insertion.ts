@@ -1,85 +1,22 @@
 /**
  * Ad insertion data sources (custom plan): §4.6 tracking report, §4.8 consumption, §4.9 ad-break
- * log, §4.18 creative. Result types in ad-insertion-types.ts (generated); names follow naming.ts (camelCase).
+ * log, §4.18 creative. Argument and result types derived from the client in ad-insertion-types.ts
+ * (generated); names follow naming.ts (camelCase).
  */
 import { adInsertion } from "../../provider/client";
 import type {
-  AdTrackingGranularity,
+  GetAdBreaksArgs,
   GetAdBreaksResult,
+  GetAdConsumptionArgs,
   GetAdConsumptionResult,
   GetAdCreativeResult,
+  GetAdTrackingReportArgs,
   GetAdTrackingReportResult,
 } from "./ad-insertion-types";
 import { z } from "zod";
 import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, onePageOrAll, toResult } from "./invoke";
-
-/**
- * Filters of the ad analytics reads (§4.6, §4.9). All but `r`, `crid` and `sessionId` need the
- * advanced analytics add-on.
- */
-export interface AdAnalyticsFilters {
-  /** Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (API `r`). */
-  r?: string;
-  /** Creative id (API `crid`). */
-  crid?: string;
-  /** Ad insertion playback session (API `session_id`). */
-  sessionId?: string;
-  /** Viewer IP (API `client_ip`); needs the advanced analytics add-on. */
-  clientIp?: string;
-  /** Needs the advanced analytics add-on. */
-  os?: string;
-  /** Needs the advanced analytics add-on. */
-  browser?: string;
-  /** API `content_id`; needs the advanced analytics add-on. */
-  contentId?: string;
-  /** Geoname ids (API `continent_geoname_id` ... `city_geoname_id`); each needs the advanced analytics add-on. */
-  continentGeonameId?: number;
-  countryGeonameId?: number;
-  /** API `subdivision1_geoname_id`. */
-  subdivision1GeonameId?: number;
-  /** API `subdivision2_geoname_id`. */
-  subdivision2GeonameId?: number;
-  cityGeonameId?: number;
-}
-
-/** Arguments of `getAdTrackingReport` (§4.6, custom plan). */
-export interface GetAdTrackingReportArgs extends AdAnalyticsFilters {
-  /** The push stream (§4.6 `{streamid}`). */
-  streamId: number;
-  /**
-   * Bucket size in minutes: 1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880 or 10080. With `r`,
-   * the range must not exceed granularity x 1440 minutes (§4.6, §8); checked before sending.
-   */
-  granularity?: AdTrackingGranularity;
-}
-
-/** Arguments of `getAdConsumption` (§4.8, custom plan). */
-export interface GetAdConsumptionArgs {
-  /** The pull stream (§4.8 `{streamid}`). */
-  streamId: number;
-  /** Bucket of the charts (§4.8 `groupBy`, required). */
-  groupBy: "year" | "month" | "week" | "day" | "hour";
-  /** Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8 `r`, required). */
-  r: string;
-}
-
-/** Arguments of `getAdBreaks` (§4.9, custom plan and advanced analytics add-on). */
-export interface GetAdBreaksArgs extends AdAnalyticsFilters {
-  /** The VoD pull zone (§4.9 `{zoneid}`). */
-  zoneId: number;
-  /** One page (from 1, 20 items) with its paging fields, instead of every ad break. */
-  page?: number;
-  /** API `break_type`. */
-  breakType?: "pre-roll" | "mid-roll";
-  /** The trigger that started the break, e.g. `preroll` (API `trigger_type`). */
-  triggerType?: string;
-  /** API `fill_status`. */
-  fillStatus?: "full" | "underfilled" | "no_fill";
-  /** API `vast_outcome`. */
-  vastOutcome?: "ok" | "timeout" | "http_4xx" | "http_5xx" | "network" | "parse" | "no_creative" | "wrapper_exceeded";
-}
 
 /** Arguments of `getAdCreative` (§4.18, custom plan and advanced analytics add-on). */
 export interface GetAdCreativeArgs {

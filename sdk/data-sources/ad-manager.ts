@@ -1,9 +1,10 @@
 /**
  * Ad manager data sources: §4.15 projects, §4.13 campaign targeting, §4.7 ad-pod request log.
- * Result types in ad-manager-types.ts (generated); names follow naming.ts (camelCase).
+ * Argument and result types derived from the client in ad-manager-types.ts (generated); names
+ * follow naming.ts (camelCase).
  */
 import { adManager } from "../../provider/client";
-import type { GetAdManagerProjectsResult, GetAdPodRequestsResult, GetCampaignTargetingResult } from "./ad-manager-types";
+import type { GetAdManagerProjectsResult, GetAdPodRequestsArgs, GetAdPodRequestsResult, GetCampaignTargetingResult } from "./ad-manager-types";
 import { z } from "zod";
 import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
@@ -19,55 +20,6 @@ export interface GetCampaignTargetingArgs {
   projectId: number;
   /** The campaign (§4.13 `{cid}`). */
   campaignId: string;
-}
-
-/** Arguments of `getAdPodRequests` (§4.7). List filters match any of their values. */
-export interface GetAdPodRequestsArgs {
-  /** The ad manager project (§4.7 `{pid}`). */
-  projectId: number;
-  /** Dates `YYYY-MM-DD` (checked before sending). */
-  from?: string;
-  to?: string;
-  /** Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7). */
-  r?: string;
-  /** One page (from 1) with its paging fields, instead of every request. */
-  page?: number;
-  /** API `content_ids`; `__none__` appears in this list (§4.7). */
-  contentIds?: string[];
-  advertiserIds?: string[];
-  campaignIds?: string[];
-  creativeIds?: string[];
-  contentTags?: string[];
-  placements?: string[];
-  languages?: string[];
-  oses?: string[];
-  browsers?: string[];
-  fillStatuses?: string[];
-  decisionStatuses?: string[];
-  /** API `user_agent`. */
-  userAgent?: string[];
-  breakIds?: string[];
-  transactionIds?: string[];
-  ip?: string[];
-  categories?: number[];
-  devices?: number[];
-  /** Break fill target seconds (IAB BREAKMAXDURATION). */
-  maxDuration?: number[];
-  /** Per-ad minimum seconds (IAB BREAKMINADLENGTH). */
-  minAdLength?: number[];
-  /** Per-ad maximum seconds (IAB BREAKMAXADLENGTH). */
-  maxAdLength?: number[];
-  /** Pod-size cap (IAB BREAKMAXADS). */
-  maxAds?: number[];
-  fillCeilingSeconds?: number[];
-  breakPosition?: number[];
-  continentGeonameIds?: number[];
-  countryGeonameIds?: number[];
-  /** API `subdivision_1_geoname_ids`. */
-  subdivision1GeonameIds?: number[];
-  /** API `subdivision_2_geoname_ids`. */
-  subdivision2GeonameIds?: number[];
-  cityGeonameIds?: number[];
 }
 
 /** §4.7 body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */

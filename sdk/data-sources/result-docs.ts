@@ -24,6 +24,11 @@ export interface ResultType {
   omit?: string[];
   /** An object field whose fields the data source returns at the top level. */
   flatten?: string;
+  /**
+   * The data source's own fields, written first: arguments that are not in the client's request
+   * schema (the path parameters, under the names programs write).
+   */
+  own?: Record<string, { type: string; doc: string; optional?: boolean }>;
   /** Generated types whose fields this one has, of the same types: written `extends`, not again. */
   extends?: string[];
   /** The type's doc. */
@@ -397,8 +402,60 @@ export const RESULT_FILES: Record<string, ResultFile> = {
     },
   },
   "ad-insertion-types.ts": {
-    about: `Result types of the ad insertion data sources (§2.9-§2.12), camelCased by naming.ts. ${KEPT}`,
+    about: `Argument and result types of the ad insertion data sources (§4.6, §4.8, §4.9; §2.9-§2.12), camelCased by naming.ts. ${KEPT}`,
     types: {
+      AdAnalyticsFilters: {
+        from: "z.input<typeof adInsertion.TrackingReportQuery>",
+        omit: ["granularity"],
+        doc: "Filters of the ad analytics reads (§4.6, §4.9). All but `r`, `crid` and `sessionId` need the advanced analytics add-on.",
+        fields: {
+          r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (checked before sending).",
+          crid: "Creative id.",
+          sessionId: "Ad insertion playback session.",
+          clientIp: "Viewer IP; needs the advanced analytics add-on.",
+          os: "Viewer operating system; needs the advanced analytics add-on.",
+          browser: "Viewer browser; needs the advanced analytics add-on.",
+          contentId: "Content id; needs the advanced analytics add-on.",
+          continentGeonameId: "Continent geoname id; needs the advanced analytics add-on.",
+          countryGeonameId: "Country geoname id; needs the advanced analytics add-on.",
+          subdivision1GeonameId: "First-level subdivision geoname id; needs the advanced analytics add-on.",
+          subdivision2GeonameId: "Second-level subdivision geoname id; needs the advanced analytics add-on.",
+          cityGeonameId: "City geoname id; needs the advanced analytics add-on.",
+        },
+      },
+      GetAdTrackingReportArgs: {
+        from: "z.input<typeof adInsertion.TrackingReportQuery>",
+        extends: ["AdAnalyticsFilters"],
+        doc: "Arguments of `getAdTrackingReport` (§4.6, custom plan).",
+        own: { streamId: { type: "number", doc: "The push stream (§4.6 `{streamid}`)." } },
+        fields: {
+          granularity:
+            "Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (§4.6, §8); " +
+            "checked before sending.",
+        },
+      },
+      GetAdConsumptionArgs: {
+        from: "z.input<typeof adInsertion.ConsumptionBody>",
+        doc: "Arguments of `getAdConsumption` (§4.8, custom plan).",
+        own: { streamId: { type: "number", doc: "The pull stream (§4.8 `{streamid}`)." } },
+        fields: {
+          groupBy: "Bucket of the charts (§4.8, required).",
+          r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8, required; checked before sending).",
+        },
+      },
+      GetAdBreaksArgs: {
+        from: "z.input<typeof adInsertion.AdBreaksQuery>",
+        extends: ["AdAnalyticsFilters"],
+        doc: "Arguments of `getAdBreaks` (§4.9, custom plan and advanced analytics add-on).",
+        own: { zoneId: { type: "number", doc: "The VoD pull zone (§4.9 `{zoneid}`)." } },
+        fields: {
+          page: "One page (from 1, 20 items) with its paging fields, instead of every ad break.",
+          breakType: "Pre-roll or mid-roll breaks only.",
+          triggerType: "The trigger that started the break, e.g. `preroll`.",
+          fillStatus: "Breaks of this fill outcome only.",
+          vastOutcome: "Breaks of this VAST outcome only.",
+        },
+      },
       AdTrackingGranularity: {
         from: "(typeof adInsertion.GRANULARITIES)[number]",
         doc: "Bucket sizes of the ad tracking report, in minutes (§4.6): the client's list, which it validates.",
@@ -514,7 +571,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
     },
   },
   "ad-manager-types.ts": {
-    about: `Result types of the ad manager data sources (§2.13, §2.14, §2.16), camelCased by naming.ts. ${KEPT}`,
+    about: `Argument and result types of the ad manager data sources (§4.7; §2.13, §2.14, §2.16), camelCased by naming.ts. ${KEPT}`,
     types: {
       SkipRule: {
         from: out("adManager.Project"),
@@ -596,6 +653,41 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           createdAt: "ISO 8601 UTC.",
           updatedAt: "ISO 8601 UTC.",
           fromCache: "True when the API served it from cache instead of reading it fresh.",
+        },
+      },
+      GetAdPodRequestsArgs: {
+        from: "z.input<typeof adManager.AdPodRequestsBody>",
+        doc: "Arguments of `getAdPodRequests` (§4.7). List filters match any of their values.",
+        own: { projectId: { type: "number", doc: "The ad manager project (§4.7 `{pid}`)." } },
+        fields: {
+          from: "Date `YYYY-MM-DD` (checked before sending).",
+          to: "Date `YYYY-MM-DD`, not before `from` (checked before sending).",
+          r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7).",
+          page: "One page (from 1) with its paging fields, instead of every request.",
+          contentIds: "Content ids; `__none__` appears in this list (§4.7).",
+          advertiserIds: "Advertisers.",
+          campaignIds: "Campaigns.",
+          creativeIds: "Creatives.",
+          contentTags: "Content tags.",
+          placements: "Placements.",
+          languages: "Languages.",
+          oses: "Operating systems.",
+          browsers: "Browsers.",
+          fillStatuses: "Fill outcomes.",
+          decisionStatuses: "Decision outcomes.",
+          userAgent: "User agents.",
+          breakIds: "Ad break ids.",
+          transactionIds: "Transaction ids.",
+          ip: "Viewer IPs.",
+          categories: "Content categories.",
+          devices: "Device types.",
+          maxDuration: "Break fill targets, seconds (IAB BREAKMAXDURATION).",
+          minAdLength: "Per-ad minimums, seconds (IAB BREAKMINADLENGTH).",
+          maxAdLength: "Per-ad maximums, seconds (IAB BREAKMAXADLENGTH).",
+          maxAds: "Pod-size caps (IAB BREAKMAXADS).",
+          fillCeilingSeconds: "Fill ceilings, seconds.",
+          breakPosition: "Break positions.",
+          ...GEO_IDS,
         },
       },
       AdPodRequest: {
