@@ -24,6 +24,11 @@ export interface ClientOptions extends ConfigOptions {
   sleep?: RetryDeps["sleep"];
   /** Replaces the jitter source, a function returning [0, 1) (tests). */
   random?: () => number;
+  /**
+   * Overlapping reads of one path share one request (default `true`); `false` sends every read
+   * (the client bench, which measures requests, and tests of pacing).
+   */
+  shareReads?: boolean;
 }
 
 /** A response of a generic call ({@link CdnstreamClient.raw}). */
@@ -31,6 +36,13 @@ export interface RawResponse {
   status: number;
   /** Parsed JSON, or the text when the body is not JSON. */
   body: unknown;
+}
+
+/** A 2xx answer as received: the body is parsed by each caller. */
+interface Sent {
+  status: number;
+  text: string;
+  attempts: number;
 }
 
 interface Attempt {
@@ -54,6 +66,9 @@ export class CdnstreamClient {
   readonly #gate: RateGate;
   readonly #deps: RetryDeps;
   readonly #logger?: (line: string) => void;
+  /** GET requests in flight, by path and per-call settings (see #joinRead). */
+  readonly #readsInFlight = new Map<string, Promise<Sent>>();
+  readonly #shareReads: boolean;
 
   constructor(options: ClientOptions = {}) {
     const { apiKey, ...settings } = resolveConfig(options);
@@ -76,6 +91,7 @@ export class CdnstreamClient {
     this.#semaphore = new Semaphore(settings.maxConcurrency);
     this.#gate = new RateGate(settings.rps);
     this.#logger = options.logger;
+    this.#shareReads = options.shareReads ?? true;
     this.#deps = { sleep: options.sleep ?? realSleep, random: options.random ?? Math.random };
   }
 
@@ -101,7 +117,11 @@ export class CdnstreamClient {
     if (issues.length > 0) throw createApiError({ kind: "invalid-request", operation, issues, attempts: 0, secrets: this.#secrets() });
 
     const requestPath = path + buildQuery(query);
-    const { status, text, attempts } = await this.#execute(operation, requestPath, op.body ? JSON.stringify(body) : undefined, op.retry, options);
+    const send = () => this.#execute(operation, requestPath, op.body ? JSON.stringify(body) : undefined, op.retry, options);
+    // A read joins the same read in flight (one request per object); one with its own signal
+    // may be cancelled alone, so it goes on its own.
+    const shared = this.#shareReads && op.method === "GET" && options.signal === undefined;
+    const { status, text, attempts } = await (shared ? this.#joinRead(`${requestPath} ${options.timeoutMs ?? ""} ${options.maxRetries ?? ""}`, send) : send());
     // The first JSON.parse is the one checked in place; a body refused is parsed afresh for the error.
     let unread: unknown = this.#parseSuccess(operation, requestPath, status, text, attempts);
     const parsed = parseResponse(op.response, () => {
@@ -132,11 +152,27 @@ export class CdnstreamClient {
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
 
+  /**
+   * Reads of one path that overlap share one request: the first sends it, the others wait for
+   * its answer, then each parses the body itself, so every caller gets objects of its own (a
+   * failure is shared as it is). Not a cache: once the answer arrives, the next read is sent.
+   * A client has one key, so the path alone tells one object's read from another.
+   */
+  #joinRead(key: string, send: () => Promise<Sent>): Promise<Sent> {
+    const inFlight = this.#readsInFlight.get(key);
+    if (inFlight) return inFlight;
+    const sent = send();
+    this.#readsInFlight.set(key, sent);
+    const done = () => void this.#readsInFlight.delete(key);
+    sent.then(done, done);
+    return sent;
+  }
+
   #secrets(): string[] {
     return [this.#apiKey.reveal()];
   }
 
-  async #execute(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions) {
+  async #execute(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions): Promise<Sent> {
     const headers: Record<string, string> = { "x-api-key": this.#apiKey.reveal(), accept: "application/json", "user-agent": USER_AGENT };
     if (body !== undefined) headers["content-type"] = "application/json";
     // A write that is never retried waits longer for its answer: abandoning it would not undo it.

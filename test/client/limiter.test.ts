@@ -64,7 +64,7 @@ describe("client pacing (MockAgent)", () => {
       }, 15);
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const client = new CdnstreamClient({ apiKey: "k-123456", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, env: {}, maxConcurrency: 3, connections: 10 });
+    const client = new CdnstreamClient({ apiKey: "k-123456", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, env: {}, maxConcurrency: 3, connections: 10, shareReads: false });
     try {
       await Promise.all(Array.from({ length: 12 }, () => dns.listDnsZones(client)));
       expect(peak).toBe(3);
@@ -75,7 +75,7 @@ describe("client pacing (MockAgent)", () => {
   });
 
   it("limits requests per second when rps is set", async () => {
-    const { pool, client } = mockClient({ rps: 50 });
+    const { pool, client } = mockClient({ rps: 50, shareReads: false });
     pool.intercept({ path: "/v2/dns", method: "GET" }).reply(200, ok.dns, { headers: JSON_HEADERS }).times(6);
     const started = Date.now();
     await Promise.all(Array.from({ length: 6 }, () => dns.listDnsZones(client)));
