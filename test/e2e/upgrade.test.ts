@@ -121,12 +121,13 @@ describe.each(releases)("a stack written by release %s", (release) => {
   let test: TestStack;
   let emulator: TestEmulator;
   let imported: Deployment;
+  let apiKey: string;
 
   beforeAll(async () => {
     test = await createTestStack({ program, projectName, stackName });
     // The stack settings the release wrote: its encryptionsalt, the key encrypted with it.
     fs.copyFileSync(path.join(dir, settingsFile), path.join(test.stack.workspace.workDir, settingsFile));
-    const apiKey = (await test.stack.getConfig("cdnstream:apiKey")).value;
+    apiKey = (await test.stack.getConfig("cdnstream:apiKey")).value;
     // The account as the release left it, in a copy (the emulator writes its state file back).
     const stateFile = path.join(test.dir, "emulator-state.json");
     fs.copyFileSync(path.join(dir, "emulator-state.json"), stateFile);
@@ -158,6 +159,9 @@ describe.each(releases)("a stack written by release %s", (release) => {
       expect(r.inputs.__provider.startsWith(oldForm)).toBe(true);
       expect(r.outputs.__provider).toBe(r.inputs.__provider);
     }
+    // The key the release ran with is held only encrypted.
+    expect(apiKey).toMatch(/^upgrade_[0-9a-f]{40}$/);
+    for (const file of fs.readdirSync(dir)) expect({ file, hasKey: read(file).includes(apiKey) }).toEqual({ file, hasKey: false });
     // Imported as written, the secrets decrypted by the stack's passphrase.
     for (const [name, r] of Object.entries(byName(imported))) expect(r.inputs.__provider).toBe(byName(checkpoint)[name].inputs.__provider);
   });
