@@ -11,17 +11,19 @@ module.exports = {
     {
       displayName: "unit",
       testEnvironment: "node",
-      roots: ["<rootDir>/test"],
+      // A kind's unit tests sit in its folder (kinds/<kind>/*.test.ts); the rest mirror the tree under test/.
+      roots: ["<rootDir>/test", "<rootDir>/kinds"],
       testMatch: ["**/*.test.ts"],
-      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/e2e/"],
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/e2e/", "\\.e2e\\.test\\.ts$"],
       transform,
     },
     {
       displayName: "e2e",
       // Node's, plus the error handling Pulumi's inline program runner expects of the process.
       testEnvironment: "<rootDir>/test/helpers/pulumi-environment.js",
-      roots: ["<rootDir>/test/e2e"],
-      testMatch: ["**/*.test.ts"],
+      // A kind's lifecycle suite sits in its folder (kinds/<kind>/lifecycle.e2e.test.ts).
+      roots: ["<rootDir>/test/e2e", "<rootDir>/kinds"],
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts", "<rootDir>/kinds/**/*.e2e.test.ts"],
       globalSetup: "<rootDir>/test/global-setup.ts",
       transform,
     },

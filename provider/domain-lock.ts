@@ -5,32 +5,28 @@
  */
 import { z } from "zod";
 import type { zones } from "./client";
+import type { InputDeclaration } from "../kinds/declare";
 import type { Inputs } from "./inputs";
 import { hostnames, ipsOrCidrs, sameHosts, splitList, toYN, yn } from "./rules";
 
-/** The shared settings, in the order the spec lists them. */
-export const DOMAIN_LOCK_SETTINGS = ["enabled", "policy", "domains", "ips", "noreferer"] as const;
-
 const flag = () => z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional();
 
-/** Zod fields of the shared settings. */
-export const domainLockFields = {
-  enabled: flag(),
+/**
+ * The shared settings as a kind declares them (kinds/declare.ts), in the order the spec lists
+ * them. The API keeps lists as comma-joined strings; host names are case-insensitive, and so are
+ * the hex digits of IPv6 addresses, so both compare as case-insensitive sets.
+ */
+export const domainLockDeclarations = {
+  enabled: { rule: flag() },
   // `policy` and `noreferer` stay "Y" | "N": §2.4 gives three conflicting meanings.
-  policy: yn.optional(),
-  domains: hostnames.optional(),
-  ips: ipsOrCidrs.optional(),
-  noreferer: yn.optional(),
-};
+  policy: { rule: yn.optional() },
+  domains: { rule: hostnames.optional(), compare: sameHosts },
+  ips: { rule: ipsOrCidrs.optional(), compare: sameHosts },
+  noreferer: { rule: yn.optional() },
+} satisfies Record<string, InputDeclaration>;
 
 /** A boolean flag the lock may carry besides the shared ones (§4.5 `active`). */
 export const domainLockFlag = flag;
-
-/**
- * The API keeps lists as comma-joined strings; host names are case-insensitive, and so are the
- * hex digits of IPv6 addresses, so both compare as case-insensitive sets.
- */
-export const domainLockCompare = { domains: sameHosts, ips: sameHosts };
 
 export type Lock = NonNullable<zones.Zone["domainlock"]>;
 

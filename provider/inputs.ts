@@ -17,7 +17,7 @@ export const PROVIDER_KEY = "__provider";
 
 /**
  * Every kind's `adoptId` input: the id of an existing object to take over instead of creating
- * or writing one (see settings-handler.ts). It only matters to `create`, so changing it later is no change.
+ * or writing one (see handlers/shared.ts). It only matters to `create`, so changing it later is no change.
  */
 export const ADOPT_KEY = "adoptId";
 

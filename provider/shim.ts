@@ -1,9 +1,11 @@
 /**
- * The object handed to `pulumi.dynamic.Resource`, which the engine serializes into the state of
- * every resource (`__provider`). Each kind's shim is the whole `module.exports` of its own module
- * under `provider/shims/`, so the closure serializer writes it as one `require("pulumi-cdnstream/
- * provider/shims/<kind>")` line instead of code: state stays small, nothing (least of all a
- * credential or a zod schema) is captured, and upgrading the package upgrades existing resources.
+ * The provider object of each kind, which the dynamic-provider host gets from the `__provider`
+ * module text of every resource (sdk/resource.ts writes it as one
+ * `require("pulumi-cdnstream/provider/shims/<kind>")`; state written by earlier releases holds
+ * the closure serializer's form of the same require, or its `pulumi-cdnstream/dist/provider/
+ * shims/<kind>.js` variant, and both keep loading this module). Each kind's shim is the whole
+ * `module.exports` of its own module under `provider/shims/`: nothing is captured (least of all a
+ * credential or a zod schema), and upgrading the package upgrades existing resources.
  * The handler it forwards to is loaded when a method is first called, in the provider host.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -13,9 +15,14 @@ export type Handler = Required<
   Pick<pulumi.dynamic.ResourceProvider, "configure" | "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
 
-/** The shim for `kind`: forwards each call to `provider/resources/<kind>`'s `handler`. */
+/** Where a kind's handler module lives, relative to this file (the one place that knows). */
+export const handlerModule = (kind: string): string => `../kinds/${kind}/handler`;
+
+/** The shim for `kind`: forwards each call to the `handler` export of {@link handlerModule}. */
 export function shimFor(kind: string): pulumi.dynamic.ResourceProvider {
-  const handler = (): Handler => require(`./resources/${kind}`).handler;
+  let loaded: Handler | undefined;
+  // Loaded once, at the first call: a host that never calls a kind never loads its code.
+  const handler = (): Handler => (loaded ??= require(handlerModule(kind)).handler as Handler);
   return {
     configure: (req) => handler().configure(req),
     check: (olds, news) => handler().check(olds, news),

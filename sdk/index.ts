@@ -1,20 +1,11 @@
 /**
  * pulumi-cdnstream: the program-side SDK users import (`import * as cdn from "pulumi-cdnstream"`).
  *
- * Each resource class hands `pulumi.dynamic.Resource` a shim from `provider/shims/`; the
- * behaviour behind it lives in `provider/resources/`.
+ * The resource classes live each in its kind's folder (`kinds/<kind>/resource.ts`, listed in
+ * `kinds/index.ts`); the data sources in `./data-sources`.
  */
-export { AdBreakSlot, type AdBreakRosterEntry, type AdBreakSlotArgs, type AdBreakSlotType } from "./ad-break-slot";
-export { CampaignArchive, type CampaignArchiveArgs } from "./campaign-archive";
+export * from "../kinds";
 export * from "./data-sources";
-export { HttpDomainLockBulk, type HttpDomainLockBulkArgs, type HttpDomainLockDefault } from "./http-domain-lock-bulk";
-export { PushZoneSettings, type PushZoneSettingsArgs } from "./push-zone-settings";
-export { StreamStatus, type StreamStatusArgs } from "./stream-status";
-export {
-  TimeshiftStream, type TimeshiftStreamArgs, type TimeshiftDomainLockArgs, type TimeshiftGeoBlockArgs, type TimeshiftIpAccessArgs,
-  type TimeshiftNdvrArgs, type TimeshiftRecordArgs, type TimeshiftSecureTokenArgs, type TimeshiftUserAgentArgs, type TimeshiftPlaybackUrls,
-} from "./timeshift-stream";
-export { VodPullDomainLock, type VodPullDomainLockArgs, type VodPullLiveLock } from "./vod-pull-domain-lock";
 
 /** The package version, as published. */
 export const packageVersion: string = require("../../package.json").version;

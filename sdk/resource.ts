@@ -1,8 +1,17 @@
 /**
- * The base of every resource class: hands the engine the kind's serialized provider (the shim
- * of `provider/shims/<kind>`, docs/design.md §1 "The serialized provider"), marks the kind's
- * secret outputs, and keeps the type token (`pulumi-nodejs:dynamic:<Kind>`) that the URNs of
- * existing stacks hold.
+ * The base of every resource class: hands the engine the kind's provider as a one-line module
+ * (`__provider`, docs/design.md §1 "The serialized provider"), marks the kind's secret outputs,
+ * and keeps the type token (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) that the URNs of existing
+ * stacks hold.
+ *
+ * It registers what `pulumi.dynamic.Resource` registers, a custom resource of the
+ * `pulumi-nodejs` dynamic-provider host with the provider's module text under `__provider`, but
+ * writes that text itself instead of running the closure serializer: the host only evaluates the
+ * text as a CommonJS module and calls its `handler()` export for the provider object
+ * (@pulumi/pulumi `cmd/dynamic-provider`, `getProvider`, the same from 3.246 to 3.270 at least).
+ * The serializer would wrap the same `require` in ~200 bytes of closure scaffolding, stored twice
+ * per resource (inputs and outputs) and rewritten with every checkpoint, and would load its parser
+ * into the program.
  */
 import * as pulumi from "@pulumi/pulumi";
 
@@ -14,19 +23,41 @@ export interface KindIdentity {
   readonly shim: string;
   /** Outputs the engine encrypts in state and masks in its output. */
   readonly secretOutputs?: readonly string[];
+  /**
+   * The kind's input and output properties (kinds/<kind>/declaration.ts). Each is registered,
+   * unset until the provider answers, so every declared property has its `Output` on the
+   * resource even when the program leaves it out.
+   */
+  readonly inputKeys?: readonly string[];
+  readonly outputKeys?: readonly string[];
+}
+
+/** `{ key: undefined }` for each key: a property registered without a value. */
+const unset = (keys: readonly string[] = []): pulumi.Inputs => Object.fromEntries(keys.map((key) => [key, undefined]));
+
+/** The property the dynamic-provider host reads the provider's module text from. */
+const PROVIDER_KEY = "__provider";
+
+/**
+ * The module text of a kind's provider: its `handler()` returns the kind's shim, loaded from the
+ * package installed beside the program (the host resolves it from the project's directory). The
+ * path is a public export of the package (`./provider/*`) that stays put when the code behind it
+ * moves, so state written today keeps loading after upgrades.
+ */
+export function providerModule(shim: string): string {
+  return `exports.handler=()=>require("pulumi-cdnstream/provider/shims/${shim}")`;
 }
 
 /** A dynamic resource of this package. */
-export abstract class CdnstreamResource extends pulumi.dynamic.Resource {
+export abstract class CdnstreamResource extends pulumi.CustomResource {
   protected constructor(kind: KindIdentity, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    if (props[PROVIDER_KEY] !== undefined) throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
     const secretOutputs = kind.secretOutputs ?? [];
     super(
-      require(`../provider/shims/${kind.shim}`),
+      `pulumi-nodejs:dynamic/cdnstream:${kind.type}`,
       name,
-      props,
+      { ...unset(kind.inputKeys), ...props, ...unset(kind.outputKeys), [PROVIDER_KEY]: providerModule(kind.shim) },
       secretOutputs.length ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] }) : opts,
-      "cdnstream",
-      kind.type,
     );
   }
 }

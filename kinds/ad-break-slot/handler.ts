@@ -18,58 +18,23 @@
  * sees a resource's name).
  * Delete: there is no removal operation; the slot stays live, and the warning says so.
  */
-import { z } from "zod";
 import { adInsertion, ValidationError } from "../../provider/client";
 import { apiClient, inform, readLive, reportNotes } from "../../provider/context";
 import { pickInputs, sameValue, UNKNOWN, type Inputs } from "../../provider/inputs";
-import { positiveId } from "../../provider/rules";
-import { settingsHandler, type LiveObject } from "../../provider/settings-handler";
+import { settingsHandler, type LiveObject } from "../../provider/handlers/settings";
 import type { Handler } from "../../provider/shim";
+import type { ArgsOf } from "../declare";
+import { declaration, SLOT_TYPES } from "./declaration";
 
 const KIND = "AdBreakSlot";
-const TYPES = ["preroll", "midroll", "postroll", "midrollinterval"] as const;
-type SlotType = (typeof TYPES)[number];
+type Args = ArgsOf<typeof declaration>;
+type SlotType = Args["type"];
 
-const int = (min: number, why: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) }).int(`must be a whole number ${why}`).min(min, `must be at least ${min} ${why}`);
-
-/** Per-type fields: which types take them (§4.2 Rules column). */
-const ONLY_FOR: Record<string, { types: readonly SlotType[]; required: boolean; why: string }> = {
-  offset: { types: ["midroll"], required: true, why: "seconds from asset start" },
-  intervalS: { types: ["midrollinterval"], required: true, why: "seconds between recurring breaks" },
-  maxBreaks: { types: ["midrollinterval"], required: false, why: "0 = unlimited" },
-};
-
-const Args = z
-  .strictObject({
-    zoneId: positiveId("VoD push zone"),
-    type: z.enum(TYPES, { error: `must be one of ${TYPES.join(", ")} (§4.2)` }),
-    maxDurationS: int(1, "(seconds, §4.2)").max(3600, "must be at most 3600 seconds (§4.2)"),
-    offset: int(0, "(seconds from asset start, §4.2)").optional(),
-    intervalS: int(1, "(seconds between breaks, §4.2)").optional(),
-    maxBreaks: int(0, "(0 = unlimited, §4.2)").optional(),
-    breakId: z.string().min(1, "must not be empty (omit it for the API's default)").optional(),
-    maxAds: int(0, "(ads per break, §4.2)").optional(),
-    fillCeilingS: int(0, "(seconds, §4.2)").optional(),
-    adoptId: z.string().optional(),
-  })
-  .superRefine((args, ctx) => {
-    if (!TYPES.includes(args.type)) return; // the type's own rule already failed, or it is unknown
-    for (const [field, rule] of Object.entries(ONLY_FOR)) {
-      const value = (args as Record<string, unknown>)[field];
-      const applies = rule.types.includes(args.type);
-      if (applies && rule.required && value === undefined) {
-        ctx.addIssue({ code: "custom", path: [field], message: `is required for a ${args.type} slot (${rule.why}, §4.2)` });
-      } else if (!applies && value !== undefined) {
-        ctx.addIssue({ code: "custom", path: [field], message: `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type} (§4.2)` });
-      }
-    }
-  });
-type Args = z.infer<typeof Args>;
-
-/** Settings the schedule PUT replaces as a whole: one left out of an update is cleared. */
-const SETTINGS = ["maxDurationS", "intervalS", "maxBreaks", "breakId", "maxAds", "fillCeilingS"] as const;
+/**
+ * Settings (the inputs that do not replace) the schedule PUT replaces as a whole: one left out of
+ * an update is cleared.
+ */
+const SETTINGS = declaration.inputKeys.filter((key) => !declaration.rules.replaceOn.includes(key));
 
 /** A §2.8 roster entry as the emulator stores it; the real API may echo fewer fields. */
 type Entry = Record<string, unknown> | null | undefined;
@@ -259,10 +224,7 @@ function bodyOf(args: Args): adInsertion.AdBreakSlotBody {
 }
 
 const settings = settingsHandler<Args>({
-  kind: KIND,
-  args: Args,
-  inputKeys: ["zoneId", "type", "offset", ...SETTINGS],
-  rules: { replaceOn: ["zoneId", "type", "offset"] },
+  declaration,
 
   idOf,
 
@@ -310,7 +272,7 @@ const settings = settingsHandler<Args>({
 
 /**
  * The input by which the SDK class passes a slot-claim conflict it could only find once Output
- * values resolved (sdk/ad-break-slot.ts, same key): two resources of one program claiming one
+ * values resolved (resource.ts, same key): two resources of one program claiming one
  * slot. The provider never sees a resource's name, so the message comes from the program side.
  */
 const CLAIM_CONFLICT_KEY = "slotClaimConflict";

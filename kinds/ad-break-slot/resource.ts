@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CdnstreamResource } from "../../sdk/resource";
+import type { Declares } from "../declare";
+import { declaration } from "./declaration";
 
 /** The kinds of ad-break slot (§4.2 `type`, §3: immutable after creation). */
 export type AdBreakSlotType = "preroll" | "midroll" | "postroll" | "midrollinterval";
@@ -115,26 +117,11 @@ export class AdBreakSlot extends CdnstreamResource {
   declare readonly name: pulumi.Output<string | null>;
 
   constructor(name: string, args: AdBreakSlotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      { type: "AdBreakSlot", shim: "ad-break-slot" },
-      name,
-      {
-        offset: undefined,
-        intervalS: undefined,
-        maxBreaks: undefined,
-        breakId: undefined,
-        maxAds: undefined,
-        fillCeilingS: undefined,
-        ...args,
-        ...claimed(name, args),
-        live: undefined,
-        state: undefined,
-        name: undefined,
-      },
-      opts,
-    );
+    super(declaration.identity, name, { ...args, ...claimed(name, args) }, opts);
   }
 }
+
+const _bound: Declares<typeof declaration, AdBreakSlotArgs, AdBreakSlot> = true;
 
 /**
  * Slot identities claimed by the AdBreakSlot resources of each program run, keyed by the run's
@@ -168,7 +155,7 @@ function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): s
 
 /**
  * The input that carries a claim conflict found only when Output values resolve: the provider's
- * `check` refuses a resource holding it, with its message (provider/resources/ad-break-slot.ts
+ * `check` refuses a resource holding it, with its message (handler.ts
  * reads the same key). Absent when there is no conflict.
  */
 const CLAIM_CONFLICT_KEY = "slotClaimConflict";

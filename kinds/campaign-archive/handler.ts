@@ -11,21 +11,13 @@
  * Read: GET /v2/ad-manager/{pid}/campaigns/{cid} (an extension, tried once per run).
  * Delete: there is no unarchive; the campaign stays archived, and the warning says so.
  */
-import { z } from "zod";
 import { adManager } from "../../provider/client";
 import { apiClient, reportNotes } from "../../provider/context";
-import { positiveId } from "../../provider/rules";
-import { settingsHandler } from "../../provider/settings-handler";
+import { settingsHandler } from "../../provider/handlers/settings";
+import type { ArgsOf } from "../declare";
+import { declaration } from "./declaration";
 
-const Args = z.strictObject({
-  projectId: positiveId("ad manager project"),
-  campaignId: z
-    .string({ error: 'must be the campaign\'s id string, e.g. "cmp_7Hq2xK9d"' })
-    .min(1, 'must not be empty: give the campaign\'s id, e.g. "cmp_7Hq2xK9d"')
-    .regex(/^[^/\s]*$/, "must be a campaign id without slashes or spaces"),
-  adoptId: z.string().optional(),
-});
-type Args = z.infer<typeof Args>;
+type Args = ArgsOf<typeof declaration>;
 
 function outputsOf(campaign: adManager.Campaign) {
   return {
@@ -43,10 +35,7 @@ function outputsOf(campaign: adManager.Campaign) {
 const ARCHIVED_WORD = /archiv/i;
 
 export const handler = settingsHandler<Args>({
-  kind: "CampaignArchive",
-  args: Args,
-  inputKeys: ["projectId", "campaignId"],
-  rules: { replaceOn: ["projectId", "campaignId"] },
+  declaration,
 
   idOf: (args) => `${args.projectId}/${args.campaignId}`,
 

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CdnstreamResource } from "../../sdk/resource";
+import type { Declares } from "../declare";
+import { declaration } from "./declaration";
 
 /** Arguments of a {@link CampaignArchive}. */
 export interface CampaignArchiveArgs {
@@ -43,11 +45,8 @@ export class CampaignArchive extends CdnstreamResource {
   declare readonly deliveryStatus: pulumi.Output<string | null>;
 
   constructor(name: string, args: CampaignArchiveArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      { type: "CampaignArchive", shim: "campaign-archive" },
-      name,
-      { ...args, name: undefined, advertiserName: undefined, status: undefined, deliveryStatus: undefined },
-      opts,
-    );
+    super(declaration.identity, name, args, opts);
   }
 }
+
+const _bound: Declares<typeof declaration, CampaignArchiveArgs, CampaignArchive> = true;

@@ -24,38 +24,20 @@
  * API does not keep it.
  * Delete releases management: zones keep their locks, and the warning says so.
  */
-import { z } from "zod";
 import { zones } from "../../provider/client";
 import { apiClient, readLive, reportNotes, warn } from "../../provider/context";
-import { DOMAIN_LOCK_SETTINGS, domainLockBody, domainLockCompare, domainLockFields, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
-import type { DiffRules, Inputs } from "../../provider/inputs";
+import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
+import type { Inputs } from "../../provider/inputs";
 import { sameHosts, splitList } from "../../provider/rules";
-import { settingsHandler } from "../../provider/settings-handler";
+import { settingsHandler } from "../../provider/handlers/settings";
+import type { ArgsOf } from "../declare";
+import { declaration } from "./declaration";
 
 const KIND = "HttpDomainLockBulk";
 /** The one id: §4.11 is account-wide. */
 export const ACCOUNT_ID = "account";
 
-const SETTINGS = DOMAIN_LOCK_SETTINGS;
-
-const Args = z
-  .strictObject({
-    mode: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' }),
-    ...domainLockFields,
-    adoptId: z.string().optional(),
-  })
-  .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
-    message: `declare at least one of ${SETTINGS.join(", ")}: an ${KIND} with none manages nothing`,
-  });
-type Args = z.infer<typeof Args>;
-
-const rules: DiffRules = {
-  // No identity input: there is one account default, and `mode` only says how to write it.
-  replaceOn: [],
-  // The API does not keep `mode` (§4.11 saves only the settings), so no live value can
-  // contradict it: refresh and adoption keep the declared one, and `diff` sees every change.
-  compare: domainLockCompare,
-};
+type Args = ArgsOf<typeof declaration>;
 
 /** The lock fields as §2.4 writes them; null where the write sent (or the program declares) none. */
 type LockFields = ReturnType<typeof domainLockOutputs>;
@@ -100,10 +82,7 @@ async function pullZoneDrift(written: LockFields, mode: "append" | "overwrite") 
 }
 
 export const handler = settingsHandler<Args>({
-  kind: KIND,
-  args: Args,
-  inputKeys: ["mode", ...SETTINGS],
-  rules,
+  declaration,
 
   idOf: () => ACCOUNT_ID,
 
@@ -148,9 +127,6 @@ export const handler = settingsHandler<Args>({
     if (args.mode !== "save") outputs.zonesOutOfStep = [];
     return outputs;
   },
-
-  // What the last write sent; a refresh reports drift through the inputs, not by rewriting it.
-  writeOnlyOutputs: ["accountDefault"],
 
   released: () =>
     `${KIND} ${ACCOUNT_ID}: released from the stack; the account default stays as it is and zones keep their domain locks (the API has no delete for a lock).`,

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CdnstreamResource } from "../../sdk/resource";
+import type { Declares } from "../declare";
+import { declaration } from "./declaration";
 
 /** Arguments of an {@link HttpDomainLockBulk}: a `mode` and at least one setting. */
 export interface HttpDomainLockBulkArgs {
@@ -110,20 +112,8 @@ export class HttpDomainLockBulk extends CdnstreamResource {
   declare readonly zonesOutOfStep: pulumi.Output<number[] | undefined>;
 
   constructor(name: string, args: HttpDomainLockBulkArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      { type: "HttpDomainLockBulk", shim: "http-domain-lock-bulk" },
-      name,
-      {
-        enabled: undefined,
-        policy: undefined,
-        domains: undefined,
-        ips: undefined,
-        noreferer: undefined,
-        ...args,
-        accountDefault: undefined,
-        zonesOutOfStep: undefined,
-      },
-      opts,
-    );
+    super(declaration.identity, name, args, opts);
   }
 }
+
+const _bound: Declares<typeof declaration, HttpDomainLockBulkArgs, HttpDomainLockBulk> = true;

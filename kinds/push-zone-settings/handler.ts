@@ -6,45 +6,14 @@
  * management: the spec has no delete for settings, so the zone keeps its values, and the warning
  * says so.
  */
-import { z } from "zod";
 import { zones } from "../../provider/client";
 import { apiClient, reportNotes } from "../../provider/context";
-import { sameSet, type DiffRules } from "../../provider/inputs";
-import { hostnames, positiveId, sameHosts, splitList } from "../../provider/rules";
-import { settingsHandler } from "../../provider/settings-handler";
+import { splitList } from "../../provider/rules";
+import { settingsHandler } from "../../provider/handlers/settings";
+import type { ArgsOf } from "../declare";
+import { declaration } from "./declaration";
 
-const SETTINGS = ["customDomains", "transcodingProfiles", "transcodeWebhook"] as const;
-
-const Args = z
-  .strictObject({
-    zoneId: positiveId("HTTP push zone"),
-    customDomains: hostnames.optional(),
-    transcodingProfiles: z
-      .array(
-        z.union([z.number().int().positive("must be a positive profile id"), z.string().regex(/^\d+$/, "must be a numeric profile id")], {
-          error: "must be a numeric profile id, such as 3 or \"3\"",
-        }),
-        { error: "must be a list of profile ids, such as [3]" },
-      )
-      .optional(),
-    transcodeWebhook: z
-      .string()
-      .refine((s) => s === "" || (/^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s)), 'must be an http(s) URL, or "" to clear it')
-      .optional(),
-    adoptId: z.string().optional(),
-  })
-  .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
-    message: `declare at least one of ${SETTINGS.join(", ")}: a PushZoneSettings with none manages nothing`,
-  });
-type Args = z.infer<typeof Args>;
-
-const rules: DiffRules = {
-  replaceOn: ["zoneId"],
-  compare: {
-    customDomains: sameHosts,
-    transcodingProfiles: (a, b) => sameSet(a as unknown[], b as unknown[]),
-  },
-};
+type Args = ArgsOf<typeof declaration>;
 
 /** §2.3 cdnservice: the push zone's service addresses, output name -> API field. */
 const SERVICE_ADDRESSES = {
@@ -83,10 +52,7 @@ function outputsOf(zone: zones.Zone, warnings?: string[]) {
 }
 
 export const handler = settingsHandler<Args>({
-  kind: "PushZoneSettings",
-  args: Args,
-  inputKeys: ["zoneId", ...SETTINGS],
-  rules,
+  declaration,
 
   idOf: (args) => String(args.zoneId),
 
@@ -119,9 +85,6 @@ export const handler = settingsHandler<Args>({
     // §4.1 answers with warnings (`null` is none), and may carry `message` and `errors` (§2.1).
     return outputsOf(answer.zone, reportNotes("PushZoneSettings", String(args.zoneId), answer));
   },
-
-  // §4.1 answers a write with warnings (the CNAME record to add); a read has none to give.
-  writeOnlyOutputs: ["warnings"],
 
   released: (id) =>
     `PushZoneSettings ${id}: released from the stack; the zone keeps its custom domains, profiles and webhook (the API has no delete for settings).`,

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CdnstreamResource } from "../../sdk/resource";
+import type { Declares } from "../declare";
+import { declaration } from "./declaration";
 
 /** Arguments of a {@link PushZoneSettings}: declare at least one setting. */
 export interface PushZoneSettingsArgs {
@@ -89,26 +91,8 @@ export class PushZoneSettings extends CdnstreamResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: PushZoneSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      { type: "PushZoneSettings", shim: "push-zone-settings", secretOutputs: ["ftpPassword", "authToken"] },
-      name,
-      {
-        customDomains: undefined,
-        transcodingProfiles: undefined,
-        transcodeWebhook: undefined,
-        ...args,
-        name: undefined,
-        fqdn: undefined,
-        hashId: undefined,
-        customDomainFqdns: undefined,
-        uploadHost: undefined,
-        serviceAddresses: undefined,
-        authToken: undefined,
-        ftpUsername: undefined,
-        ftpPassword: undefined,
-        warnings: undefined,
-      },
-      opts,
-    );
+    super(declaration.identity, name, args, opts);
   }
 }
+
+const _bound: Declares<typeof declaration, PushZoneSettingsArgs, PushZoneSettings> = true;

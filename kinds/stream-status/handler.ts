@@ -7,24 +7,13 @@
  * `messages.warning` (§2.5, e.g. that it is disabled) and any §2.1 `warnings` and `errors`; a
  * refresh keeps them, since a read is not an answer to a write.
  */
-import { z } from "zod";
 import { streams } from "../../provider/client";
 import { apiClient, reportNotes } from "../../provider/context";
-import { settingsHandler } from "../../provider/settings-handler";
+import { settingsHandler } from "../../provider/handlers/settings";
+import type { ArgsOf } from "../declare";
+import { declaration } from "./declaration";
 
-const Args = z.strictObject({
-  streamKind: z.enum(["push", "timeshift"], { error: 'must be "push" or "timeshift" (§4.4 has a path for each)' }),
-  streamId: z.union(
-    [
-      z.string().min(1, 'must not be empty: give the stream\'s id, e.g. 1234 or "1234"').regex(/^[^/\s]*$/, "must be a stream id without slashes or spaces"),
-      z.number().int("must be a whole number").positive("must be a positive stream id"),
-    ],
-    { error: 'must be the stream\'s id, e.g. 1234 or "1234"' },
-  ),
-  disabled: z.boolean({ error: "must be true (disable, `1`) or false (enable, `0`)" }),
-  adoptId: z.string().optional(),
-});
-type Args = z.infer<typeof Args>;
+type Args = ArgsOf<typeof declaration>;
 
 /** Outputs read from the live stream: what it is and where to play it. */
 function outputsOf(stream: streams.Stream) {
@@ -39,10 +28,7 @@ function outputsOf(stream: streams.Stream) {
 }
 
 export const handler = settingsHandler<Args>({
-  kind: "StreamStatus",
-  args: Args,
-  inputKeys: ["streamKind", "streamId", "disabled"],
-  rules: { replaceOn: ["streamKind", "streamId"], compare: { streamId: (a, b) => String(a) === String(b) } },
+  declaration,
 
   idOf: (args) => `${args.streamKind}/${args.streamId}`,
 
@@ -66,8 +52,6 @@ export const handler = settingsHandler<Args>({
     const warnings = reportNotes("StreamStatus", id, { ...answer, warnings: [...(answer.stream.messages?.warning ?? []), ...(answer.warnings ?? [])] });
     return { ...outputsOf(answer.stream), warnings };
   },
-
-  writeOnlyOutputs: ["warnings"],
 
   released: (id, props) =>
     `StreamStatus ${id}: released from the stack; the stream stays ${props.disabled ? "disabled" : "enabled"} (the API has no "unset" for a status).`,

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CdnstreamResource } from "../../sdk/resource";
+import type { Declares } from "../declare";
+import { declaration } from "./declaration";
 
 /** Arguments of a {@link StreamStatus}. */
 export interface StreamStatusArgs {
@@ -47,18 +49,8 @@ export class StreamStatus extends CdnstreamResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: StreamStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      { type: "StreamStatus", shim: "stream-status", secretOutputs: ["rtmpAuthPassword"] },
-      name,
-      {
-        ...args,
-        name: undefined,
-        status: undefined,
-        playbackUrls: undefined,
-        rtmpAuthPassword: undefined,
-        warnings: undefined,
-      },
-      opts,
-    );
+    super(declaration.identity, name, args, opts);
   }
 }
+
+const _bound: Declares<typeof declaration, StreamStatusArgs, StreamStatus> = true;

@@ -7,29 +7,16 @@
  * What the write's answer says beside its result (`message`, and any warnings or errors) is shown.
  * Delete releases management: the spec has no delete for a lock, so the zone keeps it as it is.
  */
-import { z } from "zod";
 import { zones } from "../../provider/client";
 import { apiClient, reportNotes } from "../../provider/context";
-import { DOMAIN_LOCK_SETTINGS, domainLockBody, domainLockCompare, domainLockFields, domainLockFlag, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
-import type { DiffRules, Inputs } from "../../provider/inputs";
-import { positiveId, toYN } from "../../provider/rules";
-import { settingsHandler } from "../../provider/settings-handler";
+import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
+import type { Inputs } from "../../provider/inputs";
+import { toYN } from "../../provider/rules";
+import { settingsHandler } from "../../provider/handlers/settings";
+import type { ArgsOf } from "../declare";
+import { declaration } from "./declaration";
 
-const SETTINGS = [...DOMAIN_LOCK_SETTINGS, "active"] as const;
-
-const Args = z
-  .strictObject({
-    zoneId: positiveId("VoD pull zone"),
-    ...domainLockFields,
-    active: domainLockFlag(),
-    adoptId: z.string().optional(),
-  })
-  .refine((args) => SETTINGS.some((key) => args[key] !== undefined), {
-    message: `declare at least one of ${SETTINGS.join(", ")}: a VodPullDomainLock with none manages nothing`,
-  });
-type Args = z.infer<typeof Args>;
-
-const rules: DiffRules = { replaceOn: ["zoneId"], compare: domainLockCompare };
+type Args = ArgsOf<typeof declaration>;
 
 /** The live lock in the SDK's shape, `active` included. */
 function inputsOf(lock: Lock): Inputs {
@@ -51,10 +38,7 @@ function outputsOf(zone: zones.Zone) {
 }
 
 export const handler = settingsHandler<Args>({
-  kind: "VodPullDomainLock",
-  args: Args,
-  inputKeys: ["zoneId", ...SETTINGS],
-  rules,
+  declaration,
 
   idOf: (args) => String(args.zoneId),
 

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CdnstreamResource } from "../../sdk/resource";
+import type { Declares } from "../declare";
+import { declaration } from "./declaration";
 
 /** Arguments of a {@link VodPullDomainLock}: declare at least one setting besides `zoneId`. */
 export interface VodPullDomainLockArgs {
@@ -97,24 +99,8 @@ export class VodPullDomainLock extends CdnstreamResource {
   declare readonly liveLock: pulumi.Output<VodPullLiveLock>;
 
   constructor(name: string, args: VodPullDomainLockArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      { type: "VodPullDomainLock", shim: "vod-pull-domain-lock" },
-      name,
-      {
-        enabled: undefined,
-        policy: undefined,
-        domains: undefined,
-        ips: undefined,
-        noreferer: undefined,
-        active: undefined,
-        ...args,
-        name: undefined,
-        fqdn: undefined,
-        fqdnVoD: undefined,
-        sslEnabled: undefined,
-        liveLock: undefined,
-      },
-      opts,
-    );
+    super(declaration.identity, name, args, opts);
   }
 }
+
+const _bound: Declares<typeof declaration, VodPullDomainLockArgs, VodPullDomainLock> = true;

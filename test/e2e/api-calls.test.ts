@@ -3,10 +3,10 @@
  * request log. A write per declared object on `up` and no read, none on `preview`, one read per object on
  * `refresh`; and each resource's serialized provider stays a one-line require.
  */
-import type { TestStack } from "../../helpers/engine";
-import type { TestEmulator } from "../../helpers/emulator";
-import { startEmulatedStack, stopEmulatedStack } from "../../helpers/emulated-stack";
-import { loadSdk } from "../../helpers/package";
+import type { TestStack } from "../helpers/engine";
+import type { TestEmulator } from "../helpers/emulator";
+import { startEmulatedStack, stopEmulatedStack } from "../helpers/emulated-stack";
+import { loadSdk } from "../helpers/package";
 
 const cdn = loadSdk();
 

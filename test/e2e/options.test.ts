@@ -5,10 +5,10 @@
  */
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { createTestStack, TestStack } from "../../helpers/engine";
-import { startTestEmulator, TestEmulator } from "../../helpers/emulator";
-import { loadSdk } from "../../helpers/package";
-import { filesUnder } from "../../helpers/state";
+import { createTestStack, TestStack } from "../helpers/engine";
+import { startTestEmulator, TestEmulator } from "../helpers/emulator";
+import { loadSdk } from "../helpers/package";
+import { filesUnder } from "../helpers/state";
 
 const cdn = loadSdk();
 

@@ -1,6 +1,6 @@
 /**
  * Every resource kind under each reading of the spec's silences that touches resources (the
- * emulator's server profiles; the default reading is covered by test/e2e/resources): one stack
+ * emulator's server profiles; the default reading is covered by each kind's lifecycle suite, kinds/<kind>/lifecycle.e2e.test.ts): one stack
  * holding every kind, one emulator switched from profile to profile through its admin door, and
  * each kind's whole lifecycle through the real CLI: up, empty preview, out-of-band changes,
  * drift found by `preview --refresh`, converge with `up --refresh`, change, destroy.

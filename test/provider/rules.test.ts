@@ -1,7 +1,7 @@
 /** The shared input rules (provider/rules.ts) and how a broken one reads, through the kinds' `check`. */
 import { describeIssues } from "../../provider/client/input-issues";
-import { handler as pushZoneSettings } from "../../provider/resources/push-zone-settings";
-import { handler as vodPullDomainLock } from "../../provider/resources/vod-pull-domain-lock";
+import { handler as pushZoneSettings } from "../../kinds/push-zone-settings/handler";
+import { handler as vodPullDomainLock } from "../../kinds/vod-pull-domain-lock/handler";
 import { hostname, positiveId } from "../../provider/rules";
 
 describe("hostname", () => {

@@ -1,0 +1,57 @@
+/**
+ * AdBreakSlot (§4.2), declared once: one slot on a VoD push zone's ad-break timeline. Identity:
+ * the zone, the slot type, and for a midroll its offset (docs/design.md, "§4.2"); each replaces.
+ */
+import { z } from "zod";
+import { positiveId } from "../../provider/rules";
+import { declareKind } from "../declare";
+
+/** §4.2 `type`. */
+export const SLOT_TYPES = ["preroll", "midroll", "postroll", "midrollinterval"] as const;
+type SlotType = (typeof SLOT_TYPES)[number];
+
+const int = (min: number, why: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) })
+    .int(`must be a whole number ${why}`)
+    .min(min, `must be at least ${min} ${why}`);
+
+/** Per-type fields: which types take them (§4.2 Rules column). */
+const ONLY_FOR: Record<string, { types: readonly SlotType[]; required: boolean; why: string }> = {
+  offset: { types: ["midroll"], required: true, why: "seconds from asset start" },
+  intervalS: { types: ["midrollinterval"], required: true, why: "seconds between recurring breaks" },
+  maxBreaks: { types: ["midrollinterval"], required: false, why: "0 = unlimited" },
+};
+
+export const declaration = declareKind({
+  name: "AdBreakSlot",
+  folder: "ad-break-slot",
+  spec: ["§4.2", "§2.8"],
+  idFormat: "<zoneId>/<preroll|postroll|midrollinterval> or <zoneId>/midroll/<offset>",
+  inputs: {
+    zoneId: { rule: positiveId("VoD push zone"), replaces: true },
+    type: { rule: z.enum(SLOT_TYPES, { error: `must be one of ${SLOT_TYPES.join(", ")} (§4.2)` }), replaces: true },
+    maxDurationS: { rule: int(1, "(seconds, §4.2)").max(3600, "must be at most 3600 seconds (§4.2)") },
+    // A midroll's offset is part of its identity: a new offset is a new slot.
+    offset: { rule: int(0, "(seconds from asset start, §4.2)").optional(), replaces: true },
+    intervalS: { rule: int(1, "(seconds between breaks, §4.2)").optional() },
+    maxBreaks: { rule: int(0, "(0 = unlimited, §4.2)").optional() },
+    breakId: { rule: z.string().min(1, "must not be empty (omit it for the API's default)").optional() },
+    maxAds: { rule: int(0, "(ads per break, §4.2)").optional() },
+    fillCeilingS: { rule: int(0, "(seconds, §4.2)").optional() },
+  },
+  outputs: { live: {}, state: {}, name: {} },
+  across: (args) =>
+    args.superRefine((args, ctx) => {
+      if (!SLOT_TYPES.includes(args.type)) return; // the type's own rule already failed, or it is unknown
+      for (const [field, rule] of Object.entries(ONLY_FOR)) {
+        const value = (args as Record<string, unknown>)[field];
+        const applies = rule.types.includes(args.type);
+        if (applies && rule.required && value === undefined) {
+          ctx.addIssue({ code: "custom", path: [field], message: `is required for a ${args.type} slot (${rule.why}, §4.2)` });
+        } else if (!applies && value !== undefined) {
+          ctx.addIssue({ code: "custom", path: [field], message: `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type} (§4.2)` });
+        }
+      }
+    }),
+});

@@ -1,0 +1,58 @@
+/** What a kind's declaration derives, and the compile-time binding of a resource class to it. */
+import { z } from "zod";
+import { declareKind, type Declares } from "./declare";
+
+const declared = declareKind({
+  name: "Example",
+  folder: "example",
+  spec: ["§0"],
+  idFormat: "<zoneId>",
+  inputs: {
+    zoneId: { rule: z.number().int("must be a whole number"), replaces: true },
+    hosts: { rule: z.array(z.string()).optional(), compare: (a, b) => String(a) === String(b) },
+    token: { rule: z.string().optional(), secret: true, compareLive: () => true },
+  },
+  outputs: { name: {}, password: { secret: true }, warnings: { keptOnRefresh: true } },
+});
+
+describe("declareKind", () => {
+  it("derives keys, replace list, comparators, secrets and the resource identity", () => {
+    expect(declared.inputKeys).toEqual(["zoneId", "hosts", "token"]);
+    expect(declared.rules.replaceOn).toEqual(["zoneId"]);
+    expect(Object.keys(declared.rules.compare ?? {})).toEqual(["hosts"]);
+    expect(Object.keys(declared.liveRules.compare)).toEqual(["hosts", "token"]);
+    expect(declared.secretOutputs).toEqual(["token", "password"]);
+    expect(declared.keptOnRefresh).toEqual(["warnings"]);
+    expect(declared.identity).toEqual({
+      type: "Example",
+      shim: "example",
+      secretOutputs: ["token", "password"],
+      inputKeys: ["zoneId", "hosts", "token"],
+      outputKeys: ["name", "password", "warnings"],
+    });
+  });
+
+  it("checks with a strict schema of the declared rules and adoptId", () => {
+    expect(declared.args.safeParse({ zoneId: 1, adoptId: "1" }).success).toBe(true);
+    const unknownKey = declared.args.safeParse({ zoneId: 1, zone: 2 });
+    expect(unknownKey.success).toBe(false);
+    expect(declared.args.safeParse({ zoneId: 1.5 }).error?.issues[0].message).toBe("must be a whole number");
+  });
+
+  it("binds a resource class's Args and outputs to the declaration at compile time", () => {
+    interface Args {
+      zoneId: number;
+      hosts?: string[];
+      token?: string;
+      adoptId?: string;
+    }
+    const bound: Declares<typeof declared, Args, { name: unknown; password: unknown; warnings: unknown }> = true;
+    // @ts-expect-error: an Args property the declaration does not have
+    const extraArg: Declares<typeof declared, Args & { extra: number }, { name: 1; password: 1; warnings: 1 }> = true;
+    // @ts-expect-error: a declared output the class does not declare
+    const missingOutput: Declares<typeof declared, Args, { name: 1; password: 1 }> = true;
+    // @ts-expect-error: a declared input Args leaves out
+    const missingArg: Declares<typeof declared, Omit<Args, "token">, { name: 1; password: 1; warnings: 1 }> = true;
+    expect([bound, extraArg, missingOutput, missingArg]).toBeDefined();
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * A kind's single declaration (`kinds/<kind>/declaration.ts`): its inputs (the rule `check`
+ * enforces, whether a change replaces, how a value compares, whether it is secret), its outputs
+ * (secret, kept by a refresh), its identity and the spec sections it implements. What can be
+ * derived from it is derived here, once for every kind: the strict schema (and so every check
+ * message), the managed input keys, the replace-on-change list, the comparators, the secret
+ * outputs of both sides, and the property names the resource class registers.
+ *
+ * The resource class keeps its own typed `Args` interface and output fields, because their JSDoc
+ * is what users read in their editor and must stay literal in the published `.d.ts` (which names
+ * no zod type); `Declares` binds the two at compile time, so neither can gain or lose a property
+ * alone. See docs/design.md §1 "A kind's folder".
+ */
+import { z } from "zod";
+import type { Comparator, DiffRules } from "../provider/inputs";
+
+/** One input property of a kind. */
+export interface InputDeclaration {
+  /** The rule `check` enforces; its messages are what users see. */
+  readonly rule: z.ZodType;
+  /** A change replaces the resource (identity, or a setting the API cannot change in place). */
+  readonly replaces?: boolean;
+  /** Equality with a recorded value (diff); `sameValue` when absent. */
+  readonly compare?: Comparator;
+  /** Equality with the live value (refresh, adoption) where it differs from `compare`. */
+  readonly compareLive?: Comparator;
+  /** The engine encrypts it in state and masks it in its output. */
+  readonly secret?: boolean;
+}
+
+/** One output property of a kind. */
+export interface OutputDeclaration {
+  /** The engine encrypts it in state and masks it in its output. */
+  readonly secret?: boolean;
+  /** Only a write returns it (such as the write's warnings): a refresh keeps the last one. */
+  readonly keptOnRefresh?: boolean;
+}
+
+type Inputs = Record<string, InputDeclaration>;
+type Outputs = Record<string, OutputDeclaration>;
+type Shape<I extends Inputs> = { [K in keyof I]: I[K]["rule"] } & { adoptId: z.ZodOptional<z.ZodString> };
+
+/** What a kind declares. */
+export interface KindDeclaration<I extends Inputs, O extends Outputs> {
+  /** The kind's name, the last part of its type token (`pulumi-nodejs:dynamic:<name>`). */
+  readonly name: string;
+  /** The kind's folder under `kinds/`, and its shim under `provider/shims/`. */
+  readonly folder: string;
+  /** The spec sections the kind implements. */
+  readonly spec: readonly string[];
+  /** The format of the resource id, which is also the `adoptId` format (e.g. `push/1234`). */
+  readonly idFormat: string;
+  readonly inputs: I;
+  readonly outputs: O;
+  /** The `adoptId` rule, where a kind can say more than "a string". */
+  readonly adoptId?: z.ZodOptional<z.ZodString>;
+  /**
+   * The kind manages settings a program may each leave out: at least one of the optional inputs
+   * must be declared, or the resource would manage nothing.
+   */
+  readonly requiresASetting?: boolean;
+  /** Rules across inputs (e.g. "offset is required for a midroll"), applied to the strict schema. */
+  readonly across?: (args: z.ZodObject<Shape<I>, z.core.$strict>) => z.ZodObject<Shape<I>, z.core.$strict>;
+}
+
+const keysWhere = <T>(record: Record<string, T>, test: (value: T) => boolean | undefined): string[] =>
+  Object.entries(record)
+    .filter(([, value]) => test(value))
+    .map(([key]) => key);
+
+/** What the handler shapes and the resource class's base take from a declared kind. */
+export interface DeclaredKind {
+  readonly name: string;
+  readonly folder: string;
+  readonly spec: readonly string[];
+  readonly idFormat: string;
+  /** The strict schema `check` validates with, `adoptId` included. */
+  readonly args: z.ZodType;
+  /** The managed input properties (identity and settings). */
+  readonly inputKeys: readonly string[];
+  /** How `diff` compares declared with recorded inputs, and which changes replace. */
+  readonly rules: DiffRules;
+  /** How declared inputs compare with the live object (refresh, adoption). */
+  readonly liveRules: { readonly compare: Record<string, Comparator> };
+  /** Outputs only a write returns: a refresh keeps the last ones. */
+  readonly keptOnRefresh: readonly string[];
+  /** The properties (inputs and outputs) the engine encrypts. */
+  readonly secretOutputs: readonly string[];
+  /** Output properties: the resource class registers each, so its `Output` exists before the provider answers. */
+  readonly outputKeys: readonly string[];
+  /** The kind as the resource class's base needs it (sdk/resource.ts `KindIdentity`). */
+  readonly identity: {
+    readonly type: string;
+    readonly shim: string;
+    readonly secretOutputs: readonly string[];
+    readonly inputKeys: readonly string[];
+    readonly outputKeys: readonly string[];
+  };
+}
+
+/** A kind's declaration with everything derived from it. */
+export function declareKind<const I extends Inputs, const O extends Outputs>(
+  declaration: KindDeclaration<I, O>,
+): Omit<DeclaredKind, "args" | "inputKeys"> &
+  KindDeclaration<I, O> & { readonly args: z.ZodObject<Shape<I>, z.core.$strict>; readonly inputKeys: readonly (keyof I & string)[] } {
+  const { inputs, outputs } = declaration;
+  const shape = Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, input.rule]));
+  const strict = z.strictObject({ ...shape, adoptId: declaration.adoptId ?? z.string().optional() }) as z.ZodObject<Shape<I>, z.core.$strict>;
+  const compare = Object.fromEntries(Object.entries(inputs).flatMap(([key, input]) => (input.compare ? [[key, input.compare]] : [])));
+  const compareLive = Object.fromEntries(
+    Object.entries(inputs).flatMap(([key, input]) => {
+      const same = input.compareLive ?? input.compare;
+      return same ? [[key, same]] : [];
+    }),
+  );
+  const inputKeys = Object.keys(inputs) as (keyof I & string)[];
+  const outputKeys = Object.keys(outputs);
+  const secretOutputs = [...keysWhere(inputs, (input) => input.secret), ...keysWhere(outputs, (output) => output.secret)];
+  const settings = keysWhere(inputs, (input) => input.rule.safeParse(undefined).success);
+  const ruled = declaration.requiresASetting
+    ? strict.refine((args: Record<string, unknown>) => settings.some((key) => args[key] !== undefined), {
+        message: `declare at least one of ${settings.join(", ")}: with none, this ${declaration.name} would manage nothing`,
+      })
+    : strict;
+  return {
+    ...declaration,
+    args: declaration.across ? declaration.across(ruled) : ruled,
+    inputKeys,
+    rules: { replaceOn: keysWhere(inputs, (input) => input.replaces), compare },
+    liveRules: { compare: compareLive },
+    keptOnRefresh: keysWhere(outputs, (output) => output.keptOnRefresh),
+    secretOutputs,
+    outputKeys,
+    identity: { type: declaration.name, shim: declaration.folder, secretOutputs, inputKeys, outputKeys },
+  };
+}
+
+/** The inputs of a declared kind as the handler receives them (after `check`). */
+export type ArgsOf<D extends { args: z.ZodType }> = z.infer<D["args"]>;
+
+/**
+ * Compile-time binding of a resource class to its declaration: `true` only when the class's
+ * `Args` names exactly the declared inputs (plus `adoptId`) and the class declares every output.
+ * Used as `const _bound: Declares<typeof declaration, Args, Class> = true;`.
+ */
+export type Declares<
+  D extends { inputs: Inputs; outputs: Outputs },
+  Args,
+  Resource,
+> = [Exclude<keyof Args, keyof D["inputs"] | "adoptId">, Exclude<keyof D["inputs"], keyof Args>, Exclude<keyof D["outputs"], keyof Resource>] extends [never, never, never]
+  ? true
+  : {
+      argsNotDeclared: Exclude<keyof Args, keyof D["inputs"] | "adoptId">;
+      declaredNotInArgs: Exclude<keyof D["inputs"], keyof Args>;
+      outputsNotOnClass: Exclude<keyof D["outputs"], keyof Resource>;
+    };

@@ -1,0 +1,27 @@
+/**
+ * HttpDomainLockBulk (§4.11), declared once: the account-wide HTTP zone domain lock. The path
+ * holds no id, so there is one object per account, with the fixed id `account`. No input
+ * replaces: `mode` only says how a write reaches the zones (docs/design.md, "§4.11: which zones").
+ */
+import { z } from "zod";
+import { domainLockDeclarations } from "../../provider/domain-lock";
+import { declareKind } from "../declare";
+
+export const declaration = declareKind({
+  name: "HttpDomainLockBulk",
+  folder: "http-domain-lock-bulk",
+  spec: ["§4.11", "§4.10", "§2.4"],
+  idFormat: "account",
+  requiresASetting: true,
+  inputs: {
+    // The API does not keep `mode` (§4.11 saves only the settings), so no live value can
+    // contradict it: refresh and adoption keep the declared one, and `diff` sees every change.
+    mode: { rule: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' }) },
+    ...domainLockDeclarations,
+  },
+  outputs: {
+    // What the last write sent; a refresh reports drift through the inputs, not by rewriting it.
+    accountDefault: { keptOnRefresh: true },
+    zonesOutOfStep: {},
+  },
+});

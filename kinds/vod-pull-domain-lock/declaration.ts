@@ -1,0 +1,21 @@
+/**
+ * VodPullDomainLock (§4.5), declared once: the domain lock of a VoD pull zone. Identity: the
+ * zone id; a new zone replaces. Only the settings the program declares are managed.
+ */
+import { domainLockDeclarations, domainLockFlag } from "../../provider/domain-lock";
+import { positiveId } from "../../provider/rules";
+import { declareKind } from "../declare";
+
+export const declaration = declareKind({
+  name: "VodPullDomainLock",
+  folder: "vod-pull-domain-lock",
+  spec: ["§4.5", "§2.4"],
+  idFormat: "<zoneId>",
+  requiresASetting: true,
+  inputs: {
+    zoneId: { rule: positiveId("VoD pull zone"), replaces: true },
+    ...domainLockDeclarations,
+    active: { rule: domainLockFlag() },
+  },
+  outputs: { name: {}, fqdn: {}, fqdnVoD: {}, sslEnabled: {}, liveLock: {} },
+});

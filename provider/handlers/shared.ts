@@ -1,0 +1,55 @@
+/**
+ * What both handler shapes (settings of an existing object, ./settings.ts; an object the
+ * provider creates, ./object.ts) do the same way: shape outputs, compare a declaration with the
+ * live object for adoption, and fall back where the API has no read for it.
+ *
+ * Adoption (`adoptId`) stands in for `pulumi import`, which the dynamic-provider host of
+ * @pulumi/pulumi 3.246 cannot serve: its read handler dereferences the state an import does not
+ * have ("Cannot read properties of undefined (reading 'toJavaScript')"). A resource declared with
+ * `adoptId` reads the live object in `create` and writes nothing; as with `pulumi import`, the
+ * declared settings must equal the live ones, so adopting never changes the account.
+ */
+import type { DeclaredKind } from "../../kinds/declare";
+import { readLive, type ReadPath } from "../context";
+import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
+
+/** Outputs always hold the declared inputs, so `diff` can compare against them. */
+export function outsOf(kind: DeclaredKind, args: Inputs, outputs: Inputs): Inputs {
+  return { ...pickInputs(args, [...kind.inputKeys, ADOPT_KEY]), ...outputs };
+}
+
+/** The declared inputs a state holds, `adoptId` included. */
+export function declaredIn(kind: DeclaredKind, props: Inputs): Inputs {
+  return pickInputs(props, [...kind.inputKeys, ADOPT_KEY]);
+}
+
+/**
+ * Fails adoption, naming each difference, unless every declared input equals the live one. A
+ * declared setting the API does not echo cannot be compared: like a refresh, adoption takes the
+ * declared value for it. `shown` renders a value in the message (a kind hides credentials).
+ */
+export function requireAdoptable(
+  kind: DeclaredKind,
+  id: string,
+  args: Inputs,
+  live: Inputs,
+  then: string,
+  shown: (value: unknown) => string = JSON.stringify,
+): void {
+  const differing = kind.inputKeys.filter((key) => {
+    if (args[key] === undefined || live[key] === undefined) return false;
+    const same = kind.liveRules.compare[key] ?? sameValue;
+    return !same(args[key], live[key]);
+  });
+  if (!differing.length) return;
+  const detail = differing.map((key) => `${key} is ${shown(live[key])} live but declared ${shown(args[key])}`).join("; ");
+  throw new Error(`${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live object: ${detail}. ${then}`);
+}
+
+/**
+ * Runs `read` through {@link readLive} where it goes through a path the spec does not list
+ * (tried once per run; where it is absent, undefined: state is kept and the kind reported once).
+ */
+export function readThrough<T>(kind: DeclaredKind, path: ReadPath | undefined, read: () => Promise<T>): Promise<T | undefined> {
+  return path ? readLive(kind.name, path, read) : read();
+}
