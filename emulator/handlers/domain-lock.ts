@@ -45,7 +45,11 @@ const bulkLock = z.strictObject({
 function union(existing: string | undefined, added: string): string {
   const out = splitList(existing ?? "");
   const seen = new Set(out.map((x) => x.toLowerCase()));
-  for (const x of splitList(added)) if (!seen.has(x.toLowerCase())) (seen.add(x.toLowerCase()), out.push(x));
+  for (const x of splitList(added)) {
+    if (seen.has(x.toLowerCase())) continue;
+    seen.add(x.toLowerCase());
+    out.push(x);
+  }
   return out.join(",");
 }
 

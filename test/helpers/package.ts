@@ -24,5 +24,6 @@ export function installPackedPackage(): void {
 
 /** The SDK as a user's program imports it. */
 export function loadSdk(): typeof import("../../sdk") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the packed package, by its path
   return require(installedPackageDir);
 }
