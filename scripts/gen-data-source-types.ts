@@ -288,14 +288,26 @@ class Printer {
     if (this.checker.isArrayType(type)) {
       const item = this.checker.getTypeArguments(type as ts.TypeReference)[0]!;
       const text = this.print(item, prefix, indent);
-      return item.isUnion() || item.flags & ts.TypeFlags.Intersection ? `(${text})[]` : `${text}[]`;
+      const compound = item.isUnion() || item.flags & ts.TypeFlags.Intersection || this.basesAt(prefix).length > 0;
+      return compound ? `(${text})[]` : `${text}[]`;
     }
     if (this.isRecord(type)) {
-      const props = this.checker.getPropertiesOfType(type);
+      let props = this.checker.getPropertiesOfType(type);
       if (props.length === 0) return "Record<string, unknown>";
-      return ["{", ...this.members(props, prefix, `${indent}  `), `${indent}}`].join("\n");
+      const bases = this.basesAt(prefix);
+      for (const base of bases) {
+        props = this.inherit(base, props);
+        this.references.add(base);
+      }
+      const body = ["{", ...this.members(props, prefix, `${indent}  `), `${indent}}`].join("\n");
+      return [...bases, body].join(" & ");
     }
     return this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
+  }
+
+  /** The generated types a nested object at `prefix` (`summary.`) extends (`extendsAt`). */
+  private basesAt(prefix: string): string[] {
+    return this.decl.extendsAt?.[prefix.replace(/\.$/, "")] ?? [];
   }
 
   /** A union's members but `undefined`, as text, in a fixed order. */

@@ -103,7 +103,7 @@ export interface TrackingCounts {
 /** Result of `getAdTrackingReport` (§2.9). */
 export interface GetAdTrackingReportResult extends ResultEnvelope {
   /** Totals over the range. */
-  summary?: {
+  summary?: TrackingCounts & {
     /** Distinct playback sessions (API `unique_sessions`). */
     uniqueSessions?: number;
     /** Percent of starts played to 25% (API `view_rate_25`). */
@@ -114,40 +114,16 @@ export interface GetAdTrackingReportResult extends ResultEnvelope {
     viewRate75?: number;
     /** Percent of starts played to the end (API `completion_rate`). */
     completionRate?: number;
-    /** Ad impressions. */
-    impressions?: number;
-    /** Ads started. */
-    starts?: number;
-    /** Ads played to 25% (API `first_quartiles`). */
-    firstQuartiles?: number;
-    /** Ads played to 50%. */
-    midpoints?: number;
-    /** Ads played to 75% (API `third_quartiles`). */
-    thirdQuartiles?: number;
-    /** Ads played to the end. */
-    completes?: number;
     /** Range start, ISO 8601 UTC. */
     from?: string;
     /** Range end, ISO 8601 UTC. */
     to?: string;
   };
   /** One entry per time bucket. */
-  data?: {
-    /** Ad impressions. */
-    impressions?: number;
-    /** Ads started. */
-    starts?: number;
-    /** Ads played to 25% (API `first_quartiles`). */
-    firstQuartiles?: number;
-    /** Ads played to 50%. */
-    midpoints?: number;
-    /** Ads played to 75% (API `third_quartiles`). */
-    thirdQuartiles?: number;
-    /** Ads played to the end. */
-    completes?: number;
+  data?: (TrackingCounts & {
     /** Bucket start, ISO 8601 UTC. */
     time?: string;
-  }[];
+  })[];
 }
 
 /** A chart point of §2.10: a bucket label and its value. */

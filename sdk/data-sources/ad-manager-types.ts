@@ -50,22 +50,14 @@ export interface AdManagerProject {
       /** The rule where no other applies. */
       default?: SkipRule;
       /** Rules by pod position. */
-      rules?: {
+      rules?: (SkipRule & {
         /** Pod position the rule applies to. */
         position?: string;
         /** Whether it applies to the longest ad of the pod. */
         longest?: boolean;
         /** Whether it applies to the shortest ad of the pod. */
         shortest?: boolean;
-        /** Whether the viewer may skip the ad. */
-        skippable?: boolean;
-        /**
-         * How `offsetValue` is measured (e.g. seconds or percent), as the API sends it (API `offset_type`).
-         */
-        offsetType?: string;
-        /** When the skip button appears, in the unit `offsetType` names (API `offset_value`). */
-        offsetValue?: number;
-      }[];
+      })[];
     };
   };
   /** Advertisers (API `advertisers_count`). */

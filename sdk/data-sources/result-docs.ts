@@ -31,6 +31,8 @@ export interface ResultType {
   own?: Record<string, { type: string; doc: string; optional?: boolean }>;
   /** Generated types whose fields this one has, of the same types: written `extends`, not again. */
   extends?: string[];
+  /** The same for a nested object, by its camelCase path: written `Base & { ... }`. */
+  extendsAt?: Record<string, string[]>;
   /** The type's doc. */
   doc: string;
   /** Each field's doc, by its camelCase path. */
@@ -472,12 +474,12 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         omit: ["result"],
         doc: "Result of `getAdTrackingReport` (§2.9).",
         extends: ["ResultEnvelope"],
+        extendsAt: { summary: ["TrackingCounts"], data: ["TrackingCounts"] },
         fields: {
           summary: "Totals over the range.",
           ...under("summary", {
             from: "Range start, ISO 8601 UTC.",
             to: "Range end, ISO 8601 UTC.",
-            ...COUNTS,
             uniqueSessions: "Distinct playback sessions.",
             viewRate25: "Percent of starts played to 25%.",
             viewRate50: "Percent of starts played to 50%.",
@@ -485,7 +487,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
             completionRate: "Percent of starts played to the end.",
           }),
           data: "One entry per time bucket.",
-          ...under("data", { time: "Bucket start, ISO 8601 UTC.", ...COUNTS }),
+          ...under("data", { time: "Bucket start, ISO 8601 UTC." }),
         },
       },
       ConsumptionPoint: {
@@ -582,6 +584,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       AdManagerProject: {
         from: out("adManager.Project"),
         doc: "§2.14 ad manager project, camelCased.",
+        extendsAt: { "settings.skipPolicy.rules": ["SkipRule"] },
         fields: {
           id: "Project id.",
           uuid: "Project UUID.",
@@ -600,7 +603,6 @@ export const RESULT_FILES: Record<string, ResultFile> = {
             "skipPolicy.default": "The rule where no other applies.",
             "skipPolicy.rules": "Rules by pod position.",
             ...under("skipPolicy.rules", {
-              ...SKIP_RULE,
               position: "Pod position the rule applies to.",
               longest: "Whether it applies to the longest ad of the pod.",
               shortest: "Whether it applies to the shortest ad of the pod.",
