@@ -18,7 +18,7 @@ import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
 
 const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account] [--json FILE] [--repeat 3] [--client-seconds 3]
-                  [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--keep]
+                  [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--profile-host DIR] [--keep]
   --sizes           stack sizes N (default 50,200,500)
   --mix             the stacks' shape: cycle (default: each kind in turn, one object per resource) or
                     account (like a real account: per 49 resources, 4 zones of 8 AdBreakSlots, 10
@@ -31,6 +31,9 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --skip-checkpoints  run both sides with PULUMI_SKIP_CHECKPOINTS=true: the engine then writes the
                     state once per operation instead of after every step (an experiment that
                     separates the engine's state writes, which grow with state size, from the rest)
+  --profile-host DIR  write a V8 CPU profile (.cpuprofile, for Chrome DevTools) of every dynamic-provider
+                    host of both sides into DIR (scripts/bench/profile-host.ts, preloaded through
+                    NODE_OPTIONS; profiling slows the hosts, so time ratios of such a run are not comparable)
   --keep            keep the run's directory under .tmp/bench/ (backend, projects, fixtures)`;
 
 function options(argv: string[]) {
@@ -42,6 +45,7 @@ function options(argv: string[]) {
       json: { type: "string" },
       repeat: { type: "string", default: "3" },
       "skip-checkpoints": { type: "boolean", default: false },
+      "profile-host": { type: "string" },
       "client-seconds": { type: "string", default: "3" },
       concurrency: { type: "string", default: "32" },
       "no-warmup": { type: "boolean", default: false },
@@ -59,6 +63,13 @@ function options(argv: string[]) {
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
   const engineEnv: Record<string, string> = values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
+  const profileDir = values["profile-host"];
+  if (profileDir) {
+    fs.mkdirSync(profileDir, { recursive: true });
+    // The engine's environment reaches the hosts; the preload profiles those and nothing else.
+    engineEnv.NODE_OPTIONS = `--require ${path.join(__dirname, "profile-host.js")}`;
+    engineEnv.CDNSTREAM_BENCH_PROFILE_DIR = path.resolve(profileDir);
+  }
   if (!(MIXES as readonly string[]).includes(values.mix)) throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
   const mix = values.mix as Mix;
   return { sizes, json: values.json, clientSeconds, concurrency, warmup: !values["no-warmup"], keep: values.keep, size: { repeat, engineEnv, mix } };

@@ -4,9 +4,10 @@
  * dynamic provider that does nothing).
  *
  * The floor is a module of its own package under .tmp/bench/node_modules/, so its `__provider`
- * is a one-line `require("cdnstream-bench-floor")` exactly as ours is a require of the installed
- * package's shim (provider/shim.ts): both sides pay the same serialization and load costs, and
- * the floor is not shipped in the product.
+ * is the closure serializer's wrapper around a `require("cdnstream-bench-floor/index.js")`, as
+ * any `pulumi.dynamic.Resource` of a packaged provider gets, and ours a one-line require of the
+ * installed package's shim (sdk/resource.ts): both sides load their provider from node_modules,
+ * and the floor is not shipped in the product.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

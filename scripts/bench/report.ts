@@ -44,7 +44,7 @@ export interface Report {
   /** Extra engine environment both sides ran with (empty in a normal run). */
   engineEnv: Record<string, string>;
   results: OpRow[];
-  /** The largest `__provider` of any of our resources, bytes (target: at most 1024). */
+  /** The largest `__provider` of any of our resources, bytes (target: at most {@link PROVIDER_BYTES_LIMIT}). */
   providerBytesPerResource: number;
   /** Mean state bytes per resource at the largest N. */
   stateBytesPerResource: { ours: number; floor: number };
@@ -60,7 +60,14 @@ export interface Target {
   met: boolean;
 }
 
-/** Issue 8's targets, evaluated at the largest N of the run (500 in the full run). */
+/**
+ * The most bytes a resource's `__provider` may take: the one-line module sdk/resource.ts writes is
+ * 84 bytes for the longest kind name; a form that grows past this (say, the closure serializer's,
+ * ~290 bytes) is stored twice per resource and rewritten with every checkpoint.
+ */
+export const PROVIDER_BYTES_LIMIT = 100;
+
+/** The targets, evaluated at the largest N of the run (500 in the full run). */
 export function targets(rows: OpRow[], providerBytes: number, client: ClientResult): Target[] {
   const largest = Math.max(...rows.map((r) => r.n));
   const ratio = (op: string) => rows.find((r) => r.n === largest && r.op === op)!.ratio;
@@ -69,7 +76,12 @@ export function targets(rows: OpRow[], providerBytes: number, client: ClientResu
     { name: `up ours/floor at N=${largest}`, limit: "<= 1.10", value: ratio("up"), met: ratio("up") <= 1.1 },
     { name: `refresh ours/floor at N=${largest}`, limit: "<= 1.10", value: ratio("refresh"), met: ratio("refresh") <= 1.1 },
     { name: "API calls of preview (every N)", limit: "0", value: previewCalls, met: previewCalls === 0 },
-    { name: "`__provider` bytes per resource (largest)", limit: "<= 1024", value: providerBytes, met: providerBytes <= 1024 },
+    {
+      name: "`__provider` bytes per resource (largest)",
+      limit: `<= ${PROVIDER_BYTES_LIMIT}`,
+      value: providerBytes,
+      met: providerBytes <= PROVIDER_BYTES_LIMIT,
+    },
     { name: "client req/s, ours/raw undici", limit: ">= 0.90", value: client.ratio, met: client.ratio >= 0.9 },
   ];
 }
@@ -108,9 +120,13 @@ export function markdown(r: Report): string {
       "dynamic-provider host, the program (the bench process, which hosts the language runtime); and the emulator " +
       "serving ours, on the same cores (sampled every 100 ms, so slightly under).",
     "",
-    "| N | operation | engine | provider host | program | emulator |",
-    "|---:|---|---:|---:|---:|---:|",
-    ...r.results.map((x) => `| ${x.n} | ${x.op} | ${pair(x.oursCpu?.engine, x.floorCpu?.engine)} | ${pair(x.oursCpu?.host, x.floorCpu?.host)} | ${pair(x.oursCpu?.program, x.floorCpu?.program)} | ${num(x.emulatorCpuSeconds)} |`),
+    "| N | operation | engine | provider host | program | emulator | all CPU, ours / floor |",
+    "|---:|---|---:|---:|---:|---:|---:|",
+    ...r.results.map(
+      (x) =>
+        `| ${x.n} | ${x.op} | ${pair(x.oursCpu?.engine, x.floorCpu?.engine)} | ${pair(x.oursCpu?.host, x.floorCpu?.host)} | ` +
+        `${pair(x.oursCpu?.program, x.floorCpu?.program)} | ${num(x.emulatorCpuSeconds)} | ${num(x.cpuRatio)} |`,
+    ),
     "",
     "Per resource and operation: provider-host CPU (ms; the host's start-up included), state bytes (what the operation " +
       "wrote, or for preview and destroy worked from), and API calls against the distinct API objects the stack manages.",

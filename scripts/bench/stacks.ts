@@ -42,6 +42,11 @@ export interface OpRow {
   /** Peak RSS of the dynamic-provider host, MB (null: not measurable here). */
   oursPeakRssMb: number | null;
   floorPeakRssMb: number | null;
+  /**
+   * All CPU of ours over all CPU of the floor (engine, host and program, median runs): steadier than
+   * `ratio` on a shared machine, where waiting for a core lengthens wall times but not CPU time.
+   */
+  cpuRatio: number | null;
   /** CPU seconds by process (median run): engine (CLI), provider host, program (host.ts). */
   oursCpu: CpuSplit | null;
   floorCpu: CpuSplit | null;
@@ -133,6 +138,7 @@ const median = (xs: number[]): number => {
 const medianOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : round(median(xs as number[]), 2));
 const medianCpu = (runs: Run[]): CpuSplit | null =>
   runs.some((x) => !x.cpu) ? null : { engine: medianOrNull(runs.map((x) => x.cpu!.engine))!, host: medianOrNull(runs.map((x) => x.cpu!.host))!, program: medianOrNull(runs.map((x) => x.cpu!.program))! };
+const sumCpu = (c: CpuSplit) => c.engine + c.host + c.program;
 const cpuText = (c: CpuSplit | null) => (c ? `${c.engine}/${c.host}/${c.program}` : "?");
 const maxOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : Math.max(...(xs as number[])));
 
@@ -158,6 +164,7 @@ function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: 
     distinctObjects: objects, apiCallsPerObject: round(total(busiest.counts) / objects, 2),
     oursRuns: o.map((x) => round(x.seconds)), floorRuns: f.map((x) => round(x.seconds)),
     oursPeakRssMb: maxOrNull(o.map((x) => x.peakRssMb)), floorPeakRssMb: maxOrNull(f.map((x) => x.peakRssMb)),
+    cpuRatio: oursCpu && floorCpu ? round(sumCpu(oursCpu) / sumCpu(floorCpu)) : null,
     oursCpu, floorCpu,
     emulatorCpuSeconds: medianOrNull(o.map((x) => x.emulatorCpu)),
     hostCpuMsPerResource: { ours: perResourceMs(oursCpu), floor: perResourceMs(floorCpu) },
@@ -211,7 +218,7 @@ export async function runSize(n: number, runDir: string, options: SizeOptions, l
       const row = summarize(context, op, runs.get(op)!.get(ours)!, runs.get(op)!.get(floor)!);
       log(
         `n=${n} ${op.padEnd(7)} ours ${row.oursSeconds.toFixed(2)} s, floor ${row.floorSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}, ` +
-          `${row.apiCalls} API calls (${row.apiCallsPerObject} per object); CPU s engine/host/program ${cpuText(row.oursCpu)} vs ` +
+          `${row.apiCalls} API calls (${row.apiCallsPerObject} per object); CPU ratio ${row.cpuRatio ?? "?"}, s engine/host/program ${cpuText(row.oursCpu)} vs ` +
           `${cpuText(row.floorCpu)}, emulator ${row.emulatorCpuSeconds ?? "?"}; host ms/resource ${row.hostCpuMsPerResource.ours} vs ` +
           `${row.hostCpuMsPerResource.floor}; state B/resource ${row.stateBytesPerResource.ours} vs ${row.stateBytesPerResource.floor}`,
       );

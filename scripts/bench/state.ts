@@ -10,10 +10,12 @@ export interface Bytes {
 }
 
 /**
- * What each side's `__provider` must require: both are one-line requires of a module in
- * node_modules (otherwise the comparison would measure serialization, not the provider). The
- * floor's names its file: the serializer shortens a path to the package name only when it can
- * read the package's `exports`, which it looks for from @pulumi/pulumi's own location.
+ * What each side's `__provider` must require: both load their provider from a module in
+ * node_modules (otherwise the comparison would measure serialized code, not the provider). Ours
+ * is the one-line module sdk/resource.ts writes; the floor's is the closure serializer's wrapper
+ * around a require, as any `pulumi.dynamic.Resource` gets, and names its file: the serializer
+ * shortens a path to the package name only when it can read the package's `exports`, which it
+ * looks for from @pulumi/pulumi's own location.
  */
 const REQUIRES: Record<string, string> = {
   "bench-ours": 'require("pulumi-cdnstream/provider/shims/',
