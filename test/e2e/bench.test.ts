@@ -1,13 +1,14 @@
 /**
  * `npm run bench` kept working: the bench code run at N=5 (no warm-up, two cycles of every
- * operation, short client runs), its
- * JSON report's shape, and the two targets that do not depend on the machine: a preview makes
- * zero API calls and each resource's `__provider` stays within 1 KB. Timing targets are not
- * asserted here: at N=5 fixed start-up costs dominate, and the machine is shared.
+ * operation, short client runs) and its account-shaped mix at N=12, its JSON report's shape, and
+ * the two targets that do not depend on the machine: a preview makes zero API calls and each
+ * resource's `__provider` is the one-line module of sdk/resource.ts (at most 100 bytes). Timing
+ * targets are not asserted here: at small N fixed start-up costs dominate, and the machine is shared.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { main } from "../../scripts/bench/index";
+import { PROVIDER_BYTES_LIMIT } from "../../scripts/bench/report";
 import { expectedCliVersion, repoRoot } from "../helpers/engine";
 
 describe("npm run bench, smoke run at N=5", () => {
@@ -46,6 +47,8 @@ describe("npm run bench, smoke run at N=5", () => {
       expect(r.floorCpu.host).toBeGreaterThan(0);
       expect(r.oursCpu.engine).toBeGreaterThan(0);
       expect(r.ratio).toBeCloseTo(r.oursSeconds / r.floorSeconds, 1);
+      const all = (c: any) => c.engine + c.host + c.program;
+      expect(r.cpuRatio).toBeCloseTo(all(r.oursCpu) / all(r.floorCpu), 2);
       expect(r.apiCalls).toBe(Object.values(r.apiCallsByOperation).reduce((a: number, b: any) => a + b, 0));
     }
     const calls = Object.fromEntries(report.results.map((r: any) => [r.op, r.apiCalls]));
@@ -54,9 +57,34 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(calls).toEqual({ up: 5, preview: 0, refresh: 5, destroy: 1 });
   });
 
-  it("keeps __provider within 1 KB per resource and reports state bytes of both sides", () => {
+  it("reports per operation the host CPU and the state bytes per resource of both sides, and calls per object", () => {
+    expect(report.mix).toBe("cycle");
+    for (const r of report.results) {
+      expect(r.mix).toBe("cycle");
+      expect(r.hostCpuMsPerResource).toEqual({ ours: expect.any(Number), floor: expect.any(Number) });
+      expect(r.hostCpuMsPerResource.floor).toBeGreaterThan(0);
+      // The host's CPU over N, in milliseconds.
+      expect(r.hostCpuMsPerResource.ours).toBeCloseTo((r.oursCpu.host / 5) * 1000, 0);
+      expect(r.stateBytesPerResource).toEqual({ ours: expect.any(Number), floor: expect.any(Number) });
+      expect(r.stateBytesPerResource.floor).toBeGreaterThan(0);
+      // Each of the cycle mix's resources has an object of its own.
+      expect(r.distinctObjects).toBe(5);
+      expect(r.apiCallsPerObject).toBeCloseTo(r.apiCalls / 5, 2);
+    }
+    const byOp = Object.fromEntries(report.results.map((r: any) => [r.op, r]));
+    // Preview works from the state up wrote, destroy from the one refresh wrote.
+    expect(byOp.preview.stateBytesPerResource).toEqual(byOp.up.stateBytesPerResource);
+    expect(byOp.destroy.stateBytesPerResource).toEqual(byOp.refresh.stateBytesPerResource);
+    expect(byOp.up.stateBytesPerResource).toEqual(report.stateBytesPerResource);
+    expect(stdout).toContain("| N | operation | host CPU ms / resource, ours / floor | state bytes / resource, ours / floor | API calls / objects |");
+  });
+
+  it("keeps __provider the one-line module (at most 100 bytes) and reports state bytes of both sides", () => {
+    expect(PROVIDER_BYTES_LIMIT).toBe(100);
     expect(report.providerBytesPerResource).toBeGreaterThan(0);
-    expect(report.providerBytesPerResource).toBeLessThanOrEqual(1024);
+    expect(report.providerBytesPerResource).toBeLessThanOrEqual(PROVIDER_BYTES_LIMIT);
+    // Stored in inputs and outputs alike; the floor's serialized closure is over 250 bytes.
+    expect(report.bytesBySize[0].floor.provider.max).toBeGreaterThan(250);
     expect(report.stateBytesPerResource).toEqual({ ours: expect.any(Number), floor: expect.any(Number) });
     expect(report.stateBytesPerResource.floor).toBeGreaterThan(0);
     expect(report.stateBytesPerResource.ours).toBeGreaterThan(report.providerBytesPerResource);
@@ -76,5 +104,43 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(stdout).toMatch(/\| API calls of preview \(every N\) \| 0 \| 0 \| yes \|/);
     expect(stdout).not.toContain("bench:");
     expect(stderr).toMatch(/bench: n=5 up /);
+  });
+});
+
+describe("npm run bench --mix account, smoke run at N=12", () => {
+  let report: any;
+  let stdout = "";
+
+  beforeAll(async () => {
+    const file = path.join(repoRoot, ".tmp", `bench-smoke-account-${process.pid}.json`);
+    let stderr = "";
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+    try {
+      const args = ["--mix", "account", "--sizes", "12", "--json", file, "--repeat", "1", "--client-seconds", "0.2", "--no-warmup"];
+      const code = await main(args, io);
+      if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
+      report = JSON.parse(fs.readFileSync(file, "utf8"));
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it("declares zones shared by several AdBreakSlots and reports calls against the distinct objects", () => {
+    expect(report.mix).toBe("account");
+    expect(stdout).toContain("Stacks: the account mix");
+    // N=12: eight AdBreakSlots on one zone, the account's HttpDomainLockBulk, three StreamStatus.
+    for (const r of report.results) {
+      expect(r.n).toBe(12);
+      expect(r.distinctObjects).toBe(5);
+      expect(r.apiCallsPerObject).toBeCloseTo(r.apiCalls / 5, 2);
+      expect(r.hostCpuMsPerResource.ours).toBeGreaterThan(0);
+      expect(r.stateBytesPerResource.ours).toBeGreaterThan(0);
+    }
+    const byOp = Object.fromEntries(report.results.map((r: any) => [r.op, r]));
+    expect(byOp.preview.apiCalls).toBe(0);
+    // Every slot is written (§4.2 has one call per slot) and the zone's roster read at least once on refresh.
+    expect(byOp.up.apiCallsByOperation["POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule"]).toBe(8);
+    expect(byOp.refresh.apiCalls).toBeGreaterThanOrEqual(5);
+    expect(report.providerBytesPerResource).toBeLessThanOrEqual(PROVIDER_BYTES_LIMIT);
   });
 });
