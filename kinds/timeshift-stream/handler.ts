@@ -10,57 +10,20 @@
  * warning says it still exists. `warnings` holds what the create's answer said beside its result
  * (§4.19 `warnings` and `errors`, and the stream's `messages.warning`).
  */
-import { z } from "zod";
 import { ApiError, ConfigError, ConnectionError, isConnectPhase, NotFoundError, streams, ValidationError } from "../../provider/client";
-import { apiClient, configure, readLive, reportNotes, UNVERIFIED_ADOPTION, warn } from "../../provider/context";
-import {
-  ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, pickInputs, PROVIDER_KEY, sameSet, sameValue,
-  type Comparator, type DiffRules, type Inputs,
-} from "../../provider/inputs";
-import { hostnames, ipsOrCidrs, positiveId, sameHosts, splitList, toYN, yn } from "../../provider/rules";
-import type { Handler } from "../../provider/shim";
+import { apiClient, reportNotes, warn } from "../../provider/context";
+import { objectHandler } from "../../provider/handlers/object";
+import { outsOf } from "../../provider/handlers/shared";
+import { PROVIDER_KEY, type Inputs } from "../../provider/inputs";
+import { splitList, toYN } from "../../provider/rules";
+import type { ArgsOf } from "../declare";
+import { declaration } from "./declaration";
 
-const KIND = "TimeshiftStream";
+const KIND = declaration.name;
+
+type Args = ArgsOf<typeof declaration>;
 
 // ---- inputs, in the SDK's shape (booleans, arrays); §4.19 keys appear only in bodyOf/liveInputs ----
-
-const flag = z.boolean({ error: "must be true or false" }).optional();
-const ips = ipsOrCidrs.optional();
-const int = (min: number, max: number, why: string) =>
-  z.number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) }).int(`must be a whole number ${why}`).min(min, `must be at least ${min} ${why}`).max(max, `must be at most ${max} ${why}`);
-const MAX = Number.MAX_SAFE_INTEGER;
-
-const Args = z.strictObject({
-  // §4.19 does not say which keys are required; the emulator (and so this provider) needs these three.
-  name: z.string({ error: "is required (the stream's friendly name, §4.19)" }).min(1, "must not be empty").max(255, "must be at most 255 characters"),
-  parent: positiveId("parent push stream or HTTP push zone"),
-  timeshift: int(1, MAX, "(delay in seconds, §4.19)"),
-  codec: z.enum(["h264", "h265"], { error: 'must be "h264" or "h265" (§4.19)' }).optional(),
-  protocols: z.array(z.enum(["HLS", "RTMP", "DASH", "RTSP"], { error: "must be HLS, RTMP, DASH or RTSP (§4.19)" })).min(1, "must name at least one protocol").optional(),
-  disabled: z.boolean({ error: "must be true (disabled) or false (enabled), §4.4" }).optional(),
-  domainLock: z.strictObject({ enabled: flag, policy: yn.optional(), noreferer: yn.optional(), active: flag, domains: hostnames.optional(), ips }).optional(),
-  geoBlock: z.strictObject({ enabled: flag, policy: flag, active: flag, countries: z.array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 code in capitals, such as DE")).optional(), ips }).optional(),
-  ipAccess: z.strictObject({ enabled: flag, policy: flag, active: flag, addresses: ips, ips }).optional(),
-  ndvr: z.strictObject({ enabled: flag, retentionDays: int(0, 180, "days (§4.19 ndvr[retention], maximum 180)").optional() }).optional(),
-  record: z.strictObject({ enabled: flag, server: positiveId("recording server").optional(), retentionDays: int(0, 90, "days (§4.19 record[retention], maximum 90)").optional() }).optional(),
-  secureToken: z
-    .strictObject({
-      enabled: flag, keyIp: flag, active: flag,
-      policy: z.enum(["dynamic", "fixed"], { error: 'must be "dynamic" (D) or "fixed" (F), §2.4' }).optional(),
-      key: z.string().min(1, "must not be empty").optional(),
-      ips,
-      sessionSeconds: int(0, MAX, "(seconds, 0 = unlimited)").optional(),
-      timeoutSeconds: int(1, MAX, "(token validity in seconds)").optional(),
-    })
-    .optional(),
-  userAgent: z
-    .strictObject({ enabled: flag, policy: flag, caseSensitive: flag, active: flag, patterns: z.array(z.string().regex(/^[^,]+$/, "must be a non-empty pattern without commas (§4.19 sends them comma-separated)")).optional(), ips })
-    .optional(),
-  adoptId: z.string().regex(/^\d+$/, 'must be an existing timeshift stream\'s numeric id, e.g. "5001"').optional(),
-});
-type Args = z.infer<typeof Args>;
-
-const INPUT_KEYS = ["name", "parent", "timeshift", "codec", "protocols", "disabled", "domainLock", "geoBlock", "ipAccess", "ndvr", "record", "secureToken", "userAgent"] as const;
 
 const YN = (value: boolean | undefined) => (value === undefined ? undefined : toYN(value));
 const csv = (list: string[] | undefined) => list?.join(",");
@@ -119,45 +82,9 @@ function liveInputs(s: streams.Stream): Inputs {
   });
 }
 
-const asSet: Comparator = (a, b) => sameSet(a as unknown[], b as unknown[]);
-const asNumber: Comparator = (a, b) => Number(a) === Number(b);
-
-/**
- * Group comparators: only the sub-fields the program declares count. Against the live stream a
- * sub-field the API does not send cannot differ (`live`); against recorded inputs one missing is
- * newly declared, so it is a change.
- */
-const group = (fields: Record<string, Comparator>, live: boolean): Comparator => (declared, other) =>
-  other !== undefined &&
-  Object.entries((declared ?? {}) as Inputs).every(([key, value]) => {
-    const was = (other as Inputs)[key];
-    return value === undefined || (was === undefined ? live : (fields[key] ?? sameValue)(value, was));
-  });
-
-const comparators = (live: boolean): Record<string, Comparator> => ({
-  parent: (a, b) => String(a) === String(b),
-  timeshift: asNumber,
-  protocols: asSet,
-  domainLock: group({ domains: sameHosts, ips: asSet }, live),
-  geoBlock: group({ countries: asSet, ips: asSet }, live),
-  ipAccess: group({ addresses: asSet, ips: asSet }, live),
-  ndvr: group({ retentionDays: asNumber }, live),
-  record: group({ server: asNumber, retentionDays: asNumber }, live),
-  secureToken: group({ ips: asSet, sessionSeconds: asNumber, timeoutSeconds: asNumber }, live),
-  userAgent: group({ patterns: asSet, ips: asSet }, live),
-});
-
 /** A secure token group with its key replaced by `mark`: credentials never reach a message or an input. */
 const withKey = (token: unknown, mark: string): unknown =>
   token && typeof token === "object" && (token as Inputs).key !== undefined ? { ...(token as Inputs), key: mark } : token;
-
-const rules: DiffRules = {
-  // §4.19 is the only way to set these, so any change makes a new stream; §4.4 changes `disabled`.
-  replaceOn: INPUT_KEYS.filter((key) => key !== "disabled"),
-  compare: comparators(false),
-};
-/** Comparing with the live stream (refresh, adoption). */
-const liveRules = { compare: comparators(true) };
 
 /** What the stream is, where it plays, and its credentials (the SDK marks those secret). */
 function outputsOf(stream: streams.Stream) {
@@ -186,14 +113,9 @@ function outputsOf(stream: streams.Stream) {
     }),
   };
 }
-const CREDENTIAL_OUTPUTS = ["tokenizedPlaybackUrls", "secureTokenKey", "rtmpAuthPassword"];
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
-const outsOf = (args: Inputs, stream: streams.Stream, warnings: string[]) => ({
-  ...pickInputs(args, [...INPUT_KEYS, ADOPT_KEY]),
-  ...outputsOf(stream),
-  warnings,
-});
+const outs = (args: Args, stream: streams.Stream, warnings: string[]) => outsOf(declaration, args, { ...outputsOf(stream), warnings });
 
 /** True when the error proves the API created nothing: refused before sending, or a 4xx refusal (a 429 included). */
 function createdNothing(err: unknown): boolean {
@@ -218,31 +140,6 @@ async function createStream(args: Args) {
   }
 }
 
-/** The `create` of an adopting resource: read, compare every readable declared field, write nothing. */
-async function adopt(args: Args, id: string) {
-  const found = await readLive(KIND, streams.ops.getTimeshiftStream, () => streams.getStream(apiClient(), "timeshift", id));
-  if (found === undefined) {
-    // Adoption is how a create that may have reached the API is recovered: where nothing can
-    // read the stream, the user's word (adoptId, the declared values) is all there is.
-    warn(`${KIND} ${id}: ${UNVERIFIED_ADOPTION}`);
-    return { id, outs: { ...pickInputs(args, [...INPUT_KEYS, ADOPT_KEY]), streamId: id, warnings: [] } };
-  }
-  const { stream } = found;
-  const live = liveInputs(stream);
-  const differing = INPUT_KEYS.filter(
-    (key) => args[key] !== undefined && live[key] !== undefined && !(liveRules.compare[key] ?? sameValue)(args[key], live[key]),
-  );
-  if (differing.length) {
-    const shown = (value: unknown) => JSON.stringify(withKey(value, "[secret]"));
-    const detail = differing.map((key) => `${key} is ${shown(live[key])} live but declared ${shown(args[key])}`).join("; ");
-    throw new Error(
-      `${KIND} adoptId "${id}": adopting requires the declared inputs to match the live stream: ${detail}. ` +
-        "Declare the live values to adopt it; a later change to any of them (except disabled) makes a new stream.",
-    );
-  }
-  return { id, outs: outsOf(args, stream, []) };
-}
-
 /** The stream exists but a later step failed: the engine records it (by id) and retries the update. */
 class InitError extends Error {
   constructor(
@@ -255,59 +152,50 @@ class InitError extends Error {
   }
 }
 
-export const handler = {
-  configure,
+export const handler = objectHandler<Args>({
+  declaration,
+  noun: "stream",
+  readPath: streams.ops.getTimeshiftStream,
 
-  async check(_olds, news) {
-    return checkInputs(Args, news);
+  async read(id) {
+    const { stream } = await streams.getStream(apiClient(), "timeshift", id);
+    return { inputs: liveInputs(stream), outputs: outputsOf(stream), deleted: Boolean(stream.deleted) };
   },
 
-  async diff(_id, olds, news) {
-    return diffInputs(olds, news, rules);
+  adoptUnread: (id) => ({ streamId: id, warnings: [] }),
+  shown: (value) => JSON.stringify(withKey(value, "[secret]")),
+  adoptAdvice: "Declare the live values to adopt it; a later change to any of them (except disabled) makes a new stream.",
+
+  // Never record a live credential as an input: a key changed outside the stack shows as a marker.
+  refreshed(inputs, declared) {
+    const token = inputs.secureToken as Inputs | undefined;
+    if (token?.key === undefined || token.key === (declared.secureToken as Inputs | undefined)?.key) return inputs;
+    return { ...inputs, secureToken: withKey(token, "(changed outside the stack)") };
   },
 
-  async create(inputs) {
-    const args = inputs as Args;
-    if (typeof args.adoptId === "string") return adopt(args, args.adoptId);
+  async create(args, inputs) {
     const created = await createStream(args);
     const id = String(created.stream.id);
     // §4.19 answers with `warnings` and `errors` (null when none), and the stream may carry its own.
     const warnings = reportNotes(KIND, id, { ...created, warnings: [...(created.warnings ?? []), ...(created.stream.messages?.warning ?? [])] });
-    if (!args.disabled) return { id, outs: outsOf(args, created.stream, warnings) };
+    if (!args.disabled) return { id, outs: outs(args, created.stream, warnings) };
     try {
       const answer = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 });
       reportNotes(KIND, id, answer);
-      return { id, outs: outsOf(args, answer.stream, warnings) };
+      return { id, outs: outs(args, answer.stream, warnings) };
     } catch (err) {
       const message = `${KIND} ${id}: created, but disabling it (§4.4) failed: ${(err as Error).message} It is recorded in the stack; run \`pulumi up\` again to disable it.`;
-      throw new InitError(message, id, { ...outsOf(args, created.stream, warnings), [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
+      throw new InitError(message, id, { ...outs(args, created.stream, warnings), [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
     }
   },
 
-  async read(id, props) {
-    const found = await readLive(KIND, streams.ops.getTimeshiftStream, () => streams.getStream(apiClient(), "timeshift", id));
-    if (found === undefined) return { id, props };
-    if (found.stream.deleted) return { id: "" }; // deleted outside the stack: the next `up` creates it again
-    const declared = pickInputs(props, [...INPUT_KEYS, ADOPT_KEY]);
-    const inputs = inputsFromLive(declared, liveInputs(found.stream), liveRules);
-    // Never record a live credential as an input: a key changed outside the stack shows as a marker.
-    const token = inputs.secureToken as Inputs | undefined;
-    if (token?.key !== undefined && token.key !== (declared.secureToken as Inputs | undefined)?.key) {
-      inputs.secureToken = withKey(token, "(changed outside the stack)");
-    }
-    // A credential the API no longer sends must not linger from the last state.
-    const kept = Object.fromEntries(Object.entries(props).filter(([key]) => !CREDENTIAL_OUTPUTS.includes(key)));
-    return { id, props: { ...kept, ...inputs, ...outputsOf(found.stream) }, inputs };
-  },
-
-  async update(id, olds, news) {
-    const args = news as Args;
-    // Only `disabled` updates in place (every other input replaces): with none declared there
+  async update(id, olds, args) {
+    // Only \`disabled\` updates in place (every other input replaces): with none declared there
     // is nothing to send, and nothing is read back.
-    if (args.disabled === undefined) return { outs: { ...olds, ...pickInputs(args, [...INPUT_KEYS, ADOPT_KEY]) } };
+    if (args.disabled === undefined) return { ...olds, ...outsOf(declaration, args, {}) };
     const answer = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: args.disabled ? 1 : 0 });
     reportNotes(KIND, id, answer);
-    return { outs: outsOf(args, answer.stream, (olds.warnings as string[] | undefined) ?? []) };
+    return outs(args, answer.stream, (olds.warnings as string[] | undefined) ?? []);
   },
 
   async delete(id, props) {
@@ -324,4 +212,4 @@ export const handler = {
         "disabled (§4.4). Delete it in the dashboard if it is no longer needed.",
     );
   },
-} satisfies Handler;
+});

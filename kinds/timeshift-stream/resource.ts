@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CdnstreamResource } from "../../sdk/resource";
+import type { Declares } from "../declare";
+import { declaration } from "./declaration";
 
 /**
  * Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
@@ -219,28 +221,11 @@ export class TimeshiftStream extends CdnstreamResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: TimeshiftStreamArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      { type: "TimeshiftStream", shim: "timeshift-stream", secretOutputs: ["secureToken", "secureTokenKey", "rtmpAuthPassword", "tokenizedPlaybackUrls"] },
-      name,
-      {
-        disabled: undefined,
-        ...args,
-        secureToken: secretKey(args.secureToken),
-        streamId: undefined,
-        composedName: undefined,
-        status: undefined,
-        parentId: undefined,
-        parentName: undefined,
-        playbackUrls: undefined,
-        tokenizedPlaybackUrls: undefined,
-        secureTokenKey: undefined,
-        rtmpAuthPassword: undefined,
-        warnings: undefined,
-      },
-      opts,
-    );
+    super(declaration.identity, name, { ...args, secureToken: secretKey(args.secureToken) }, opts);
   }
 }
+
+const _bound: Declares<typeof declaration, TimeshiftStreamArgs, TimeshiftStream> = true;
 
 /**
  * The secure token with its key wrapped by `pulumi.secret`, so the input is encrypted in state while

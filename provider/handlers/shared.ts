@@ -26,7 +26,8 @@ export function declaredIn(kind: DeclaredKind, props: Inputs): Inputs {
 /**
  * Fails adoption, naming each difference, unless every declared input equals the live one. A
  * declared setting the API does not echo cannot be compared: like a refresh, adoption takes the
- * declared value for it. `shown` renders a value in the message (a kind hides credentials).
+ * declared value for it. The message calls the object `what` and renders values with `shown` (a
+ * kind hides credentials).
  */
 export function requireAdoptable(
   kind: DeclaredKind,
@@ -34,7 +35,7 @@ export function requireAdoptable(
   args: Inputs,
   live: Inputs,
   then: string,
-  shown: (value: unknown) => string = JSON.stringify,
+  { what = "object", shown = JSON.stringify }: { what?: string; shown?: (value: unknown) => string } = {},
 ): void {
   const differing = kind.inputKeys.filter((key) => {
     if (args[key] === undefined || live[key] === undefined) return false;
@@ -43,7 +44,7 @@ export function requireAdoptable(
   });
   if (!differing.length) return;
   const detail = differing.map((key) => `${key} is ${shown(live[key])} live but declared ${shown(args[key])}`).join("; ");
-  throw new Error(`${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live object: ${detail}. ${then}`);
+  throw new Error(`${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live ${what}: ${detail}. ${then}`);
 }
 
 /**

@@ -1,0 +1,99 @@
+/**
+ * The handler shape of a kind whose object the provider creates (TimeshiftStream): create makes
+ * the object (or adopts one with `adoptId`), read compares the live object with the declaration,
+ * update changes what can change in place, delete does what the API allows. A kind supplies its
+ * declaration and what is its own; adoption, output shaping and the no-read fallback are shared
+ * with the settings shape (./shared.ts).
+ */
+import type { DeclaredKind } from "../../kinds/declare";
+import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
+import { ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, type Inputs } from "../inputs";
+import type { Handler } from "../shim";
+import { declaredIn, outsOf, readThrough, requireAdoptable } from "./shared";
+import type { LiveObject } from "./settings";
+
+export interface ObjectKind<Args extends Inputs> {
+  /** The kind's declaration (kinds/<kind>/declaration.ts). */
+  declaration: DeclaredKind;
+  /** The read of one object, a path the spec does not list: tried once per run (./shared.ts). */
+  readPath: ReadPath;
+  /** Reads the object; `deleted` when it was deleted outside the stack (a refresh then drops it). */
+  read(id: string): Promise<LiveObject & { deleted?: boolean }>;
+  /** Makes the object: its id and outputs. */
+  create(args: Args, inputs: Inputs): Promise<{ id: string; outs: Inputs }>;
+  /** Changes what changes in place: the outputs. */
+  update(id: string, olds: Inputs, args: Args): Promise<Inputs>;
+  delete(id: string, props: Inputs): Promise<void>;
+  /** What adoption records where the API has no read: the outputs known from the id alone. */
+  adoptUnread(id: string): Inputs;
+  /** What the object is called in messages (e.g. "stream"). */
+  noun: string;
+  /** Renders a value in an adoption message (a kind hides credentials). */
+  shown?(value: unknown): string;
+  /** What adoption's refusal says to do. */
+  adoptAdvice: string;
+  /**
+   * The inputs a refresh records, after the shared comparison: where a kind keeps what must never
+   * be recorded from the live object (a credential) out of them.
+   */
+  refreshed?(inputs: Inputs, declared: Inputs): Inputs;
+}
+
+/** Builds the dynamic-provider handler of a kind whose object the provider creates. */
+export function objectHandler<Args extends Inputs>(spec: ObjectKind<Args>): Handler {
+  const kind = spec.declaration;
+  // A credential the API no longer sends must not linger from the last state.
+  const credentials = new Set(kind.secretOutputs.filter((key) => !kind.inputKeys.includes(key)));
+  const read = (id: string) => readThrough(kind, spec.readPath, () => spec.read(id));
+
+  /** The `create` of an adopting resource: read, compare every readable declared field, write nothing. */
+  async function adopt(args: Args, id: string) {
+    const live = await read(id);
+    if (live === undefined) {
+      // Adoption is how a create that may have reached the API is recovered: where nothing can
+      // read the object, the user's word (adoptId, the declared values) is all there is.
+      warn(`${kind.name} ${id}: ${UNVERIFIED_ADOPTION}`);
+      return { id, outs: outsOf(kind, args, spec.adoptUnread(id)) };
+    }
+    requireAdoptable(kind, id, args, live.inputs, spec.adoptAdvice, { what: spec.noun, shown: spec.shown });
+    return { id, outs: outsOf(kind, args, live.outputs) };
+  }
+
+  return {
+    configure,
+
+    async check(_olds, news) {
+      return checkInputs(kind.args, news);
+    },
+
+    async diff(_id, olds, news) {
+      return diffInputs(olds, news, kind.rules);
+    },
+
+    async create(inputs) {
+      const args = inputs as Args;
+      const adoptId = args[ADOPT_KEY];
+      if (typeof adoptId === "string") return adopt(args, adoptId);
+      return spec.create(args, inputs);
+    },
+
+    async read(id, props) {
+      const live = await read(id);
+      if (live === undefined) return { id, props };
+      if (live.deleted) return { id: "" }; // deleted outside the stack: the next `up` creates it again
+      const declared = declaredIn(kind, props);
+      const compared = inputsFromLive(declared, live.inputs, kind.liveRules);
+      const inputs = spec.refreshed ? spec.refreshed(compared, declared) : compared;
+      const kept = Object.fromEntries(Object.entries(props).filter(([key]) => !credentials.has(key)));
+      return { id, props: { ...kept, ...inputs, ...live.outputs }, inputs };
+    },
+
+    async update(id, olds, news) {
+      return { outs: await spec.update(id, olds, news as Args) };
+    },
+
+    async delete(id, props) {
+      await spec.delete(id, props);
+    },
+  };
+}
