@@ -1,6 +1,6 @@
 /**
  * Getting a Pulumi project of this repository ready to run, the way a user's project is: the
- * package packed and unpacked into `node_modules/pulumi-cdnstream` (DESIGN.md "Shape": examples
+ * package packed and unpacked into `node_modules/pulumi-cdnstream` (docs/design.md §1: examples
  * install a packed tarball, never a symlink), then the project's TypeScript compiled against
  * that installed package's types.
  *
