@@ -18,7 +18,7 @@ export const KINDS = [
 export type Kind = (typeof KINDS)[number];
 
 /** A stored API object: plain JSON in the §2 shapes (plus documented emulator-only keys). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- plain JSON; each handler reads the fields it owns
 export type Obj = Record<string, any>;
 
 const accountSchema = z.strictObject({
