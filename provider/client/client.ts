@@ -69,6 +69,8 @@ export class CdnstreamClient {
   /** GET requests in flight, by path and per-call settings (see #joinRead). */
   readonly #readsInFlight = new Map<string, Promise<Sent>>();
   readonly #shareReads: boolean;
+  /** Counts the starts and ends of writes (non-GET requests), so reads on either side of one never share. */
+  #writeEdges = 0;
 
   constructor(options: ClientOptions = {}) {
     const { apiKey, ...settings } = resolveConfig(options);
@@ -121,7 +123,8 @@ export class CdnstreamClient {
     // A read joins the same read in flight (one request per object); one with its own signal
     // may be cancelled alone, so it goes on its own.
     const shared = this.#shareReads && op.method === "GET" && options.signal === undefined;
-    const { status, text, attempts } = await (shared ? this.#joinRead(`${requestPath} ${options.timeoutMs ?? ""} ${options.maxRetries ?? ""}`, send) : send());
+    const key = `${this.#writeEdges} ${requestPath} ${options.timeoutMs ?? ""} ${options.maxRetries ?? ""}`;
+    const { status, text, attempts } = await (shared ? this.#joinRead(key, send) : send());
     // The first JSON.parse is the one checked in place; a body refused is parsed afresh for the error.
     let unread: unknown = this.#parseSuccess(operation, requestPath, status, text, attempts);
     const parsed = parseResponse(op.response, () => {
@@ -156,7 +159,10 @@ export class CdnstreamClient {
    * Reads of one path that overlap share one request: the first sends it, the others wait for
    * its answer, then each parses the body itself, so every caller gets objects of its own (a
    * failure is shared as it is). Not a cache: once the answer arrives, the next read is sent.
-   * A client has one key, so the path alone tells one object's read from another.
+   * A client has one key, so the path alone tells one object's read from another. A read never
+   * joins one sent before a write of this client started or ended (`#writeEdges` is in the key):
+   * it would miss what the write did, and which paths a write changes is not known (§4.11 reaches
+   * every HTTP zone).
    */
   #joinRead(key: string, send: () => Promise<Sent>): Promise<Sent> {
     const inFlight = this.#readsInFlight.get(key);
@@ -172,7 +178,18 @@ export class CdnstreamClient {
     return [this.#apiKey.reveal()];
   }
 
+  /** Sends a request (with its retries); a write's start and end are counted for #joinRead. */
   async #execute(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions): Promise<Sent> {
+    if (operation.method === "GET") return this.#send(operation, requestPath, body, retry, options);
+    this.#writeEdges++;
+    try {
+      return await this.#send(operation, requestPath, body, retry, options);
+    } finally {
+      this.#writeEdges++;
+    }
+  }
+
+  async #send(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions): Promise<Sent> {
     const headers: Record<string, string> = { "x-api-key": this.#apiKey.reveal(), accept: "application/json", "user-agent": USER_AGENT };
     if (body !== undefined) headers["content-type"] = "application/json";
     // A write that is never retried waits longer for its answer: abandoning it would not undo it.
