@@ -201,7 +201,10 @@ const readOp = <K extends StreamKind>(kind: K) =>
 export const setPushStreamStatus = statusOp("push");
 /** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a timeshift stream. */
 export const setTimeshiftStreamStatus = statusOp("timeshift");
-/** §4.19 Create a delayed (timeshift) stream. Not idempotent: never retried once the request may have reached the server. */
+/**
+ * §4.19 Create a delayed (timeshift) stream. Not idempotent: never retried once the request may
+ * have reached the server.
+ */
 export const createTimeshiftStream = defineOperation({
   id: "4.19",
   method: "POST",

@@ -228,7 +228,7 @@ export const getPurge = defineOperation({
   params: z.strictObject({ zoneid: intId, purgeId: strId }),
   response: PurgeOperation.extend({ result: envelope.result }),
 });
-/** Extension beyond the spec: `GET /v2/zones/http/push/{id}` (refresh/import read, docs/design.md, "Single-object reads"). */
+/** Extension beyond the spec: `GET /v2/zones/http/push/{id}` (refresh/import read, docs/design.md). */
 export const getPushZone = defineOperation({
   id: "ext:push-zone",
   method: "GET",
@@ -238,7 +238,7 @@ export const getPushZone = defineOperation({
   params: zoneParams,
   response: zoneResponse,
 });
-/** Extension beyond the spec: `GET /v2/zones/vod/pull/{id}` (refresh/import read, docs/design.md, "Single-object reads"). */
+/** Extension beyond the spec: `GET /v2/zones/vod/pull/{id}` (refresh/import read, docs/design.md). */
 export const getVodPullZone = defineOperation({
   id: "ext:vod-pull-zone",
   method: "GET",
