@@ -7,6 +7,7 @@ const declared = declareKind({
   folder: "example",
   spec: ["§0"],
   idFormat: "<zoneId>",
+  idExample: "7",
   inputs: {
     zoneId: { rule: z.number().int("must be a whole number"), replaces: true },
     hosts: { rule: z.array(z.string()).optional(), compare: (a, b) => String(a) === String(b) },
@@ -54,5 +55,24 @@ describe("declareKind", () => {
     // @ts-expect-error: a declared input Args leaves out
     const missingArg: Declares<typeof declared, Omit<Args, "token">, { name: 1; password: 1; warnings: 1 }> = true;
     expect([bound, extraArg, missingOutput, missingArg]).toBeDefined();
+  });
+
+  it("makes and parses ids by the idFormat template, each part as its rule accepts it", () => {
+    const base = {
+      name: "Pair",
+      folder: "pair",
+      spec: ["§0"],
+      idFormat: "<projectId>/<campaignId>",
+      idExample: "1/cmp_1",
+      inputs: { projectId: { rule: z.number().int().positive(), replaces: true }, campaignId: { rule: z.string().min(1), replaces: true } },
+      outputs: {},
+    };
+    const pair = declareKind(base);
+    expect(pair.idOf?.({ projectId: 2, campaignId: "cmp_9" })).toBe("2/cmp_9");
+    expect(pair.parseId?.("2/cmp_9")).toEqual({ projectId: 2, campaignId: "cmp_9" });
+    expect(() => pair.parseId?.("x/cmp_9")).toThrow('Pair id "x/cmp_9" is not <projectId>/<campaignId>, e.g. "1/cmp_1".');
+    expect(() => pair.parseId?.("2/cmp_9/3")).toThrow(/is not <projectId>\/<campaignId>/);
+    // A format that is not a template of inputs leaves ids to the kind.
+    expect(declareKind({ ...base, idFormat: "account" }).parseId).toBeUndefined();
   });
 });

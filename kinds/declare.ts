@@ -48,8 +48,14 @@ export interface KindDeclaration<I extends Inputs, O extends Outputs> {
   readonly folder: string;
   /** The spec sections the kind implements. */
   readonly spec: readonly string[];
-  /** The format of the resource id, which is also the `adoptId` format (e.g. `push/1234`). */
+  /**
+   * The format of the resource id, which is also the `adoptId` format: a template of identity
+   * inputs (`<streamKind>/<streamId>`), from which the id is made and parsed, or a description
+   * where the kind makes and parses ids itself.
+   */
   readonly idFormat: string;
+  /** An id in that format, for messages (e.g. `push/1234`). */
+  readonly idExample: string;
   readonly inputs: I;
   readonly outputs: O;
   /** The `adoptId` rule, where a kind can say more than "a string". */
@@ -88,6 +94,10 @@ export interface DeclaredKind {
   readonly secretOutputs: readonly string[];
   /** Output properties: the resource class registers each, so its `Output` exists before the provider answers. */
   readonly outputKeys: readonly string[];
+  /** The id of these inputs, where `idFormat` is a template of inputs. */
+  readonly idOf?: (args: Record<string, unknown>) => string;
+  /** The identity inputs an id encodes, where `idFormat` is a template; throws, naming the format. */
+  readonly parseId?: (id: string) => Record<string, unknown>;
   /** The kind as the resource class's base needs it (sdk/resource.ts `KindIdentity`). */
   readonly identity: {
     readonly type: string;
@@ -95,6 +105,34 @@ export interface DeclaredKind {
     readonly secretOutputs: readonly string[];
     readonly inputKeys: readonly string[];
     readonly outputKeys: readonly string[];
+  };
+}
+
+/**
+ * Making and parsing ids by the template `idFormat` (`<projectId>/<campaignId>`): each part is
+ * taken as the text, or as the number, that its input's rule accepts.
+ */
+function idTemplate<I extends Inputs, O extends Outputs>(declaration: KindDeclaration<I, O>) {
+  const names = [...declaration.idFormat.matchAll(/<(\w+)>/g)].map((match) => match[1]);
+  if (!names.length || names.some((name) => !(name in declaration.inputs))) return {};
+  const escaped = declaration.idFormat.split(/<\w+>/).map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp(`^${escaped.map((literal, i) => literal + (i < names.length ? "([^/]+)" : "")).join("")}$`);
+  const refuse = (id: string) =>
+    new Error(`${declaration.name} id "${id}" is not ${declaration.idFormat}, e.g. "${declaration.idExample}".`);
+  return {
+    idOf: (args: Record<string, unknown>) => names.reduce((id, name) => id.replace(`<${name}>`, String(args[name])), declaration.idFormat),
+    parseId(id: string) {
+      const parts = pattern.exec(id)?.slice(1);
+      if (!parts) throw refuse(id);
+      return Object.fromEntries(
+        names.map((name, i) => {
+          const rule = declaration.inputs[name].rule;
+          if (rule.safeParse(parts[i]).success) return [name, parts[i]];
+          if (/^\d+$/.test(parts[i]) && rule.safeParse(Number(parts[i])).success) return [name, Number(parts[i])];
+          throw refuse(id);
+        }),
+      );
+    },
   };
 }
 
@@ -131,6 +169,7 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
     keptOnRefresh: keysWhere(outputs, (output) => output.keptOnRefresh),
     secretOutputs,
     outputKeys,
+    ...idTemplate(declaration),
     identity: { type: declaration.name, shim: declaration.folder, secretOutputs, inputKeys, outputKeys },
   };
 }

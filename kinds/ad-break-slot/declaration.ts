@@ -28,6 +28,7 @@ export const declaration = declareKind({
   folder: "ad-break-slot",
   spec: ["§4.2", "§2.8"],
   idFormat: "<zoneId>/<preroll|postroll|midrollinterval> or <zoneId>/midroll/<offset>",
+  idExample: "301/midroll/60",
   inputs: {
     zoneId: { rule: positiveId("VoD push zone"), replaces: true },
     type: { rule: z.enum(SLOT_TYPES, { error: `must be one of ${SLOT_TYPES.join(", ")} (§4.2)` }), replaces: true },

@@ -11,6 +11,7 @@ export const declaration = declareKind({
   folder: "campaign-archive",
   spec: ["§4.3", "§2.15"],
   idFormat: "<projectId>/<campaignId>",
+  idExample: "1/cmp_7Hq2xK9d",
   inputs: {
     projectId: { rule: positiveId("ad manager project"), replaces: true },
     campaignId: {

@@ -37,14 +37,6 @@ const ARCHIVED_WORD = /archiv/i;
 export const handler = settingsHandler<Args>({
   declaration,
 
-  idOf: (args) => `${args.projectId}/${args.campaignId}`,
-
-  parseId(id) {
-    const match = /^(\d+)\/([^/]+)$/.exec(id);
-    if (!match) throw new Error(`CampaignArchive id "${id}" is not <projectId>/<campaignId>, e.g. "1/cmp_7Hq2xK9d".`);
-    return { projectId: Number(match[1]), campaignId: match[2] };
-  },
-
   readPath: adManager.ops.getCampaign,
 
   async read({ projectId, campaignId }, recorded) {

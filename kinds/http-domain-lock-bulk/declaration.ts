@@ -12,6 +12,7 @@ export const declaration = declareKind({
   folder: "http-domain-lock-bulk",
   spec: ["§4.11", "§4.10", "§2.4"],
   idFormat: "account",
+  idExample: "account",
   requiresASetting: true,
   inputs: {
     // The API does not keep `mode` (§4.11 saves only the settings), so no live value can

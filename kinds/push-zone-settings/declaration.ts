@@ -13,6 +13,7 @@ export const declaration = declareKind({
   folder: "push-zone-settings",
   spec: ["§4.1", "§2.2", "§2.3"],
   idFormat: "<zoneId>",
+  idExample: "101",
   requiresASetting: true,
   inputs: {
     zoneId: { rule: positiveId("HTTP push zone"), replaces: true },

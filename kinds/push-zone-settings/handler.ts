@@ -54,13 +54,6 @@ function outputsOf(zone: zones.Zone, warnings?: string[]) {
 export const handler = settingsHandler<Args>({
   declaration,
 
-  idOf: (args) => String(args.zoneId),
-
-  parseId(id) {
-    if (!/^\d+$/.test(id)) throw new Error(`PushZoneSettings id "${id}" is not a zone id: use the numeric HTTP push zone id, e.g. "101".`);
-    return { zoneId: Number(id) };
-  },
-
   readPath: zones.ops.getPushZone,
 
   async read({ zoneId }) {

@@ -9,7 +9,8 @@ export const declaration = declareKind({
   name: "StreamStatus",
   folder: "stream-status",
   spec: ["§4.4", "§2.5", "§2.7"],
-  idFormat: "<push|timeshift>/<streamId>",
+  idFormat: "<streamKind>/<streamId>",
+  idExample: "push/1234",
   inputs: {
     streamKind: {
       rule: z.enum(["push", "timeshift"], { error: 'must be "push" or "timeshift" (§4.4 has a path for each)' }),

@@ -30,14 +30,6 @@ function outputsOf(stream: streams.Stream) {
 export const handler = settingsHandler<Args>({
   declaration,
 
-  idOf: (args) => `${args.streamKind}/${args.streamId}`,
-
-  parseId(id) {
-    const match = /^(push|timeshift)\/([^/]+)$/.exec(id);
-    if (!match) throw new Error(`StreamStatus id "${id}" is not <push|timeshift>/<streamId>, e.g. "push/1234".`);
-    return { streamKind: match[1], streamId: match[2] };
-  },
-
   readPath: ({ streamKind }) => (streamKind === "push" ? streams.ops.getPushStream : streams.ops.getTimeshiftStream),
 
   async read({ streamKind, streamId }) {

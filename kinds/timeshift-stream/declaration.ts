@@ -49,6 +49,7 @@ export const declaration = declareKind({
   folder: "timeshift-stream",
   spec: ["§4.19", "§4.4", "§2.4", "§2.5", "§2.7"],
   idFormat: "<streamId>",
+  idExample: "5001",
   adoptId: z.string().regex(/^\d+$/, 'must be an existing timeshift stream\'s numeric id, e.g. "5001"').optional(),
   inputs: {
     // §4.19 does not say which keys are required; the emulator (and so this provider) needs these three.

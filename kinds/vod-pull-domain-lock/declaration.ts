@@ -11,6 +11,7 @@ export const declaration = declareKind({
   folder: "vod-pull-domain-lock",
   spec: ["§4.5", "§2.4"],
   idFormat: "<zoneId>",
+  idExample: "401",
   requiresASetting: true,
   inputs: {
     zoneId: { rule: positiveId("VoD pull zone"), replaces: true },

@@ -40,13 +40,6 @@ function outputsOf(zone: zones.Zone) {
 export const handler = settingsHandler<Args>({
   declaration,
 
-  idOf: (args) => String(args.zoneId),
-
-  parseId(id) {
-    if (!/^\d+$/.test(id)) throw new Error(`VodPullDomainLock id "${id}" is not a zone id: use the numeric VoD pull zone id, e.g. "401".`);
-    return { zoneId: Number(id) };
-  },
-
   readPath: zones.ops.getVodPullZone,
 
   async read({ zoneId }) {

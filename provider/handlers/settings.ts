@@ -21,10 +21,10 @@ export interface LiveObject {
 export interface SettingsKind<Args extends Inputs> {
   /** The kind's declaration (kinds/<kind>/declaration.ts). */
   declaration: DeclaredKind;
-  /** The resource id for these inputs (also the `adoptId` format). */
-  idOf(args: Args): string;
-  /** The identity inputs encoded in an id; throws, naming the format, when it is malformed. */
-  parseId(id: string): Inputs;
+  /** The resource id for these inputs (also the `adoptId` format); by default made by the declaration's `idFormat`. */
+  idOf?(args: Args): string;
+  /** The identity inputs encoded in an id; throws, naming the format, when it is malformed. By default the declaration's. */
+  parseId?(id: string): Inputs;
   /**
    * The path `read` goes through when it is one the spec does not list: the handler runs `read`
    * through {@link readLive} (tried once per run; where it is absent, state is kept and the kind
@@ -54,6 +54,9 @@ export interface SettingsKind<Args extends Inputs> {
   released(id: string, props: Inputs): string;
 }
 
+/** A settings kind with its id made and parsed. */
+type Identified<Args extends Inputs> = SettingsKind<Args> & Required<Pick<SettingsKind<Args>, "idOf" | "parseId">>;
+
 /** Runs the kind's read, through the no-read fallback where it uses a path the spec does not list. */
 function readOf<Args extends Inputs>(spec: SettingsKind<Args>, identity: Inputs, recorded?: Inputs) {
   // A declared operation is itself callable: a resolver is told apart by having no path.
@@ -63,7 +66,7 @@ function readOf<Args extends Inputs>(spec: SettingsKind<Args>, identity: Inputs,
 }
 
 /** The `create` of an adopting resource: read, compare, write nothing. */
-async function adopt<Args extends Inputs>(spec: SettingsKind<Args>, args: Args, id: string) {
+async function adopt<Args extends Inputs>(spec: Identified<Args>, args: Args, id: string) {
   const kind = spec.declaration;
   const identity = spec.parseId(id);
   const live = await readOf(spec, identity);
@@ -80,8 +83,12 @@ async function adopt<Args extends Inputs>(spec: SettingsKind<Args>, args: Args, 
 }
 
 /** Builds the dynamic-provider handler of a settings kind. */
-export function settingsHandler<Args extends Inputs>(spec: SettingsKind<Args>): Handler {
-  const kind = spec.declaration;
+export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args>): Handler {
+  const kind = kindSpec.declaration;
+  const idOf = kindSpec.idOf ?? kind.idOf;
+  const parseId = kindSpec.parseId ?? kind.parseId;
+  if (!idOf || !parseId) throw new Error(`${kind.name}: its idFormat is not a template of inputs, so the kind must make and parse ids itself`);
+  const spec = { ...kindSpec, idOf, parseId };
   return {
     configure,
 
