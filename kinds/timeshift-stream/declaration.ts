@@ -5,6 +5,7 @@
  * program declares.
  */
 import { z } from "zod";
+import { streams } from "../../provider/client";
 import { sameSet, sameValue, type Comparator, type Inputs } from "../../provider/inputs";
 import { hostnames, ipsOrCidrs, positiveId, sameHosts, yn } from "../../provider/rules";
 import { declareKind, type InputDeclaration } from "../declare";
@@ -12,6 +13,8 @@ import { declareKind, type InputDeclaration } from "../declare";
 const flag = z.boolean({ error: "must be true or false" }).optional();
 const ips = ipsOrCidrs.optional();
 const MAX = Number.MAX_SAFE_INTEGER;
+// The API's limits, stated once by the client (§4.19, §8).
+const MAX_DAYS = streams.RETENTION_MAX_DAYS;
 const int = (min: number, max: number, why: string) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) })
@@ -88,7 +91,7 @@ export const declaration = declareKind({
     ),
     ipAccess: group(z.strictObject({ enabled: flag, policy: flag, active: flag, addresses: ips, ips }).optional(), { addresses: asSet, ips: asSet }),
     ndvr: group(
-      z.strictObject({ enabled: flag, retentionDays: int(0, 180, "days (§4.19 ndvr[retention], maximum 180)").optional() }).optional(),
+      z.strictObject({ enabled: flag, retentionDays: int(0, MAX_DAYS.ndvr, `days (§4.19 ndvr[retention], maximum ${MAX_DAYS.ndvr})`).optional() }).optional(),
       { retentionDays: asNumber },
     ),
     record: group(
@@ -96,7 +99,7 @@ export const declaration = declareKind({
         .strictObject({
           enabled: flag,
           server: positiveId("recording server").optional(),
-          retentionDays: int(0, 90, "days (§4.19 record[retention], maximum 90)").optional(),
+          retentionDays: int(0, MAX_DAYS.record, `days (§4.19 record[retention], maximum ${MAX_DAYS.record})`).optional(),
         })
         .optional(),
       { server: asNumber, retentionDays: asNumber },

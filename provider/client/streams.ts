@@ -118,6 +118,10 @@ export type StreamStatusBody = z.input<typeof StreamStatusBody>;
 // §4.19 groups, written nested here and flattened to bracketed keys on the wire.
 const flagGroup = <K extends string>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, ynIn.optional()])) as Record<K, z.ZodOptional<typeof ynIn>>;
 const text = z.string().optional();
+
+/** §4.19, §8: the most days a timeshift stream keeps its nDVR window and its recordings. */
+export const RETENTION_MAX_DAYS = { ndvr: 180, record: 90 } as const;
+
 const TimeshiftGroups = {
   domainlock: z.strictObject({ ...flagGroup("enabled", "policy", "noreferer", "active"), list: text, ips: text }),
   geoblock: z.strictObject({
@@ -126,11 +130,11 @@ const TimeshiftGroups = {
     ips: text,
   }),
   ipaccess: z.strictObject({ ...flagGroup("enabled", "policy", "active"), list: text, ips: text }),
-  ndvr: z.strictObject({ ...flagGroup("enabled"), retention: intMin(0, "(days, §4.19)").max(180, "must be at most 180 days (§4.19 ndvr retention)").optional() }),
+  ndvr: z.strictObject({ ...flagGroup("enabled"), retention: intMin(0, "(days, §4.19)").max(RETENTION_MAX_DAYS.ndvr, `must be at most ${RETENTION_MAX_DAYS.ndvr} days (§4.19 ndvr retention)`).optional() }),
   record: z.strictObject({
     ...flagGroup("enabled"),
     server: intMin(0, "(recording server id)").optional(),
-    retention: intMin(0, "(days, §4.19)").max(90, "must be at most 90 days (§4.19 record retention)").optional(),
+    retention: intMin(0, "(days, §4.19)").max(RETENTION_MAX_DAYS.record, `must be at most ${RETENTION_MAX_DAYS.record} days (§4.19 record retention)`).optional(),
   }),
   securetoken: z.strictObject({
     ...flagGroup("enabled", "keyip", "active"),
