@@ -40,7 +40,7 @@ describe("declareKind", () => {
     expect(declared.args.safeParse({ zoneId: 1.5 }).error?.issues[0].message).toBe("must be a whole number");
   });
 
-  it("binds a resource class's Args and outputs to the declaration at compile time", () => {
+  it("binds a resource class's Args (names and types) and outputs to the declaration at compile time", () => {
     interface Args {
       zoneId: number;
       hosts?: string[];
@@ -52,9 +52,11 @@ describe("declareKind", () => {
     const extraArg: Declares<typeof declared, Args & { extra: number }, { name: 1; password: 1; warnings: 1 }> = true;
     // @ts-expect-error: a declared output the class does not declare
     const missingOutput: Declares<typeof declared, Args, { name: 1; password: 1 }> = true;
+    // @ts-expect-error: an input typed otherwise than its rule accepts
+    const otherType: Declares<typeof declared, Omit<Args, "zoneId"> & { zoneId: string }, { name: 1; password: 1; warnings: 1 }> = true;
     // @ts-expect-error: a declared input Args leaves out
     const missingArg: Declares<typeof declared, Omit<Args, "token">, { name: 1; password: 1; warnings: 1 }> = true;
-    expect([bound, extraArg, missingOutput, missingArg]).toBeDefined();
+    expect([bound, extraArg, missingOutput, otherType, missingArg]).toBeDefined();
   });
 
   it("makes and parses ids by the idFormat template, each part as its rule accepts it", () => {

@@ -11,6 +11,7 @@
  * no zod type); `Declares` binds the two at compile time, so neither can gain or lose a property
  * alone. See docs/design.md §1 "A kind's folder".
  */
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Comparator, DiffRules } from "../provider/inputs";
 
@@ -177,19 +178,35 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
 /** The inputs of a declared kind as the handler receives them (after `check`). */
 export type ArgsOf<D extends { args: z.ZodType }> = z.infer<D["args"]>;
 
+/** A class's `Args` as the provider receives them: every `pulumi.Input` resolved. */
+type Resolved<Args> = { [K in keyof Args]-?: pulumi.Unwrap<Exclude<Args[K], undefined>> };
+/** What the declared rules accept, property by property. */
+type Ruled<D extends { args: z.ZodType }> = { [K in keyof z.output<D["args"]>]-?: Exclude<z.output<D["args"]>[K], undefined> };
+/** The properties whose type in `Args` differs from what the declared rule accepts. */
+type TypesDiffer<D extends { args: z.ZodType }, Args> = {
+  [K in keyof Ruled<D> & keyof Resolved<Args>]: [Ruled<D>[K]] extends [Resolved<Args>[K]]
+    ? [Resolved<Args>[K]] extends [Ruled<D>[K]]
+      ? never
+      : K
+    : K;
+}[keyof Ruled<D> & keyof Resolved<Args>];
+
 /**
  * Compile-time binding of a resource class to its declaration: `true` only when the class's
- * `Args` names exactly the declared inputs (plus `adoptId`) and the class declares every output.
+ * `Args` names exactly the declared inputs (plus `adoptId`), each with the type its rule accepts
+ * (once resolved), and the class declares every output.
  * Used as `const _bound: Declares<typeof declaration, Args, Class> = true;`.
  */
-export type Declares<
-  D extends { inputs: Inputs; outputs: Outputs },
-  Args,
-  Resource,
-> = [Exclude<keyof Args, keyof D["inputs"] | "adoptId">, Exclude<keyof D["inputs"], keyof Args>, Exclude<keyof D["outputs"], keyof Resource>] extends [never, never, never]
+export type Declares<D extends { inputs: Inputs; outputs: Outputs; args: z.ZodType }, Args, Resource> = [
+  Exclude<keyof Args, keyof D["inputs"] | "adoptId">,
+  Exclude<keyof D["inputs"], keyof Args>,
+  Exclude<keyof D["outputs"], keyof Resource>,
+  TypesDiffer<D, Args>,
+] extends [never, never, never, never]
   ? true
   : {
       argsNotDeclared: Exclude<keyof Args, keyof D["inputs"] | "adoptId">;
       declaredNotInArgs: Exclude<keyof D["inputs"], keyof Args>;
       outputsNotOnClass: Exclude<keyof D["outputs"], keyof Resource>;
+      typesDiffer: TypesDiffer<D, Args>;
     };

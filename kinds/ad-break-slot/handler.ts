@@ -24,7 +24,7 @@ import { pickInputs, sameValue, UNKNOWN, type Inputs } from "../../provider/inpu
 import { settingsHandler, type LiveObject } from "../../provider/handlers/settings";
 import type { Handler } from "../../provider/shim";
 import type { ArgsOf } from "../declare";
-import { declaration, SLOT_TYPES } from "./declaration";
+import { declaration } from "./declaration";
 
 const KIND = "AdBreakSlot";
 type Args = ArgsOf<typeof declaration>;

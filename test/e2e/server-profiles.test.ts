@@ -25,7 +25,7 @@ import { PROFILES } from "../../emulator";
 import { createTestStack, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
-import { changedProperties, escapeRegExp } from "../helpers/state";
+import { changedProperties } from "../helpers/state";
 
 const cdn = loadSdk();
 
