@@ -18,6 +18,15 @@ export function filesUnder(dir: string): [string, string][] {
 }
 
 /** The largest `__provider` string among the stack's resources, in bytes. */
+/**
+ * What every kind's state must be: free of the API key (in any form the checkpoint holds it),
+ * with each resource's `__provider` a small module, not code.
+ */
+export function expectCleanState(state: Deployment, apiKey: string): void {
+  expect(JSON.stringify(state)).not.toContain(apiKey);
+  expect(providerBytes(state)).toBeLessThanOrEqual(1024);
+}
+
 export function providerBytes(state: Deployment): number {
   const sizes = (state.deployment.resources ?? [])
     .map((r: any) => r.inputs?.__provider)
