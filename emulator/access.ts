@@ -12,7 +12,17 @@ export function accessDefaults(): Obj {
     geoblock: { enabled: "N", policy: "N", active: "Y", list: [], ips: "" },
     ipaccess: { enabled: "N", policy: "N", active: "Y", list: "", ips: "" },
     useragent: { enabled: "N", policy: "N", casesensitive: "N", active: "Y", list: "", listArr: [], ips: "" },
-    securetoken: { enabled: "N", active: "Y", policy: "F", keyip: "N", list: "", timeout: 3600, session: "0", ips: "", dirs: null },
+    securetoken: {
+      enabled: "N",
+      active: "Y",
+      policy: "F",
+      keyip: "N",
+      list: "",
+      timeout: 3600,
+      session: "0",
+      ips: "",
+      dirs: null,
+    },
     eac: { enabled: "N", policy: "N", active: "Y", list: "", ips: "" },
     bwlimit: { enabled: "N", policy: "0", rate: 0, rateafter: 0, payg: "N", active: "Y" },
   };

@@ -35,7 +35,8 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
     case "POST /__emulator/mutate": {
       const m = parse(mutateSchema, body);
       if (m.kind !== "account" && m.id === undefined) throw new EmulatorError(422, "id: required for kind " + m.kind);
-      if (m.kind === "account" && m.patch === null) throw new EmulatorError(422, "patch: the account cannot be deleted");
+      if (m.kind === "account" && m.patch === null)
+        throw new EmulatorError(422, "patch: the account cannot be deleted");
       const idField = m.kind === "creatives" ? "crid" : "id";
       if (m.kind !== "account" && m.patch?.[idField] !== undefined && String(m.patch[idField]) !== String(m.id)) {
         throw new EmulatorError(422, `patch.${idField}: must equal id (${m.id}); objects are stored under their id`);

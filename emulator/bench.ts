@@ -10,10 +10,20 @@ import { Pool } from "undici";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { path: { type: "string", default: "/v2/dns" }, connections: { type: "string", default: "50" }, seconds: { type: "string", default: "5" } },
+    options: {
+      path: { type: "string", default: "/v2/dns" },
+      connections: { type: "string", default: "50" },
+      seconds: { type: "string", default: "5" },
+    },
   });
-  const child = spawn(process.execPath, [path.join(__dirname, "cli.js"), "--port", "0", "--api-key", "bench-key"], { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolve) => child.stdout.once("data", (d: Buffer) => resolve(d.toString().split("\n")[0].replace("emulator listening on ", ""))));
+  const child = spawn(process.execPath, [path.join(__dirname, "cli.js"), "--port", "0", "--api-key", "bench-key"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve) =>
+    child.stdout.once("data", (d: Buffer) =>
+      resolve(d.toString().split("\n")[0].replace("emulator listening on ", "")),
+    ),
+  );
   const connections = Number(values.connections);
   const pool = new Pool(url, { connections, pipelining: 1 });
   const deadline = Date.now() + Number(values.seconds) * 1000;
@@ -30,7 +40,17 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (Date.now() - started) / 1000;
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-  console.log(JSON.stringify({ path: values.path, connections, seconds: elapsed, requests: total, requestsPerSecond: Math.round(total / elapsed), statuses, bytesPerResponse: Math.round(bytes / total) }));
+  console.log(
+    JSON.stringify({
+      path: values.path,
+      connections,
+      seconds: elapsed,
+      requests: total,
+      requestsPerSecond: Math.round(total / elapsed),
+      statuses,
+      bytesPerResponse: Math.round(bytes / total),
+    }),
+  );
   await pool.close();
   child.kill("SIGTERM");
 }

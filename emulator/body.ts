@@ -13,8 +13,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export const MAX_BODY_DEPTH = 64;
 
-const tooLarge = () =>
-  new EmulatorError(413, `request body exceeds ${MAX_BODY_BYTES} bytes`, { Connection: "close" });
+const tooLarge = () => new EmulatorError(413, `request body exceeds ${MAX_BODY_BYTES} bytes`, { Connection: "close" });
 
 /** Collects the raw body, rejecting with 413 as soon as it passes the limit. */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -44,7 +43,10 @@ export function parseJsonObject(raw: Buffer, contentType: string | undefined): O
   if (raw.length === 0) return {};
   // Request bodies are JSON (spec conventions); form encodings are not accepted.
   if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType ?? "")) {
-    throw new EmulatorError(415, `Content-Type must be application/json (got ${contentType ? `'${contentType}'` : "none"})`);
+    throw new EmulatorError(
+      415,
+      `Content-Type must be application/json (got ${contentType ? `'${contentType}'` : "none"})`,
+    );
   }
   let value: unknown;
   try {

@@ -9,7 +9,8 @@ import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 import { parseProfileFlag } from "./profile";
 
-const USAGE = "usage: emulator [--port N] [--host 127.0.0.1] [--api-key KEY] [--forbidden-key KEY] [--fixture FILE] [--state FILE] [--strict-spec] [--profile NAME|FIELD=VALUE,...]";
+const USAGE =
+  "usage: emulator [--port N] [--host 127.0.0.1] [--api-key KEY] [--forbidden-key KEY] [--fixture FILE] [--state FILE] [--strict-spec] [--profile NAME|FIELD=VALUE,...]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -28,12 +29,19 @@ async function main(): Promise<void> {
   });
   if (values.help) return void console.log(USAGE);
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port ?? "") || port > 65535) throw new Error(`--port must be an integer 0-65535 (got ${values.port})`);
+  if (!/^\d+$/.test(values.port ?? "") || port > 65535)
+    throw new Error(`--port must be an integer 0-65535 (got ${values.port})`);
   // Checked before listening: a bad field or value exits 2 naming it.
   const profile = values.profile === undefined ? undefined : parseProfileFlag(values.profile);
   const emulator = await startEmulator({
-    port, host: values.host, apiKey: values["api-key"], forbiddenKey: values["forbidden-key"],
-    fixture: values.fixture, stateFile: values.state, strictSpec: values["strict-spec"], profile,
+    port,
+    host: values.host,
+    apiKey: values["api-key"],
+    forbiddenKey: values["forbidden-key"],
+    fixture: values.fixture,
+    stateFile: values.state,
+    strictSpec: values["strict-spec"],
+    profile,
   });
   console.log(`emulator listening on ${emulator.url}`);
   if (!values["api-key"]) console.log(`api key: ${emulator.apiKey}`);

@@ -22,7 +22,10 @@ export const faultSchema = z.strictObject({
    * Only requests of this operation, written as in the request log's counts
    * (`"POST /v2/streams/timeshift/new"`); default: any API request.
    */
-  operation: z.string().regex(/^[A-Z]+ \/\S+$/, 'must be "METHOD /v2/path-template", as in GET /__emulator/requests counts').optional(),
+  operation: z
+    .string()
+    .regex(/^[A-Z]+ \/\S+$/, 'must be "METHOD /v2/path-template", as in GET /__emulator/requests counts')
+    .optional(),
 });
 
 /** A fault to inject, as accepted by the admin door. */

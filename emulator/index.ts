@@ -60,13 +60,21 @@ export interface RunningEmulator {
  * headers over 16 KiB) never reach the listener; node would answer them with an empty body.
  * They get the `{result:"error", message}` body of every other error, then the connection closes.
  */
-function answerClientError(err: Error & { code?: string; reason?: string }, socket: import("node:stream").Duplex): void {
+function answerClientError(
+  err: Error & { code?: string; reason?: string },
+  socket: import("node:stream").Duplex,
+): void {
   if (err.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
   const [status, reason] =
-    err.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"]
-    : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "Request Timeout"]
-    : [400, "Bad Request"];
-  const what = status === 431 ? "request line and headers exceed the server's 16 KiB limit" : `malformed HTTP request: ${err.reason ?? err.message}${err.code ? ` (${err.code})` : ""}`;
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large"]
+      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout"]
+        : [400, "Bad Request"];
+  const what =
+    status === 431
+      ? "request line and headers exceed the server's 16 KiB limit"
+      : `malformed HTTP request: ${err.reason ?? err.message}${err.code ? ` (${err.code})` : ""}`;
   const text = JSON.stringify({ result: "error", message: what });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
@@ -76,14 +84,21 @@ function answerClientError(err: Error & { code?: string; reason?: string }, sock
 /** Answers before the request pipeline (and its log) with the usual error body, then closes. */
 function refuse(res: http.ServerResponse, status: number, message: string): void {
   const text = JSON.stringify({ result: "error", message });
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), Connection: "close" });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    Connection: "close",
+  });
   res.end(text);
 }
 
 /** The profile a start asks for: `profile` over the default, `strictSpec` forcing spec-only reads. */
 function startProfile(options: EmulatorOptions): ServerProfile {
   try {
-    return resolveProfile({ ...checkProfilePatch(options.profile ?? {}), ...(options.strictSpec ? { reads: "spec-only" } : {}) });
+    return resolveProfile({
+      ...checkProfilePatch(options.profile ?? {}),
+      ...(options.strictSpec ? { reads: "spec-only" } : {}),
+    });
   } catch (e) {
     throw new Error(`startEmulator: profile: ${(e as Error).message}`);
   }
@@ -97,16 +112,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // the JSON file still has the compiled generator.
   const store = new Store(options.fixture ?? defaultFixturePath() ?? defaultFixture(), options.stateFile);
   const listener = createListener({
-    store, apiKey, forbiddenKey: options.forbiddenKey, profile: new LiveProfile(initial),
-    faults: new Faults(), log: new RequestLog([apiKey, options.forbiddenKey]), now: options.now ?? (() => new Date()),
+    store,
+    apiKey,
+    forbiddenKey: options.forbiddenKey,
+    profile: new LiveProfile(initial),
+    faults: new Faults(),
+    log: new RequestLog([apiKey, options.forbiddenKey]),
+    now: options.now ?? (() => new Date()),
   });
   // Node answers a missing Host or an unknown Expect with an empty body; these answer in JSON.
   const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused with 400.
-    if (req.httpVersion === "1.1" && req.headers.host === undefined) return refuse(res, 400, "the Host header is required in HTTP/1.1");
+    if (req.httpVersion === "1.1" && req.headers.host === undefined)
+      return refuse(res, 400, "the Host header is required in HTTP/1.1");
     listener(req, res);
   });
-  server.on("checkExpectation", (req, res) => refuse(res, 417, `Expect: ${req.headers.expect} is not supported (only 100-continue)`));
+  server.on("checkExpectation", (req, res) =>
+    refuse(res, 417, `Expect: ${req.headers.expect} is not supported (only 100-continue)`),
+  );
   server.on("clientError", answerClientError);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {

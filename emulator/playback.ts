@@ -23,7 +23,14 @@ const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 function player(kind: string, hash: string, hls: string, rtmp: string, rtsp: string, dash?: string): Obj {
   const base = `https://${PLAYER_HOST}/${kind}/${hash}`;
-  return { baseQ: `${base}?autoplay=1&muted=1`, base, hls: `${base}?src=${encodeURIComponent(hls)}`, rtmp, rtsp, ...(dash ? { dash } : {}) };
+  return {
+    baseQ: `${base}?autoplay=1&muted=1`,
+    base,
+    hls: `${base}?src=${encodeURIComponent(hls)}`,
+    rtmp,
+    rtsp,
+    ...(dash ? { dash } : {}),
+  };
 }
 
 /** §2.7 `playbackurls` for one stream. */
@@ -59,7 +66,10 @@ export function playbackUrls(p: PlaybackInput): Obj {
 function tokenized(p: PlaybackInput, urls: { hls: string; dash: string; rtmp: string; rtsp: string }): Obj {
   // A signed-URL style token: deterministic per stream so repeated reads do not drift.
   const expires = 1767225600 + p.tokenTimeout;
-  const token = { hls: `token=${p.hash.slice(0, 16)}&expires=${expires}`, dash: `token=${p.hash.slice(16, 32)}&expires=${expires}` };
+  const token = {
+    hls: `token=${p.hash.slice(0, 16)}&expires=${expires}`,
+    dash: `token=${p.hash.slice(16, 32)}&expires=${expires}`,
+  };
   const hls = `${urls.hls}?${token.hls}`;
   const dash = `${urls.dash}?${token.dash}`;
   return {
@@ -72,7 +82,13 @@ function tokenized(p: PlaybackInput, urls: { hls: string; dash: string; rtmp: st
       hostname: PLAY_HOST,
       jwplayer: player("jwplayer", p.hash, hls, urls.rtmp, urls.rtsp, dash),
       videojs: player("videojs", p.hash, hls, urls.rtmp, urls.rtsp, dash),
-      own: { hashes: { [PLAY_HOST]: { hash: p.hash, hls, base64: b64(hls), dash, base64dash: b64(dash) } }, baseQ: `https://${PLAYER_HOST}/own/${p.hash}?autoplay=1`, base: `https://${PLAYER_HOST}/own/${p.hash}`, hls, dash },
+      own: {
+        hashes: { [PLAY_HOST]: { hash: p.hash, hls, base64: b64(hls), dash, base64dash: b64(dash) } },
+        baseQ: `https://${PLAYER_HOST}/own/${p.hash}?autoplay=1`,
+        base: `https://${PLAYER_HOST}/own/${p.hash}`,
+        hls,
+        dash,
+      },
     },
   };
 }

@@ -48,16 +48,18 @@ export const DEFAULT_PROFILE: Readonly<ServerProfile> = Object.freeze({
 });
 
 /** Validates a partial profile: every field optional, unknown fields refused. */
-export const profilePatchSchema = z.strictObject({
-  pageSize: z.int().min(1),
-  pastLastPage: z.enum(["empty", "repeat-last"]),
-  slots: z.enum(["upsert", "add-only"]),
-  reads: z.enum(["extensions", "spec-only"]),
-  archivedStatus: z.string().trim().min(1).max(64),
-  deleted: z.enum(["date", "unix"]),
-  emptyWarnings: z.enum(["array", "null"]),
-  writeNotes: z.boolean(),
-}).partial();
+export const profilePatchSchema = z
+  .strictObject({
+    pageSize: z.int().min(1),
+    pastLastPage: z.enum(["empty", "repeat-last"]),
+    slots: z.enum(["upsert", "add-only"]),
+    reads: z.enum(["extensions", "spec-only"]),
+    archivedStatus: z.string().trim().min(1).max(64),
+    deleted: z.enum(["date", "unix"]),
+    emptyWarnings: z.enum(["array", "null"]),
+    writeNotes: z.boolean(),
+  })
+  .partial();
 
 /** A change to some fields of a profile. */
 export type ProfilePatch = Partial<ServerProfile>;
@@ -72,8 +74,14 @@ export const PROFILES = {
   "no-reads": { reads: "spec-only" },
   "other-words": { archivedStatus: "ARCHIVED", deleted: "unix", emptyWarnings: "null", writeNotes: true },
   "strict-server": {
-    pageSize: 2, pastLastPage: "repeat-last", slots: "add-only", reads: "spec-only",
-    archivedStatus: "Archived", deleted: "unix", emptyWarnings: "null", writeNotes: true,
+    pageSize: 2,
+    pastLastPage: "repeat-last",
+    slots: "add-only",
+    reads: "spec-only",
+    archivedStatus: "Archived",
+    deleted: "unix",
+    emptyWarnings: "null",
+    writeNotes: true,
   },
 } as const satisfies Record<string, ProfilePatch>;
 
@@ -99,11 +107,13 @@ const ACCEPTS: Record<keyof ServerProfile, string> = {
  * Error naming each bad field, the value given and what the field accepts.
  */
 export function checkProfilePatch(data: unknown): ProfilePatch {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new Error("profile: must be a JSON object of profile fields");
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new Error("profile: must be a JSON object of profile fields");
   const result = profilePatchSchema.safeParse(data);
   if (result.success) return result.data as ProfilePatch;
   const problems = result.error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") return issue.keys.map((k) => `${k}: unknown profile field; known fields: ${FIELDS.join(", ")}`).join("; ");
+    if (issue.code === "unrecognized_keys")
+      return issue.keys.map((k) => `${k}: unknown profile field; known fields: ${FIELDS.join(", ")}`).join("; ");
     const field = String(issue.path[0]) as keyof ServerProfile;
     const given = (data as Record<string, unknown>)[field];
     return `${field}: must be ${ACCEPTS[field]} (got ${JSON.stringify(given)})`;
@@ -118,11 +128,16 @@ export function checkProfilePatch(data: unknown): ProfilePatch {
  */
 export function parseProfileFlag(text: string): ProfilePatch {
   const patch: Record<string, unknown> = {};
-  for (const item of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = item.indexOf("=");
     if (eq < 0) {
       if (!Object.prototype.hasOwnProperty.call(PROFILES, item)) {
-        throw new Error(`--profile: '${item}' is neither field=value nor a named profile; named profiles: ${Object.keys(PROFILES).join(", ")}; fields: ${FIELDS.join(", ")}`);
+        throw new Error(
+          `--profile: '${item}' is neither field=value nor a named profile; named profiles: ${Object.keys(PROFILES).join(", ")}; fields: ${FIELDS.join(", ")}`,
+        );
       }
       Object.assign(patch, PROFILES[item as ProfileName]);
       continue;
@@ -130,9 +145,11 @@ export function parseProfileFlag(text: string): ProfilePatch {
     const key = item.slice(0, eq).trim();
     const raw = item.slice(eq + 1).trim();
     patch[key] =
-      key === "pageSize" && /^-?\d+$/.test(raw) ? Number(raw)
-      : key === "writeNotes" && (raw === "true" || raw === "false") ? raw === "true"
-      : raw;
+      key === "pageSize" && /^-?\d+$/.test(raw)
+        ? Number(raw)
+        : key === "writeNotes" && (raw === "true" || raw === "false")
+          ? raw === "true"
+          : raw;
   }
   try {
     return checkProfilePatch(patch);

@@ -77,7 +77,11 @@ export interface Page<T> {
  * "repeat-last" serves the last page again, as a server that clamps the page number does, so
  * `page` is the last page's number. `total`, `limit` and `pages` never change with `page`.
  */
-export function paginate<T>(items: T[], page: number, profile: Pick<ServerProfile, "pageSize" | "pastLastPage">): Page<T> {
+export function paginate<T>(
+  items: T[],
+  page: number,
+  profile: Pick<ServerProfile, "pageSize" | "pastLastPage">,
+): Page<T> {
   const size = profile.pageSize;
   const pages = Math.ceil(items.length / size);
   const served = profile.pastLastPage === "repeat-last" && page > pages && pages > 0 ? pages : page;

@@ -55,7 +55,8 @@ export class Router {
       }
       return { kind: "found", route: c.route, operation: c.operation, params };
     }
-    if (extensionPath && (extensionMethod || !allowed.length)) return { kind: "not-in-api", operation: `${method} ${extensionPath}` };
+    if (extensionPath && (extensionMethod || !allowed.length))
+      return { kind: "not-in-api", operation: `${method} ${extensionPath}` };
     return allowed.length ? { kind: "method", allowed, operation } : { kind: "none" };
   }
 }

@@ -35,7 +35,15 @@ export function createListener(deps: ServerDeps): http.RequestListener {
     const url = requestUrl(req.url ?? "");
     if (!url) return send(res, 400, { result: "error", message: `malformed request target '${req.url}'` }, {});
     const method = req.method ?? "GET";
-    const entry: LogEntry = { time: deps.now().toISOString(), method, path: url.pathname, query: url.search.slice(1), operation: null, status: 0, durationMs: 0 };
+    const entry: LogEntry = {
+      time: deps.now().toISOString(),
+      method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      operation: null,
+      status: 0,
+      durationMs: 0,
+    };
     const done = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       entry.status = status;
       entry.durationMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -65,16 +73,26 @@ function requestUrl(target: string): URL | undefined {
 type Done = (status: number, body: unknown, headers?: Record<string, string>) => void;
 
 async function serveAdmin(deps: ServerDeps, req: http.IncomingMessage, url: URL, done: Done) {
-  if (!isLoopback(req.socket.remoteAddress)) throw new EmulatorError(403, "the admin door answers loopback clients only");
+  if (!isLoopback(req.socket.remoteAddress))
+    throw new EmulatorError(403, "the admin door answers loopback clients only");
   const body = parseJsonObject(await readBody(req), req.headers["content-type"]);
   done(200, admin(deps, req.method ?? "GET", url.pathname, body));
 }
 
-async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMessage, url: URL, entry: LogEntry, done: Done) {
+async function serveApi(
+  deps: ServerDeps,
+  router: Router,
+  req: http.IncomingMessage,
+  url: URL,
+  entry: LogEntry,
+  done: Done,
+) {
   // One profile for the whole request, even if the admin door switches it meanwhile.
   const profile = deps.profile.current;
   const specOnly = profile.reads === "spec-only";
-  const match = url.pathname.startsWith("/v2/") ? router.match(entry.method, url.pathname, specOnly) : ({ kind: "none" } as const);
+  const match = url.pathname.startsWith("/v2/")
+    ? router.match(entry.method, url.pathname, specOnly)
+    : ({ kind: "none" } as const);
   if (match.kind !== "none") entry.operation = match.operation;
   const fault = deps.faults.take(entry.operation);
   // The whole request arrives before any fault: a slow answer is then served even if the
@@ -83,15 +101,30 @@ async function serveApi(deps: ServerDeps, router: Router, req: http.IncomingMess
   if (fault && (await injected(fault, req, entry, done))) return;
 
   authenticate(deps, req);
-  if (match.kind === "none") throw notFound(`no such path: ${entry.method} ${url.pathname} (API paths are under /v2; see spec §4)`);
-  if (match.kind === "not-in-api") throw notFound(`${match.operation} is not part of the API (a read extension, off under the server profile reads=spec-only)`);
+  if (match.kind === "none")
+    throw notFound(`no such path: ${entry.method} ${url.pathname} (API paths are under /v2; see spec §4)`);
+  if (match.kind === "not-in-api")
+    throw notFound(
+      `${match.operation} is not part of the API (a read extension, off under the server profile reads=spec-only)`,
+    );
   if (match.kind === "method") {
-    throw new EmulatorError(405, `method ${entry.method} not allowed on ${url.pathname}; allowed: ${match.allowed.join(", ")}`, { Allow: match.allowed.join(", ") });
+    throw new EmulatorError(
+      405,
+      `method ${entry.method} not allowed on ${url.pathname}; allowed: ${match.allowed.join(", ")}`,
+      { Allow: match.allowed.join(", ") },
+    );
   }
   // Bodies are read on every request, but only the writes (POST) of §4 take one.
   const body = entry.method === "POST" ? parseJsonObject(raw, req.headers["content-type"]) : {};
   if (raw.length) entry.body = body;
-  const result = match.route.handler({ store: deps.store, params: match.params, query: url.searchParams, body, now: deps.now(), profile });
+  const result = match.route.handler({
+    store: deps.store,
+    params: match.params,
+    query: url.searchParams,
+    body,
+    now: deps.now(),
+    profile,
+  });
   if (fault?.dropResponse) {
     // Carried out, but the answer is lost: the case a create must never be blindly repeated for.
     entry.fault = "drop-response";
@@ -113,7 +146,8 @@ async function injected(fault: Fault, req: http.IncomingMessage, entry: LogEntry
   }
   if (fault.status !== undefined) {
     entry.fault = "status";
-    const headers: Record<string, string> = fault.retryAfter !== undefined ? { "Retry-After": String(fault.retryAfter) } : {};
+    const headers: Record<string, string> =
+      fault.retryAfter !== undefined ? { "Retry-After": String(fault.retryAfter) } : {};
     done(fault.status, { result: "error", message: `injected fault: HTTP ${fault.status}` }, headers);
     return true;
   }
@@ -123,7 +157,8 @@ async function injected(fault: Fault, req: http.IncomingMessage, entry: LogEntry
 /** §5: X-API-KEY (any case; node lowercases names) must be present and valid; the forbidden key gets 403. */
 function authenticate(deps: ServerDeps, req: http.IncomingMessage): void {
   const given = req.headers["x-api-key"];
-  if (given === undefined || given === "") throw new AuthError(401, "API key is required: send it in the X-API-KEY header");
+  if (given === undefined || given === "")
+    throw new AuthError(401, "API key is required: send it in the X-API-KEY header");
   const key = Array.isArray(given) ? given[0] : given;
   if (deps.forbiddenKey && same(key, deps.forbiddenKey)) {
     throw new AuthError(403, "permission denied: this account is restricted and lacks permission for this operation");
@@ -140,6 +175,10 @@ function same(a: string, b: string): boolean {
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
   if (status === 0 || res.destroyed || res.headersSent) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -9,9 +9,21 @@ import { z } from "zod";
 
 /** The object families the store holds, keyed by id (creatives by `crid`). */
 export const KINDS = [
-  "httpPushZones", "httpPullZones", "vodPushZones", "vodPullZones",
-  "pushStreams", "pullStreams", "timeshiftStreams", "dnsZones", "backups",
-  "adManagerProjects", "campaigns", "purges", "creatives", "adBreaks", "adPodRequests",
+  "httpPushZones",
+  "httpPullZones",
+  "vodPushZones",
+  "vodPullZones",
+  "pushStreams",
+  "pullStreams",
+  "timeshiftStreams",
+  "dnsZones",
+  "backups",
+  "adManagerProjects",
+  "campaigns",
+  "purges",
+  "creatives",
+  "adBreaks",
+  "adPodRequests",
 ] as const;
 
 /** One object family of the store. */
@@ -81,7 +93,9 @@ export function parseFixture(input: FixtureInput, source = "fixture"): State {
   for (const kind of KINDS) {
     for (const [key, obj] of Object.entries(state[kind])) {
       if (keyOf(kind, obj) !== key) {
-        throw new Error(`invalid ${source}: ${kind}.${key}: key must equal the object's ${kind === "creatives" ? "crid" : "id"}`);
+        throw new Error(
+          `invalid ${source}: ${kind}.${key}: key must equal the object's ${kind === "creatives" ? "crid" : "id"}`,
+        );
       }
     }
   }
@@ -110,7 +124,10 @@ export class Store {
   readonly archivedWords = new Map<string, string>();
   private readonly fixture: State;
 
-  constructor(fixture: FixtureInput, private readonly stateFile?: string) {
+  constructor(
+    fixture: FixtureInput,
+    private readonly stateFile?: string,
+  ) {
     this.fixture = parseFixture(fixture);
     const saved = stateFile && fs.existsSync(stateFile) ? parseFixture(stateFile) : undefined;
     this.state = saved ?? structuredClone(this.fixture);
@@ -119,7 +136,9 @@ export class Store {
 
   /** The object of `kind` stored under `id`, or undefined. */
   get(kind: Kind, id: string | number): Obj | undefined {
-    return Object.prototype.hasOwnProperty.call(this.state[kind], String(id)) ? this.state[kind][String(id)] : undefined;
+    return Object.prototype.hasOwnProperty.call(this.state[kind], String(id))
+      ? this.state[kind][String(id)]
+      : undefined;
   }
 
   /** Every object of `kind`, in key order. */

@@ -30,7 +30,8 @@ function describe(issue: z.core.$ZodIssue, data: unknown, where: string): string
     case "too_big":
       return `${field}: must be at most ${issue.maximum}${issue.origin === "array" ? " item(s)" : ""}${got}`;
     case "invalid_value":
-      if (value === undefined) return `${field}: required; one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      if (value === undefined)
+        return `${field}: required; one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
       return `${field}: must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}${got}`;
     default:
       return `${field}: ${issue.message}${got}`;
@@ -53,12 +54,20 @@ export const int = (min?: number, max?: number) => {
 
 /** A query-string integer (query values arrive as strings). */
 export const queryInt = (min = 0) =>
-  z.string().regex(/^-?\d{1,15}$/, { error: "must be an integer" }).transform(Number).pipe(z.int().min(min));
+  z
+    .string()
+    .regex(/^-?\d{1,15}$/, { error: "must be an integer" })
+    .transform(Number)
+    .pipe(z.int().min(min));
 
 const HOST = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 /** Splits a comma-separated list, dropping blanks. */
-export const splitList = (s: string): string[] => s.split(",").map((x) => x.trim()).filter(Boolean);
+export const splitList = (s: string): string[] =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** A comma-separated list of host names (`*.` wildcards allowed); empty clears. */
 export const domainList = z.string().refine((s) => splitList(s).every((h) => HOST.test(h)), {

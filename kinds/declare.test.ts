@@ -53,7 +53,11 @@ describe("declareKind", () => {
     // @ts-expect-error: a declared output the class does not declare
     const missingOutput: Declares<typeof declared, Args, { name: 1; password: 1 }> = true;
     // @ts-expect-error: an input typed otherwise than its rule accepts
-    const otherType: Declares<typeof declared, Omit<Args, "zoneId"> & { zoneId: string }, { name: 1; password: 1; warnings: 1 }> = true;
+    const otherType: Declares<
+      typeof declared,
+      Omit<Args, "zoneId"> & { zoneId: string },
+      { name: 1; password: 1; warnings: 1 }
+    > = true;
     // @ts-expect-error: a declared input Args leaves out
     const missingArg: Declares<typeof declared, Omit<Args, "token">, { name: 1; password: 1; warnings: 1 }> = true;
     expect([bound, extraArg, missingOutput, otherType, missingArg]).toBeDefined();
@@ -66,13 +70,18 @@ describe("declareKind", () => {
       spec: ["§0"],
       idFormat: "<projectId>/<campaignId>",
       idExample: "1/cmp_1",
-      inputs: { projectId: { rule: z.number().int().positive(), replaces: true }, campaignId: { rule: z.string().min(1), replaces: true } },
+      inputs: {
+        projectId: { rule: z.number().int().positive(), replaces: true },
+        campaignId: { rule: z.string().min(1), replaces: true },
+      },
       outputs: {},
     };
     const pair = declareKind(base);
     expect(pair.idOf?.({ projectId: 2, campaignId: "cmp_9" })).toBe("2/cmp_9");
     expect(pair.parseId?.("2/cmp_9")).toEqual({ projectId: 2, campaignId: "cmp_9" });
-    expect(() => pair.parseId?.("x/cmp_9")).toThrow('Pair id "x/cmp_9" is not <projectId>/<campaignId>, e.g. "1/cmp_1".');
+    expect(() => pair.parseId?.("x/cmp_9")).toThrow(
+      'Pair id "x/cmp_9" is not <projectId>/<campaignId>, e.g. "1/cmp_1".',
+    );
     expect(() => pair.parseId?.("2/cmp_9/3")).toThrow(/is not <projectId>\/<campaignId>/);
     // A format that is not a template of inputs leaves ids to the kind.
     expect(declareKind({ ...base, idFormat: "account" }).parseId).toBeUndefined();

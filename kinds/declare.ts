@@ -117,11 +117,14 @@ function idTemplate<I extends Inputs, O extends Outputs>(declaration: KindDeclar
   const names = [...declaration.idFormat.matchAll(/<(\w+)>/g)].map((match) => match[1]);
   if (!names.length || names.some((name) => !(name in declaration.inputs))) return {};
   const escaped = declaration.idFormat.split(/<\w+>/).map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const pattern = new RegExp(`^${escaped.map((literal, i) => literal + (i < names.length ? "([^/]+)" : "")).join("")}$`);
+  const pattern = new RegExp(
+    `^${escaped.map((literal, i) => literal + (i < names.length ? "([^/]+)" : "")).join("")}$`,
+  );
   const refuse = (id: string) =>
     new Error(`${declaration.name} id "${id}" is not ${declaration.idFormat}, e.g. "${declaration.idExample}".`);
   return {
-    idOf: (args: Record<string, unknown>) => names.reduce((id, name) => id.replace(`<${name}>`, String(args[name])), declaration.idFormat),
+    idOf: (args: Record<string, unknown>) =>
+      names.reduce((id, name) => id.replace(`<${name}>`, String(args[name])), declaration.idFormat),
     parseId(id: string) {
       const parts = pattern.exec(id)?.slice(1);
       if (!parts) throw refuse(id);
@@ -141,11 +144,19 @@ function idTemplate<I extends Inputs, O extends Outputs>(declaration: KindDeclar
 export function declareKind<const I extends Inputs, const O extends Outputs>(
   declaration: KindDeclaration<I, O>,
 ): Omit<DeclaredKind, "args" | "inputKeys"> &
-  KindDeclaration<I, O> & { readonly args: z.ZodObject<Shape<I>, z.core.$strict>; readonly inputKeys: readonly (keyof I & string)[] } {
+  KindDeclaration<I, O> & {
+    readonly args: z.ZodObject<Shape<I>, z.core.$strict>;
+    readonly inputKeys: readonly (keyof I & string)[];
+  } {
   const { inputs, outputs } = declaration;
   const shape = Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, input.rule]));
-  const strict = z.strictObject({ ...shape, adoptId: declaration.adoptId ?? z.string().optional() }) as z.ZodObject<Shape<I>, z.core.$strict>;
-  const compare = Object.fromEntries(Object.entries(inputs).flatMap(([key, input]) => (input.compare ? [[key, input.compare]] : [])));
+  const strict = z.strictObject({ ...shape, adoptId: declaration.adoptId ?? z.string().optional() }) as z.ZodObject<
+    Shape<I>,
+    z.core.$strict
+  >;
+  const compare = Object.fromEntries(
+    Object.entries(inputs).flatMap(([key, input]) => (input.compare ? [[key, input.compare]] : [])),
+  );
   const compareLive = Object.fromEntries(
     Object.entries(inputs).flatMap(([key, input]) => {
       const same = input.compareLive ?? input.compare;
@@ -154,7 +165,10 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
   );
   const inputKeys = Object.keys(inputs) as (keyof I & string)[];
   const outputKeys = Object.keys(outputs);
-  const secretOutputs = [...keysWhere(inputs, (input) => input.secret), ...keysWhere(outputs, (output) => output.secret)];
+  const secretOutputs = [
+    ...keysWhere(inputs, (input) => input.secret),
+    ...keysWhere(outputs, (output) => output.secret),
+  ];
   const settings = keysWhere(inputs, (input) => input.rule.safeParse(undefined).success);
   const ruled = declaration.requiresASetting
     ? strict.refine((args: Record<string, unknown>) => settings.some((key) => args[key] !== undefined), {
@@ -181,7 +195,9 @@ export type ArgsOf<D extends { args: z.ZodType }> = z.infer<D["args"]>;
 /** A class's `Args` as the provider receives them: every `pulumi.Input` resolved. */
 type Resolved<Args> = { [K in keyof Args]-?: pulumi.Unwrap<Exclude<Args[K], undefined>> };
 /** What the declared rules accept, property by property. */
-type Ruled<D extends { args: z.ZodType }> = { [K in keyof z.output<D["args"]>]-?: Exclude<z.output<D["args"]>[K], undefined> };
+type Ruled<D extends { args: z.ZodType }> = {
+  [K in keyof z.output<D["args"]>]-?: Exclude<z.output<D["args"]>[K], undefined>;
+};
 /** The properties whose type in `Args` differs from what the declared rule accepts. */
 type TypesDiffer<D extends { args: z.ZodType }, Args> = {
   [K in keyof Ruled<D> & keyof Resolved<Args>]: [Ruled<D>[K]] extends [Resolved<Args>[K]]

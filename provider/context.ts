@@ -91,7 +91,12 @@ const firstReads = new Map<string, Promise<void>>();
  * Deletion out of band is not inferred from a 404: the API cannot tell a missing path from a
  * missing object, and dropping state on a guess would lose what the stack manages.
  */
-export async function readLive<T>(kind: string, op: ReadPath, read: () => Promise<T>, consequence?: string): Promise<T | undefined> {
+export async function readLive<T>(
+  kind: string,
+  op: ReadPath,
+  read: () => Promise<T>,
+  consequence?: string,
+): Promise<T | undefined> {
   const key = keyOf(op);
   const first = firstReads.get(key);
   let settle = () => {};
@@ -130,7 +135,8 @@ export function noteText(note: unknown): string {
   if (typeof note === "string") return note;
   if (note && typeof note === "object") {
     const { message, code } = note as { message?: unknown; code?: unknown };
-    if (typeof message === "string") return code === undefined || code === null ? message : `${message} (code ${String(code)})`;
+    if (typeof message === "string")
+      return code === undefined || code === null ? message : `${message} (code ${String(code)})`;
   }
   return JSON.stringify(note);
 }

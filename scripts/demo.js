@@ -31,7 +31,9 @@ let demo;
 try {
   demo = require(path.join(repoRoot, "dist", "scripts", "demo", "main.js"));
 } catch (e) {
-  process.stderr.write(`demo: dist/scripts/demo/main.js cannot be loaded (${/** @type {Error} */ (e).message.split("\n")[0]}); run \`npm run build\` (--quick skips it)\n`);
+  process.stderr.write(
+    `demo: dist/scripts/demo/main.js cannot be loaded (${/** @type {Error} */ (e).message.split("\n")[0]}); run \`npm run build\` (--quick skips it)\n`,
+  );
   process.exit(1);
 }
 demo.main(argv, buildMs, startedAt).then(

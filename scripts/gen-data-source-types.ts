@@ -63,7 +63,9 @@ export function generate(files: Record<string, ResultFile> = RESULT_FILES): Map<
     out.set(fileName, [...lines, ...body, ""].join("\n"));
   }
   if (problems.length) {
-    throw new GenerateError(`sdk/data-sources/result-docs.ts is out of step with the client:\n- ${problems.join("\n- ")}`);
+    throw new GenerateError(
+      `sdk/data-sources/result-docs.ts is out of step with the client:\n- ${problems.join("\n- ")}`,
+    );
   }
   return out;
 }
@@ -101,18 +103,25 @@ function resolveTypes(files: Record<string, ResultFile>): { checker: ts.TypeChec
   for (const statement of source.statements) {
     if (!ts.isTypeAliasDeclaration(statement)) continue;
     const decl = names.find(([n]) => n === statement.name.text)![1];
-    types.set(statement.name.text, follow(checker, checker.getTypeAtLocation(statement.name), decl.at, statement.name.text));
+    types.set(
+      statement.name.text,
+      follow(checker, checker.getTypeAtLocation(statement.name), decl.at, statement.name.text),
+    );
   }
   return { checker, types };
 }
 
 function createProgram(virtual: string, text: string): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new GenerateError(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new GenerateError(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
     },
-  });
+  );
   const options = { ...config!.options, noEmit: true };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile.bind(host);
@@ -162,17 +171,23 @@ class Printer {
   declaration(type: ts.Type): string[] {
     const head = jsDoc(this.decl.doc, "");
     if (!this.isRecord(type)) {
-      if (Object.keys(this.decl.fields ?? {}).length) this.problems.push(`${this.name}: has field docs but is not an object type`);
+      if (Object.keys(this.decl.fields ?? {}).length)
+        this.problems.push(`${this.name}: has field docs but is not an object type`);
       return [...head, `export type ${this.name} = ${this.print(type, "", "")};`];
     }
     const omit = new Set(this.decl.omit ?? []);
     let props = this.checker.getPropertiesOfType(type).filter((p) => !omit.has(p.name));
-    for (const o of omit) if (!this.checker.getPropertyOfType(type, o)) this.problems.push(`${this.name}: omits \`${o}\`, which the client's schema does not have`);
+    for (const o of omit)
+      if (!this.checker.getPropertyOfType(type, o))
+        this.problems.push(`${this.name}: omits \`${o}\`, which the client's schema does not have`);
     let heritage = "";
     if (this.decl.flatten) {
       // The data source returns this field's fields at the top level (as Pulumi's single-object reads).
       const inner = props.find((p) => p.name === this.decl.flatten);
-      if (!inner) throw new GenerateError(`${this.name}: flattens \`${this.decl.flatten}\`, which the client's schema does not have`);
+      if (!inner)
+        throw new GenerateError(
+          `${this.name}: flattens \`${this.decl.flatten}\`, which the client's schema does not have`,
+        );
       props = props.filter((p) => p !== inner);
       const innerType = defined(this.checker.getTypeOfSymbol(inner));
       const innerName = this.named.get(innerType);
@@ -191,7 +206,8 @@ class Printer {
     if (bases.length) heritage = heritage ? `${heritage}, ${bases.join(", ")}` : ` extends ${bases.join(", ")}`;
     const fields = [...this.ownFields(props), ...this.members(props, "", "  ")];
     for (const key of Object.keys(this.decl.fields ?? {})) {
-      if (!this.used.has(key)) this.problems.push(`${this.name}: documents \`${key}\`, which is not a field of the derived type`);
+      if (!this.used.has(key))
+        this.problems.push(`${this.name}: documents \`${key}\`, which is not a field of the derived type`);
     }
     return [...head, `export interface ${this.name}${heritage} {`, ...fields, "}"];
   }
@@ -201,7 +217,9 @@ class Printer {
     const baseType = this.all.types.get(base);
     const baseDecl = Object.values(this.all.files).find((f) => base in f.types)?.types[base];
     if (!baseType || !baseDecl || baseDecl.flatten || baseDecl.extra || baseDecl.own) {
-      throw new GenerateError(`${this.name}: extends \`${base}\`, which is not a generated type without flatten, extra or own`);
+      throw new GenerateError(
+        `${this.name}: extends \`${base}\`, which is not a generated type without flatten, extra or own`,
+      );
     }
     const text = (p: ts.Symbol) =>
       `${p.flags & ts.SymbolFlags.Optional ? "?" : ""}${this.checker.typeToString(this.checker.getTypeOfSymbol(p))}`;
@@ -210,7 +228,9 @@ class Printer {
     for (const field of this.checker.getPropertiesOfType(baseType).filter((p) => !omitted.has(p.name))) {
       const own = props.find((p) => p.name === field.name);
       if (!own || text(own) !== text(field)) {
-        this.problems.push(`${this.name}: extends \`${base}\`, but its \`${field.name}\` is ${own ? `\`${text(own)}\` here` : "missing"}`);
+        this.problems.push(
+          `${this.name}: extends \`${base}\`, but its \`${field.name}\` is ${own ? `\`${text(own)}\` here` : "missing"}`,
+        );
       } else {
         inherited.add(own);
       }
@@ -233,7 +253,8 @@ class Printer {
     for (const [key, { type, doc }] of Object.entries(this.decl.extra ?? {})) {
       const field = key.slice(prefix.length);
       if (!key.startsWith(prefix) || field.includes(".")) continue;
-      if (fields.has(field)) this.problems.push(`${this.name}: \`${key}\` is now in the client's schema: remove it from \`extra\``);
+      if (fields.has(field))
+        this.problems.push(`${this.name}: \`${key}\` is now in the client's schema: remove it from \`extra\``);
       lines.push(...jsDoc(doc, indent), `${indent}${field}?: ${type};`);
     }
     return lines;
@@ -269,7 +290,9 @@ class Printer {
     }
     if (type.isUnion()) {
       // A union the checker built apart from a named one (a zod input's literals, the client's list) but equal to it.
-      const same = [...this.named].find(([t, n]) => n !== this.name && t.isUnion() && this.membersText(t) === this.membersText(type));
+      const same = [...this.named].find(
+        ([t, n]) => n !== this.name && t.isUnion() && this.membersText(t) === this.membersText(type),
+      );
       if (same) {
         this.references.add(same[1]);
         return same[1];
@@ -312,13 +335,19 @@ class Printer {
 
   /** A union's members but `undefined`, as text, in a fixed order. */
   private membersText(type: ts.UnionType): string {
-    const members = type.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined)).map((t) => this.checker.typeToString(t));
+    const members = type.types
+      .filter((t) => !(t.flags & ts.TypeFlags.Undefined))
+      .map((t) => this.checker.typeToString(t));
     return members.sort().join(" | ");
   }
 
   /** An object type of fields (not an array, a function or `string & {}`). */
   private isRecord(type: ts.Type): boolean {
-    return Boolean(type.flags & ts.TypeFlags.Object) && !this.checker.isArrayType(type) && type.getCallSignatures().length === 0;
+    return (
+      Boolean(type.flags & ts.TypeFlags.Object) &&
+      !this.checker.isArrayType(type) &&
+      type.getCallSignatures().length === 0
+    );
   }
 }
 
@@ -362,10 +391,12 @@ function jsDoc(text: string, indent: string): string[] {
 
 /** Files whose text on disk differs from what the generator writes. */
 export function outOfDate(files = generate()): string[] {
-  return [...files].filter(([name, text]) => {
-    const file = path.join(OUT_DIR, name);
-    return !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text;
-  }).map(([name]) => `sdk/data-sources/${name}`);
+  return [...files]
+    .filter(([name, text]) => {
+      const file = path.join(OUT_DIR, name);
+      return !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text;
+    })
+    .map(([name]) => `sdk/data-sources/${name}`);
 }
 
 function main(argv: string[]): number {

@@ -51,7 +51,8 @@ export function providerModule(shim: string): string {
 /** A dynamic resource of this package. */
 export abstract class CdnstreamResource extends pulumi.CustomResource {
   protected constructor(kind: KindIdentity, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    if (props[PROVIDER_KEY] !== undefined) throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
+    if (props[PROVIDER_KEY] !== undefined)
+      throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
     const secretOutputs = kind.secretOutputs ?? [];
     super(
       `pulumi-nodejs:dynamic/cdnstream:${kind.type}`,

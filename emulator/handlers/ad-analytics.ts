@@ -18,19 +18,42 @@ const MAX_POINTS = 1440; // §8: at most 1440 points; range <= granularity x 144
 const text = z.string().min(1).optional();
 const geo = queryInt(0).optional();
 /** §4.6 / §4.9 filters beyond crid and session_id: they need the advanced analytics add-on. */
-const ADVANCED = ["client_ip", "os", "browser", "content_id", "continent_geoname_id", "country_geoname_id", "subdivision1_geoname_id", "subdivision2_geoname_id", "city_geoname_id"];
+const ADVANCED = [
+  "client_ip",
+  "os",
+  "browser",
+  "content_id",
+  "continent_geoname_id",
+  "country_geoname_id",
+  "subdivision1_geoname_id",
+  "subdivision2_geoname_id",
+  "city_geoname_id",
+];
 const filters = {
-  r: range.optional(), crid: text, session_id: text,
-  client_ip: z.string().refine((s) => net.isIP(s) !== 0, { error: "must be an IPv4 or IPv6 address" }).optional(),
-  os: text, browser: text, content_id: text,
-  continent_geoname_id: geo, country_geoname_id: geo, subdivision1_geoname_id: geo, subdivision2_geoname_id: geo, city_geoname_id: geo,
+  r: range.optional(),
+  crid: text,
+  session_id: text,
+  client_ip: z
+    .string()
+    .refine((s) => net.isIP(s) !== 0, { error: "must be an IPv4 or IPv6 address" })
+    .optional(),
+  os: text,
+  browser: text,
+  content_id: text,
+  continent_geoname_id: geo,
+  country_geoname_id: geo,
+  subdivision1_geoname_id: geo,
+  subdivision2_geoname_id: geo,
+  city_geoname_id: geo,
 };
 
 const trackingQuery = z.strictObject({
   ...filters,
   granularity: z
     .string()
-    .refine((s) => GRANULARITIES.map(String).includes(s), { error: `must be one of ${GRANULARITIES.join(", ")} (minutes)` })
+    .refine((s) => GRANULARITIES.map(String).includes(s), {
+      error: `must be one of ${GRANULARITIES.join(", ")} (minutes)`,
+    })
     .transform(Number)
     .optional(),
 });
@@ -46,8 +69,11 @@ function trackingReport(ctx: Ctx): unknown {
   const minutes = Math.ceil((r.to.getTime() - r.from.getTime()) / 60_000);
   if (minutes > g * MAX_POINTS) {
     const fits = GRANULARITIES.find((x) => x * MAX_POINTS >= minutes);
-    throw invalid("r", `range of ${minutes} minutes exceeds granularity ${g} x ${MAX_POINTS} = ${g * MAX_POINTS} minutes (at most ${MAX_POINTS} points); ` +
-      `shorten the range to ${g * MAX_POINTS} minutes${fits ? ` or use granularity ${fits}` : ""}`);
+    throw invalid(
+      "r",
+      `range of ${minutes} minutes exceeds granularity ${g} x ${MAX_POINTS} = ${g * MAX_POINTS} minutes (at most ${MAX_POINTS} points); ` +
+        `shorten the range to ${g * MAX_POINTS} minutes${fits ? ` or use granularity ${fits}` : ""}`,
+    );
   }
   // Filters narrow the audience, so filtered reports carry fewer events.
   const share = (q.crid ? 0.3 : 1) * (q.session_id ? 0.002 : 1) * 0.4 ** advanced.length;
@@ -59,16 +85,32 @@ function trackingReport(ctx: Ctx): unknown {
     const first = Math.round(starts * 0.93);
     const mid = Math.round(first * 0.95);
     const third = Math.round(mid * 0.95);
-    data.push({ time: isoTime(new Date(t)), impressions, starts, first_quartiles: first, midpoints: mid, third_quartiles: third, completes: Math.round(third * 0.94) });
+    data.push({
+      time: isoTime(new Date(t)),
+      impressions,
+      starts,
+      first_quartiles: first,
+      midpoints: mid,
+      third_quartiles: third,
+      completes: Math.round(third * 0.94),
+    });
   }
   const sum = (k: Exclude<keyof Point, "time">) => data.reduce((n, d) => n + d[k], 0);
   const starts = sum("starts");
   const summary = {
-    from: isoTime(r.from), to: isoTime(r.to), impressions: sum("impressions"), starts, first_quartiles: sum("first_quartiles"),
-    midpoints: sum("midpoints"), third_quartiles: sum("third_quartiles"), completes: sum("completes"),
+    from: isoTime(r.from),
+    to: isoTime(r.to),
+    impressions: sum("impressions"),
+    starts,
+    first_quartiles: sum("first_quartiles"),
+    midpoints: sum("midpoints"),
+    third_quartiles: sum("third_quartiles"),
+    completes: sum("completes"),
     unique_sessions: Math.round(sum("impressions") * 0.62),
-    view_rate_25: percent(sum("first_quartiles"), starts), view_rate_50: percent(sum("midpoints"), starts),
-    view_rate_75: percent(sum("third_quartiles"), starts), completion_rate: percent(sum("completes"), starts),
+    view_rate_25: percent(sum("first_quartiles"), starts),
+    view_rate_50: percent(sum("midpoints"), starts),
+    view_rate_75: percent(sum("third_quartiles"), starts),
+    completion_rate: percent(sum("completes"), starts),
   };
   return { result: "success", message: "Tracking report generated", summary, data };
 }
@@ -102,19 +144,37 @@ function consumption(ctx: Ctx): unknown {
     const insertions = around(`${stream.id}|ins|${key}`, 1200);
     const impressions = Math.round(insertions * 2.7);
     const segments = impressions * 2_400_000;
-    const egress = { manifests: insertions * 18_000, segments, ssat: impressions * 1_200, transcoding: Math.round(segments * 0.08), other: insertions * 4_000 };
+    const egress = {
+      manifests: insertions * 18_000,
+      segments,
+      ssat: impressions * 1_200,
+      transcoding: Math.round(segments * 0.08),
+      other: insertions * 4_000,
+    };
     return { key, insertions, impressions, egress, total: Object.values(egress).reduce((a, b) => a + b, 0) };
   };
   const rows = keys.map(row);
   const total = (f: (x: (typeof rows)[number]) => number) => rows.reduce((n, x) => n + f(x), 0);
   const detail = (k: keyof (typeof rows)[number]["egress"]) => total((x) => x.egress[k]);
   return {
-    result: "success", message: "Ad consumption", from: sqlTime(r.from), to: sqlTime(r.to),
+    result: "success",
+    message: "Ad consumption",
+    from: sqlTime(r.from),
+    to: sqlTime(r.to),
     // §2.10: the response's groupBy is `day` or `hour`; year, month and week answer `day` (the
     // chart labels still name the requested periods).
-    serviceIds: [ctx.store.state.account.serviceid], groupBy: groupBy === "hour" ? "hour" : "day",
-    totalAdInsertions: total((x) => x.insertions), totalAdImpressions: total((x) => x.impressions), totalEgress: total((x) => x.total),
-    egressDetails: { manifests: detail("manifests"), segments: detail("segments"), ssat: detail("ssat"), transcoding: detail("transcoding"), other: detail("other") },
+    serviceIds: [ctx.store.state.account.serviceid],
+    groupBy: groupBy === "hour" ? "hour" : "day",
+    totalAdInsertions: total((x) => x.insertions),
+    totalAdImpressions: total((x) => x.impressions),
+    totalEgress: total((x) => x.total),
+    egressDetails: {
+      manifests: detail("manifests"),
+      segments: detail("segments"),
+      ssat: detail("ssat"),
+      transcoding: detail("transcoding"),
+      other: detail("other"),
+    },
     adInsertionsChart: rows.map((x) => ({ key: x.key, value: x.insertions })),
     adImpressionsChart: rows.map((x) => ({ key: x.key, value: x.impressions })),
     egressChart: rows.map((x) => ({ key: x.key, value: x.total })),
@@ -127,11 +187,20 @@ const adBreaksQuery = z.strictObject({
   break_type: z.enum(["pre-roll", "mid-roll"]).optional(),
   trigger_type: text,
   fill_status: z.enum(["full", "underfilled", "no_fill"]).optional(),
-  vast_outcome: z.enum(["ok", "timeout", "http_4xx", "http_5xx", "network", "parse", "no_creative", "wrapper_exceeded"]).optional(),
+  vast_outcome: z
+    .enum(["ok", "timeout", "http_4xx", "http_5xx", "network", "parse", "no_creative", "wrapper_exceeded"])
+    .optional(),
 });
 
 /** §4.9 query names and the §2.11 item fields they filter; the other filters have no item field. */
-const AD_BREAK_FIELDS = [["session_id", "sessionId"], ["content_id", "contentId"], ["break_type", "breakType"], ["trigger_type", "triggerType"], ["fill_status", "fillStatus"], ["vast_outcome", "vastOutcome"]] as const;
+const AD_BREAK_FIELDS = [
+  ["session_id", "sessionId"],
+  ["content_id", "contentId"],
+  ["break_type", "breakType"],
+  ["trigger_type", "triggerType"],
+  ["fill_status", "fillStatus"],
+  ["vast_outcome", "vastOutcome"],
+] as const;
 
 function adBreaks(ctx: Ctx): unknown {
   requireCustomPlan(ctx, "list ad breaks");
@@ -141,7 +210,9 @@ function adBreaks(ctx: Ctx): unknown {
   const items = ctx.store
     .list("adBreaks")
     .filter((b) => AD_BREAK_FIELDS.every(([param, field]) => q[param] === undefined || b[field] === q[param]))
-    .filter((b) => !q.r || (Date.parse(b.createdAt) >= q.r.from.getTime() && Date.parse(b.createdAt) <= q.r.to.getTime()))
+    .filter(
+      (b) => !q.r || (Date.parse(b.createdAt) >= q.r.from.getTime() && Date.parse(b.createdAt) <= q.r.to.getTime()),
+    )
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   return { result: "success", ...paginate(items, q.page ?? 1, ctx.profile) };
 }

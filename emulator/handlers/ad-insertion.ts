@@ -23,11 +23,13 @@ const slotBody = z
   })
   .superRefine((b, ctx) => {
     const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
-    if (b.type === "midroll" && b.offset === undefined) issue("offset", "required for type midroll (seconds from asset start, min 0)");
+    if (b.type === "midroll" && b.offset === undefined)
+      issue("offset", "required for type midroll (seconds from asset start, min 0)");
     if (b.type !== "midroll" && b.offset !== undefined) issue("offset", "only allowed for type midroll");
     if (b.type === "midrollinterval") {
       for (const f of ["intervalS", "intervalSeconds"] as const) {
-        if (b[f] === undefined) issue(f, "required for type midrollinterval (send intervalS and intervalSeconds with the same value)");
+        if (b[f] === undefined)
+          issue(f, "required for type midrollinterval (send intervalS and intervalSeconds with the same value)");
       }
       if (b.intervalS !== undefined && b.intervalSeconds !== undefined && b.intervalS !== b.intervalSeconds) {
         issue("intervalSeconds", `must equal intervalS (${b.intervalS}), of which it is an alias`);
@@ -45,11 +47,16 @@ type Slot = z.infer<typeof slotBody>;
 const present = (config: Obj): Obj => ({ statusCode: 200, ...config, result: "success" });
 
 // Enabling ad insertion is not part of the API (§1); a zone without it has no roster.
-const notEnabled = (zone: Obj) => `ad insertion is not enabled on VoD push zone ${zone.id}; it must be enabled first (not part of this API)`;
+const notEnabled = (zone: Obj) =>
+  `ad insertion is not enabled on VoD push zone ${zone.id}; it must be enabled first (not part of this API)`;
 
 /** Optional per-break settings, present only when sent (PUT replaces the slot). */
 const extras = (b: Slot): Obj =>
-  Object.fromEntries(Object.entries({ breakId: b.breakId, maxAds: b.maxAds, fillCeilingS: b.fillCeilingS }).filter(([, v]) => v !== undefined));
+  Object.fromEntries(
+    Object.entries({ breakId: b.breakId, maxAds: b.maxAds, fillCeilingS: b.fillCeilingS }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
 
 function addSlot(ctx: Ctx): unknown {
   requireCustomPlan(ctx, "ad break schedule");
@@ -63,7 +70,10 @@ function addSlot(ctx: Ctx): unknown {
   const policy: Obj = (config.vodAdBreakPolicy ??= { adServer: { id: 0 }, spliceMode: "segment" });
   policy.midRolls ??= [];
   const exclusive = (other: string) =>
-    invalid("type", `${b.type} cannot be added: VoD push zone ${zone.id} has ${other} slot(s), and midroll and midrollinterval are mutually exclusive on a zone`);
+    invalid(
+      "type",
+      `${b.type} cannot be added: VoD push zone ${zone.id} has ${other} slot(s), and midroll and midrollinterval are mutually exclusive on a zone`,
+    );
   // Upsert by slot identity (docs/design.md): one preroll, postroll, midrollinterval; midroll by offset.
   switch (b.type) {
     case "preroll":
@@ -75,12 +85,20 @@ function addSlot(ctx: Ctx): unknown {
     case "midrollinterval":
       if (policy.midRolls.length) throw exclusive("midroll");
       // §4.2: maxBreaks 0 or omitted = unlimited; breakId defaults to `mid`.
-      policy.midRollInterval = { intervalS: b.intervalS, maxDurationS: b.maxDurationS, maxBreaks: b.maxBreaks ?? 0, ...extras(b), breakId: b.breakId ?? "mid" };
+      policy.midRollInterval = {
+        intervalS: b.intervalS,
+        maxDurationS: b.maxDurationS,
+        maxBreaks: b.maxBreaks ?? 0,
+        ...extras(b),
+        breakId: b.breakId ?? "mid",
+      };
       break;
     case "midroll": {
       if (policy.midRollInterval) throw exclusive("a midrollinterval");
       const slot = { offsetS: b.offset, maxDurationS: b.maxDurationS, ...extras(b) };
-      policy.midRolls = [...policy.midRolls.filter((m: Obj) => m.offsetS !== b.offset), slot].sort((x, y) => x.offsetS - y.offsetS);
+      policy.midRolls = [...policy.midRolls.filter((m: Obj) => m.offsetS !== b.offset), slot].sort(
+        (x, y) => x.offsetS - y.offsetS,
+      );
       break;
     }
   }
@@ -96,15 +114,22 @@ function addSlot(ctx: Ctx): unknown {
  */
 function refuseSecondSlot(zone: Obj, policy: Obj, b: Slot): void {
   const held =
-    b.type === "preroll" ? policy.preRoll
-    : b.type === "postroll" ? policy.postRoll
-    : b.type === "midrollinterval" ? policy.midRollInterval
-    : (policy.midRolls ?? []).find((m: Obj) => m.offsetS === b.offset);
+    b.type === "preroll"
+      ? policy.preRoll
+      : b.type === "postroll"
+        ? policy.postRoll
+        : b.type === "midrollinterval"
+          ? policy.midRollInterval
+          : (policy.midRolls ?? []).find((m: Obj) => m.offsetS === b.offset);
   if (!held) return;
-  const rule = b.type === "midroll"
-    ? `zone already has a midroll slot at offset ${b.offset} (midroll offsets are unique per zone)`
-    : `zone already has a ${b.type} slot (at most one per zone)`;
-  throw new EmulatorError(422, `${rule}: VoD push zone ${zone.id} keeps its slot; slots are only added, never updated or removed`);
+  const rule =
+    b.type === "midroll"
+      ? `zone already has a midroll slot at offset ${b.offset} (midroll offsets are unique per zone)`
+      : `zone already has a ${b.type} slot (at most one per zone)`;
+  throw new EmulatorError(
+    422,
+    `${rule}: VoD push zone ${zone.id} keeps its slot; slots are only added, never updated or removed`,
+  );
 }
 
 function showCreative(ctx: Ctx): unknown {
@@ -117,10 +142,17 @@ function showCreative(ctx: Ctx): unknown {
 
 /** Ad insertion routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule", handler: addSlot, write: { message: "Ad break slot added" } },
+  {
+    method: "POST",
+    path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule",
+    handler: addSlot,
+    write: { message: "Ad break slot added" },
+  },
   { method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}", handler: showCreative },
   {
-    method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion", extension: true,
+    method: "GET",
+    path: "/v2/zones/vod/push/{zoneid}/adinsertion",
+    extension: true,
     handler: (ctx) => {
       requireCustomPlan(ctx, "ad insertion settings");
       const zone = lookup(ctx, "vodPushZones", ctx.params.zoneid, "VoD push zone");

@@ -16,7 +16,11 @@ function campaignsOf(ctx: Ctx, pid: number): Obj[] {
 /** §2.14 with campaign counts derived from the campaigns, so archiving moves them (§3). */
 function presentProject(ctx: Ctx, p: Obj): Obj {
   const mine = campaignsOf(ctx, Number(p.id));
-  return { ...p, campaigns_count: mine.length, active_campaigns_count: mine.filter((c) => c.status === "active").length };
+  return {
+    ...p,
+    campaigns_count: mine.length,
+    active_campaigns_count: mine.filter((c) => c.status === "active").length,
+  };
 }
 
 /** §2.15: the stored campaign minus its §2.16 targeting, which only §4.13 returns. */
@@ -34,7 +38,12 @@ function campaignOf(ctx: Ctx): Obj {
 function listProjects(ctx: Ctx): unknown {
   const projects = ctx.store.list("adManagerProjects").map((p) => presentProject(ctx, p));
   const limit = ctx.store.state.account.projectsLimit;
-  return { result: "success", projects, projects_limit: limit, projects_available: Math.max(0, limit - projects.length) };
+  return {
+    result: "success",
+    projects,
+    projects_limit: limit,
+    projects_available: Math.max(0, limit - projects.length),
+  };
 }
 
 /**
@@ -44,7 +53,11 @@ function listProjects(ctx: Ctx): unknown {
  */
 function isArchived(ctx: Ctx, campaign: Obj): boolean {
   const status = String(campaign.status ?? "");
-  return status === ctx.store.archivedWords.get(String(campaign.id)) || status === ctx.profile.archivedStatus || status.toLowerCase() === "archived";
+  return (
+    status === ctx.store.archivedWords.get(String(campaign.id)) ||
+    status === ctx.profile.archivedStatus ||
+    status.toLowerCase() === "archived"
+  );
 }
 
 function archive(ctx: Ctx): unknown {
@@ -76,13 +89,38 @@ const day = z.string().refine((s) => !!parseTime(s, true), { error: "must be a d
 
 /** §4.7 filters: JSON arrays unless stated. */
 const requestsBody = z.strictObject({
-  from: day.optional(), to: day.optional(), r: range.optional(), page: int(1).optional(),
-  content_ids: strings, advertiser_ids: strings, campaign_ids: strings, creative_ids: strings, content_tags: strings,
-  placements: strings, languages: strings, oses: strings, browsers: strings, fill_statuses: strings, decision_statuses: strings,
-  user_agent: strings, break_ids: strings, transaction_ids: strings, ip: strings,
-  categories: ints, devices: ints, max_duration: ints, min_ad_length: ints, max_ad_length: ints, max_ads: ints,
-  fill_ceiling_seconds: ints, break_position: ints, continent_geoname_ids: ints, country_geoname_ids: ints,
-  subdivision_1_geoname_ids: ints, subdivision_2_geoname_ids: ints, city_geoname_ids: ints,
+  from: day.optional(),
+  to: day.optional(),
+  r: range.optional(),
+  page: int(1).optional(),
+  content_ids: strings,
+  advertiser_ids: strings,
+  campaign_ids: strings,
+  creative_ids: strings,
+  content_tags: strings,
+  placements: strings,
+  languages: strings,
+  oses: strings,
+  browsers: strings,
+  fill_statuses: strings,
+  decision_statuses: strings,
+  user_agent: strings,
+  break_ids: strings,
+  transaction_ids: strings,
+  ip: strings,
+  categories: ints,
+  devices: ints,
+  max_duration: ints,
+  min_ad_length: ints,
+  max_ad_length: ints,
+  max_ads: ints,
+  fill_ceiling_seconds: ints,
+  break_position: ints,
+  continent_geoname_ids: ints,
+  country_geoname_ids: ints,
+  subdivision_1_geoname_ids: ints,
+  subdivision_2_geoname_ids: ints,
+  city_geoname_ids: ints,
 });
 
 /**
@@ -91,11 +129,24 @@ const requestsBody = z.strictObject({
  * are validated but not applied: the items carry no such field.
  */
 const MEMBERSHIP = [
-  ["placements", "placement"], ["languages", "language"], ["oses", "os"], ["browsers", "browser"], ["fill_statuses", "fill_status"],
-  ["decision_statuses", "decision_status"], ["ip", "ip"], ["user_agent", "user_agent"], ["categories", "category"], ["devices", "device"],
-  ["max_duration", "max_duration"], ["min_ad_length", "min_ad_length"], ["max_ad_length", "max_ad_length"],
-  ["continent_geoname_ids", "continent_geoname_id"], ["country_geoname_ids", "country_geoname_id"],
-  ["subdivision_1_geoname_ids", "subdivision_1_geoname_id"], ["subdivision_2_geoname_ids", "subdivision_2_geoname_id"], ["city_geoname_ids", "city_geoname_id"],
+  ["placements", "placement"],
+  ["languages", "language"],
+  ["oses", "os"],
+  ["browsers", "browser"],
+  ["fill_statuses", "fill_status"],
+  ["decision_statuses", "decision_status"],
+  ["ip", "ip"],
+  ["user_agent", "user_agent"],
+  ["categories", "category"],
+  ["devices", "device"],
+  ["max_duration", "max_duration"],
+  ["min_ad_length", "min_ad_length"],
+  ["max_ad_length", "max_ad_length"],
+  ["continent_geoname_ids", "continent_geoname_id"],
+  ["country_geoname_ids", "country_geoname_id"],
+  ["subdivision_1_geoname_ids", "subdivision_1_geoname_id"],
+  ["subdivision_2_geoname_ids", "subdivision_2_geoname_id"],
+  ["city_geoname_ids", "city_geoname_id"],
 ] as const;
 
 function adPodRequests(ctx: Ctx): unknown {
@@ -119,12 +170,19 @@ function adPodRequests(ctx: Ctx): unknown {
 
 /** Ad manager routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive", handler: archive, write: { message: "Campaign archived" } },
+  {
+    method: "POST",
+    path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive",
+    handler: archive,
+    write: { message: "Campaign archived" },
+  },
   { method: "POST", path: "/v2/ad-manager/{pid}/requests", handler: adPodRequests },
   { method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting", handler: targeting },
   { method: "GET", path: "/v2/ad-manager", handler: listProjects },
   {
-    method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}", extension: true,
+    method: "GET",
+    path: "/v2/ad-manager/{pid}/campaigns/{cid}",
+    extension: true,
     handler: (ctx) => ({ result: "success", campaign: presentCampaign(campaignOf(ctx)) }),
   },
 ];

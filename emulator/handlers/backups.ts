@@ -7,9 +7,17 @@ const present = (b: Obj): Obj => ({ ...b, linksCount: Array.isArray(b.linkedZone
 
 /** Backup routes. */
 export const routes: Route[] = [
-  { method: "GET", path: "/v2/cb", handler: (ctx) => ({ result: "success", backups: ctx.store.list("backups").map(present) }) },
   {
-    method: "GET", path: "/v2/cb/{backupid}",
-    handler: (ctx) => ({ result: "success", backup: present(lookup(ctx, "backups", ctx.params.backupid, "critical backup")) }),
+    method: "GET",
+    path: "/v2/cb",
+    handler: (ctx) => ({ result: "success", backups: ctx.store.list("backups").map(present) }),
+  },
+  {
+    method: "GET",
+    path: "/v2/cb/{backupid}",
+    handler: (ctx) => ({
+      result: "success",
+      backup: present(lookup(ctx, "backups", ctx.params.backupid, "critical backup")),
+    }),
   },
 ];

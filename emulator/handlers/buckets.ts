@@ -20,11 +20,16 @@ const pad = (n: number) => String(n).padStart(2, "0");
 function floor(group: Group, d: Date): Date {
   const [y, m, day, h] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours()];
   switch (group) {
-    case "year": return new Date(Date.UTC(y, 0, 1));
-    case "month": return new Date(Date.UTC(y, m, 1));
-    case "week": return new Date(Date.UTC(y, m, day - ((d.getUTCDay() + 6) % 7))); // ISO weeks start on Monday
-    case "day": return new Date(Date.UTC(y, m, day));
-    case "hour": return new Date(Date.UTC(y, m, day, h));
+    case "year":
+      return new Date(Date.UTC(y, 0, 1));
+    case "month":
+      return new Date(Date.UTC(y, m, 1));
+    case "week":
+      return new Date(Date.UTC(y, m, day - ((d.getUTCDay() + 6) % 7))); // ISO weeks start on Monday
+    case "day":
+      return new Date(Date.UTC(y, m, day));
+    case "hour":
+      return new Date(Date.UTC(y, m, day, h));
   }
 }
 
@@ -53,7 +58,11 @@ function label(group: Group, d: Date): string {
 export function buckets(group: Group, r: Range): string[] {
   const out: string[] = [];
   for (let d = floor(group, r.from); d.getTime() < r.to.getTime(); d = next(group, d)) {
-    if (out.length === MAX_BUCKETS) throw invalid("r", `range spans more than ${MAX_BUCKETS} ${group} buckets (an emulator limit); shorten it or group by a longer period`);
+    if (out.length === MAX_BUCKETS)
+      throw invalid(
+        "r",
+        `range spans more than ${MAX_BUCKETS} ${group} buckets (an emulator limit); shorten it or group by a longer period`,
+      );
     out.push(label(group, d));
   }
   return out;

@@ -4,7 +4,12 @@ import { Route } from "../route";
 /** DNS routes. */
 export const routes: Route[] = [
   {
-    method: "GET", path: "/v2/dns",
-    handler: (ctx) => ({ result: "success", domains: ctx.store.list("dnsZones"), nameservers: ctx.store.state.account.nameservers }),
+    method: "GET",
+    path: "/v2/dns",
+    handler: (ctx) => ({
+      result: "success",
+      domains: ctx.store.list("dnsZones"),
+      nameservers: ctx.store.state.account.nameservers,
+    }),
   },
 ];

@@ -62,12 +62,16 @@ function updateBulkLock(ctx: Ctx): unknown {
   for (const zone of zones) {
     const lock: Obj = zone.domainlock ?? {};
     // append: set union into list/ips (idempotent); overwrite: replace them.
-    zone.domainlock = { ...lock, ...withLists(fields, (key, v) => (mode === "append" ? union(lock[key], v) : normalize(v))) };
+    zone.domainlock = {
+      ...lock,
+      ...withLists(fields, (key, v) => (mode === "append" ? union(lock[key], v) : normalize(v))),
+    };
   }
   ctx.store.commit();
-  const message = mode === "save"
-    ? "Domain lock settings saved as the account default; existing zones unchanged"
-    : `Domain lock settings saved and ${mode === "append" ? "appended to" : "written over"} ${zones.length} HTTP zones`;
+  const message =
+    mode === "save"
+      ? "Domain lock settings saved as the account default; existing zones unchanged"
+      : `Domain lock settings saved and ${mode === "append" ? "appended to" : "written over"} ${zones.length} HTTP zones`;
   return { result: "success", message };
 }
 
@@ -80,10 +84,22 @@ function withLists(fields: { list?: string; ips?: string }, f: (key: "list" | "i
 
 /** Domain lock routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/zones/vod/pull/{zoneid}/domainlock", handler: updateVodPullLock, write: { message: "Domain lock settings updated" } },
-  { method: "POST", path: "/v2/zones/http/settings/security/domainlock", handler: updateBulkLock, write: { message: "Domain lock settings saved" } },
   {
-    method: "GET", path: "/v2/zones/http/settings/security/domainlock", extension: true,
+    method: "POST",
+    path: "/v2/zones/vod/pull/{zoneid}/domainlock",
+    handler: updateVodPullLock,
+    write: { message: "Domain lock settings updated" },
+  },
+  {
+    method: "POST",
+    path: "/v2/zones/http/settings/security/domainlock",
+    handler: updateBulkLock,
+    write: { message: "Domain lock settings saved" },
+  },
+  {
+    method: "GET",
+    path: "/v2/zones/http/settings/security/domainlock",
+    extension: true,
     handler: (ctx) => ({ result: "success", domainlock: ctx.store.state.account.domainLockDefault }),
   },
 ];

@@ -11,4 +11,14 @@ import { routes as timeshift } from "./timeshift";
 import { routes as zones } from "./zones";
 
 /** All routes; literal paths are unambiguous against templates, so order does not matter. */
-export const routes: Route[] = [...zones, ...domainLock, ...streams, ...timeshift, ...dns, ...backups, ...adInsertion, ...adAnalytics, ...adManager];
+export const routes: Route[] = [
+  ...zones,
+  ...domainLock,
+  ...streams,
+  ...timeshift,
+  ...dns,
+  ...backups,
+  ...adInsertion,
+  ...adAnalytics,
+  ...adManager,
+];

@@ -24,16 +24,38 @@ function setStatus(kind: Kind, label: string) {
     const { warning: _old, ...messages } = stream.messages ?? {};
     stream.messages = disabled ? { ...messages, warning: [DISABLED_WARNING] } : messages;
     ctx.store.commit();
-    return { result: "success", message: disabled ? "Stream disabled successfully" : "Stream enabled successfully", stream };
+    return {
+      result: "success",
+      message: disabled ? "Stream disabled successfully" : "Stream enabled successfully",
+      stream,
+    };
   };
 }
 
-const read = (kind: Kind, label: string) => (ctx: Ctx) => ({ result: "success", stream: lookup(ctx, kind, ctx.params.streamid, label) });
+const read = (kind: Kind, label: string) => (ctx: Ctx) => ({
+  result: "success",
+  stream: lookup(ctx, kind, ctx.params.streamid, label),
+});
 
 /** Stream routes. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/streams/timeshift/{streamid}/status", handler: setStatus("timeshiftStreams", "timeshift stream"), write: { message: "Stream status updated" } },
-  { method: "POST", path: "/v2/streams/push/{streamid}/status", handler: setStatus("pushStreams", "push stream"), write: { message: "Stream status updated" } },
+  {
+    method: "POST",
+    path: "/v2/streams/timeshift/{streamid}/status",
+    handler: setStatus("timeshiftStreams", "timeshift stream"),
+    write: { message: "Stream status updated" },
+  },
+  {
+    method: "POST",
+    path: "/v2/streams/push/{streamid}/status",
+    handler: setStatus("pushStreams", "push stream"),
+    write: { message: "Stream status updated" },
+  },
   { method: "GET", path: "/v2/streams/push/{streamid}", extension: true, handler: read("pushStreams", "push stream") },
-  { method: "GET", path: "/v2/streams/timeshift/{streamid}", extension: true, handler: read("timeshiftStreams", "timeshift stream") },
+  {
+    method: "GET",
+    path: "/v2/streams/timeshift/{streamid}",
+    extension: true,
+    handler: read("timeshiftStreams", "timeshift stream"),
+  },
 ];

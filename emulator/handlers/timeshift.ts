@@ -9,30 +9,58 @@ import { buildStream } from "../stream-shape";
 import { domainList, int, ipList, parse, splitList, yn } from "../validate";
 
 const opt = <T extends z.ZodType>(s: T) => s.optional();
-const countries = z.array(z.string().regex(/^[A-Z]{2}$/, { error: "must hold ISO 3166 alpha-2 country codes such as DE" }));
+const countries = z.array(
+  z.string().regex(/^[A-Z]{2}$/, { error: "must hold ISO 3166 alpha-2 country codes such as DE" }),
+);
 
 const createBody = z.strictObject({
   _METHOD: z.literal("PUT"), // §4.19: method override
   // Which keys are required is not shown (§4.19); the emulator requires name, parent and timeshift.
   name: z.string().trim().min(1).max(255),
   codec: z.enum(["h264", "h265"]).default("h264"),
-  protocols: z.array(z.enum(["HLS", "RTMP", "DASH", "RTSP"])).min(1).default(["HLS"]),
+  protocols: z
+    .array(z.enum(["HLS", "RTMP", "DASH", "RTSP"]))
+    .min(1)
+    .default(["HLS"]),
   timeshift: int(1),
   parent: int(1),
-  "domainlock[enabled]": opt(yn), "domainlock[policy]": opt(yn), "domainlock[noreferer]": opt(yn), "domainlock[active]": opt(yn),
-  "domainlock[list]": opt(domainList), "domainlock[ips]": opt(ipList),
-  "geoblock[enabled]": opt(yn), "geoblock[policy]": opt(yn), "geoblock[active]": opt(yn),
-  "geoblock[list]": opt(countries), "geoblock[ips]": opt(ipList),
-  "ipaccess[enabled]": opt(yn), "ipaccess[policy]": opt(yn), "ipaccess[active]": opt(yn),
-  "ipaccess[list]": opt(ipList), "ipaccess[ips]": opt(ipList),
-  "ndvr[enabled]": opt(yn), "ndvr[retention]": opt(int(0, 180)), // §4.19, §8: at most 180 days
-  "record[server]": opt(int(1)), "record[enabled]": opt(yn), "record[retention]": opt(int(0, 90)), // at most 90 days
-  "securetoken[enabled]": opt(yn), "securetoken[keyip]": opt(yn), "securetoken[active]": opt(yn),
-  "securetoken[policy]": opt(z.enum(["D", "F"])), "securetoken[list]": opt(z.string()), "securetoken[ips]": opt(ipList),
-  "securetoken[session]": opt(z.string().regex(/^\d{1,9}$/, { error: "must be a number of seconds as a string, '0' = unlimited" })),
+  "domainlock[enabled]": opt(yn),
+  "domainlock[policy]": opt(yn),
+  "domainlock[noreferer]": opt(yn),
+  "domainlock[active]": opt(yn),
+  "domainlock[list]": opt(domainList),
+  "domainlock[ips]": opt(ipList),
+  "geoblock[enabled]": opt(yn),
+  "geoblock[policy]": opt(yn),
+  "geoblock[active]": opt(yn),
+  "geoblock[list]": opt(countries),
+  "geoblock[ips]": opt(ipList),
+  "ipaccess[enabled]": opt(yn),
+  "ipaccess[policy]": opt(yn),
+  "ipaccess[active]": opt(yn),
+  "ipaccess[list]": opt(ipList),
+  "ipaccess[ips]": opt(ipList),
+  "ndvr[enabled]": opt(yn),
+  "ndvr[retention]": opt(int(0, 180)), // §4.19, §8: at most 180 days
+  "record[server]": opt(int(1)),
+  "record[enabled]": opt(yn),
+  "record[retention]": opt(int(0, 90)), // at most 90 days
+  "securetoken[enabled]": opt(yn),
+  "securetoken[keyip]": opt(yn),
+  "securetoken[active]": opt(yn),
+  "securetoken[policy]": opt(z.enum(["D", "F"])),
+  "securetoken[list]": opt(z.string()),
+  "securetoken[ips]": opt(ipList),
+  "securetoken[session]": opt(
+    z.string().regex(/^\d{1,9}$/, { error: "must be a number of seconds as a string, '0' = unlimited" }),
+  ),
   "securetoken[timeout]": opt(int(1)),
-  "useragent[enabled]": opt(yn), "useragent[policy]": opt(yn), "useragent[casesensitive]": opt(yn), "useragent[active]": opt(yn),
-  "useragent[list]": opt(z.string()), "useragent[ips]": opt(ipList),
+  "useragent[enabled]": opt(yn),
+  "useragent[policy]": opt(yn),
+  "useragent[casesensitive]": opt(yn),
+  "useragent[active]": opt(yn),
+  "useragent[list]": opt(z.string()),
+  "useragent[ips]": opt(ipList),
 });
 
 /** Splits `group[field]` keys into nested groups. */
@@ -50,7 +78,16 @@ function parentOf(ctx: Ctx, id: number): { parent: Obj; server?: string } {
   const stream = ctx.store.get("pushStreams", id);
   if (stream) {
     // A delayed copy plays from its parent's server.
-    return { parent: { id: stream.id, name: stream.name, codec: stream.codec, stype: "push", rtmpauth: stream.rtmpauth?.active ?? "N" }, server: stream.server };
+    return {
+      parent: {
+        id: stream.id,
+        name: stream.name,
+        codec: stream.codec,
+        stype: "push",
+        rtmpauth: stream.rtmpauth?.active ?? "N",
+      },
+      server: stream.server,
+    };
   }
   const zone = ctx.store.get("httpPushZones", id);
   if (zone) return { parent: { id: zone.id, name: zone.name, codec: "h264", stype: "zone", rtmpauth: "N" } };
@@ -62,8 +99,17 @@ function createTimeshift(ctx: Ctx): unknown {
   const { parent, server } = parentOf(ctx, body.parent);
   const g = groups(body);
   const access = accessDefaults();
-  for (const name of ["domainlock", "geoblock", "ipaccess", "securetoken", "useragent"]) Object.assign(access[name], g[name]);
-  for (const [name, key] of [["domainlock", "list"], ["domainlock", "ips"], ["ipaccess", "list"], ["ipaccess", "ips"], ["geoblock", "ips"], ["securetoken", "ips"], ["useragent", "ips"]]) {
+  for (const name of ["domainlock", "geoblock", "ipaccess", "securetoken", "useragent"])
+    Object.assign(access[name], g[name]);
+  for (const [name, key] of [
+    ["domainlock", "list"],
+    ["domainlock", "ips"],
+    ["ipaccess", "list"],
+    ["ipaccess", "ips"],
+    ["geoblock", "ips"],
+    ["securetoken", "ips"],
+    ["useragent", "ips"],
+  ]) {
     access[name][key] = splitList(access[name][key]).join(",");
   }
   // §4.19 sends user agents comma-separated; §2.4 stores them joined by `;;;` with listArr.
@@ -71,22 +117,47 @@ function createTimeshift(ctx: Ctx): unknown {
   access.useragent.list = access.useragent.listArr.join(";;;");
 
   const { state } = ctx.store;
-  const ids = [...ctx.store.list("pushStreams"), ...ctx.store.list("pullStreams"), ...ctx.store.list("timeshiftStreams")].map((s) => Number(s.id) || 0);
+  const ids = [
+    ...ctx.store.list("pushStreams"),
+    ...ctx.store.list("pullStreams"),
+    ...ctx.store.list("timeshiftStreams"),
+  ].map((s) => Number(s.id) || 0);
   const id = Math.max(5000, ...ids) + 1;
   const hash = createHash("sha256").update(`${state.account.serviceid}:${id}:${body.name}`).digest("hex").slice(0, 32);
   const stream = buildStream({
-    id, type: "timeshift", serviceid: state.account.serviceid, prefix: state.account.streamPrefix, sn: body.name,
-    codec: body.codec, protocols: [...new Set(body.protocols)], hash, created: ctx.now, access,
+    id,
+    type: "timeshift",
+    serviceid: state.account.serviceid,
+    prefix: state.account.streamPrefix,
+    sn: body.name,
+    codec: body.codec,
+    protocols: [...new Set(body.protocols)],
+    hash,
+    created: ctx.now,
+    access,
   });
   Object.assign(stream, {
     server: server ?? stream.server,
-    parentid: parent.id, parent, timeshift: { shift: body.timeshift, type: "stream" },
+    parentid: parent.id,
+    parent,
+    timeshift: { shift: body.timeshift, type: "stream" },
     // 2.5 lists ndvr/record for push streams; timeshift streams carry the values sent here too.
     ndvr: { enabled: g.ndvr?.enabled ?? "N", retention: String(g.ndvr?.retention ?? 0) },
-    record: { enabled: g.record?.enabled ?? "N", retention: String(g.record?.retention ?? 0), stream: null, ...(g.record?.server ? { server: g.record.server } : {}) },
+    record: {
+      enabled: g.record?.enabled ?? "N",
+      retention: String(g.record?.retention ?? 0),
+      stream: null,
+      ...(g.record?.server ? { server: g.record.server } : {}),
+    },
   });
   ctx.store.put("timeshiftStreams", stream);
-  return { result: "success", message: "Timeshift stream created successfully", stream, warnings: warnings(access), errors: null };
+  return {
+    result: "success",
+    message: "Timeshift stream created successfully",
+    stream,
+    warnings: warnings(access),
+    errors: null,
+  };
 }
 
 /** §2.1: non-fatal problems with a success result. */
@@ -94,11 +165,20 @@ function warnings(access: Obj): string[] {
   const out: string[] = [];
   for (const name of ["domainlock", "geoblock", "ipaccess", "useragent"]) {
     const list = access[name].list;
-    if (access[name].enabled === "Y" && (Array.isArray(list) ? list.length === 0 : !list)) out.push(`${name} is enabled with an empty list, so it has no effect`);
+    if (access[name].enabled === "Y" && (Array.isArray(list) ? list.length === 0 : !list))
+      out.push(`${name} is enabled with an empty list, so it has no effect`);
   }
-  if (access.securetoken.enabled === "Y" && !access.securetoken.list) out.push("securetoken is enabled without a key; tokenized playback URLs cannot be signed");
+  if (access.securetoken.enabled === "Y" && !access.securetoken.list)
+    out.push("securetoken is enabled without a key; tokenized playback URLs cannot be signed");
   return out;
 }
 
 /** Timeshift routes. */
-export const routes: Route[] = [{ method: "POST", path: "/v2/streams/timeshift/new", handler: createTimeshift, write: { message: "Timeshift stream created successfully" } }];
+export const routes: Route[] = [
+  {
+    method: "POST",
+    path: "/v2/streams/timeshift/new",
+    handler: createTimeshift,
+    write: { message: "Timeshift stream created successfully" },
+  },
+];

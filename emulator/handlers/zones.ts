@@ -17,7 +17,7 @@ export function present(zone: Obj): Obj {
   return zone.ftpdetails ? { ...zone, ftpdetails: { ...zone.ftpdetails, password: "********" } } : zone;
 }
 
-const httpUrl = z.string().refine((s) => s === "" || /^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s), {
+const httpUrl = z.string().refine((s) => s === "" || (/^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s)), {
   error: "must be an http(s) URL, or empty to clear",
 });
 
@@ -37,7 +37,9 @@ function updatePushZone(ctx: Ctx): unknown {
   if (body.cnames !== undefined) {
     const cnames = splitList(body.cnames);
     for (const c of cnames.filter((c) => !zone.cnamesArr?.includes(c))) {
-      warnings.push(`add a CNAME record for ${c} pointing to ${zone.fqdn}; its certificate is issued once the record resolves`);
+      warnings.push(
+        `add a CNAME record for ${c} pointing to ${zone.fqdn}; its certificate is issued once the record resolves`,
+      );
     }
     Object.assign(zone, { cnames: cnames.join(","), cnamesArr: cnames, cnamesArrFqdn: cnames });
   }
@@ -70,15 +72,30 @@ function purgeDetails(ctx: Ctx): unknown {
 
 /** Zone routes, in spec order. */
 export const routes: Route[] = [
-  { method: "POST", path: "/v2/zones/http/push/{zoneid}", handler: updatePushZone, write: { message: "Zone updated successfully" } },
+  {
+    method: "POST",
+    path: "/v2/zones/http/push/{zoneid}",
+    handler: updatePushZone,
+    write: { message: "Zone updated successfully" },
+  },
   { method: "GET", path: "/v2/zones/http/pull", handler: listPullZones },
   { method: "GET", path: "/v2/zones/http/push/{zoneid}/purge/{purgeId}", handler: purgeDetails },
   {
-    method: "GET", path: "/v2/zones/http/push/{zoneid}", extension: true,
-    handler: (ctx) => ({ result: "success", zone: present(lookup(ctx, "httpPushZones", ctx.params.zoneid, "HTTP push zone")) }),
+    method: "GET",
+    path: "/v2/zones/http/push/{zoneid}",
+    extension: true,
+    handler: (ctx) => ({
+      result: "success",
+      zone: present(lookup(ctx, "httpPushZones", ctx.params.zoneid, "HTTP push zone")),
+    }),
   },
   {
-    method: "GET", path: "/v2/zones/vod/pull/{zoneid}", extension: true,
-    handler: (ctx) => ({ result: "success", zone: present(lookup(ctx, "vodPullZones", ctx.params.zoneid, "VoD pull zone")) }),
+    method: "GET",
+    path: "/v2/zones/vod/pull/{zoneid}",
+    extension: true,
+    handler: (ctx) => ({
+      result: "success",
+      zone: present(lookup(ctx, "vodPullZones", ctx.params.zoneid, "VoD pull zone")),
+    }),
   },
 ];

@@ -25,7 +25,9 @@ export = async () => {
   const brandDomain = config.get("brandDomain") ?? "northwind.example";
   const dns = await cdn.getDnsZones();
   if (!dns.domains.some((z) => z.domain === brandDomain)) {
-    throw new Error(`no DNS zone ${brandDomain} in the account (have: ${dns.domains.map((z) => z.domain).join(", ")}); set cdnstream-demo:brandDomain`);
+    throw new Error(
+      `no DNS zone ${brandDomain} in the account (have: ${dns.domains.map((z) => z.domain).join(", ")}); set cdnstream-demo:brandDomain`,
+    );
   }
   // The campaign archive targets a project by name, not by an id copied from the dashboard (§4.15).
   const adProjectName = config.get("adProject") ?? "Streaming Network EU";
@@ -57,32 +59,59 @@ export = async () => {
   });
 
   // Live: the main event is on air, the spare studio is off (§4.4).
-  const mainEvent = new cdn.StreamStatus("main-event", { streamKind: "push", streamId: ids.mainEventStream, disabled: false });
+  const mainEvent = new cdn.StreamStatus("main-event", {
+    streamKind: "push",
+    streamId: ids.mainEventStream,
+    disabled: false,
+  });
   const studio = new cdn.StreamStatus("studio-b", { streamKind: "push", streamId: ids.studioStream, disabled: true });
 
   // The main event again, six hours later for the US east coast, with a week of DVR (§4.19).
-  const usEast = new cdn.TimeshiftStream("main-event-us-east", {
-    name: "main-event-us-east",
-    parent: ids.mainEventStream,
-    timeshift: 6 * 3600,
-    protocols: ["HLS", "DASH"],
-    ndvr: { enabled: true, retentionDays: 7 },
-    domainLock: { enabled: true, policy: "Y", domains: [`player.${brandDomain}`] },
-  }, { dependsOn: [mainEvent] });
+  const usEast = new cdn.TimeshiftStream(
+    "main-event-us-east",
+    {
+      name: "main-event-us-east",
+      parent: ids.mainEventStream,
+      timeshift: 6 * 3600,
+      protocols: ["HLS", "DASH"],
+      ndvr: { enabled: true, retentionDays: 7 },
+      domainLock: { enabled: true, policy: "Y", domains: [`player.${brandDomain}`] },
+    },
+    { dependsOn: [mainEvent] },
+  );
 
   // Ad breaks on the VoD library: a short preroll, one midroll ten minutes in, a postroll (§4.2).
   // Each slot reports its own entry as the zone's roster holds it (`live`).
-  const preroll = new cdn.AdBreakSlot("library-preroll", { zoneId: ids.vodLibraryZone, type: "preroll", maxDurationS: 30, maxAds: 2 });
-  const midroll = new cdn.AdBreakSlot("library-midroll-10m", {
-    zoneId: ids.vodLibraryZone, type: "midroll", offset: 600, maxDurationS: 90, maxAds: 3, breakId: "mid-10m",
+  const preroll = new cdn.AdBreakSlot("library-preroll", {
+    zoneId: ids.vodLibraryZone,
+    type: "preroll",
+    maxDurationS: 30,
+    maxAds: 2,
   });
-  const postroll = new cdn.AdBreakSlot("library-postroll", { zoneId: ids.vodLibraryZone, type: "postroll", maxDurationS: 60 });
+  const midroll = new cdn.AdBreakSlot("library-midroll-10m", {
+    zoneId: ids.vodLibraryZone,
+    type: "midroll",
+    offset: 600,
+    maxDurationS: 90,
+    maxAds: 3,
+    breakId: "mid-10m",
+  });
+  const postroll = new cdn.AdBreakSlot("library-postroll", {
+    zoneId: ids.vodLibraryZone,
+    type: "postroll",
+    maxDurationS: 60,
+  });
 
   // Last season's launch campaign never went live: keep it archived (§4.3).
-  const retired = new cdn.CampaignArchive("morning-roast-launch", { projectId: adProject.id, campaignId: "cmp_3Lm8vR2p" });
+  const retired = new cdn.CampaignArchive("morning-roast-launch", {
+    projectId: adProject.id,
+    campaignId: "cmp_3Lm8vR2p",
+  });
 
   // Context for whoever reads the outputs: backups covering the assets zone, the last purge.
-  const backups = cdn.getCriticalBackups().then((r) => r.backups.filter((b) => b.linkedZones?.includes(ids.assetsZone)).map((b) => b.name));
+  const backups = cdn
+    .getCriticalBackups()
+    .then((r) => r.backups.filter((b) => b.linkedZones?.includes(ids.assetsZone)).map((b) => b.name));
   const lastPurge = cdn.getPurgeOperationOutput({ zoneId: ids.assetsZone, purgeId: "pg-8b41d0e5" });
 
   return {
@@ -90,17 +119,22 @@ export = async () => {
     assetsCnameTarget: assets.fqdn,
     assetsUploadHost: assets.uploadHost,
     assetsBackups: backups,
-    lastPurge: lastPurge.apply((p) => ({ pending: p.pending, serversDone: `${p.logCounts.completed}/${p.logCounts.total}` })),
+    lastPurge: lastPurge.apply((p) => ({
+      pending: p.pending,
+      serversDone: `${p.logCounts.completed}/${p.logCounts.total}`,
+    })),
     catalogLock: catalogLock.liveLock,
     accountDomainLock: httpLock.accountDefault,
     mainEventHls: mainEvent.playbackUrls.hls,
     studioStatus: pulumi.interpolate`${studio.name}: ${studio.status}${studio.disabled.apply((d) => (d ? " (disabled)" : ""))}`,
     usEastStream: { id: usEast.streamId, name: usEast.composedName, hls: usEast.playbackUrls.hls },
-    adBreaks: pulumi.all([preroll.live, midroll.live, postroll.live]).apply(([pre, mid, post]) => [
-      ...(pre ? [`preroll ${pre.maxDurationS}s`] : []),
-      ...(mid ? [`midroll @${mid.offsetS}s ${mid.maxDurationS}s`] : []),
-      ...(post ? [`postroll ${post.maxDurationS}s`] : []),
-    ]),
+    adBreaks: pulumi
+      .all([preroll.live, midroll.live, postroll.live])
+      .apply(([pre, mid, post]) => [
+        ...(pre ? [`preroll ${pre.maxDurationS}s`] : []),
+        ...(mid ? [`midroll @${mid.offsetS}s ${mid.maxDurationS}s`] : []),
+        ...(post ? [`postroll ${post.maxDurationS}s`] : []),
+      ]),
     retiredCampaign: pulumi.interpolate`${retired.name} (${retired.advertiserName}): ${retired.status}`,
     dnsNameservers: dns.nameservers ?? [],
   };

@@ -16,23 +16,40 @@ import * as cdn from "pulumi-cdnstream";
 // A function, so every run of the program in one process declares every resource.
 export = async () => {
   const config = new pulumi.Config();
-  const playerDomains = config.getObject<string[]>("playerDomains") ?? ["player.northwind.example", "*.northwind.example"];
+  const playerDomains = config.getObject<string[]>("playerDomains") ?? [
+    "player.northwind.example",
+    "*.northwind.example",
+  ];
   const bypassIps = config.getObject<string[]>("bypassIps") ?? ["203.0.113.0/24"];
   const vodZoneIds = config.getObject<number[]>("vodZoneIds") ?? [401, 402];
 
   // Every HTTP push and pull zone (§4.11). `append` adds the domains to each zone's list as a set
   // union, so applying again changes nothing; the account default that refresh compares is saved
   // too. Removing a domain here does not remove it from the zones: use mode "overwrite" for that.
-  const httpZones = new cdn.HttpDomainLockBulk("http-zones", { mode: "append", enabled: true, domains: playerDomains, ips: bypassIps });
+  const httpZones = new cdn.HttpDomainLockBulk("http-zones", {
+    mode: "append",
+    enabled: true,
+    domains: playerDomains,
+    ips: bypassIps,
+  });
 
   // Each VoD pull zone's own lock (§4.5). policy "Y" is the whitelist for this operation; the spec
   // describes the flag three ways (see the SDK's JSDoc), so check it on your account.
   const vodLocks = vodZoneIds.map(
-    (zoneId) => new cdn.VodPullDomainLock(`vod-${zoneId}`, { zoneId, enabled: true, policy: "Y", domains: playerDomains, ips: bypassIps }),
+    (zoneId) =>
+      new cdn.VodPullDomainLock(`vod-${zoneId}`, {
+        zoneId,
+        enabled: true,
+        policy: "Y",
+        domains: playerDomains,
+        ips: bypassIps,
+      }),
   );
 
   return {
     httpAccountDefault: httpZones.accountDefault,
-    vodZones: vodLocks.map((lock) => pulumi.interpolate`${lock.name} (${lock.fqdn}): ${lock.liveLock.apply((l) => l.list)}`),
+    vodZones: vodLocks.map(
+      (lock) => pulumi.interpolate`${lock.name} (${lock.fqdn}): ${lock.liveLock.apply((l) => l.list)}`,
+    ),
   };
 };

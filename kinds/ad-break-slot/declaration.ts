@@ -49,9 +49,17 @@ export const declaration = declareKind({
         const value = (args as Record<string, unknown>)[field];
         const applies = rule.types.includes(args.type);
         if (applies && rule.required && value === undefined) {
-          ctx.addIssue({ code: "custom", path: [field], message: `is required for a ${args.type} slot (${rule.why}, §4.2)` });
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: `is required for a ${args.type} slot (${rule.why}, §4.2)`,
+          });
         } else if (!applies && value !== undefined) {
-          ctx.addIssue({ code: "custom", path: [field], message: `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type} (§4.2)` });
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type} (§4.2)`,
+          });
         }
       }
     }),

@@ -30,14 +30,20 @@ describe("AdBreakSlot check", () => {
     expect(await failures({ zoneId: 301, type: "preroll", maxDurationS: 30, offset: 5 })).toEqual([
       { property: "offset", reason: "is only allowed for a midroll slot, not preroll (§4.2)" },
     ]);
-    expect(await failures({ zoneId: 301, type: "midroll", maxDurationS: 30, offset: 5, intervalS: 60, maxBreaks: 2 })).toEqual([
+    expect(
+      await failures({ zoneId: 301, type: "midroll", maxDurationS: 30, offset: 5, intervalS: 60, maxBreaks: 2 }),
+    ).toEqual([
       { property: "intervalS", reason: "is only allowed for a midrollinterval slot, not midroll (§4.2)" },
       { property: "maxBreaks", reason: "is only allowed for a midrollinterval slot, not midroll (§4.2)" },
     ]);
-    expect(await failures({ zoneId: 301, type: "midrollinterval", maxDurationS: 30, intervalS: 60, offset: 0 })).toEqual([
+    expect(
+      await failures({ zoneId: 301, type: "midrollinterval", maxDurationS: 30, intervalS: 60, offset: 0 }),
+    ).toEqual([
       { property: "offset", reason: expect.stringMatching(/only allowed for a midroll slot, not midrollinterval/) },
     ]);
-    expect((await failures({ zoneId: 301, type: "postroll", maxDurationS: 30, maxBreaks: 0 }))[0].property).toBe("maxBreaks");
+    expect((await failures({ zoneId: 301, type: "postroll", maxDurationS: 30, maxBreaks: 0 }))[0].property).toBe(
+      "maxBreaks",
+    );
   });
 
   it.each([
@@ -56,13 +62,28 @@ describe("AdBreakSlot check", () => {
   });
 
   it("enforces the per-type minima of offset, intervalS and maxBreaks", async () => {
-    expect((await failures({ zoneId: 1, type: "midroll", maxDurationS: 5, offset: -1 }))[0]).toMatchObject({ property: "offset", reason: expect.stringMatching(/at least 0/) });
-    const interval = await failures({ zoneId: 1, type: "midrollinterval", maxDurationS: 5, intervalS: 0, maxBreaks: -1 });
+    expect((await failures({ zoneId: 1, type: "midroll", maxDurationS: 5, offset: -1 }))[0]).toMatchObject({
+      property: "offset",
+      reason: expect.stringMatching(/at least 0/),
+    });
+    const interval = await failures({
+      zoneId: 1,
+      type: "midrollinterval",
+      maxDurationS: 5,
+      intervalS: 0,
+      maxBreaks: -1,
+    });
     expect(interval.map((f) => f.property)).toEqual(["intervalS", "maxBreaks"]);
   });
 
   it("rejects unknown properties, naming them (intervalSeconds is sent for you)", async () => {
-    const found = await failures({ zoneId: 302, type: "midrollinterval", maxDurationS: 5, intervalS: 60, intervalSeconds: 60 });
+    const found = await failures({
+      zoneId: 302,
+      type: "midrollinterval",
+      maxDurationS: 5,
+      intervalS: 60,
+      intervalSeconds: 60,
+    });
     expect(found.map((f) => f.reason).join()).toMatch(/intervalSeconds/);
   });
 
@@ -75,7 +96,10 @@ describe("AdBreakSlot check", () => {
   it("refuses a resource the program found claiming a slot another resource claims, dropping the marker from the inputs", async () => {
     const slot = { zoneId: 301, type: "preroll", maxDurationS: 30 };
     const conflict = 'AdBreakSlot "b" and AdBreakSlot "a" both claim slot 301/preroll';
-    expect(await check({ ...slot, slotClaimConflict: conflict })).toEqual({ inputs: slot, failures: [{ property: "", reason: conflict }] });
+    expect(await check({ ...slot, slotClaimConflict: conflict })).toEqual({
+      inputs: slot,
+      failures: [{ property: "", reason: conflict }],
+    });
     // Unknown at preview (the identity is not known yet): nothing to judge, and no input recorded.
     expect(await check({ ...slot, slotClaimConflict: UNKNOWN })).toEqual({ inputs: slot });
   });
@@ -121,7 +145,10 @@ describe("AdBreakSlot diff", () => {
   });
 
   it("treats an unknown identity as a possible replacement", async () => {
-    expect(await handler.diff("301/midroll/60", outputs, { ...slot, offset: UNKNOWN })).toMatchObject({ changes: true, replaces: ["offset"] });
+    expect(await handler.diff("301/midroll/60", outputs, { ...slot, offset: UNKNOWN })).toMatchObject({
+      changes: true,
+      replaces: ["offset"],
+    });
   });
 });
 
@@ -141,7 +168,10 @@ describe("AdBreakSlot on an add-only API", () => {
   let recorded: Record<string, unknown>;
 
   beforeAll(async () => {
-    against = await handlerAgainstEmulator(handler, { apiKey: "emu_slot_unit_key_7a1d", profile: { slots: "add-only" } });
+    against = await handlerAgainstEmulator(handler, {
+      apiKey: "emu_slot_unit_key_7a1d",
+      profile: { slots: "add-only" },
+    });
     ({ emulator, stderr } = against);
   });
   afterAll(() => against?.close());
@@ -154,11 +184,14 @@ describe("AdBreakSlot on an add-only API", () => {
   });
 
   it("refuses a change to the slot, saying it exists, what it holds and what to do, and changes nothing", async () => {
-    const failure = await handler.update("301/preroll", recorded, { ...slot, maxDurationS: 45 }).then(() => undefined, (err: Error) => err);
+    const failure = await handler.update("301/preroll", recorded, { ...slot, maxDurationS: 45 }).then(
+      () => undefined,
+      (err: Error) => err,
+    );
     expect(failure?.message).toBe(
-      'AdBreakSlot 301/preroll: the slot already exists on VoD push zone 301, and the API has no operation that updates or removes a slot ' +
+      "AdBreakSlot 301/preroll: the slot already exists on VoD push zone 301, and the API has no operation that updates or removes a slot " +
         '(§4.2 only adds; it answered: "zone already has a preroll slot (at most one per zone): VoD push zone 301 keeps its slot; slots are ' +
-        'only added, never updated or removed"). It holds maxDurationS: 30 live (read from the zone\'s ad insertion settings), where the ' +
+        "only added, never updated or removed\"). It holds maxDurationS: 30 live (read from the zone's ad insertion settings), where the " +
         "program declares maxDurationS: 45. Either keep the live value (declare maxDurationS: 30), or remove the slot in the dashboard " +
         "and run `pulumi up` again to add it with the declared values.",
     );
@@ -167,17 +200,23 @@ describe("AdBreakSlot on an add-only API", () => {
   });
 
   it("succeeds where the slot already holds the declared values (changed in the dashboard to what is now declared)", async () => {
-    await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 45 } } } });
+    await emulator.mutate("vodPushZones", 301, {
+      adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 45 } } },
+    });
     const updated = await handler.update("301/preroll", recorded, { ...slot, maxDurationS: 45 });
     expect(updated.outs).toMatchObject({ maxDurationS: 45, live: { maxDurationS: 45, minAdLengthS: 0 } });
-    await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 30 } } } });
+    await emulator.mutate("vodPushZones", 301, {
+      adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 30 } } },
+    });
   });
 
   it("on create, takes over a slot already there with the declared values (an interrupted run)", async () => {
     stderr.mockClear();
     const created = await handler.create(slot);
     expect(created).toEqual({ id: "301/preroll", outs: recorded });
-    expect(said()).toMatch(/AdBreakSlot 301\/preroll: already on the zone with the declared values \(the API refused a second one\); recorded as it is/);
+    expect(said()).toMatch(
+      /AdBreakSlot 301\/preroll: already on the zone with the declared values \(the API refused a second one\); recorded as it is/,
+    );
   });
 
   it("on create, says to take over a slot already there with other values by declaring them with adoptId", async () => {
@@ -224,7 +263,10 @@ describe("AdBreakSlot on an add-only API", () => {
       );
       stderr.mockClear();
       const adopted = await handler.create({ ...slot, adoptId: "301/preroll" });
-      expect(adopted).toEqual({ id: "301/preroll", outs: { ...slot, adoptId: "301/preroll", live: null, state: null, name: null } });
+      expect(adopted).toEqual({
+        id: "301/preroll",
+        outs: { ...slot, adoptId: "301/preroll", live: null, state: null, name: null },
+      });
       expect(said()).toMatch(/warning: AdBreakSlot 301\/preroll: adopted on the declared values without reading it/);
     });
 

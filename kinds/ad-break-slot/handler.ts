@@ -79,7 +79,9 @@ function entryOf(policy: Policy, type: SlotType, offset: number | undefined): En
     case "midrollinterval":
       return policy.midRollInterval;
     case "midroll":
-      return policy.midRolls === undefined ? undefined : (policy.midRolls.find((m) => Number(m?.offsetS) === offset) ?? null);
+      return policy.midRolls === undefined
+        ? undefined
+        : (policy.midRolls.find((m) => Number(m?.offsetS) === offset) ?? null);
   }
 }
 
@@ -99,8 +101,16 @@ function exclusivity(args: Args, config: adInsertion.AdInsertionConfig, err: Val
   if (args.type !== "midroll" && args.type !== "midrollinterval") return undefined;
   const roster = rosterOf(config);
   const offsets = roster.midRolls.map((m) => m?.offsetS);
-  const midrolls = offsets.length === 1 ? `a midroll slot at offset ${offsets[0]}` : `midroll slots at offsets ${offsets.join(", ")}`;
-  const other = args.type === "midroll" ? (roster.midRollInterval ? "a midrollinterval slot" : undefined) : offsets.length ? midrolls : undefined;
+  const midrolls =
+    offsets.length === 1 ? `a midroll slot at offset ${offsets[0]}` : `midroll slots at offsets ${offsets.join(", ")}`;
+  const other =
+    args.type === "midroll"
+      ? roster.midRollInterval
+        ? "a midrollinterval slot"
+        : undefined
+      : offsets.length
+        ? midrolls
+        : undefined;
   if (!other) return undefined;
   return new Error(
     `${KIND} ${idOf(args)}: VoD push zone ${args.zoneId} already has ${other}, and midroll and midrollinterval slots ` +
@@ -112,7 +122,9 @@ function exclusivity(args: Args, config: adInsertion.AdInsertionConfig, err: Val
 /** The zone's roster through the read extension, or why it cannot be had. */
 async function readRoster(zoneId: number): Promise<{ config: adInsertion.AdInsertionConfig } | { why: string }> {
   try {
-    const config = await readLive(KIND, adInsertion.ops.getAdInsertion, () => adInsertion.getAdInsertion(apiClient(), zoneId));
+    const config = await readLive(KIND, adInsertion.ops.getAdInsertion, () =>
+      adInsertion.getAdInsertion(apiClient(), zoneId),
+    );
     return config ? { config } : { why: "the API has no read for a zone's slots" };
   } catch (err) {
     return { why: `reading the zone's slots failed: ${(err as Error).message}` };
@@ -162,7 +174,8 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
   const id = idOf(args);
   const apiSaid = err.apiMessage ?? err.message;
   const roster = await readRoster(args.zoneId);
-  const entry = "config" in roster ? entryOf((roster.config.vodAdBreakPolicy ?? {}) as Policy, args.type, args.offset) : undefined;
+  const entry =
+    "config" in roster ? entryOf((roster.config.vodAdBreakPolicy ?? {}) as Policy, args.type, args.offset) : undefined;
   // The zone holds the other of midroll and midrollinterval: that rule refused it, on any API.
   const conflict = "config" in roster ? exclusivity(args, roster.config, err) : undefined;
   if (conflict) throw conflict;
@@ -174,7 +187,9 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
     const live = inputsOf(entry);
     const { differing, unknown } = compareSlot(args, live, recorded);
     if (!differing.length && !unknown.length) {
-      inform(`${KIND} ${id}: already on the zone with the declared values (the API refused a second one); recorded as it is.`);
+      inform(
+        `${KIND} ${id}: already on the zone with the declared values (the API refused a second one); recorded as it is.`,
+      );
       return outputsOf(roster.config, args);
     }
     const holds = `${cannot} It holds ${shown(live)} live (read from the zone's ad insertion settings)`;
@@ -245,7 +260,10 @@ const settings = settingsHandler<Args>({
     const config = await adInsertion.getAdInsertion(apiClient(), zoneId as number);
     const entry = entryOf((config.vodAdBreakPolicy ?? {}) as Policy, type as SlotType, offset as number | undefined);
     if (entry === null) return "gone";
-    return { inputs: entry ? inputsOf(entry) : {}, outputs: outputsOf(config, { type: type as SlotType, offset: offset as number | undefined }) };
+    return {
+      inputs: entry ? inputsOf(entry) : {},
+      outputs: outputsOf(config, { type: type as SlotType, offset: offset as number | undefined }),
+    };
   },
 
   async apply(args, recorded) {
@@ -282,7 +300,8 @@ export const handler = {
   async check(olds, news) {
     const { [CLAIM_CONFLICT_KEY]: conflict, ...inputs } = news;
     // Unknown at preview while the identity is: nothing to judge yet.
-    if (typeof conflict === "string" && conflict !== UNKNOWN) return { inputs, failures: [{ property: "", reason: conflict }] };
+    if (typeof conflict === "string" && conflict !== UNKNOWN)
+      return { inputs, failures: [{ property: "", reason: conflict }] };
     return settings.check(olds, inputs);
   },
   /**

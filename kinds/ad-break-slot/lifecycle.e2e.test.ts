@@ -50,7 +50,12 @@ describe("AdBreakSlot", () => {
       { offsetS: 60, maxDurationS: 20 },
       { offsetS: 120, maxDurationS: 20, breakId: "b120" },
     ]);
-    expect((await policy(302)).midRollInterval).toEqual({ intervalS: 300, maxDurationS: 15, maxBreaks: 4, breakId: "mid" });
+    expect((await policy(302)).midRollInterval).toEqual({
+      intervalS: 300,
+      maxDurationS: 15,
+      maxBreaks: 4,
+      breakId: "mid",
+    });
     // Each slot records its own roster entry, not the zone's whole roster (which would grow with
     // the square of the slots on a zone).
     const recorded = (await test.stack.exportStack()).deployment.resources ?? [];
@@ -72,8 +77,14 @@ describe("AdBreakSlot", () => {
     );
     // Identities known only when an Output resolves are compared then, and the provider's check
     // refuses the second resource: at preview, and in an up, before anything is sent.
-    slots.twin = { zoneId: pulumi.output(301), type: pulumi.output("midroll" as const), offset: pulumi.output(120), maxDurationS: 20 };
-    const conflict = /resource 'twin' has a problem: AdBreakSlot "twin" and AdBreakSlot "mid120" both claim slot 301\/midroll\/120 \(VoD push zone 301 has one midroll slot per offset, §4\.2\)/;
+    slots.twin = {
+      zoneId: pulumi.output(301),
+      type: pulumi.output("midroll" as const),
+      offset: pulumi.output(120),
+      maxDurationS: 20,
+    };
+    const conflict =
+      /resource 'twin' has a problem: AdBreakSlot "twin" and AdBreakSlot "mid120" both claim slot 301\/midroll\/120 \(VoD push zone 301 has one midroll slot per offset, §4\.2\)/;
     await expect(test.stack.preview()).rejects.toThrow(conflict);
     await expect(test.stack.up()).rejects.toThrow(conflict);
     expect(await emulator.requestCounts()).toEqual({});
@@ -103,12 +114,16 @@ describe("AdBreakSlot", () => {
     const up = await test.stack.up();
     expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 4 });
     expect(up.outputs.mid120.value).toBe("301/midroll/180");
-    expect(up.stdout).toMatch(/AdBreakSlot 301\/midroll\/120: no longer managed by the stack \(destroyed or replaced\), but the slot stays live/);
+    expect(up.stdout).toMatch(
+      /AdBreakSlot 301\/midroll\/120: no longer managed by the stack \(destroyed or replaced\), but the slot stays live/,
+    );
     expect((await policy(301)).midRolls.map((m: { offsetS: number }) => m.offsetS)).toEqual([60, 120, 180]);
   });
 
   it("finds a changed slot on refresh, shows exactly that property, and reconverges", async () => {
-    await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 99 } } } });
+    await emulator.mutate("vodPushZones", 301, {
+      adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 99 } } },
+    });
     await test.stack.refresh();
     const events: any[] = [];
     const preview = await test.stack.preview({ onEvent: (e) => events.push(e) });
@@ -139,7 +154,9 @@ describe("AdBreakSlot", () => {
   });
 
   it("refuses to adopt a slot whose live settings differ, sending no schedule", async () => {
-    await emulator.mutate("vodPushZones", 302, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 20, minAdLengthS: 0 } } } });
+    await emulator.mutate("vodPushZones", 302, {
+      adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 20, minAdLengthS: 0 } } },
+    });
     slots.adopted = { zoneId: 302, type: "preroll", maxDurationS: 25, adoptId: "302/preroll" };
     await emulator.clearRequests();
     await expect(test.stack.up()).rejects.toThrow(/maxDurationS is 20 live but declared 25/);
@@ -161,7 +178,9 @@ describe("AdBreakSlot", () => {
   it("destroys by releasing the slots, which stay live, and says so", async () => {
     const destroy = await test.stack.destroy();
     expect(destroy.summary.resourceChanges).toEqual({ delete: 6 });
-    expect(destroy.stdout).toMatch(/AdBreakSlot 301\/preroll: no longer managed .* stays live on VoD push zone 301's ad-break timeline/);
+    expect(destroy.stdout).toMatch(
+      /AdBreakSlot 301\/preroll: no longer managed .* stays live on VoD push zone 301's ad-break timeline/,
+    );
     const zone301 = await policy(301);
     expect(zone301.preRoll).not.toBeNull();
     expect(zone301.midRolls).toHaveLength(3);

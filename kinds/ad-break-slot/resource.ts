@@ -59,7 +59,6 @@ export interface AdBreakRosterEntry {
   fillCeilingS?: number;
 }
 
-
 /**
  * One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
  *

@@ -62,5 +62,6 @@ export const handler = settingsHandler<Args>({
     return outputsOf(answer.campaign);
   },
 
-  released: (id) => `CampaignArchive ${id}: released from the stack; the campaign stays archived (the API has no unarchive).`,
+  released: (id) =>
+    `CampaignArchive ${id}: released from the stack; the campaign stays archived (the API has no unarchive).`,
 });

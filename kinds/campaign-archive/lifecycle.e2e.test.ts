@@ -82,7 +82,9 @@ describe("CampaignArchive", () => {
   it("refuses to adopt a campaign that is not archived, archiving nothing", async () => {
     archives.adopted = { projectId: 2, campaignId: "cmp_9Tz4wN6c", adoptId: "2/cmp_9Tz4wN6c" };
     await emulator.clearRequests();
-    await expect(test.stack.up()).rejects.toThrow(/adoptId "2\/cmp_9Tz4wN6c": cannot adopt: it is not in the state this kind manages/);
+    await expect(test.stack.up()).rejects.toThrow(
+      /adoptId "2\/cmp_9Tz4wN6c": cannot adopt: it is not in the state this kind manages/,
+    );
     expect((await emulator.requestCounts())[ARCHIVE]).toBeUndefined();
     expect(await status("cmp_9Tz4wN6c")).toBe("active");
   });

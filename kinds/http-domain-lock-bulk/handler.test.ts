@@ -33,11 +33,18 @@ describe("HttpDomainLockBulk check", () => {
   });
 
   it("rejects policy and noreferer other than Y/N", async () => {
-    expect((await failures({ ...valid, policy: "blacklist", noreferer: true })).map((f) => f.property)).toEqual(["policy", "noreferer"]);
+    expect((await failures({ ...valid, policy: "blacklist", noreferer: true })).map((f) => f.property)).toEqual([
+      "policy",
+      "noreferer",
+    ]);
   });
 
   it("names malformed domains and IPs by index", async () => {
-    const result = await failures({ ...valid, domains: ["partner.example.com", "partner.example.com:8080"], ips: ["10.0.0.1/24/8"] });
+    const result = await failures({
+      ...valid,
+      domains: ["partner.example.com", "partner.example.com:8080"],
+      ips: ["10.0.0.1/24/8"],
+    });
     expect(result).toEqual([
       { property: "domains[1]", reason: expect.stringContaining("must be a host name") },
       { property: "ips[0]", reason: expect.stringContaining("IP address or CIDR") },
@@ -45,7 +52,9 @@ describe("HttpDomainLockBulk check", () => {
   });
 
   it("requires a setting besides the mode", async () => {
-    expect(await failures({ mode: "save" })).toEqual([{ property: "", reason: expect.stringContaining("declare at least one of enabled") }]);
+    expect(await failures({ mode: "save" })).toEqual([
+      { property: "", reason: expect.stringContaining("declare at least one of enabled") },
+    ]);
   });
 
   it("tolerates unknown values during preview", async () => {
@@ -69,13 +78,22 @@ describe("HttpDomainLockBulk diff", () => {
   });
 
   it("compares domains and IPs as case-insensitive sets", async () => {
-    const news = { ...valid, domains: ["*.CDN.example.org", "Partner.Example.com"], ips: ["2001:DB8::1", "203.0.113.50", "203.0.113.50"] };
+    const news = {
+      ...valid,
+      domains: ["*.CDN.example.org", "Partner.Example.com"],
+      ips: ["2001:DB8::1", "203.0.113.50", "203.0.113.50"],
+    };
     expect(await diff(valid, news)).toMatchObject({ changes: false });
     expect(await diff(valid, { ...valid, ips: ["203.0.113.50"] })).toMatchObject({ changes: true, replaces: [] });
   });
 
   it("changes mode in place: there is nothing to replace", async () => {
-    expect(await diff(valid, { ...valid, mode: "overwrite" })).toEqual({ changes: true, replaces: [], stables: [], deleteBeforeReplace: false });
+    expect(await diff(valid, { ...valid, mode: "overwrite" })).toEqual({
+      changes: true,
+      replaces: [],
+      stables: [],
+      deleteBeforeReplace: false,
+    });
   });
 
   it("shows an unknown value as a change", async () => {
@@ -98,10 +116,19 @@ describe("HttpDomainLockBulk where the API has no read for the account default",
     await strict.clearRequests();
     const created = await handler.create({ ...valid, mode: "save" });
     // What was sent is recorded: the write is not followed by a read the spec does not list.
-    const sent = { enabled: "Y", policy: "N", list: "partner.example.com,*.cdn.example.org", ips: "203.0.113.50,2001:db8::1", noreferer: "Y" };
+    const sent = {
+      enabled: "Y",
+      policy: "N",
+      list: "partner.example.com,*.cdn.example.org",
+      ips: "203.0.113.50,2001:db8::1",
+      noreferer: "Y",
+    };
     expect(created).toEqual({ id: "account", outs: { ...valid, mode: "save", accountDefault: sent } });
     expect(await strict.requestCounts()).toEqual({ "POST /v2/zones/http/settings/security/domainlock": 1 });
-    expect((await strict.state()).account.domainLockDefault).toMatchObject({ list: "partner.example.com,*.cdn.example.org", noreferer: "Y" });
+    expect((await strict.state()).account.domainLockDefault).toMatchObject({
+      list: "partner.example.com,*.cdn.example.org",
+      noreferer: "Y",
+    });
 
     const read = await handler.read("account", created.outs);
     expect(read).toEqual({ id: "account", props: created.outs });
@@ -111,7 +138,9 @@ describe("HttpDomainLockBulk where the API has no read for the account default",
     const warnings = lines.filter((text) => text.startsWith("warning: "));
     expect(warnings).toEqual([expect.stringContaining("cannot detect drift for HttpDomainLockBulk resources")]);
     // The API's message beside the success is passed on as a plain line, not a warning.
-    expect(lines).toContain("HttpDomainLockBulk account: the API said: Domain lock settings saved as the account default; existing zones unchanged\n");
+    expect(lines).toContain(
+      "HttpDomainLockBulk account: the API said: Domain lock settings saved as the account default; existing zones unchanged\n",
+    );
     // The path that answered 404 is not tried again in this run.
     expect((await strict.requestCounts())["GET /v2/zones/http/settings/security/domainlock"]).toBe(1);
   });
@@ -130,7 +159,9 @@ describe("HttpDomainLockBulk where the API has no read for the account default",
     expect(read.inputs).toEqual({ ...valid, mode: "append", domains: ["partner.example.com"], noreferer: "N" });
     expect(read.props).toMatchObject({ zonesOutOfStep: [205, 230], accountDefault: created.outs.accountDefault });
     const said = stderr.mock.calls.map(([text]) => String(text)).join("");
-    expect(said).toMatch(/HttpDomainLockBulk account: 2 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 205, 230/);
+    expect(said).toMatch(
+      /HttpDomainLockBulk account: 2 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 205, 230/,
+    );
     // Only the listing was read (every page); the account default's path is known to be absent.
     const counts = await strict.requestCounts();
     expect(Object.keys(counts)).toEqual(["GET /v2/zones/http/pull"]);
@@ -138,9 +169,15 @@ describe("HttpDomainLockBulk where the API has no read for the account default",
 
   it("after overwrite, takes a zone's own list as the live one", async () => {
     const created = await handler.create({ ...valid, mode: "overwrite" });
-    await strict.mutate("httpPullZones", 210, { domainlock: { list: "partner.example.com,*.cdn.example.org,extra.example" } });
+    await strict.mutate("httpPullZones", 210, {
+      domainlock: { list: "partner.example.com,*.cdn.example.org,extra.example" },
+    });
     const read = await handler.read("account", created.outs);
-    expect(read.inputs).toEqual({ ...valid, mode: "overwrite", domains: ["partner.example.com", "*.cdn.example.org", "extra.example"] });
+    expect(read.inputs).toEqual({
+      ...valid,
+      mode: "overwrite",
+      domains: ["partner.example.com", "*.cdn.example.org", "extra.example"],
+    });
     expect(read.props).toMatchObject({ zonesOutOfStep: [210] });
   });
 });

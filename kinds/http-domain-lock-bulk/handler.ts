@@ -43,7 +43,10 @@ type Args = ArgsOf<typeof declaration>;
 type LockFields = ReturnType<typeof domainLockOutputs>;
 
 const FLAGS = ["enabled", "policy", "noreferer"] as const;
-const LISTS = [["list", "domains"], ["ips", "ips"]] as const;
+const LISTS = [
+  ["list", "domains"],
+  ["ips", "ips"],
+] as const;
 
 /**
  * The HTTP pull zones (§4.10) whose lock does not hold what was written, and the declared
@@ -71,12 +74,16 @@ async function pullZoneDrift(written: LockFields, mode: "append" | "overwrite") 
       if (inStep) continue;
       differs = true;
       if (mode === "overwrite") live[input] ??= held;
-      heldByAll.set(field, heldByAll.get(field)!.filter((item) => has.has(item.toLowerCase())));
+      heldByAll.set(
+        field,
+        heldByAll.get(field)!.filter((item) => has.has(item.toLowerCase())),
+      );
     }
     if (differs) outOfStep.push(Number(zone.id));
   }
   if (mode === "append") {
-    for (const [field, input] of LISTS) if (heldByAll.get(field)!.length !== splitList(written[field]).length) live[input] = heldByAll.get(field);
+    for (const [field, input] of LISTS)
+      if (heldByAll.get(field)!.length !== splitList(written[field]).length) live[input] = heldByAll.get(field);
   }
   return { outOfStep, live };
 }
@@ -87,7 +94,10 @@ export const handler = settingsHandler<Args>({
   idOf: () => ACCOUNT_ID,
 
   parseId(id) {
-    if (id !== ACCOUNT_ID) throw new Error(`${KIND} id "${id}" is not "${ACCOUNT_ID}": §4.11 is account-wide, so its only id is "${ACCOUNT_ID}".`);
+    if (id !== ACCOUNT_ID)
+      throw new Error(
+        `${KIND} id "${id}" is not "${ACCOUNT_ID}": §4.11 is account-wide, so its only id is "${ACCOUNT_ID}".`,
+      );
     return {};
   },
 
@@ -104,13 +114,18 @@ export const handler = settingsHandler<Args>({
     );
     const lock = found ? (found.domainlock ?? {}) : undefined;
     // Adoption: the account default as it is (`mode` is not kept by the API, so never read back).
-    if (!recorded) return lock && { inputs: domainLockInputs(lock), outputs: { accountDefault: domainLockOutputs(lock) } };
+    if (!recorded)
+      return lock && { inputs: domainLockInputs(lock), outputs: { accountDefault: domainLockOutputs(lock) } };
     if (!zonesCompared) return lock && { inputs: domainLockInputs(lock), outputs: {} };
 
-    const written = (recorded.accountDefault as LockFields | null) ?? domainLockOutputs(domainLockBody(recorded) as Lock);
+    const written =
+      (recorded.accountDefault as LockFields | null) ?? domainLockOutputs(domainLockBody(recorded) as Lock);
     const { outOfStep, live } = await pullZoneDrift(written, mode);
     if (outOfStep.length) {
-      const shown = outOfStep.length > 20 ? `${outOfStep.slice(0, 20).join(", ")} and ${outOfStep.length - 20} more` : outOfStep.join(", ");
+      const shown =
+        outOfStep.length > 20
+          ? `${outOfStep.slice(0, 20).join(", ")} and ${outOfStep.length - 20} more`
+          : outOfStep.join(", ");
       warn(
         `${KIND} ${ACCOUNT_ID}: ${outOfStep.length} HTTP pull zone(s) no longer hold the domain lock the last \`${mode}\` wrote: ` +
           `${shown} (output zonesOutOfStep). The next \`pulumi up\` writes it again.`,

@@ -60,14 +60,25 @@ describe("HttpDomainLockBulk", () => {
   let afterFirstAppend: Record<string, any>;
 
   it("appends to every HTTP zone, then previews no changes with zero API calls", async () => {
-    declared = { mode: "append", domains: ["Partner.example", "cdn.partner.example"], ips: ["203.0.113.50"], noreferer: "N" };
+    declared = {
+      mode: "append",
+      domains: ["Partner.example", "cdn.partner.example"],
+      ips: ["203.0.113.50"],
+      noreferer: "N",
+    };
     await emulator.clearRequests();
     const up = await test.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     expect(up.outputs.id.value).toBe("account");
     // What was sent is recorded: no read follows the write (the default's read is not in the spec).
     expect(await emulator.requestCounts()).toEqual({ [WRITE]: 1 });
-    expect(await accountDefault()).toEqual({ enabled: "Y", policy: "N", list: "Partner.example,cdn.partner.example", ips: "203.0.113.50", noreferer: "N" });
+    expect(await accountDefault()).toEqual({
+      enabled: "Y",
+      policy: "N",
+      list: "Partner.example,cdn.partner.example",
+      ips: "203.0.113.50",
+      noreferer: "N",
+    });
     expect(up.outputs.accountDefault.value).toMatchObject({ list: "Partner.example,cdn.partner.example" });
 
     afterFirstAppend = await httpZoneLocks();
@@ -77,7 +88,11 @@ describe("HttpDomainLockBulk", () => {
       list: "northwind.example,www.northwind.example,Partner.example,cdn.partner.example",
       ips: "203.0.113.10,203.0.113.50",
     });
-    expect(afterFirstAppend["httpPullZones/247"]).toMatchObject({ enabled: "Y", list: "Partner.example,cdn.partner.example", ips: "203.0.113.50" });
+    expect(afterFirstAppend["httpPullZones/247"]).toMatchObject({
+      enabled: "Y",
+      list: "Partner.example,cdn.partner.example",
+      ips: "203.0.113.50",
+    });
     // VoD zones are not HTTP zones (§4.11 path).
     expect((await emulator.object("vodPullZones", 401)).domainlock.list).toBe("");
 
@@ -99,7 +114,11 @@ describe("HttpDomainLockBulk", () => {
 
     const locks = await httpZoneLocks();
     for (const [zone, lock] of Object.entries(locks)) {
-      expect({ zone, list: lock.list, ips: lock.ips }).toEqual({ zone, list: afterFirstAppend[zone].list, ips: afterFirstAppend[zone].ips });
+      expect({ zone, list: lock.list, ips: lock.ips }).toEqual({
+        zone,
+        list: afterFirstAppend[zone].list,
+        ips: afterFirstAppend[zone].ips,
+      });
       expect(lock.noreferer).toBe("Y");
     }
   });
@@ -130,16 +149,23 @@ describe("HttpDomainLockBulk", () => {
     await emulator.clearRequests();
     const refresh = await test.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ update: 1, same: 1 });
-    expect(refresh.stdout).toMatch(/HttpDomainLockBulk account: 1 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 201 \(output zonesOutOfStep\)/);
+    expect(refresh.stdout).toMatch(
+      /HttpDomainLockBulk account: 1 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 201 \(output zonesOutOfStep\)/,
+    );
     // One read of the account default and one listing of every pull zone (47 zones, 20 a page).
     const counts = await emulator.requestCounts();
     expect(counts[READ]).toBe(1);
     expect(counts["GET /v2/zones/http/pull"]).toBeGreaterThanOrEqual(3);
-    const recorded = (await test.stack.exportStack()).deployment.resources?.find((r: any) => String(r.urn).endsWith("::lock"));
+    const recorded = (await test.stack.exportStack()).deployment.resources?.find((r: any) =>
+      String(r.urn).endsWith("::lock"),
+    );
     expect(recorded.outputs.zonesOutOfStep).toEqual([201]);
 
     const events: any[] = [];
-    expect((await test.stack.preview({ onEvent: (e) => events.push(e) })).changeSummary).toEqual({ update: 1, same: 1 });
+    expect((await test.stack.preview({ onEvent: (e) => events.push(e) })).changeSummary).toEqual({
+      update: 1,
+      same: 1,
+    });
     expect(changedProperties(events)).toEqual({ lock: ["domains"] });
     await test.stack.up();
     expect((await emulator.object("httpPullZones", 201)).domainlock.list).toBe("CDN.partner.example,partner.example");
@@ -153,7 +179,11 @@ describe("HttpDomainLockBulk", () => {
     expect(up.summary.resourceChanges).toEqual({ update: 1, same: 1 });
     const locks = await httpZoneLocks();
     for (const [zone, lock] of Object.entries(locks)) {
-      expect({ zone, list: lock.list, ips: lock.ips }).toEqual({ zone, list: "only.partner.example", ips: "198.51.100.0/24" });
+      expect({ zone, list: lock.list, ips: lock.ips }).toEqual({
+        zone,
+        list: "only.partner.example",
+        ips: "198.51.100.0/24",
+      });
     }
     expect((await emulator.object("vodPullZones", 401)).domainlock.list).toBe("");
   });
@@ -162,7 +192,9 @@ describe("HttpDomainLockBulk", () => {
     declared = { ...declared, adopt: { policy: "Y", domains: ["ONLY.partner.example"] } };
     await emulator.clearRequests();
     // Only the difference is named: `mode` is not kept by the API, so it is never one.
-    await expect(test.stack.up()).rejects.toThrow(/match the live object: policy is "N" live but declared "Y"\. Declare/);
+    await expect(test.stack.up()).rejects.toThrow(
+      /match the live object: policy is "N" live but declared "Y"\. Declare/,
+    );
     expect((await emulator.requestCounts())[WRITE]).toBeUndefined();
   });
 
@@ -179,7 +211,9 @@ describe("HttpDomainLockBulk", () => {
   it("destroys by releasing management; zones keep their locks, and it says so", async () => {
     const destroy = await test.stack.destroy();
     expect(destroy.summary.resourceChanges).toEqual({ delete: 3 });
-    expect(destroy.stdout).toMatch(/HttpDomainLockBulk account: released from the stack; .*zones keep their domain locks/);
+    expect(destroy.stdout).toMatch(
+      /HttpDomainLockBulk account: released from the stack; .*zones keep their domain locks/,
+    );
     expect((await emulator.object("httpPushZones", 101)).domainlock.list).toBe("only.partner.example");
   });
 });

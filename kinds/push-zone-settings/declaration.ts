@@ -22,9 +22,15 @@ export const declaration = declareKind({
     transcodingProfiles: {
       rule: z
         .array(
-          z.union([z.number().int().positive("must be a positive profile id"), z.string().regex(/^\d+$/, "must be a numeric profile id")], {
-            error: 'must be a numeric profile id, such as 3 or "3"',
-          }),
+          z.union(
+            [
+              z.number().int().positive("must be a positive profile id"),
+              z.string().regex(/^\d+$/, "must be a numeric profile id"),
+            ],
+            {
+              error: 'must be a numeric profile id, such as 3 or "3"',
+            },
+          ),
           { error: "must be a list of profile ids, such as [3]" },
         )
         .optional(),
@@ -33,7 +39,10 @@ export const declaration = declareKind({
     transcodeWebhook: {
       rule: z
         .string()
-        .refine((s) => s === "" || (/^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s)), 'must be an http(s) URL, or "" to clear it')
+        .refine(
+          (s) => s === "" || (/^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s)),
+          'must be an http(s) URL, or "" to clear it',
+        )
         .optional(),
     },
   },

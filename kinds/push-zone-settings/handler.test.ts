@@ -3,16 +3,34 @@ import { handler as pushZoneSettings } from "./handler";
 
 describe("PushZoneSettings", () => {
   it("rejects malformed domains, profiles and webhooks, and an empty declaration", async () => {
-    const result = await pushZoneSettings.check({}, {
-      zoneId: 101,
-      customDomains: ["https://cdn.example.com"],
-      transcodingProfiles: ["x1"],
-      transcodeWebhook: "ftp://hooks.example.com",
-    });
-    expect(result.failures?.map((f) => f.property)).toEqual(["customDomains[0]", "transcodingProfiles[0]", "transcodeWebhook"]);
-    expect((await pushZoneSettings.check({}, { zoneId: 101, customDomains: "cdn.example.com", transcodingProfiles: 3 })).failures).toEqual([
-      { property: "customDomains", reason: expect.stringMatching(/^must be a list of host names, such as \["cdn\.example\.com"\], not a string: write a list/) },
-      { property: "transcodingProfiles", reason: expect.stringMatching(/^must be a list of profile ids, such as \[3\], not a number/) },
+    const result = await pushZoneSettings.check(
+      {},
+      {
+        zoneId: 101,
+        customDomains: ["https://cdn.example.com"],
+        transcodingProfiles: ["x1"],
+        transcodeWebhook: "ftp://hooks.example.com",
+      },
+    );
+    expect(result.failures?.map((f) => f.property)).toEqual([
+      "customDomains[0]",
+      "transcodingProfiles[0]",
+      "transcodeWebhook",
+    ]);
+    expect(
+      (await pushZoneSettings.check({}, { zoneId: 101, customDomains: "cdn.example.com", transcodingProfiles: 3 }))
+        .failures,
+    ).toEqual([
+      {
+        property: "customDomains",
+        reason: expect.stringMatching(
+          /^must be a list of host names, such as \["cdn\.example\.com"\], not a string: write a list/,
+        ),
+      },
+      {
+        property: "transcodingProfiles",
+        reason: expect.stringMatching(/^must be a list of profile ids, such as \[3\], not a number/),
+      },
     ]);
     expect((await pushZoneSettings.check({}, { zoneId: 101 })).failures).toEqual([
       { property: "", reason: expect.stringContaining("declare at least one of customDomains") },

@@ -40,7 +40,9 @@ function outputsOf(zone: zones.Zone, warnings?: string[]) {
     hashId: zone.hashid ?? null,
     customDomainFqdns: zone.cnamesArrFqdn ?? [],
     uploadHost: server?.meta?.uploadHost ?? null,
-    serviceAddresses: Object.fromEntries(Object.entries(SERVICE_ADDRESSES).map(([name, field]) => [name, text(service[field])])),
+    serviceAddresses: Object.fromEntries(
+      Object.entries(SERVICE_ADDRESSES).map(([name, field]) => [name, text(service[field])]),
+    ),
     ftpUsername: ftp?.username ?? null,
     // Credential (masked in some responses, plain in others, §2.2): the SDK marks it secret.
     ftpPassword: ftp?.password ?? null,

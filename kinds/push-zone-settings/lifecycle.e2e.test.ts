@@ -31,7 +31,11 @@ describe("PushZoneSettings", () => {
       transcodingProfiles: declared.profiles,
       transcodeWebhook: WEBHOOK,
     });
-    const outputs: Record<string, pulumi.Output<unknown>> = { id: settings.id, fqdn: settings.fqdn, warnings: settings.warnings };
+    const outputs: Record<string, pulumi.Output<unknown>> = {
+      id: settings.id,
+      fqdn: settings.fqdn,
+      warnings: settings.warnings,
+    };
     if (declared.adoptProfiles) {
       // Zone 102 holds video.bluefin.example,video2.bluefin.example and profiles "12","14".
       const adopted = new cdn.PushZoneSettings("adopted", {
@@ -71,7 +75,9 @@ describe("PushZoneSettings", () => {
     // §2.3 cdnservice: the auth token is a credential (secret); the service addresses are not.
     const zone = await emulator.object("httpPushZones", 101);
     expect(resource.outputs.authToken[SECRET_SIG]).toBeDefined();
-    expect(filesUnder(path.join(test.dir, "backend")).filter(([, text]) => text.includes(zone.cdnservice.authtoken))).toEqual([]);
+    expect(
+      filesUnder(path.join(test.dir, "backend")).filter(([, text]) => text.includes(zone.cdnservice.authtoken)),
+    ).toEqual([]);
     expect(resource.outputs.hashId).toBe(zone.hashid);
     expect(resource.outputs.serviceAddresses).toEqual({
       info: zone.cdnservice.infourl,
@@ -104,7 +110,9 @@ describe("PushZoneSettings", () => {
     const replace = await test.stack.up();
     expect(replace.summary.resourceChanges).toEqual({ replace: 1, same: 1 });
     expect(replace.outputs.id.value).toBe("103");
-    expect((await emulator.object("httpPushZones", 103)).cnames).toBe("assets.northwind.example,media.northwind.example");
+    expect((await emulator.object("httpPushZones", 103)).cnames).toBe(
+      "assets.northwind.example,media.northwind.example",
+    );
     expect(replace.stdout).toMatch(/PushZoneSettings 101: released from the stack; the zone keeps its custom domains/);
   });
 
@@ -146,6 +154,9 @@ describe("PushZoneSettings", () => {
     const destroy = await test.stack.destroy();
     expect(destroy.summary.resourceChanges).toEqual({ delete: 3 });
     expect(destroy.stdout).toMatch(/PushZoneSettings 103: released from the stack; the zone keeps its custom domains/);
-    expect((await emulator.object("httpPushZones", 103)).transcodefile).toMatchObject({ profiles: ["12", "14"], webhooks: [WEBHOOK] });
+    expect((await emulator.object("httpPushZones", 103)).transcodefile).toMatchObject({
+      profiles: ["12", "14"],
+      webhooks: [WEBHOOK],
+    });
   });
 });

@@ -21,7 +21,12 @@ function outputsOf(stream: streams.Stream) {
   return {
     name: stream.name ?? null,
     status: stream.status ?? null,
-    playbackUrls: { hls: urls?.hls ?? null, dash: urls?.dash ?? null, rtmp: urls?.rtmp ?? null, rtsp: urls?.rtsp ?? null },
+    playbackUrls: {
+      hls: urls?.hls ?? null,
+      dash: urls?.dash ?? null,
+      rtmp: urls?.rtmp ?? null,
+      rtsp: urls?.rtsp ?? null,
+    },
     // Credential: the SDK marks it secret in state.
     rtmpAuthPassword: stream.rtmpauth?.password ?? null,
   };
@@ -38,10 +43,15 @@ export const handler = settingsHandler<Args>({
   },
 
   async apply(args) {
-    const answer = await streams.setStreamStatus(apiClient(), args.streamKind, args.streamId, { disabled: args.disabled ? 1 : 0 });
+    const answer = await streams.setStreamStatus(apiClient(), args.streamKind, args.streamId, {
+      disabled: args.disabled ? 1 : 0,
+    });
     const id = `${args.streamKind}/${args.streamId}`;
     // §3: a disable may come with `messages.warning`; §2.1 `warnings`/`errors` may come beside it.
-    const warnings = reportNotes("StreamStatus", id, { ...answer, warnings: [...(answer.stream.messages?.warning ?? []), ...(answer.warnings ?? [])] });
+    const warnings = reportNotes("StreamStatus", id, {
+      ...answer,
+      warnings: [...(answer.stream.messages?.warning ?? []), ...(answer.warnings ?? [])],
+    });
     return { ...outputsOf(answer.stream), warnings };
   },
 

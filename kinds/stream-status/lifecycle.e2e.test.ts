@@ -18,8 +18,16 @@ describe("StreamStatus", () => {
   let declared: { streamId: number; disabled: boolean; adoptId?: string; adoptDisabled?: boolean };
 
   const program = async () => {
-    const status = new cdn.StreamStatus("live", { streamKind: "push", streamId: declared.streamId, disabled: declared.disabled });
-    const outputs: Record<string, pulumi.Output<unknown>> = { id: status.id, status: status.status, hls: status.playbackUrls };
+    const status = new cdn.StreamStatus("live", {
+      streamKind: "push",
+      streamId: declared.streamId,
+      disabled: declared.disabled,
+    });
+    const outputs: Record<string, pulumi.Output<unknown>> = {
+      id: status.id,
+      status: status.status,
+      hls: status.playbackUrls,
+    };
     if (declared.adoptId) {
       const adopted = new cdn.StreamStatus("adopted", {
         streamKind: "push",

@@ -39,7 +39,12 @@ export class StreamStatus extends CdnstreamResource {
   /** The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`). */
   declare readonly status: pulumi.Output<string | null>;
   /** Playback addresses (§2.7). */
-  declare readonly playbackUrls: pulumi.Output<{ hls: string | null; dash: string | null; rtmp: string | null; rtsp: string | null }>;
+  declare readonly playbackUrls: pulumi.Output<{
+    hls: string | null;
+    dash: string | null;
+    rtmp: string | null;
+    rtsp: string | null;
+  }>;
   /** The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret. */
   declare readonly rtmpAuthPassword: pulumi.Output<string | null>;
   /**

@@ -40,12 +40,13 @@ const groupOf =
     });
 
 /** A §4.19 group: a new stream when it changes, compared on its declared sub-fields. */
-const group = <Rule extends z.ZodType>(rule: Rule, fields: Record<string, Comparator>) => ({
-  rule,
-  replaces: true as const,
-  compare: groupOf(fields, false),
-  compareLive: groupOf(fields, true),
-}) satisfies InputDeclaration;
+const group = <Rule extends z.ZodType>(rule: Rule, fields: Record<string, Comparator>) =>
+  ({
+    rule,
+    replaces: true as const,
+    compare: groupOf(fields, false),
+    compareLive: groupOf(fields, true),
+  }) satisfies InputDeclaration;
 
 export const declaration = declareKind({
   name: "TimeshiftStream",
@@ -57,10 +58,17 @@ export const declaration = declareKind({
   inputs: {
     // §4.19 does not say which keys are required; the emulator (and so this provider) needs these three.
     name: {
-      rule: z.string({ error: "is required (the stream's friendly name, §4.19)" }).min(1, "must not be empty").max(255, "must be at most 255 characters"),
+      rule: z
+        .string({ error: "is required (the stream's friendly name, §4.19)" })
+        .min(1, "must not be empty")
+        .max(255, "must be at most 255 characters"),
       replaces: true,
     },
-    parent: { rule: positiveId("parent push stream or HTTP push zone"), replaces: true, compare: (a, b) => String(a) === String(b) },
+    parent: {
+      rule: positiveId("parent push stream or HTTP push zone"),
+      replaces: true,
+      compare: (a, b) => String(a) === String(b),
+    },
     timeshift: { rule: int(1, MAX, "(delay in seconds, §4.19)"), replaces: true, compare: asNumber },
     codec: { rule: z.enum(["h264", "h265"], { error: 'must be "h264" or "h265" (§4.19)' }).optional(), replaces: true },
     protocols: {
@@ -74,7 +82,16 @@ export const declaration = declareKind({
     // §4.4 changes it in place.
     disabled: { rule: z.boolean({ error: "must be true (disabled) or false (enabled), §4.4" }).optional() },
     domainLock: group(
-      z.strictObject({ enabled: flag, policy: yn.optional(), noreferer: yn.optional(), active: flag, domains: hostnames.optional(), ips }).optional(),
+      z
+        .strictObject({
+          enabled: flag,
+          policy: yn.optional(),
+          noreferer: yn.optional(),
+          active: flag,
+          domains: hostnames.optional(),
+          ips,
+        })
+        .optional(),
       { domains: sameHosts, ips: asSet },
     ),
     geoBlock: group(
@@ -83,15 +100,25 @@ export const declaration = declareKind({
           enabled: flag,
           policy: flag,
           active: flag,
-          countries: z.array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 code in capitals, such as DE")).optional(),
+          countries: z
+            .array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166 alpha-2 code in capitals, such as DE"))
+            .optional(),
           ips,
         })
         .optional(),
       { countries: asSet, ips: asSet },
     ),
-    ipAccess: group(z.strictObject({ enabled: flag, policy: flag, active: flag, addresses: ips, ips }).optional(), { addresses: asSet, ips: asSet }),
+    ipAccess: group(z.strictObject({ enabled: flag, policy: flag, active: flag, addresses: ips, ips }).optional(), {
+      addresses: asSet,
+      ips: asSet,
+    }),
     ndvr: group(
-      z.strictObject({ enabled: flag, retentionDays: int(0, MAX_DAYS.ndvr, `days (§4.19 ndvr[retention], maximum ${MAX_DAYS.ndvr})`).optional() }).optional(),
+      z
+        .strictObject({
+          enabled: flag,
+          retentionDays: int(0, MAX_DAYS.ndvr, `days (§4.19 ndvr[retention], maximum ${MAX_DAYS.ndvr})`).optional(),
+        })
+        .optional(),
       { retentionDays: asNumber },
     ),
     record: group(
@@ -99,7 +126,11 @@ export const declaration = declareKind({
         .strictObject({
           enabled: flag,
           server: positiveId("recording server").optional(),
-          retentionDays: int(0, MAX_DAYS.record, `days (§4.19 record[retention], maximum ${MAX_DAYS.record})`).optional(),
+          retentionDays: int(
+            0,
+            MAX_DAYS.record,
+            `days (§4.19 record[retention], maximum ${MAX_DAYS.record})`,
+          ).optional(),
         })
         .optional(),
       { server: asNumber, retentionDays: asNumber },
@@ -130,7 +161,13 @@ export const declaration = declareKind({
           policy: flag,
           caseSensitive: flag,
           active: flag,
-          patterns: z.array(z.string().regex(/^[^,]+$/, "must be a non-empty pattern without commas (§4.19 sends them comma-separated)")).optional(),
+          patterns: z
+            .array(
+              z
+                .string()
+                .regex(/^[^,]+$/, "must be a non-empty pattern without commas (§4.19 sends them comma-separated)"),
+            )
+            .optional(),
           ips,
         })
         .optional(),

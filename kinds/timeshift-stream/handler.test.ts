@@ -12,12 +12,28 @@ describe("TimeshiftStream check", () => {
       codec: "h265",
       protocols: ["HLS", "DASH"],
       disabled: false,
-      domainLock: { enabled: true, policy: "Y", noreferer: "N", active: true, domains: ["player.example"], ips: ["203.0.113.7"] },
+      domainLock: {
+        enabled: true,
+        policy: "Y",
+        noreferer: "N",
+        active: true,
+        domains: ["player.example"],
+        ips: ["203.0.113.7"],
+      },
       geoBlock: { enabled: true, policy: false, active: true, countries: ["DE", "FR"], ips: [] },
       ipAccess: { enabled: false, addresses: ["198.51.100.0/24"] },
       ndvr: { enabled: true, retentionDays: 180 },
       record: { enabled: true, server: 7, retentionDays: 90 },
-      secureToken: { enabled: true, keyIp: false, active: true, policy: "dynamic", key: "k", ips: [], sessionSeconds: 0, timeoutSeconds: 600 },
+      secureToken: {
+        enabled: true,
+        keyIp: false,
+        active: true,
+        policy: "dynamic",
+        key: "k",
+        ips: [],
+        sessionSeconds: 0,
+        timeoutSeconds: 600,
+      },
       userAgent: { enabled: true, policy: true, caseSensitive: false, patterns: ["curl/*", "bot"] },
       adoptId: "5001",
     };
@@ -58,11 +74,21 @@ describe("TimeshiftStream check", () => {
 
   it("rejects unknown keys, top-level and nested (the API's bracketed names included)", async () => {
     expect((await failures({ ...base, "ndvr[retention]": 7 }))[0].reason).toMatch(/ndvr\[retention\]/);
-    expect((await failures({ ...base, secureToken: { list: "k" } }))[0]).toMatchObject({ property: "secureToken.list", reason: expect.stringMatching(/"list" is not an input/) });
+    expect((await failures({ ...base, secureToken: { list: "k" } }))[0]).toMatchObject({
+      property: "secureToken.list",
+      reason: expect.stringMatching(/"list" is not an input/),
+    });
   });
 
   it("does not judge values unknown during preview", async () => {
-    expect(await failures({ ...base, parent: UNKNOWN, secureToken: { key: UNKNOWN, timeoutSeconds: 60 }, protocols: [UNKNOWN] })).toEqual([]);
+    expect(
+      await failures({
+        ...base,
+        parent: UNKNOWN,
+        secureToken: { key: UNKNOWN, timeoutSeconds: 60 },
+        protocols: [UNKNOWN],
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -94,7 +120,20 @@ describe("TimeshiftStream diff", () => {
     expect(await handler.diff("5002", recorded, { ...declared, disabled: true })).toEqual({
       changes: true,
       replaces: [],
-      stables: ["name", "parent", "timeshift", "codec", "protocols", "domainLock", "geoBlock", "ipAccess", "ndvr", "record", "secureToken", "userAgent"],
+      stables: [
+        "name",
+        "parent",
+        "timeshift",
+        "codec",
+        "protocols",
+        "domainLock",
+        "geoBlock",
+        "ipAccess",
+        "ndvr",
+        "record",
+        "secureToken",
+        "userAgent",
+      ],
       deleteBeforeReplace: false,
     });
   });
@@ -109,7 +148,10 @@ describe("TimeshiftStream diff", () => {
     ["secureToken", { secureToken: { enabled: true, key: "rotated" } }],
     ["ndvr", { ndvr: { enabled: true } }],
   ])("replaces on a changed %s", async (key, patch) => {
-    expect(await handler.diff("5002", recorded, { ...declared, ...patch })).toMatchObject({ changes: true, replaces: [key] });
+    expect(await handler.diff("5002", recorded, { ...declared, ...patch })).toMatchObject({
+      changes: true,
+      replaces: [key],
+    });
   });
 
   it("treats a newly declared sub-field as a change, though a live group without it is not drift", async () => {

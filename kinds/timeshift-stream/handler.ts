@@ -10,7 +10,15 @@
  * warning says it still exists. `warnings` holds what the create's answer said beside its result
  * (§4.19 `warnings` and `errors`, and the stream's `messages.warning`).
  */
-import { ApiError, ConfigError, ConnectionError, isConnectPhase, NotFoundError, streams, ValidationError } from "../../provider/client";
+import {
+  ApiError,
+  ConfigError,
+  ConnectionError,
+  isConnectPhase,
+  NotFoundError,
+  streams,
+  ValidationError,
+} from "../../provider/client";
 import { apiClient, reportNotes, warn } from "../../provider/context";
 import { objectHandler } from "../../provider/handlers/object";
 import { outsOf } from "../../provider/handlers/shared";
@@ -32,18 +40,53 @@ const csv = (list: string[] | undefined) => list?.join(",");
 function bodyOf(a: Args): streams.CreateTimeshiftBody {
   const { domainLock: dl, geoBlock: gb, ipAccess: ia, ndvr, record, secureToken: st, userAgent: ua } = a;
   return {
-    name: a.name, codec: a.codec, protocols: a.protocols, timeshift: a.timeshift, parent: a.parent,
-    domainlock: dl && { enabled: YN(dl.enabled), policy: dl.policy, noreferer: dl.noreferer, active: YN(dl.active), list: csv(dl.domains), ips: csv(dl.ips) },
-    geoblock: gb && { enabled: YN(gb.enabled), policy: YN(gb.policy), active: YN(gb.active), list: gb.countries, ips: csv(gb.ips) },
-    ipaccess: ia && { enabled: YN(ia.enabled), policy: YN(ia.policy), active: YN(ia.active), list: csv(ia.addresses), ips: csv(ia.ips) },
+    name: a.name,
+    codec: a.codec,
+    protocols: a.protocols,
+    timeshift: a.timeshift,
+    parent: a.parent,
+    domainlock: dl && {
+      enabled: YN(dl.enabled),
+      policy: dl.policy,
+      noreferer: dl.noreferer,
+      active: YN(dl.active),
+      list: csv(dl.domains),
+      ips: csv(dl.ips),
+    },
+    geoblock: gb && {
+      enabled: YN(gb.enabled),
+      policy: YN(gb.policy),
+      active: YN(gb.active),
+      list: gb.countries,
+      ips: csv(gb.ips),
+    },
+    ipaccess: ia && {
+      enabled: YN(ia.enabled),
+      policy: YN(ia.policy),
+      active: YN(ia.active),
+      list: csv(ia.addresses),
+      ips: csv(ia.ips),
+    },
     ndvr: ndvr && { enabled: YN(ndvr.enabled), retention: ndvr.retentionDays },
     record: record && { enabled: YN(record.enabled), server: record.server, retention: record.retentionDays },
     securetoken: st && {
-      enabled: YN(st.enabled), keyip: YN(st.keyIp), active: YN(st.active),
+      enabled: YN(st.enabled),
+      keyip: YN(st.keyIp),
+      active: YN(st.active),
       policy: st.policy === undefined ? undefined : st.policy === "dynamic" ? "D" : "F",
-      list: st.key, ips: csv(st.ips), session: st.sessionSeconds === undefined ? undefined : String(st.sessionSeconds), timeout: st.timeoutSeconds,
+      list: st.key,
+      ips: csv(st.ips),
+      session: st.sessionSeconds === undefined ? undefined : String(st.sessionSeconds),
+      timeout: st.timeoutSeconds,
     },
-    useragent: ua && { enabled: YN(ua.enabled), policy: YN(ua.policy), casesensitive: YN(ua.caseSensitive), active: YN(ua.active), list: csv(ua.patterns), ips: csv(ua.ips) },
+    useragent: ua && {
+      enabled: YN(ua.enabled),
+      policy: YN(ua.policy),
+      casesensitive: YN(ua.caseSensitive),
+      active: YN(ua.active),
+      list: csv(ua.patterns),
+      ips: csv(ua.ips),
+    },
   };
 }
 
@@ -51,12 +94,17 @@ function bodyOf(a: Args): streams.CreateTimeshiftBody {
 
 const bool = (v: unknown) => (v === "Y" ? true : v === "N" ? false : undefined);
 const list = (v: unknown) => (typeof v === "string" ? splitList(v) : undefined);
-const num = (v: unknown) => (v === undefined || v === null || v === "" || Number.isNaN(Number(v)) ? undefined : Number(v));
+const num = (v: unknown) =>
+  v === undefined || v === null || v === "" || Number.isNaN(Number(v)) ? undefined : Number(v);
 const defined = (o: Inputs): Inputs => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 type Group = Record<string, unknown> | undefined;
 
 function liveInputs(s: streams.Stream): Inputs {
-  const dl = s.domainlock, gb = s.geoblock, ia = s.ipaccess, st = s.securetoken, ua = s.useragent;
+  const dl = s.domainlock,
+    gb = s.geoblock,
+    ia = s.ipaccess,
+    st = s.securetoken,
+    ua = s.useragent;
   const fromGroup = (g: Group, fields: Inputs) => (g ? defined(fields) : undefined);
   return defined({
     name: s.parts?.sn, // `name` is composed `<prefix>-<name>`; `parts.sn` is the name as sent
@@ -65,26 +113,60 @@ function liveInputs(s: streams.Stream): Inputs {
     codec: s.codec,
     protocols: s.protocols ? s.protocols.flatMap((row) => row ?? []) : undefined,
     disabled: s.disabled === undefined ? undefined : s.disabled === "1",
-    domainLock: fromGroup(dl, { enabled: bool(dl?.enabled), policy: dl?.policy, noreferer: dl?.noreferer, active: bool(dl?.active), domains: list(dl?.list), ips: list(dl?.ips) }),
-    geoBlock: fromGroup(gb, { enabled: bool(gb?.enabled), policy: bool(gb?.policy), active: bool(gb?.active), countries: gb?.list, ips: list(gb?.ips) }),
-    ipAccess: fromGroup(ia, { enabled: bool(ia?.enabled), policy: bool(ia?.policy), active: bool(ia?.active), addresses: list(ia?.list), ips: list(ia?.ips) }),
+    domainLock: fromGroup(dl, {
+      enabled: bool(dl?.enabled),
+      policy: dl?.policy,
+      noreferer: dl?.noreferer,
+      active: bool(dl?.active),
+      domains: list(dl?.list),
+      ips: list(dl?.ips),
+    }),
+    geoBlock: fromGroup(gb, {
+      enabled: bool(gb?.enabled),
+      policy: bool(gb?.policy),
+      active: bool(gb?.active),
+      countries: gb?.list,
+      ips: list(gb?.ips),
+    }),
+    ipAccess: fromGroup(ia, {
+      enabled: bool(ia?.enabled),
+      policy: bool(ia?.policy),
+      active: bool(ia?.active),
+      addresses: list(ia?.list),
+      ips: list(ia?.ips),
+    }),
     ndvr: fromGroup(s.ndvr, { enabled: bool(s.ndvr?.enabled), retentionDays: num(s.ndvr?.retention) }),
-    record: fromGroup(s.record, { enabled: bool(s.record?.enabled), server: num((s.record as Group)?.server), retentionDays: num(s.record?.retention) }),
+    record: fromGroup(s.record, {
+      enabled: bool(s.record?.enabled),
+      server: num((s.record as Group)?.server),
+      retentionDays: num(s.record?.retention),
+    }),
     secureToken: fromGroup(st, {
-      enabled: bool(st?.enabled), keyIp: bool(st?.keyip), active: bool(st?.active),
+      enabled: bool(st?.enabled),
+      keyIp: bool(st?.keyip),
+      active: bool(st?.active),
       policy: st?.policy === "D" ? "dynamic" : st?.policy === "F" ? "fixed" : undefined,
-      key: st?.list, ips: list(st?.ips), sessionSeconds: num(st?.session), timeoutSeconds: num(st?.timeout),
+      key: st?.list,
+      ips: list(st?.ips),
+      sessionSeconds: num(st?.session),
+      timeoutSeconds: num(st?.timeout),
     }),
     userAgent: fromGroup(ua, {
-      enabled: bool(ua?.enabled), policy: bool(ua?.policy), caseSensitive: bool(ua?.casesensitive), active: bool(ua?.active),
-      patterns: ua?.listArr ?? (typeof ua?.list === "string" ? ua.list.split(";;;").filter(Boolean) : undefined), ips: list(ua?.ips),
+      enabled: bool(ua?.enabled),
+      policy: bool(ua?.policy),
+      caseSensitive: bool(ua?.casesensitive),
+      active: bool(ua?.active),
+      patterns: ua?.listArr ?? (typeof ua?.list === "string" ? ua.list.split(";;;").filter(Boolean) : undefined),
+      ips: list(ua?.ips),
     }),
   });
 }
 
 /** A secure token group with its key replaced by `mark`: credentials never reach a message or an input. */
 const withKey = (token: unknown, mark: string): unknown =>
-  token && typeof token === "object" && (token as Inputs).key !== undefined ? { ...(token as Inputs), key: mark } : token;
+  token && typeof token === "object" && (token as Inputs).key !== undefined
+    ? { ...(token as Inputs), key: mark }
+    : token;
 
 /** What the stream is, where it plays, and its credentials (the SDK marks those secret). */
 function outputsOf(stream: streams.Stream) {
@@ -99,14 +181,23 @@ function outputsOf(stream: streams.Stream) {
     parentId: stream.parentid ?? stream.parent?.id ?? null,
     parentName: stream.parent?.name ?? null,
     playbackUrls: {
-      hls: urls?.hls ?? null, dash: urls?.dash ?? null, hlsManifest: urls?.hlsManifest ?? null, dashManifest: urls?.dashManifest ?? null,
-      rtmp: urls?.rtmp ?? null, rtsp: urls?.rtsp ?? null,
+      hls: urls?.hls ?? null,
+      dash: urls?.dash ?? null,
+      hlsManifest: urls?.hlsManifest ?? null,
+      dashManifest: urls?.dashManifest ?? null,
+      rtmp: urls?.rtmp ?? null,
+      rtsp: urls?.rtsp ?? null,
     },
     // Secret outputs: absent (not null) when the API sends none, because the engine stores
     // every secret output, null included, as its own ciphertext in every checkpoint.
     ...defined({
       tokenizedPlaybackUrls: tokenized
-        ? { hls: text(tokenized.hls), dash: text(tokenized.dash), rtmp: text(tokenized.rtmp), rtsp: text(tokenized.rtsp) }
+        ? {
+            hls: text(tokenized.hls),
+            dash: text(tokenized.dash),
+            rtmp: text(tokenized.rtmp),
+            rtsp: text(tokenized.rtsp),
+          }
         : undefined,
       secureTokenKey: stream.securetoken?.list || undefined,
       rtmpAuthPassword: stream.rtmpauth?.password || undefined,
@@ -115,7 +206,8 @@ function outputsOf(stream: streams.Stream) {
 }
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
-const outs = (args: Args, stream: streams.Stream, warnings: string[]) => outsOf(declaration, args, { ...outputsOf(stream), warnings });
+const outs = (args: Args, stream: streams.Stream, warnings: string[]) =>
+  outsOf(declaration, args, { ...outputsOf(stream), warnings });
 
 /** True when the error proves the API created nothing: refused before sending, or a 4xx refusal (a 429 included). */
 function createdNothing(err: unknown): boolean {
@@ -164,7 +256,8 @@ export const handler = objectHandler<Args>({
 
   adoptUnread: (id) => ({ streamId: id, warnings: [] }),
   shown: (value) => JSON.stringify(withKey(value, "[secret]")),
-  adoptAdvice: "Declare the live values to adopt it; a later change to any of them (except disabled) makes a new stream.",
+  adoptAdvice:
+    "Declare the live values to adopt it; a later change to any of them (except disabled) makes a new stream.",
 
   // Never record a live credential as an input: a key changed outside the stack shows as a marker.
   refreshed(inputs, declared) {
@@ -177,7 +270,10 @@ export const handler = objectHandler<Args>({
     const created = await createStream(args);
     const id = String(created.stream.id);
     // §4.19 answers with `warnings` and `errors` (null when none), and the stream may carry its own.
-    const warnings = reportNotes(KIND, id, { ...created, warnings: [...(created.warnings ?? []), ...(created.stream.messages?.warning ?? [])] });
+    const warnings = reportNotes(KIND, id, {
+      ...created,
+      warnings: [...(created.warnings ?? []), ...(created.stream.messages?.warning ?? [])],
+    });
     if (!args.disabled) return { id, outs: outs(args, created.stream, warnings) };
     try {
       const answer = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 });
@@ -185,7 +281,10 @@ export const handler = objectHandler<Args>({
       return { id, outs: outs(args, answer.stream, warnings) };
     } catch (err) {
       const message = `${KIND} ${id}: created, but disabling it (§4.4) failed: ${(err as Error).message} It is recorded in the stack; run \`pulumi up\` again to disable it.`;
-      throw new InitError(message, id, { ...outs(args, created.stream, warnings), [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
+      throw new InitError(message, id, {
+        ...outs(args, created.stream, warnings),
+        [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+      });
     }
   },
 

@@ -61,7 +61,12 @@ describe("TimeshiftStream", () => {
     expect(out.composedName).toBe("k3v9q2-e2e-delayed");
     expect(out.playbackUrls.hls).toMatch(/k3v9q2-e2e-delayed\/playlist_dvr\.m3u8$/);
     const live = (await timeshiftStreams())[firstId];
-    expect(live).toMatchObject({ parentid: 3001, timeshift: { shift: 300 }, disabled: "0", securetoken: { policy: "D", list: TOKEN_KEY } });
+    expect(live).toMatchObject({
+      parentid: 3001,
+      timeshift: { shift: 300 },
+      disabled: "0",
+      securetoken: { policy: "D", list: TOKEN_KEY },
+    });
 
     expect((await test.stack.up()).summary.resourceChanges).toEqual({ same: 2 });
     expect(await count()).toBe(before + 1);
@@ -82,7 +87,12 @@ describe("TimeshiftStream", () => {
     const urls = (await timeshiftStreams())[firstId].playbackurls;
     const recorded = state.deployment.resources.find((r: any) => String(r.urn).endsWith("::delayed")).outputs;
     expect(recorded.playbackUrls).toMatchObject({ rtmp: urls.rtmp, rtsp: urls.rtsp });
-    expect(JSON.parse(recorded.tokenizedPlaybackUrls.plaintext)).toEqual({ hls: urls.tokenized.hls, dash: urls.tokenized.dash, rtmp: urls.tokenized.rtmp, rtsp: urls.tokenized.rtsp });
+    expect(JSON.parse(recorded.tokenizedPlaybackUrls.plaintext)).toEqual({
+      hls: urls.tokenized.hls,
+      dash: urls.tokenized.dash,
+      rtmp: urls.tokenized.rtmp,
+      rtsp: urls.tokenized.rtsp,
+    });
     const raw = filesUnder(path.join(test.dir, "backend")); // ...but only as ciphertext on disk
     expect(raw.length).toBeGreaterThan(0);
     expect(raw.filter(([, text]) => text.includes(TOKEN_KEY) || text.includes(urls.tokenized.token.hls))).toEqual([]);
@@ -151,7 +161,11 @@ describe("TimeshiftStream", () => {
     expect(up.summary.resourceChanges).toEqual({ create: 1, same: 2 });
     expect(up.outputs.adopted.value.id).toBe("5001");
     const counts = await emulator.requestCounts();
-    expect([counts[CREATE], counts[STATUS], counts["GET /v2/streams/timeshift/{streamid}"]]).toEqual([undefined, undefined, 1]);
+    expect([counts[CREATE], counts[STATUS], counts["GET /v2/streams/timeshift/{streamid}"]]).toEqual([
+      undefined,
+      undefined,
+      1,
+    ]);
     expect(await count()).toBe(before);
     expect((await test.stack.preview()).changeSummary).toEqual({ same: 3 });
   });

@@ -232,7 +232,8 @@ const _bound: Declares<typeof declaration, TimeshiftStreamArgs, TimeshiftStream>
  * the other token fields stay readable in previews; a group given as one Output is wrapped whole.
  */
 function secretKey(token: TimeshiftStreamArgs["secureToken"]): TimeshiftStreamArgs["secureToken"] {
-  if (token === undefined || pulumi.Output.isInstance(token) || token instanceof Promise) return token && pulumi.secret(token);
+  if (token === undefined || pulumi.Output.isInstance(token) || token instanceof Promise)
+    return token && pulumi.secret(token);
   const plain = token as TimeshiftSecureTokenArgs;
   return plain.key === undefined ? plain : { ...plain, key: pulumi.secret(plain.key) };
 }

@@ -26,7 +26,12 @@ describe("VodPullDomainLock check", () => {
     expect(await failures({ ...valid, policy: "whitelist", noreferer: "yes", active: "Y" })).toEqual([
       { property: "policy", reason: 'must be "Y" or "N"' },
       { property: "noreferer", reason: 'must be "Y" or "N"' },
-      { property: "active", reason: expect.stringMatching(/^must be true \(`Y`\) or false \(`N`\), not a string: write true or false without quotes/) },
+      {
+        property: "active",
+        reason: expect.stringMatching(
+          /^must be true \(`Y`\) or false \(`N`\), not a string: write true or false without quotes/,
+        ),
+      },
     ]);
   });
 
@@ -43,7 +48,9 @@ describe("VodPullDomainLock check", () => {
   });
 
   it("requires a setting besides the zone, and a positive zone id", async () => {
-    expect(await failures({ zoneId: 401 })).toEqual([{ property: "", reason: expect.stringContaining("declare at least one of enabled") }]);
+    expect(await failures({ zoneId: 401 })).toEqual([
+      { property: "", reason: expect.stringContaining("declare at least one of enabled") },
+    ]);
     expect((await failures({ zoneId: -4, enabled: true }))[0].property).toBe("zoneId");
   });
 
@@ -79,11 +86,18 @@ describe("VodPullDomainLock diff", () => {
       ips: ["2001:DB8::/32", "198.51.100.0/24", "203.0.113.7"],
     };
     expect(await diff(valid, news)).toMatchObject({ changes: false });
-    expect(await diff(valid, { ...valid, domains: ["player.example.com"] })).toMatchObject({ changes: true, replaces: [] });
+    expect(await diff(valid, { ...valid, domains: ["player.example.com"] })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("updates settings in place and replaces on a new zone", async () => {
-    expect(await diff(valid, { ...valid, policy: "N" })).toMatchObject({ changes: true, replaces: [], stables: ["zoneId"] });
+    expect(await diff(valid, { ...valid, policy: "N" })).toMatchObject({
+      changes: true,
+      replaces: [],
+      stables: ["zoneId"],
+    });
     expect(await diff(valid, { ...valid, zoneId: 402 })).toMatchObject({ changes: true, replaces: ["zoneId"] });
   });
 

@@ -30,7 +30,11 @@ describe("VodPullDomainLock", () => {
       noreferer: "N",
       active: true,
     });
-    const outputs: Record<string, pulumi.Output<unknown>> = { id: lock.id, liveLock: lock.liveLock, fqdnVoD: lock.fqdnVoD };
+    const outputs: Record<string, pulumi.Output<unknown>> = {
+      id: lock.id,
+      liveLock: lock.liveLock,
+      fqdnVoD: lock.fqdnVoD,
+    };
     if (declared.adopt) {
       // Zone 401 as the lock left it, declared in another order and case than the API holds.
       const adopted = new cdn.VodPullDomainLock("adopted", {
@@ -73,7 +77,9 @@ describe("VodPullDomainLock", () => {
   });
 
   it("shows no difference when the API holds the same domains and IPs in another order and case", async () => {
-    await emulator.mutate("vodPullZones", 401, { domainlock: { list: "NORTHWIND.EXAMPLE,www.northwind.example", ips: "198.51.100.0/24,203.0.113.7" } });
+    await emulator.mutate("vodPullZones", 401, {
+      domainlock: { list: "NORTHWIND.EXAMPLE,www.northwind.example", ips: "198.51.100.0/24,203.0.113.7" },
+    });
     await test.stack.refresh();
     expect((await test.stack.preview()).changeSummary).toEqual({ same: 2 });
   });
@@ -88,8 +94,14 @@ describe("VodPullDomainLock", () => {
     const replace = await test.stack.up();
     expect(replace.summary.resourceChanges).toEqual({ replace: 1, same: 1 });
     expect(replace.outputs.id.value).toBe("402");
-    expect((await emulator.object("vodPullZones", 402)).domainlock).toMatchObject({ enabled: "Y", policy: "N", list: "www.Northwind.example,northwind.example" });
-    expect(replace.stdout).toMatch(/VodPullDomainLock 401: released from the stack; the zone's domain lock stays as it is/);
+    expect((await emulator.object("vodPullZones", 402)).domainlock).toMatchObject({
+      enabled: "Y",
+      policy: "N",
+      list: "www.Northwind.example,northwind.example",
+    });
+    expect(replace.stdout).toMatch(
+      /VodPullDomainLock 401: released from the stack; the zone's domain lock stays as it is/,
+    );
     expect((await emulator.object("vodPullZones", 401)).domainlock.enabled).toBe("Y");
   });
 
@@ -130,7 +142,9 @@ describe("VodPullDomainLock", () => {
   it("destroys by releasing the locks as they are, and says so", async () => {
     const destroy = await test.stack.destroy();
     expect(destroy.summary.resourceChanges).toEqual({ delete: 3 });
-    expect(destroy.stdout).toMatch(/VodPullDomainLock 402: released from the stack; the zone's domain lock stays as it is/);
+    expect(destroy.stdout).toMatch(
+      /VodPullDomainLock 402: released from the stack; the zone's domain lock stays as it is/,
+    );
     expect((await emulator.object("vodPullZones", 402)).domainlock).toMatchObject({ enabled: "Y", policy: "N" });
   });
 });

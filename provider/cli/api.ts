@@ -59,7 +59,8 @@ export function parseApiArgs(argv: readonly string[], readFile: (path: string) =
   if (positionals.length !== 2) throw new UsageError(`expected <METHOD> <path>, got ${positionals.length} argument(s)`);
   const [rawMethod, rawPath] = positionals as [string, string];
   if (!/^[A-Za-z]+$/.test(rawMethod)) throw new UsageError(`"${rawMethod}" is not an HTTP method`);
-  if (/^[a-z]+:\/\//i.test(rawPath)) throw new UsageError("give the path only (e.g. /v2/dns); the base URL comes from CDNSTREAM_BASE_URL or --base-url");
+  if (/^[a-z]+:\/\//i.test(rawPath))
+    throw new UsageError("give the path only (e.g. /v2/dns); the base URL comes from CDNSTREAM_BASE_URL or --base-url");
   let path = rawPath.startsWith("/") ? rawPath : `/${rawPath}`;
   if (!/^\/v2(\/|$|\?)/.test(path)) path = `/v2${path}`;
 
@@ -125,7 +126,11 @@ export const apiCommand: Command = {
 
     let client: CdnstreamClient;
     try {
-      client = new CdnstreamClient({ env: io.env, baseUrl: parsed.baseUrl, logger: parsed.verbose ? (line) => io.stderr(`cdnstream: ${line}`) : undefined });
+      client = new CdnstreamClient({
+        env: io.env,
+        baseUrl: parsed.baseUrl,
+        logger: parsed.verbose ? (line) => io.stderr(`cdnstream: ${line}`) : undefined,
+      });
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
       io.stderr(`cdnstream api: ${e.message}`);
@@ -133,7 +138,11 @@ export const apiCommand: Command = {
     }
     try {
       const { kind, operation } = retryKindFor(parsed.method, parsed.path);
-      const response = await client.raw(parsed.method, parsed.path, { body: parsed.body, retry: kind, template: operation?.path });
+      const response = await client.raw(parsed.method, parsed.path, {
+        body: parsed.body,
+        retry: kind,
+        template: operation?.path,
+      });
       io.stdout(typeof response.body === "string" ? response.body : JSON.stringify(response.body, null, 2));
       return EXIT.ok;
     } catch (e) {

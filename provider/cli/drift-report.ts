@@ -67,11 +67,17 @@ export function maskSecrets(value: unknown): unknown {
 
 /** JSON with sorted keys, so equal values compare equal whatever their key order. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
-      : v,
-  ) ?? "null";
+  return (
+    JSON.stringify(value, (_key, v) =>
+      v !== null && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, (v as Record<string, unknown>)[k]]),
+          )
+        : v,
+    ) ?? "null"
+  );
 }
 
 // Not objects of the account: the stack itself and provider instances (their inputs are the
@@ -82,7 +88,11 @@ const skipType = (type: string) => type === "pulumi:pulumi:Stack" || type.starts
 const noise = /^using pulumi-resource-pulumi-nodejs from \$PATH/;
 
 /** Drifted resources, warnings and error diagnostics found in one preview's events. */
-export function findingsFromEvents(events: readonly EngineEvent[]): { resources: ResourceDrift[]; warnings: string[]; errors: string[] } {
+export function findingsFromEvents(events: readonly EngineEvent[]): {
+  resources: ResourceDrift[];
+  warnings: string[];
+  errors: string[];
+} {
   const resources: ResourceDrift[] = [];
   const warnings = new Set<string>();
   const errors = new Set<string>();
@@ -93,7 +103,8 @@ export function findingsFromEvents(events: readonly EngineEvent[]): { resources:
       const where = diag.urn ? `${diag.urn.split("::").pop()}: ` : "";
       if (diag.severity === "error") errors.add(where + message);
       // Our provider's warn() writes "warning: …" to stderr, which arrives as info#err.
-      else if ((diag.severity === "warning" || /^warning: /.test(diag.message)) && !noise.test(message)) warnings.add(where + message);
+      else if ((diag.severity === "warning" || /^warning: /.test(diag.message)) && !noise.test(message))
+        warnings.add(where + message);
       continue;
     }
     const meta = event.resOutputsEvent?.metadata;
@@ -105,7 +116,9 @@ export function findingsFromEvents(events: readonly EngineEvent[]): { resources:
     }
     const recorded = (maskSecrets(meta.old.inputs ?? {}) ?? {}) as Record<string, unknown>;
     const live = (maskSecrets(meta.new.inputs ?? {}) ?? {}) as Record<string, unknown>;
-    const keys = [...new Set([...Object.keys(recorded), ...Object.keys(live)])].filter((k) => k !== "__provider").sort();
+    const keys = [...new Set([...Object.keys(recorded), ...Object.keys(live)])]
+      .filter((k) => k !== "__provider")
+      .sort();
     const properties = keys
       .filter((k) => canonical(recorded[k]) !== canonical(live[k]))
       .map((property) => ({ property, recorded: recorded[property] ?? null, live: live[property] ?? null }));
@@ -143,7 +156,12 @@ const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "")
 
 function stackSection(s: StackReport): string[] {
   const findings = s.resources.reduce((n, r) => n + (r.deleted ? 1 : r.properties.length), 0);
-  const state = s.error !== undefined ? "error" : s.drifted ? `drift (${findings} finding${findings === 1 ? "" : "s"})` : "No drift";
+  const state =
+    s.error !== undefined
+      ? "error"
+      : s.drifted
+        ? `drift (${findings} finding${findings === 1 ? "" : "s"})`
+        : "No drift";
   const lines = [`### Stack \`${s.stack}\`: ${state}`, ""];
   if (s.error !== undefined) {
     lines.push("The check did not complete:", "", "```text", s.error.replace(/```/g, "'''"), "```", "");

@@ -26,7 +26,9 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Values the runner must never print, wherever an engine message might echo them. */
 export function secretsOf(env: Env): string[] {
-  return ["CDNSTREAM_API_KEY", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_ACCESS_TOKEN"].map((k) => env[k] ?? "").filter((v) => v.length >= 4);
+  return ["CDNSTREAM_API_KEY", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_ACCESS_TOKEN"]
+    .map((k) => env[k] ?? "")
+    .filter((v) => v.length >= 4);
 }
 
 // Loaded on first use: `cdnstream api` should not pay for the Automation API's import.
@@ -59,7 +61,10 @@ function engineEnv(env: Env): Record<string, string> {
 export function errorMessage(error: unknown, diagnostics: readonly string[]): string {
   if (diagnostics.length) return diagnostics.join("\n");
   const text = error instanceof Error ? error.message : String(error);
-  const errorLines = text.split("\n").map((l) => l.trim()).filter((l) => /^error: /.test(l));
+  const errorLines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => /^error: /.test(l));
   const lines = errorLines.length ? [...new Set(errorLines)] : text.split("\n").slice(0, 20);
   return lines.join("\n").trim();
 }
@@ -88,9 +93,20 @@ const LAST_LINES = 20;
  * Checks one stack in a worker process; never throws: a failure is the report's `error`. The
  * program's own output (console.log) is passed to `onOutput` line by line.
  */
-export async function checkStack(stackName: string, cwd: string, env: Env, onOutput: (line: string) => void = () => undefined): Promise<StackReport> {
+export async function checkStack(
+  stackName: string,
+  cwd: string,
+  env: Env,
+  onOutput: (line: string) => void = () => undefined,
+): Promise<StackReport> {
   const secrets = secretsOf(env);
-  const failed = (error: string): StackReport => ({ stack: stackName, cwd, drifted: false, resources: [], error: redactText(error, secrets) });
+  const failed = (error: string): StackReport => ({
+    stack: stackName,
+    cwd,
+    drifted: false,
+    resources: [],
+    error: redactText(error, secrets),
+  });
   let programDir: string;
   let nodeargs: string[];
   try {
@@ -100,7 +116,12 @@ export async function checkStack(stackName: string, cwd: string, env: Env, onOut
   } catch (e) {
     return failed((e as Error).message);
   }
-  const child = fork(path.join(__dirname, "drift-worker.js"), [], { cwd: programDir, execArgv: nodeargs, env: engineEnv(env), stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const child = fork(path.join(__dirname, "drift-worker.js"), [], {
+    cwd: programDir,
+    execArgv: nodeargs,
+    env: engineEnv(env),
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
   const tail: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     let pending = "";

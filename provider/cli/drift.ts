@@ -81,17 +81,32 @@ export function parseDriftArgs(argv: readonly string[], baseDir: string): DriftA
   const stacks = [...new Set(values.stack ?? [])];
   for (const s of stacks) if (!s.trim()) throw new UsageError("--stack needs a stack name");
   const raw = values.concurrency ?? "2";
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 32) throw new UsageError(`--concurrency takes a whole number from 1 to 32, got "${raw}"`);
-  if (values.json === "-" && values.markdown === "-") throw new UsageError("only one of --json and --markdown can be - (stdout)");
-  for (const [flag, file] of [["--json", values.json], ["--markdown", values.markdown]] as const) {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 32)
+    throw new UsageError(`--concurrency takes a whole number from 1 to 32, got "${raw}"`);
+  if (values.json === "-" && values.markdown === "-")
+    throw new UsageError("only one of --json and --markdown can be - (stdout)");
+  for (const [flag, file] of [
+    ["--json", values.json],
+    ["--markdown", values.markdown],
+  ] as const) {
     if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
   }
   const resolve = (file?: string) => (file === undefined || file === "-" ? file : path.resolve(baseDir, file));
-  return { stacks, cwd: path.resolve(baseDir, values.cwd ?? "."), json: resolve(values.json), markdown: resolve(values.markdown), concurrency: Number(raw) };
+  return {
+    stacks,
+    cwd: path.resolve(baseDir, values.cwd ?? "."),
+    json: resolve(values.json),
+    markdown: resolve(values.markdown),
+    concurrency: Number(raw),
+  };
 }
 
 /** Runs `work` over `items` with at most `limit` in flight; results keep the items' order. */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -113,12 +128,19 @@ export interface DriftDeps {
   cwd(): string;
 }
 
-const engineDeps: DriftDeps = { checkStack, listStacks, writeFile: (f, t) => writeFileSync(f, t), cwd: () => process.cwd() };
+const engineDeps: DriftDeps = {
+  checkStack,
+  listStacks,
+  writeFile: (f, t) => writeFileSync(f, t),
+  cwd: () => process.cwd(),
+};
 
 function summaryLine(s: StackReport, seconds: string): string {
   if (s.error !== undefined) return `${s.stack}: could not be checked (${seconds}s): ${s.error.split("\n")[0]}`;
   if (!s.drifted) return `${s.stack}: no drift (${seconds}s)`;
-  const names = s.resources.map((r) => (r.deleted ? `${r.name} (deleted)` : `${r.name}.{${r.properties.map((p) => p.property).join(",")}}`));
+  const names = s.resources.map((r) =>
+    r.deleted ? `${r.name} (deleted)` : `${r.name}.{${r.properties.map((p) => p.property).join(",")}}`,
+  );
   return `${s.stack}: drift in ${names.join(", ")} (${seconds}s)`;
 }
 
@@ -170,7 +192,10 @@ export function createDriftCommand(deps: DriftDeps): Command {
       const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
       const markdown = redactText(toMarkdown(report), secrets);
       try {
-        for (const [file, text] of [[args.json, json], [args.markdown, markdown]] as const) {
+        for (const [file, text] of [
+          [args.json, json],
+          [args.markdown, markdown],
+        ] as const) {
           if (file !== undefined && file !== "-") deps.writeFile(file, text);
         }
       } catch (e) {

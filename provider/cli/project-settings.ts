@@ -74,22 +74,30 @@ const shown = (v: unknown) => (typeof v === "string" ? `"${v}"` : JSON.stringify
  */
 export function readProject(projectDir: string): ProjectSettings {
   const root = path.resolve(projectDir);
-  const file = SETTINGS_FILES.map((name) => path.join(root, name)).find((f) => fs.existsSync(f)) ?? path.join(root, SETTINGS_FILES[0]!);
+  const file =
+    SETTINGS_FILES.map((name) => path.join(root, name)).find((f) => fs.existsSync(f)) ??
+    path.join(root, SETTINGS_FILES[0]!);
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (e) {
-    throw new Error(`${file}: cannot read the project file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); --cwd must be a Pulumi project directory`);
+    throw new Error(
+      `${file}: cannot read the project file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); --cwd must be a Pulumi project directory`,
+    );
   }
   let doc: unknown;
   try {
     doc = file.endsWith(".json") ? JSON.parse(text) : parseYaml(text, file);
   } catch (e) {
-    throw new Error(`${file} is not valid ${file.endsWith(".json") ? "JSON" : "YAML"}: ${(e as Error).message.split("\n")[0]}`);
+    throw new Error(
+      `${file} is not valid ${file.endsWith(".json") ? "JSON" : "YAML"}: ${(e as Error).message.split("\n")[0]}`,
+    );
   }
-  if (!isRecord(doc)) throw new Error(`${file} must hold the project's settings as a mapping (name:, runtime:, ...), not ${shown(doc)}`);
+  if (!isRecord(doc))
+    throw new Error(`${file} must hold the project's settings as a mapping (name:, runtime:, ...), not ${shown(doc)}`);
 
-  if (typeof doc.name !== "string" || !doc.name.trim()) throw new Error(`${file} has no name: add \`name: <project name>\` (a non-empty string)`);
+  if (typeof doc.name !== "string" || !doc.name.trim())
+    throw new Error(`${file} has no name: add \`name: <project name>\` (a non-empty string)`);
   const runtime = doc.runtime;
   const runtimeName = isRecord(runtime) ? runtime.name : runtime;
   if (runtimeName === undefined) throw new Error(`${file} has no runtime: add \`runtime: nodejs\``);
@@ -99,13 +107,23 @@ export function readProject(projectDir: string): ProjectSettings {
         "For a project in another language, `pulumi preview --refresh --expect-no-changes --stack <name>` reports drift without writing the state.",
     );
   }
-  const options = isRecord(runtime) ? runtime.options ?? {} : {};
-  if (!isRecord(options)) throw new Error(`${file}: runtime.options must be a mapping (typescript:, tsconfig:, nodeargs:), not ${shown(options)}`);
+  const options = isRecord(runtime) ? (runtime.options ?? {}) : {};
+  if (!isRecord(options))
+    throw new Error(
+      `${file}: runtime.options must be a mapping (typescript:, tsconfig:, nodeargs:), not ${shown(options)}`,
+    );
   // The language host's own checks (pulumi-language-nodejs `parseOptions`), with the file named.
   const { typescript = true, tsconfig, nodeargs = "" } = options;
-  if (typeof typescript !== "boolean") throw new Error(`${file}: runtime.options.typescript must be true or false, not ${shown(typescript)}`);
-  if (tsconfig !== undefined && typeof tsconfig !== "string") throw new Error(`${file}: runtime.options.tsconfig must be a file name such as "tsconfig.json", not ${shown(tsconfig)}`);
-  if (typeof nodeargs !== "string") throw new Error(`${file}: runtime.options.nodeargs must be one string of node options, such as "--max-old-space-size=4096", not ${shown(nodeargs)}`);
+  if (typeof typescript !== "boolean")
+    throw new Error(`${file}: runtime.options.typescript must be true or false, not ${shown(typescript)}`);
+  if (tsconfig !== undefined && typeof tsconfig !== "string")
+    throw new Error(
+      `${file}: runtime.options.tsconfig must be a file name such as "tsconfig.json", not ${shown(tsconfig)}`,
+    );
+  if (typeof nodeargs !== "string")
+    throw new Error(
+      `${file}: runtime.options.nodeargs must be one string of node options, such as "--max-old-space-size=4096", not ${shown(nodeargs)}`,
+    );
   let words: string[];
   try {
     words = splitShellWords(nodeargs);
@@ -116,11 +134,16 @@ export function readProject(projectDir: string): ProjectSettings {
   const settings: ProjectSettings = { name: doc.name, file, root, typescript, nodeargs: words };
   if (tsconfig !== undefined) settings.tsconfig = tsconfig;
   if (doc.main !== undefined) {
-    if (typeof doc.main !== "string" || !doc.main.trim()) throw new Error(`${file}: main must be a path such as "index.ts" or "bin/index.js", not ${shown(doc.main)}`);
+    if (typeof doc.main !== "string" || !doc.main.trim())
+      throw new Error(`${file}: main must be a path such as "index.ts" or "bin/index.js", not ${shown(doc.main)}`);
     // The engine's rules (`getPwdMain`): relative, and inside the project directory.
-    if (path.isAbsolute(doc.main)) throw new Error(`${file}: main must be a path relative to the project directory, not the absolute ${shown(doc.main)}`);
+    if (path.isAbsolute(doc.main))
+      throw new Error(
+        `${file}: main must be a path relative to the project directory, not the absolute ${shown(doc.main)}`,
+      );
     const main = path.resolve(root, doc.main);
-    if (main !== root && !main.startsWith(root + path.sep)) throw new Error(`${file}: main must be inside the project directory, but ${shown(doc.main)} is outside it`);
+    if (main !== root && !main.startsWith(root + path.sep))
+      throw new Error(`${file}: main must be inside the project directory, but ${shown(doc.main)} is outside it`);
     settings.main = main;
   }
   return settings;
@@ -142,7 +165,9 @@ export function programLocation(settings: ProjectSettings): ProgramLocation {
   try {
     stat = fs.statSync(settings.main);
   } catch (e) {
-    throw new Error(`${settings.file}: main ${shown(path.relative(settings.root, settings.main))} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}). ${missingMainAdvice(settings)}`);
+    throw new Error(
+      `${settings.file}: main ${shown(path.relative(settings.root, settings.main))} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}). ${missingMainAdvice(settings)}`,
+    );
   }
   return stat.isDirectory()
     ? { programDir: settings.main, entryPoint: "." }
@@ -153,11 +178,17 @@ export function programLocation(settings: ProjectSettings): ProgramLocation {
 function missingMainAdvice(settings: ProjectSettings): string {
   let scripts: Record<string, unknown> = {};
   try {
-    scripts = (JSON.parse(fs.readFileSync(path.join(settings.root, "package.json"), "utf8")) as { scripts?: Record<string, unknown> }).scripts ?? {};
+    scripts =
+      (
+        JSON.parse(fs.readFileSync(path.join(settings.root, "package.json"), "utf8")) as {
+          scripts?: Record<string, unknown>;
+        }
+      ).scripts ?? {};
   } catch {
     // No package.json: the advice below is all there is to say.
   }
-  const build = typeof scripts.build === "string" ? `Build it first (\`npm run build\` runs ${shown(scripts.build)})` : "Create it";
+  const build =
+    typeof scripts.build === "string" ? `Build it first (\`npm run build\` runs ${shown(scripts.build)})` : "Create it";
   if (!settings.typescript) return `${build}, or point main at the program's entry.`;
   return `${build}, or point main at the TypeScript entry (e.g. \`main: index.ts\`, or no main and package.json "main": "index.ts"): TypeScript is compiled on the fly.`;
 }

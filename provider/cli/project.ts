@@ -26,7 +26,13 @@ import { pathToFileURL } from "node:url";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { programLocation, readProject, type ProgramLocation, type ProjectSettings } from "./project-settings";
 
-export { programLocation, projectName, readProject, type ProgramLocation, type ProjectSettings } from "./project-settings";
+export {
+  programLocation,
+  projectName,
+  readProject,
+  type ProgramLocation,
+  type ProjectSettings,
+} from "./project-settings";
 
 // ---- the SDK's runtime helpers (internal modules: no published types) --------------------------
 
@@ -68,7 +74,9 @@ export function prepareRuntime(settings: ProjectSettings): ProgramLocation {
   const location = programLocation(settings);
   if (prepared !== undefined) {
     if (prepared === settings.file) return location;
-    throw new Error(`this process already runs the project of ${prepared}; run ${settings.file} in a process of its own`);
+    throw new Error(
+      `this process already runs the project of ${prepared}; run ${settings.file} in a process of its own`,
+    );
   }
   prepared = settings.file;
   process.chdir(location.programDir);
@@ -86,7 +94,9 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
   // Without a tsconfig.json, ts-node gets the runtime's defaults instead of searching upwards.
   const skipProject = !fs.existsSync(tsConfigPath);
   if (skipProject && tsConfigPath !== defaultTsConfigPath) {
-    throw new Error(`${settings.file}: runtime.options.tsconfig (or PULUMI_NODEJS_TSCONFIG_PATH) names "${tsConfigPath}", which is not in ${location.programDir}`);
+    throw new Error(
+      `${settings.file}: runtime.options.tsconfig (or PULUMI_NODEJS_TSCONFIG_PATH) names "${tsConfigPath}", which is not in ${location.programDir}`,
+    );
   }
   const compilerOptions = tsutils().loadTypeScriptCompilerOptions(tsConfigPath);
   // Type-check unless PULUMI_NODEJS_TRANSPILE_ONLY=true or the tsconfig says `noCheck`.
@@ -94,7 +104,13 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
   const transpileOnly = transpileOnlyEnv ? transpileOnlyEnv === "true" : compilerOptions.noCheck;
   // The project's typescript and ts-node when it has them, else the copies the SDK vendors.
   const { tsnodeRequire, typescriptRequire } = tsutils().typeScriptRequireStrings();
-  const options = { compiler: typescriptRequire, transpileOnly, project: tsConfigPath, skipProject, compilerOptions: {} as Record<string, unknown> };
+  const options = {
+    compiler: typescriptRequire,
+    transpileOnly,
+    project: tsConfigPath,
+    skipProject,
+    compilerOptions: {} as Record<string, unknown>,
+  };
 
   const isModule = packageObjectOf(path.resolve(location.programDir, location.entryPoint)).type === "module";
   const tsVersion = (sdk("semver") as SemverLike).parse((sdk(typescriptRequire) as { version: string }).version);
@@ -106,7 +122,13 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
     // Only recent ts-node has ESM hooks; the vendored 7.0.1 does not.
   }
   if (isModule && tsVersion && tsVersion.compare("4.7.0") > 0 && !hasLoaders && tsNodeEsm) {
-    options.compilerOptions = { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", sourceMap: "true", ...compilerOptions };
+    options.compilerOptions = {
+      target: "ES2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      sourceMap: "true",
+      ...compilerOptions,
+    };
     register(pathToFileURL(sdk.resolve("./cmd/run/hooks.js")).href, pathToFileURL(__filename), { data: options });
   } else {
     const useNodeNext = tsVersion !== null && tsVersion.compare("4.7.0") >= 0;
@@ -144,11 +166,15 @@ function entryOfPackage(program: string, packageObject: PackageObject): string {
   const exportsField = packageObject.exports;
   const dot = typeof exportsField === "object" ? exportsField["."] : undefined;
   const entry =
-    typeof exportsField === "string" ? exportsField
-    : typeof dot === "string" ? dot
-    : typeof dot === "object" ? dot.default ?? dot.require ?? dot.import
-    : typeof exportsField === "object" ? undefined
-    : packageObject.main;
+    typeof exportsField === "string"
+      ? exportsField
+      : typeof dot === "string"
+        ? dot
+        : typeof dot === "object"
+          ? (dot.default ?? dot.require ?? dot.import)
+          : typeof exportsField === "object"
+            ? undefined
+            : packageObject.main;
   if (!entry) return program;
   const file = path.join(root, entry);
   if (fs.existsSync(file)) return file;
@@ -183,31 +209,41 @@ function requireFresh(main: string): unknown {
 }
 
 // A real dynamic import: compiled to CommonJS, `import()` would become `require`.
-const dynamicImport = new Function("specifier", "return import(specifier)") as (specifier: string) => Promise<Record<string, unknown>>;
+const dynamicImport = new Function("specifier", "return import(specifier)") as (
+  specifier: string,
+) => Promise<Record<string, unknown>>;
 
 /** An ES module project's entry, as cmd/run imports it: a directory's index, and the default export or the named ones. */
 async function importEntry(program: string): Promise<unknown> {
   let entry = fs.realpathSync(program);
   if (fs.statSync(entry).isDirectory()) {
-    const index = ["index.js", "index.mjs", "index.ts", "index.mts"].find((name) => fs.existsSync(path.join(entry, name)));
+    const index = ["index.js", "index.mjs", "index.ts", "index.mts"].find((name) =>
+      fs.existsSync(path.join(entry, name)),
+    );
     if (!index) throw new Error(`No entrypoint found in ${entry}`);
     entry = path.join(entry, index);
   }
   const loaded = await dynamicImport(pathToFileURL(entry).href);
   if (Object.getOwnPropertyDescriptor(loaded, "default") === undefined) return loaded;
-  if (Object.keys(loaded).length !== 1) throw new Error("expected entrypoint module to have either a default export or named exports but not both");
+  if (Object.keys(loaded).length !== 1)
+    throw new Error("expected entrypoint module to have either a default export or named exports but not both");
   return loaded.default;
 }
 
 /** The top-level module itself is missing (not one it requires): say what to do, as cmd/run does. */
-function missingEntryError(program: string, error: Error, packageObject: PackageObject & { scripts?: Record<string, string>; dependencies?: object; devDependencies?: object }): Error {
+function missingEntryError(
+  program: string,
+  error: Error,
+  packageObject: PackageObject & { scripts?: Record<string, string>; dependencies?: object; devDependencies?: object },
+): Error {
   const missing = /Cannot find module '(.*)'/.exec(error.message)?.[1];
   if (missing !== program && missing !== program.replace(/\/$/, "")) return error;
   const build = packageObject.scripts?.build;
-  const advice =
-    build ? `The project has a build script ('${build}'): run \`npm run build\` first, or name the TypeScript entry in Pulumi.yaml (\`main: index.ts\`), which is compiled on the fly.`
-    : "typescript" in (packageObject.dependencies ?? {}) || "typescript" in (packageObject.devDependencies ?? {}) ? "It looks like a TypeScript program: compile it with `tsc`, or name the TypeScript entry (`main: index.ts`), which is compiled on the fly."
-    : "Check `main` in Pulumi.yaml and package.json.";
+  const advice = build
+    ? `The project has a build script ('${build}'): run \`npm run build\` first, or name the TypeScript entry in Pulumi.yaml (\`main: index.ts\`), which is compiled on the fly.`
+    : "typescript" in (packageObject.dependencies ?? {}) || "typescript" in (packageObject.devDependencies ?? {})
+      ? "It looks like a TypeScript program: compile it with `tsc`, or name the TypeScript entry (`main: index.ts`), which is compiled on the fly."
+      : "Check `main` in Pulumi.yaml and package.json.";
   return new Error(`We failed to locate the entry point for your program: ${program}. ${advice}`);
 }
 
@@ -235,12 +271,15 @@ export function projectProgram(projectDir: string): PulumiFn {
         exported = requireFresh(program);
       }
     } catch (e) {
-      if (e instanceof Error && (e as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") throw missingEntryError(program, e, packageObject);
+      if (e instanceof Error && (e as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND")
+        throw missingEntryError(program, e, packageObject);
       throw e;
     }
     const dir = program.endsWith(path.sep) ? program : undefined;
     if (dir && fs.existsSync(path.join(dir, "index.js")) && fs.existsSync(path.join(dir, "index.ts"))) {
-      void log().warn("Found a TypeScript project containing an index.js file and no explicit entrypoint in Pulumi.yaml - Pulumi will use index.js");
+      void log().warn(
+        "Found a TypeScript project containing an index.js file and no explicit entrypoint in Pulumi.yaml - Pulumi will use index.js",
+      );
     }
     // An exported function is called and awaited; anything else is the outputs (cmd/run does not unwrap `default` of CommonJS).
     const outputs = typeof exported === "function" ? await (exported as () => unknown)() : exported;

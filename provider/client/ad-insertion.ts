@@ -7,7 +7,19 @@ import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
 import { Paginator, type PaginatorOptions } from "./pagination";
-import { anyId, envelope, formatDateTime, intId, intMin, loose, numeric, openEnum, pageCounters, parseRange, rangeIn } from "./shapes";
+import {
+  anyId,
+  envelope,
+  formatDateTime,
+  intId,
+  intMin,
+  loose,
+  numeric,
+  openEnum,
+  pageCounters,
+  parseRange,
+  rangeIn,
+} from "./shapes";
 
 // ---- responses -----------------------------------------------------------------------------
 
@@ -15,7 +27,16 @@ const n = z.number();
 /** §4.9 `fill_status` values. */
 const FILL_STATUSES = ["full", "underfilled", "no_fill"] as const;
 /** §4.9 `vast_outcome` values. */
-const VAST_OUTCOMES = ["ok", "timeout", "http_4xx", "http_5xx", "network", "parse", "no_creative", "wrapper_exceeded"] as const;
+const VAST_OUTCOMES = [
+  "ok",
+  "timeout",
+  "http_4xx",
+  "http_5xx",
+  "network",
+  "parse",
+  "no_creative",
+  "wrapper_exceeded",
+] as const;
 /** §2.8 ad insertion configuration (the schedule response and the settings read). */
 export const AdInsertionConfig = loose({
   statusCode: n,
@@ -28,7 +49,15 @@ export const AdInsertionConfig = loose({
   state: z.string(),
   creationDate: z.string(),
   updateDate: z.string(),
-  source: loose({ id: anyId, tenantId: anyId, type: z.string(), name: z.string(), url: z.string(), format: z.string(), origin: loose({ customHeaders: z.array(loose({ name: z.string(), value: z.string() })) }) }),
+  source: loose({
+    id: anyId,
+    tenantId: anyId,
+    type: z.string(),
+    name: z.string(),
+    url: z.string(),
+    format: z.string(),
+    origin: loose({ customHeaders: z.array(loose({ name: z.string(), value: z.string() })) }),
+  }),
   enableAdTranscoding: z.boolean(),
   transcodingProfile: loose({ id: anyId, name: z.string() }),
   serverSideAdTracking: loose({ enable: z.boolean(), checkAdMediaSegmentAvailability: z.boolean() }),
@@ -47,14 +76,31 @@ const counts = { impressions: n, starts: n, first_quartiles: n, midpoints: n, th
 /** §2.9 tracking report. */
 export const TrackingReport = z.looseObject({
   ...envelope,
-  summary: loose({ from: z.string(), to: z.string(), ...counts, unique_sessions: n, view_rate_25: numeric, view_rate_50: numeric, view_rate_75: numeric, completion_rate: numeric }).optional(),
+  summary: loose({
+    from: z.string(),
+    to: z.string(),
+    ...counts,
+    unique_sessions: n,
+    view_rate_25: numeric,
+    view_rate_50: numeric,
+    view_rate_75: numeric,
+    completion_rate: numeric,
+  }).optional(),
   data: z.array(loose({ time: z.string(), ...counts })).optional(),
 });
 const chart = z.array(loose({ key: z.string(), value: n }));
 /** §2.10 ad consumption (egress in bytes). */
 export const Consumption = z.looseObject({
   ...envelope,
-  ...loose({ from: z.string(), to: z.string(), serviceIds: z.array(n), groupBy: openEnum(["day", "hour"]), totalAdInsertions: n, totalAdImpressions: n, totalEgress: n }).shape,
+  ...loose({
+    from: z.string(),
+    to: z.string(),
+    serviceIds: z.array(n),
+    groupBy: openEnum(["day", "hour"]),
+    totalAdInsertions: n,
+    totalAdImpressions: n,
+    totalEgress: n,
+  }).shape,
   egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }).optional(),
   adInsertionsChart: chart.optional(),
   adImpressionsChart: chart.optional(),
@@ -80,7 +126,22 @@ export type AdBreak = z.infer<typeof AdBreak>;
 /** §2.12 ad creative. */
 export const Creative = z.looseObject({
   ...envelope,
-  ...loose({ crid: z.string(), mediaUrl: z.string(), adSystem: z.string(), adTitle: z.string(), advertiser: z.string(), category: z.string(), creativeId: z.string(), adId: z.string(), adIdVast: z.string(), universalAdId: z.string(), mediaWidth: n, mediaHeight: n, mediaBitrate: n, durationS: n }).shape,
+  ...loose({
+    crid: z.string(),
+    mediaUrl: z.string(),
+    adSystem: z.string(),
+    adTitle: z.string(),
+    advertiser: z.string(),
+    category: z.string(),
+    creativeId: z.string(),
+    adId: z.string(),
+    adIdVast: z.string(),
+    universalAdId: z.string(),
+    mediaWidth: n,
+    mediaHeight: n,
+    mediaBitrate: n,
+    durationS: n,
+  }).shape,
 });
 
 // ---- §4.2 schedule ---------------------------------------------------------------------------
@@ -88,7 +149,10 @@ export const Creative = z.looseObject({
 const slotCommon = {
   /** Method override; the client always sends `PUT`. */
   _METHOD: z.literal("PUT").optional(),
-  maxDurationS: intMin(1, "(seconds, §4.2)", "is required (1 to 3600 seconds, §4.2)").max(3600, "must be at most 3600 seconds (§4.2)"),
+  maxDurationS: intMin(1, "(seconds, §4.2)", "is required (1 to 3600 seconds, §4.2)").max(
+    3600,
+    "must be at most 3600 seconds (§4.2)",
+  ),
   /** Correlation id; for midrollinterval the id prefix (default `mid`). */
   breakId: z.string().optional(),
   /** Per-break pod-size cap. */
@@ -104,7 +168,15 @@ export const AdBreakSlotBody = z
     [
       z.strictObject({ type: z.literal("preroll"), ...slotCommon }),
       z.strictObject({ type: z.literal("postroll"), ...slotCommon }),
-      z.strictObject({ type: z.literal("midroll"), ...slotCommon, offset: intMin(0, "(seconds from asset start, §4.2)", "is required for a midroll slot (seconds from asset start, §4.2)") }),
+      z.strictObject({
+        type: z.literal("midroll"),
+        ...slotCommon,
+        offset: intMin(
+          0,
+          "(seconds from asset start, §4.2)",
+          "is required for a midroll slot (seconds from asset start, §4.2)",
+        ),
+      }),
       z
         .strictObject({
           type: z.literal("midrollinterval"),
@@ -116,9 +188,21 @@ export const AdBreakSlotBody = z
         })
         .superRefine((slot, ctx) => {
           if (slot.intervalS === undefined && slot.intervalSeconds === undefined) {
-            ctx.addIssue({ code: "custom", path: ["intervalS"], message: "is required for a midrollinterval slot (seconds between breaks, §4.2)" });
-          } else if (slot.intervalS !== undefined && slot.intervalSeconds !== undefined && slot.intervalS !== slot.intervalSeconds) {
-            ctx.addIssue({ code: "custom", path: ["intervalSeconds"], message: "must equal intervalS (it is its alias, §4.2)" });
+            ctx.addIssue({
+              code: "custom",
+              path: ["intervalS"],
+              message: "is required for a midrollinterval slot (seconds between breaks, §4.2)",
+            });
+          } else if (
+            slot.intervalS !== undefined &&
+            slot.intervalSeconds !== undefined &&
+            slot.intervalS !== slot.intervalSeconds
+          ) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["intervalSeconds"],
+              message: "must equal intervalS (it is its alias, §4.2)",
+            });
           }
         }),
     ],
@@ -159,7 +243,10 @@ export const TrackingReportQuery = z
   .strictObject({
     ...filterFields,
     granularity: z
-      .union(GRANULARITIES.map((g) => z.literal(g)), { error: `must be one of ${GRANULARITIES.join(", ")} minutes (§4.6)` })
+      .union(
+        GRANULARITIES.map((g) => z.literal(g)),
+        { error: `must be one of ${GRANULARITIES.join(", ")} minutes (§4.6)` },
+      )
       .optional(),
   })
   .superRefine((q, ctx) => {
@@ -188,7 +275,9 @@ export const AdBreaksQuery = z.strictObject({
   break_type: z.enum(["pre-roll", "mid-roll"], { error: 'must be "pre-roll" or "mid-roll"' }).optional(),
   trigger_type: z.string().optional(),
   fill_status: z.enum(FILL_STATUSES, { error: "must be full, underfilled or no_fill" }).optional(),
-  vast_outcome: z.enum(VAST_OUTCOMES, { error: `must be ${VAST_OUTCOMES.slice(0, -1).join(", ")} or ${VAST_OUTCOMES.at(-1)}` }).optional(),
+  vast_outcome: z
+    .enum(VAST_OUTCOMES, { error: `must be ${VAST_OUTCOMES.slice(0, -1).join(", ")} or ${VAST_OUTCOMES.at(-1)}` })
+    .optional(),
 });
 export type AdBreaksQuery = z.input<typeof AdBreaksQuery>;
 
@@ -274,11 +363,21 @@ export const ops = { addAdBreakSlot, getTrackingReport, getConsumption, listAdBr
  * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
  * (pagination.ts); the request-side page size is not shown, so none is assumed.
  */
-export const adBreaks = (c: CdnstreamClient, zoneId: number, query: Omit<AdBreaksQuery, "page"> = {}, o?: RequestOptions, pager: Pick<PaginatorOptions<AdBreak>, "batch" | "maxPages"> = {}) =>
+export const adBreaks = (
+  c: CdnstreamClient,
+  zoneId: number,
+  query: Omit<AdBreaksQuery, "page"> = {},
+  o?: RequestOptions,
+  pager: Pick<PaginatorOptions<AdBreak>, "batch" | "maxPages"> = {},
+) =>
   new Paginator<AdBreak>(
     async (page) => {
       const r = await listAdBreaks(c, zoneId, { ...query, page }, o);
       return { items: r.items, pages: r.pages, total: r.total };
     },
-    { ...pager, listing: `the ad-break log of zone ${zoneId} (§4.9 GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`, idOf: (item) => item.id },
+    {
+      ...pager,
+      listing: `the ad-break log of zone ${zoneId} (§4.9 GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`,
+      idOf: (item) => item.id,
+    },
   );

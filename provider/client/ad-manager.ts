@@ -15,10 +15,40 @@ const ints = z.array(n);
 
 /** §2.13 ad-pod request log item. */
 export const AdPodRequest = loose({
-  ...fieldsOf(["id", "publisher_id", "content_id", "placement", "language", "user_key", "ip", "user_agent", "os", "browser", "decision_status", "fill_status", "request_time", "created_at"], s),
+  ...fieldsOf(
+    [
+      "id",
+      "publisher_id",
+      "content_id",
+      "placement",
+      "language",
+      "user_key",
+      "ip",
+      "user_agent",
+      "os",
+      "browser",
+      "decision_status",
+      "fill_status",
+      "request_time",
+      "created_at",
+    ],
+    s,
+  ),
   content_tags: strs,
   ...fieldsOf(
-    ["category", "device", "continent_geoname_id", "country_geoname_id", "subdivision_1_geoname_id", "subdivision_2_geoname_id", "city_geoname_id", "max_duration", "min_ad_length", "max_ad_length", "selected_duration_seconds"],
+    [
+      "category",
+      "device",
+      "continent_geoname_id",
+      "country_geoname_id",
+      "subdivision_1_geoname_id",
+      "subdivision_2_geoname_id",
+      "city_geoname_id",
+      "max_duration",
+      "min_ad_length",
+      "max_ad_length",
+      "selected_duration_seconds",
+    ],
     n,
   ),
 }).required({ id: true });
@@ -39,7 +69,10 @@ export const Project = loose({
     max_campaigns: n,
     max_creatives: n,
     analytics_retention_period: n,
-    skip_policy: loose({ default: loose(skipRule), rules: z.array(loose({ ...skipRule, position: s, longest: z.boolean(), shortest: z.boolean() })) }),
+    skip_policy: loose({
+      default: loose(skipRule),
+      rules: z.array(loose({ ...skipRule, position: s, longest: z.boolean(), shortest: z.boolean() })),
+    }),
   }),
   advertisers_count: n,
   campaigns_count: n,
@@ -51,7 +84,15 @@ export const Project = loose({
 }).required({ id: true });
 export type Project = z.infer<typeof Project>;
 
-const budgetFields = { pricing_model: s, cpm_micros: n, total_budget_micros: n, daily_budget_cap_micros: n, impression_goal: n, daily_impression_cap: n, lifetime_impression_cap: n };
+const budgetFields = {
+  pricing_model: s,
+  cpm_micros: n,
+  total_budget_micros: n,
+  daily_budget_cap_micros: n,
+  impression_goal: n,
+  daily_impression_cap: n,
+  lifetime_impression_cap: n,
+};
 /** §2.15 campaign (money in micro-units). */
 export const Campaign = loose({
   id: s,
@@ -125,35 +166,53 @@ export const Targeting = loose({
 const strList = z.array(z.string()).optional();
 const intList = z.array(z.number().int("must hold integers")).optional();
 /** §4.7 body: filters are arrays except from, to, r and page. `content_ids` may hold `__none__`. */
-export const AdPodRequestsBody = z.strictObject({
-  from: dateIn.optional(),
-  to: dateIn.optional(),
-  /** Alternative to from/to; precedence between them is not shown. */
-  r: rangeIn.optional(),
-  page: intMin(1, "(pages start at 1)").optional(),
-  ...fieldsOf(
-    ["content_ids", "advertiser_ids", "campaign_ids", "creative_ids", "content_tags", "placements", "languages", "oses", "browsers", "fill_statuses", "decision_statuses", "user_agent", "break_ids", "transaction_ids", "ip"],
-    strList,
-  ),
-  ...fieldsOf(
-    [
-      "categories",
-      "devices",
-      "max_duration",
-      "min_ad_length",
-      "max_ad_length",
-      "max_ads",
-      "fill_ceiling_seconds",
-      "break_position",
-      "continent_geoname_ids",
-      "country_geoname_ids",
-      "subdivision_1_geoname_ids",
-      "subdivision_2_geoname_ids",
-      "city_geoname_ids",
-    ],
-    intList,
-  ),
-}).refine((b) => !(b.from && b.to && b.from > b.to), { path: ["to"], message: "must not be before from" });
+export const AdPodRequestsBody = z
+  .strictObject({
+    from: dateIn.optional(),
+    to: dateIn.optional(),
+    /** Alternative to from/to; precedence between them is not shown. */
+    r: rangeIn.optional(),
+    page: intMin(1, "(pages start at 1)").optional(),
+    ...fieldsOf(
+      [
+        "content_ids",
+        "advertiser_ids",
+        "campaign_ids",
+        "creative_ids",
+        "content_tags",
+        "placements",
+        "languages",
+        "oses",
+        "browsers",
+        "fill_statuses",
+        "decision_statuses",
+        "user_agent",
+        "break_ids",
+        "transaction_ids",
+        "ip",
+      ],
+      strList,
+    ),
+    ...fieldsOf(
+      [
+        "categories",
+        "devices",
+        "max_duration",
+        "min_ad_length",
+        "max_ad_length",
+        "max_ads",
+        "fill_ceiling_seconds",
+        "break_position",
+        "continent_geoname_ids",
+        "country_geoname_ids",
+        "subdivision_1_geoname_ids",
+        "subdivision_2_geoname_ids",
+        "city_geoname_ids",
+      ],
+      intList,
+    ),
+  })
+  .refine((b) => !(b.from && b.to && b.from > b.to), { path: ["to"], message: "must not be before from" });
 export type AdPodRequestsBody = z.input<typeof AdPodRequestsBody>;
 
 // ---- operations ------------------------------------------------------------------------------
@@ -195,7 +254,12 @@ export const listProjects = defineOperation({
   method: "GET",
   path: "/v2/ad-manager",
   retry: "retriable",
-  response: z.looseObject({ ...envelope, projects: z.array(Project), projects_limit: n.optional(), projects_available: n.optional() }),
+  response: z.looseObject({
+    ...envelope,
+    projects: z.array(Project),
+    projects_limit: n.optional(),
+    projects_available: n.optional(),
+  }),
 });
 /** Extension beyond the spec: `GET /v2/ad-manager/{pid}/campaigns/{cid}` (refresh/import read, docs/design.md). */
 export const getCampaign = defineOperation({
@@ -216,11 +280,21 @@ export const ops = { archiveCampaign, listAdPodRequests, getTargeting, listProje
  * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
  * (pagination.ts); the request-side page size is not shown (§4.7), so none is assumed.
  */
-export const adPodRequests = (c: CdnstreamClient, projectId: number, body: Omit<AdPodRequestsBody, "page"> = {}, o?: RequestOptions, pager: Pick<PaginatorOptions<AdPodRequest>, "batch" | "maxPages"> = {}) =>
+export const adPodRequests = (
+  c: CdnstreamClient,
+  projectId: number,
+  body: Omit<AdPodRequestsBody, "page"> = {},
+  o?: RequestOptions,
+  pager: Pick<PaginatorOptions<AdPodRequest>, "batch" | "maxPages"> = {},
+) =>
   new Paginator<AdPodRequest>(
     async (page) => {
       const r = await listAdPodRequests(c, projectId, { ...body, page }, o);
       return { items: r.items, pages: r.pages, total: r.total };
     },
-    { ...pager, listing: `the ad-pod request log of project ${projectId} (§4.7 POST /v2/ad-manager/{pid}/requests)`, idOf: (item) => item.id },
+    {
+      ...pager,
+      listing: `the ad-pod request log of project ${projectId} (§4.7 POST /v2/ad-manager/{pid}/requests)`,
+      idOf: (item) => item.id,
+    },
   );

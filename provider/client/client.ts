@@ -116,10 +116,12 @@ export class CdnstreamClient {
       if (!(e instanceof PathParamError)) throw e;
       issues.push({ field: e.param, rule: e.rule });
     }
-    if (issues.length > 0) throw createApiError({ kind: "invalid-request", operation, issues, attempts: 0, secrets: this.#secrets() });
+    if (issues.length > 0)
+      throw createApiError({ kind: "invalid-request", operation, issues, attempts: 0, secrets: this.#secrets() });
 
     const requestPath = path + buildQuery(query);
-    const send = () => this.#execute(operation, requestPath, op.body ? JSON.stringify(body) : undefined, op.retry, options);
+    const send = () =>
+      this.#execute(operation, requestPath, op.body ? JSON.stringify(body) : undefined, op.retry, options);
     // A read joins the same read in flight (one request per object); one with its own signal
     // may be cancelled alone, so it goes on its own.
     const shared = this.#shareReads && op.method === "GET" && options.signal === undefined;
@@ -133,7 +135,17 @@ export class CdnstreamClient {
       return json;
     });
     if (!parsed.success) {
-      throw createApiError({ kind: "shape", operation, requestPath, status, body: parsed.input, rawBody: text, issues: zodIssues(parsed.error), attempts, secrets: this.#secrets() });
+      throw createApiError({
+        kind: "shape",
+        operation,
+        requestPath,
+        status,
+        body: parsed.input,
+        rawBody: text,
+        issues: zodIssues(parsed.error),
+        attempts,
+        secrets: this.#secrets(),
+      });
     }
     return parsed.data as CallOutput<O>;
   }
@@ -143,7 +155,12 @@ export class CdnstreamClient {
    * (`/v2/...`, with any query). `template` names the matching operation in errors; `retry`
    * comes from the caller's classification. The body is not validated.
    */
-  async raw(method: string, path: string, init: { body?: unknown; retry: RetryKind; template?: string }, options: RequestOptions = {}): Promise<RawResponse> {
+  async raw(
+    method: string,
+    path: string,
+    init: { body?: unknown; retry: RetryKind; template?: string },
+    options: RequestOptions = {},
+  ): Promise<RawResponse> {
     const operation = { method: method.toUpperCase(), path: init.template ?? path.replace(/\?.*$/, "") };
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     const { status, text, attempts } = await this.#execute(operation, path, body, init.retry, options);
@@ -179,7 +196,13 @@ export class CdnstreamClient {
   }
 
   /** Sends a request (with its retries); a write's start and end are counted for #joinRead. */
-  async #execute(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions): Promise<Sent> {
+  async #execute(
+    operation: OperationRef,
+    requestPath: string,
+    body: string | undefined,
+    retry: RetryKind,
+    options: RequestOptions,
+  ): Promise<Sent> {
     if (operation.method === "GET") return this.#send(operation, requestPath, body, retry, options);
     this.#writeEdges++;
     try {
@@ -189,8 +212,18 @@ export class CdnstreamClient {
     }
   }
 
-  async #send(operation: OperationRef, requestPath: string, body: string | undefined, retry: RetryKind, options: RequestOptions): Promise<Sent> {
-    const headers: Record<string, string> = { "x-api-key": this.#apiKey.reveal(), accept: "application/json", "user-agent": USER_AGENT };
+  async #send(
+    operation: OperationRef,
+    requestPath: string,
+    body: string | undefined,
+    retry: RetryKind,
+    options: RequestOptions,
+  ): Promise<Sent> {
+    const headers: Record<string, string> = {
+      "x-api-key": this.#apiKey.reveal(),
+      accept: "application/json",
+      "user-agent": USER_AGENT,
+    };
     if (body !== undefined) headers["content-type"] = "application/json";
     // A write that is never retried waits longer for its answer: abandoning it would not undo it.
     const unretried = retry === "connect-only" ? this.settings.unretriedTimeoutMs : 0;
@@ -228,37 +261,99 @@ export class CdnstreamClient {
           this.#gate.pause(retryAfterMs);
           sleptOutPause = true; // this call sleeps the Retry-After itself before its next attempt
         }
-        this.#logger?.(`${operation.method} ${requestPath}: attempt ${n} got ${describeOutcome(outcome)}; retrying in ${delayMs} ms`);
+        this.#logger?.(
+          `${operation.method} ${requestPath}: attempt ${n} got ${describeOutcome(outcome)}; retrying in ${delayMs} ms`,
+        );
       },
     };
     let result: RetryResult<Attempt>;
     try {
-      result = await withRetries(retry, policy, deps, attempt, (r): AttemptOutcome => ({ kind: "response", status: r.status, headers: r.headers }), options.signal);
+      result = await withRetries(
+        retry,
+        policy,
+        deps,
+        attempt,
+        (r): AttemptOutcome => ({ kind: "response", status: r.status, headers: r.headers }),
+        options.signal,
+      );
     } catch (e) {
       // Only an abort during a wait between attempts lands here.
-      throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path} while waiting to retry: the caller's AbortSignal fired.`, { cause: e });
+      throw new CdnstreamError(
+        `Request aborted on ${operation.method} ${operation.path} while waiting to retry: the caller's AbortSignal fired.`,
+        { cause: e },
+      );
     }
     const secrets = this.#secrets();
     if (result.value === undefined) {
-      if (options.signal?.aborted) throw new CdnstreamError(`Request aborted on ${operation.method} ${operation.path}: the caller's AbortSignal fired. Nothing to fix unless that was unintended.`, { cause: options.signal.reason });
-      throw createApiError({ kind: "connection", operation, requestPath, cause: result.error, origin: this.baseUrl, attempts: result.attempts, retry, secrets });
+      if (options.signal?.aborted)
+        throw new CdnstreamError(
+          `Request aborted on ${operation.method} ${operation.path}: the caller's AbortSignal fired. Nothing to fix unless that was unintended.`,
+          { cause: options.signal.reason },
+        );
+      throw createApiError({
+        kind: "connection",
+        operation,
+        requestPath,
+        cause: result.error,
+        origin: this.baseUrl,
+        attempts: result.attempts,
+        retry,
+        secrets,
+      });
     }
     const { status, text } = result.value;
     if (status < 200 || status >= 300) {
-      throw createApiError({ kind: "response", operation, requestPath, status, body: tryJson(text), rawBody: text, attempts: result.attempts, retry, retryAfterMs: result.retryAfterMs, stopReason: result.stopReason, secrets });
+      throw createApiError({
+        kind: "response",
+        operation,
+        requestPath,
+        status,
+        body: tryJson(text),
+        rawBody: text,
+        attempts: result.attempts,
+        retry,
+        retryAfterMs: result.retryAfterMs,
+        stopReason: result.stopReason,
+        secrets,
+      });
     }
     return { status, text, attempts: result.attempts };
   }
 
   /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */
-  #parseSuccess(operation: OperationRef, requestPath: string, status: number, text: string, attempts: number, allowText = false): unknown {
+  #parseSuccess(
+    operation: OperationRef,
+    requestPath: string,
+    status: number,
+    text: string,
+    attempts: number,
+    allowText = false,
+  ): unknown {
     const secrets = this.#secrets();
     const json = tryJson(text);
     if (json === undefined && !allowText) {
-      throw createApiError({ kind: "shape", operation, requestPath, status, rawBody: text, issues: [{ field: "", rule: "body is not JSON" }], attempts, secrets });
+      throw createApiError({
+        kind: "shape",
+        operation,
+        requestPath,
+        status,
+        rawBody: text,
+        issues: [{ field: "", rule: "body is not JSON" }],
+        attempts,
+        secrets,
+      });
     }
     if (json && typeof json === "object" && (json as { result?: unknown }).result === "error") {
-      throw createApiError({ kind: "response", operation, requestPath, status, body: json, rawBody: text, attempts, secrets });
+      throw createApiError({
+        kind: "response",
+        operation,
+        requestPath,
+        status,
+        body: json,
+        rawBody: text,
+        attempts,
+        secrets,
+      });
     }
     return json === undefined ? text : json;
   }
@@ -286,7 +381,10 @@ export function zodIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
     const field = issue.path.map(String).join(".");
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ field: field ? `${field}.${key}` : key, rule: "is not a field of this request; remove it" }));
+      return issue.keys.map((key) => ({
+        field: field ? `${field}.${key}` : key,
+        rule: "is not a field of this request; remove it",
+      }));
     }
     const missing = issue.code === "invalid_type" && / received undefined$/.test(issue.message);
     return [{ field, rule: missing ? "is required" : issue.message }];

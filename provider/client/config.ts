@@ -68,7 +68,10 @@ type NumericSetting = Exclude<keyof ClientSettings, "baseUrl" | "apiKey">;
  * Config key and environment variable of each numeric setting, with its default and minimum;
  * `inherits` names a setting (listed earlier) whose value is the default instead.
  */
-export const NUMERIC_SETTINGS: Record<NumericSetting, { env: string; fallback: number; min: number; inherits?: NumericSetting }> = {
+export const NUMERIC_SETTINGS: Record<
+  NumericSetting,
+  { env: string; fallback: number; min: number; inherits?: NumericSetting }
+> = {
   maxRetries: { env: "CDNSTREAM_MAX_RETRIES", fallback: 4, min: 0 },
   retryBaseDelayMs: { env: "CDNSTREAM_RETRY_BASE_DELAY_MS", fallback: 500, min: 0 },
   retryMaxDelayMs: { env: "CDNSTREAM_RETRY_MAX_DELAY_MS", fallback: 8_000, min: 0 },
@@ -104,22 +107,37 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   };
   const pick = (name: string, envVar: string) => {
     const fromEnv = env[envVar];
-    return fromConfig(name) ?? (fromEnv !== undefined && fromEnv.trim() !== "" ? { value: fromEnv.trim(), where: envVar } : undefined);
+    return (
+      fromConfig(name) ??
+      (fromEnv !== undefined && fromEnv.trim() !== "" ? { value: fromEnv.trim(), where: envVar } : undefined)
+    );
   };
 
   const explicitKey = options.apiKey;
   const keyText =
-    explicitKey instanceof Secret ? explicitKey.reveal() : explicitKey?.trim() || pick("apiKey", "CDNSTREAM_API_KEY")?.value;
+    explicitKey instanceof Secret
+      ? explicitKey.reveal()
+      : explicitKey?.trim() || pick("apiKey", "CDNSTREAM_API_KEY")?.value;
   if (!keyText) throw new ConfigError(NO_KEY);
 
-  const base = options.baseUrl !== undefined ? { value: options.baseUrl, where: "option baseUrl" } : pick("baseUrl", "CDNSTREAM_BASE_URL");
+  const base =
+    options.baseUrl !== undefined
+      ? { value: options.baseUrl, where: "option baseUrl" }
+      : pick("baseUrl", "CDNSTREAM_BASE_URL");
   if (!base) throw new ConfigError(NO_BASE_URL);
 
   const settings = { baseUrl: normalizeBaseUrl(base.value, base.where), apiKey: new Secret(keyText) } as ClientSettings;
-  for (const [name, spec] of Object.entries(NUMERIC_SETTINGS) as [NumericSetting, (typeof NUMERIC_SETTINGS)[NumericSetting]][]) {
+  for (const [name, spec] of Object.entries(NUMERIC_SETTINGS) as [
+    NumericSetting,
+    (typeof NUMERIC_SETTINGS)[NumericSetting],
+  ][]) {
     const explicit = options[name];
     const found = explicit !== undefined ? { value: String(explicit), where: `option ${name}` } : pick(name, spec.env);
-    settings[name] = found ? parseNumber(found.value, found.where, spec.min) : spec.inherits ? settings[spec.inherits] : spec.fallback;
+    settings[name] = found
+      ? parseNumber(found.value, found.where, spec.min)
+      : spec.inherits
+        ? settings[spec.inherits]
+        : spec.fallback;
   }
   return settings;
 }
@@ -135,7 +153,9 @@ export function normalizeBaseUrl(raw: string, where = "baseUrl"): string {
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError(`${where} is not a URL (${redactUrl(text)}): give the address before /v2, e.g. https://api.example.com.`);
+    throw new ConfigError(
+      `${where} is not a URL (${redactUrl(text)}): give the address before /v2, e.g. https://api.example.com.`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigError(`${where} must be an http or https URL, not ${url.protocol}: give the address before /v2.`);
@@ -149,7 +169,9 @@ export function normalizeBaseUrl(raw: string, where = "baseUrl"): string {
 function parseNumber(text: string, where: string, min: number): number {
   const value = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value) || value < min) {
-    throw new ConfigError(`${where}=${JSON.stringify(text)} is not a number >= ${min}: set it to a plain number such as ${Math.max(min, 1)}.`);
+    throw new ConfigError(
+      `${where}=${JSON.stringify(text)} is not a number >= ${min}: set it to a plain number such as ${Math.max(min, 1)}.`,
+    );
   }
   return value;
 }

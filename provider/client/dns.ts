@@ -33,7 +33,14 @@ export const DnsZone = loose({
     status: z.string(),
     ds: z.array(z.string()),
     ds_records: z.array(
-      loose({ digest: z.string(), key_tag: z.unknown(), algorithm: z.unknown(), algorithm_name: z.string(), digest_type: z.unknown(), digest_type_name: z.string() }),
+      loose({
+        digest: z.string(),
+        key_tag: z.unknown(),
+        algorithm: z.unknown(),
+        algorithm_name: z.string(),
+        digest_type: z.unknown(),
+        digest_type_name: z.string(),
+      }),
     ),
     dnskey: z.array(z.string()),
     optout: z.string(),

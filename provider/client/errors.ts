@@ -183,9 +183,15 @@ export type ApiErrorInput = {
   | { kind: "invalid-request"; issues: ValidationIssue[] }
 );
 
-const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "ETIMEDOUT",
+]);
 
-const SET_KEY = "Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys).";
+const SET_KEY =
+  "Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys).";
 
 /**
  * After a key is regenerated (§5) and the new one set in stack config, the engine still hands the
@@ -212,10 +218,14 @@ export function createApiError(input: ApiErrorInput): ApiError {
   switch (input.kind) {
     case "invalid-request": {
       const detail = input.issues.map((i) => (i.field ? `\`${i.field}\` ${i.rule}` : i.rule)).join("; ");
-      return new ValidationError(
-        at("Invalid request", detail, "Nothing was sent; fix the value and run again."),
-        { status: undefined, operation, requestPath, attempts: 0, sent: false, issues: input.issues },
-      );
+      return new ValidationError(at("Invalid request", detail, "Nothing was sent; fix the value and run again."), {
+        status: undefined,
+        operation,
+        requestPath,
+        attempts: 0,
+        sent: false,
+        issues: input.issues,
+      });
     }
     case "connection": {
       const cause = redactCause(input.cause, secrets);
@@ -235,9 +245,16 @@ export function createApiError(input: ApiErrorInput): ApiError {
       );
     }
     case "shape": {
-      const detail = input.issues.slice(0, 5).map((i) => `${i.field || "(body)"}: ${i.rule}`).join("; ");
+      const detail = input.issues
+        .slice(0, 5)
+        .map((i) => `${i.field || "(body)"}: ${i.rule}`)
+        .join("; ");
       return new ResponseShapeError(
-        at(`Unexpected response (${input.status})`, detail, "The client cannot use this answer; the raw body is on err.rawBody. Report it if the API changed."),
+        at(
+          `Unexpected response (${input.status})`,
+          detail,
+          "The client cannot use this answer; the raw body is on err.rawBody. Report it if the API changed.",
+        ),
         {
           status: input.status,
           operation,
@@ -278,23 +295,32 @@ function responseError(
   if (status === 404) {
     const where = input.requestPath && input.requestPath !== input.operation.path ? ` (${input.requestPath})` : "";
     return new NotFoundError(
-      at(`Not found (404)${where}`, apiMessage, "Check that the id exists in this account; it may have been deleted outside the stack."),
+      at(
+        `Not found (404)${where}`,
+        apiMessage,
+        "Check that the id exists in this account; it may have been deleted outside the stack.",
+      ),
       fields,
     );
   }
   if (status === 400 || status === 422 || (status >= 200 && status < 300)) {
     return new ValidationError(
-      at(`Rejected by the API (${status}${status < 300 ? ', result "error"' : ""})`, apiMessage, "Correct the value the message names and run again."),
+      at(
+        `Rejected by the API (${status}${status < 300 ? ', result "error"' : ""})`,
+        apiMessage,
+        "Correct the value the message names and run again.",
+      ),
       { ...fields, sent: true },
     );
   }
   if (status === 429) {
     // Every operation, a create included, is retried on a 429: the API processed nothing.
-    const action = "Lower cdnstream:rps (CDNSTREAM_RPS) or cdnstream:maxConcurrency, or raise cdnstream:maxRetryWaitMs.";
-    return new RateLimitError(
-      at(`Rate limited (429)${stop}`, apiMessage, action),
-      { ...fields, retryAfterMs: input.retryAfterMs },
-    );
+    const action =
+      "Lower cdnstream:rps (CDNSTREAM_RPS) or cdnstream:maxConcurrency, or raise cdnstream:maxRetryWaitMs.";
+    return new RateLimitError(at(`Rate limited (429)${stop}`, apiMessage, action), {
+      ...fields,
+      retryAfterMs: input.retryAfterMs,
+    });
   }
   if (status >= 500) {
     const transient = status === 502 || status === 503 || status === 504;
@@ -306,7 +332,10 @@ function responseError(
           : "The API failed on this request (not retried: a 500 usually repeats); try again later and report it if it persists.";
     return new ServerError(at(`Server error (${status})${stop}`, apiMessage, action), fields);
   }
-  return new ApiError(at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."), fields);
+  return new ApiError(
+    at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."),
+    fields,
+  );
 }
 
 /**

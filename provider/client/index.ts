@@ -10,7 +10,15 @@
  * ```
  */
 export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client";
-export { resolveConfig, normalizeBaseUrl, CONFIG_NAMES, NUMERIC_SETTINGS, type ClientSettings, type ConfigOptions, type ConfigSource } from "./config";
+export {
+  resolveConfig,
+  normalizeBaseUrl,
+  CONFIG_NAMES,
+  NUMERIC_SETTINGS,
+  type ClientSettings,
+  type ConfigOptions,
+  type ConfigSource,
+} from "./config";
 export * from "./errors";
 export type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
 export { Paginator, PaginationLimitError, type Listing, type PageResult, type PaginatorOptions } from "./pagination";

@@ -21,12 +21,25 @@ export interface InputIssue {
   unknownKey?: boolean;
 }
 
-const EXPECTED: Record<string, string> = { number: "a number", string: "a string", boolean: "true or false", array: "a list", object: "an object" };
+const EXPECTED: Record<string, string> = {
+  number: "a number",
+  string: "a string",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+};
 
 /** Messages for zod's own issues, used where a rule has no message of its own. */
-const plainMessages = (issue: { code?: string; input?: unknown; expected?: string; values?: unknown[] }): string | undefined => {
-  if (issue.code === "invalid_type") return issue.input === undefined ? "is required" : `must be ${EXPECTED[issue.expected ?? ""] ?? issue.expected}`;
-  if (issue.code === "invalid_value" && issue.values) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+const plainMessages = (issue: {
+  code?: string;
+  input?: unknown;
+  expected?: string;
+  values?: unknown[];
+}): string | undefined => {
+  if (issue.code === "invalid_type")
+    return issue.input === undefined ? "is required" : `must be ${EXPECTED[issue.expected ?? ""] ?? issue.expected}`;
+  if (issue.code === "invalid_value" && issue.values)
+    return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
   return undefined;
 };
 
@@ -39,7 +52,8 @@ function kindOf(value: unknown): string {
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let value = root;
-  for (const part of path) value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[part] : undefined;
+  for (const part of path)
+    value = value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[part] : undefined;
   return value;
 }
 
@@ -47,21 +61,30 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * What was given instead, for a value of the wrong JSON type (typically one read from stack
  * config with `requireObject`, which keeps the type the JSON has), and how to write it.
  */
-function given(issue: { code: string; expected?: string; values?: unknown[] }, value: unknown, message: string): string {
+function given(
+  issue: { code: string; expected?: string; values?: unknown[] },
+  value: unknown,
+  message: string,
+): string {
   if (value === undefined) return issue.code === "invalid_type" && !/required/.test(message) ? " (required)" : "";
   // zod reports a fraction where a whole number belongs as `invalid_type` (expected "int"): the
   // JSON type is right, the value is not, so say the value.
   if (issue.expected === "int" && typeof value === "number") return `, not ${value}`;
   const wrongType =
-    issue.code === "invalid_type" || (issue.code === "invalid_value" && (issue.values ?? []).every((v) => typeof v !== typeof value));
+    issue.code === "invalid_type" ||
+    (issue.code === "invalid_value" && (issue.values ?? []).every((v) => typeof v !== typeof value));
   if (!wrongType) return "";
   const asJson = "(in stack config too: the value's JSON type is what arrives)";
   const how =
-    issue.expected === "number" && typeof value === "string" ? `: write the number without quotes ${asJson}`
-    : issue.expected === "array" ? `: write a list, e.g. [${JSON.stringify(typeof value === "string" ? value : "...")}] ${asJson}`
-    : issue.expected === "string" && typeof value === "number" ? `: write it in quotes ${asJson}`
-    : issue.expected === "boolean" && typeof value === "string" ? `: write true or false without quotes ${asJson}`
-    : "";
+    issue.expected === "number" && typeof value === "string"
+      ? `: write the number without quotes ${asJson}`
+      : issue.expected === "array"
+        ? `: write a list, e.g. [${JSON.stringify(typeof value === "string" ? value : "...")}] ${asJson}`
+        : issue.expected === "string" && typeof value === "number"
+          ? `: write it in quotes ${asJson}`
+          : issue.expected === "boolean" && typeof value === "string"
+            ? `: write true or false without quotes ${asJson}`
+            : "";
   return `, not ${kindOf(value)}${how}`;
 }
 
@@ -105,8 +128,17 @@ export function describeIssues(schema: z.ZodType, value: unknown): InputIssue[] 
   if (result.success) return [];
   return result.error.issues.flatMap((issue): InputIssue[] => {
     if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: [...issue.path, key], reason: unknownKeyReason(schema, issue.path, key), unknownKey: true }));
+      return issue.keys.map((key) => ({
+        path: [...issue.path, key],
+        reason: unknownKeyReason(schema, issue.path, key),
+        unknownKey: true,
+      }));
     }
-    return [{ path: issue.path, reason: issue.message + given(issue as Parameters<typeof given>[0], valueAt(value, issue.path), issue.message) }];
+    return [
+      {
+        path: issue.path,
+        reason: issue.message + given(issue as Parameters<typeof given>[0], valueAt(value, issue.path), issue.message),
+      },
+    ];
   });
 }

@@ -51,7 +51,9 @@ type Slot<K extends string, S, Optional extends boolean> = S extends Schema
 
 /** What a call of operation `O` takes. */
 export type CallInput<O extends Operation> =
-  O extends Operation<infer P, infer Q, infer B, Schema> ? Slot<"params", P, false> & Slot<"query", Q, true> & Slot<"body", B, false> : never;
+  O extends Operation<infer P, infer Q, infer B, Schema>
+    ? Slot<"params", P, false> & Slot<"query", Q, true> & Slot<"body", B, false>
+    : never;
 
 /** What a call of operation `O` resolves to. */
 export type CallOutput<O extends Operation> = z.output<O["response"]>;
@@ -69,7 +71,9 @@ export interface RequestOptions {
 // ---- the derived call's arguments, read from the path template --------------------------------
 
 /** `"/v2/ad-manager/{pid}/campaigns/{cid}"` -> `["pid", "cid"]`. */
-export type TemplateParams<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...TemplateParams<Rest>] : [];
+export type TemplateParams<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
+  ? [Name, ...TemplateParams<Rest>]
+  : [];
 
 /** The value types of the path parameters named `Names`, in template order. */
 type ParamArgs<Names extends string[], In> = Names extends [infer N extends string, ...infer Rest extends string[]]
@@ -83,15 +87,21 @@ type BodyArg<B> = B extends Schema ? ({} extends z.input<B> ? [body?: z.input<B>
 type QueryArg<Q> = Q extends Schema ? [query?: z.input<Q>] : [];
 
 /** The positional arguments of an operation's call after the client. */
-export type CallArgs<Path extends string, P, Q, B> = [...ParamArgs<TemplateParams<Path>, P extends Schema ? z.input<P> : {}>, ...BodyArg<B>, ...QueryArg<Q>, options?: RequestOptions];
+export type CallArgs<Path extends string, P, Q, B> = [
+  ...ParamArgs<TemplateParams<Path>, P extends Schema ? z.input<P> : {}>,
+  ...BodyArg<B>,
+  ...QueryArg<Q>,
+  options?: RequestOptions,
+];
 
 /** A declared operation: its description, and callable as `op(client, ...pathParams, body?, query?, options?)`. */
-export type DefinedOperation<Path extends string, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema> = Operation<
-  P,
-  Q,
-  B,
-  R
-> & {
+export type DefinedOperation<
+  Path extends string,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
+> = Operation<P, Q, B, R> & {
   readonly path: Path;
   (client: CdnstreamClient, ...args: CallArgs<Path, P, Q, B>): Promise<z.output<R>>;
 };

@@ -140,7 +140,11 @@ export class Paginator<T> implements AsyncIterable<T> {
     // Page maxPages + 1 may still be read, to see the end of a listing of exactly maxPages pages.
     const lastReadable = this.#maxPages + 1;
     for (;;) {
-      if (next > lastReadable) throw this.#limit(`page ${lastReadable} still brought items not seen before`, "The API may be ignoring the page number, or the listing is larger than the cap: ");
+      if (next > lastReadable)
+        throw this.#limit(
+          `page ${lastReadable} still brought items not seen before`,
+          "The API may be ignoring the page number, or the listing is larger than the cap: ",
+        );
       const size = concurrent ? Math.min(this.#batch, lastReadable - next + 1) : 1;
       const batch = settleLater(range(next, next + size - 1).map(fetch));
       for (const pending of batch) {

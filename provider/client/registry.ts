@@ -18,7 +18,11 @@ import * as zones from "./zones";
  * without a line here.
  */
 export const operations: readonly Operation[] = [
-  ...new Set([zones, streams, dns, backups, adInsertion, adManager].flatMap((family) => [...Object.values(family), ...Object.values(family.ops)].filter(isOperation))),
+  ...new Set(
+    [zones, streams, dns, backups, adInsertion, adManager].flatMap((family) =>
+      [...Object.values(family), ...Object.values(family.ops)].filter(isOperation),
+    ),
+  ),
 ];
 
 /** The operation a method and concrete path (query allowed) belong to, if any. Literal paths win over templates. */

@@ -43,7 +43,10 @@ const compiled = new WeakMap<z.ZodType, Parse>();
  * refuses is parsed again, from a second `fresh()`, by zod, whose issues make the error. The
  * compiled form is built once per schema.
  */
-export function parseResponse<S extends z.ZodType>(schema: S, fresh: () => unknown): z.ZodSafeParseResult<z.output<S>> & { input: unknown } {
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  fresh: () => unknown,
+): z.ZodSafeParseResult<z.output<S>> & { input: unknown } {
   let parse = compiled.get(schema);
   if (!parse) compiled.set(schema, (parse = compile(schema)));
   const out = parse(fresh());

@@ -50,7 +50,8 @@ export type AttemptOutcome =
   | { kind: "error"; error: unknown };
 
 /** The retry decision for one outcome. */
-export type RetryDecision = { retry: true; delayMs: number; retryAfterMs?: number } | { retry: false; reason?: string; retryAfterMs?: number };
+export type RetryDecision =
+  { retry: true; delayMs: number; retryAfterMs?: number } | { retry: false; reason?: string; retryAfterMs?: number };
 
 /**
  * Parses `Retry-After`: delta-seconds or an HTTP date. Returns milliseconds (0 for a past
@@ -112,7 +113,11 @@ export function decideRetry(
 
 /** The `code` of a transport error, looking through `cause` chains. */
 export function errorCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && code !== "UND_ERR_REQ_RETRY") return code;
   }
@@ -177,7 +182,9 @@ export async function withRetries<T>(
       error = e;
       outcome = { kind: "error", error: e };
     }
-    const decision = signal?.aborted ? ({ retry: false } as RetryDecision) : decideRetry(kind, outcome, attempt, waited, policy, deps.random);
+    const decision = signal?.aborted
+      ? ({ retry: false } as RetryDecision)
+      : decideRetry(kind, outcome, attempt, waited, policy, deps.random);
     if (!decision.retry) {
       return { value, error, attempts: attempt, retryAfterMs: decision.retryAfterMs, stopReason: decision.reason };
     }

@@ -17,7 +17,10 @@ export function loose<T extends z.ZodRawShape>(shape: T) {
  * the API's to add, not a broken response. The type keeps the named ones for editors.
  */
 export function openEnum<const V extends readonly string[]>(values: V) {
-  return z.string().describe(`${values.join(", ")} or another word`) as unknown as z.ZodType<V[number] | (string & {}), string>;
+  return z.string().describe(`${values.join(", ")} or another word`) as unknown as z.ZodType<
+    V[number] | (string & {}),
+    string
+  >;
 }
 
 /** A `Y`/`N` flag (§ conventions); another word passes as sent. */
@@ -26,7 +29,10 @@ export const yn = openEnum(["Y", "N"]);
  * A `0`/`1` flag (§ conventions: "some flags hold the strings 0 or 1"); another word passes as
  * sent, and the numbers 0 and 1 arrive as the strings they stand for.
  */
-export const flag01 = z.union([openEnum(["0", "1"]), z.number().transform(String)]) as unknown as z.ZodType<"0" | "1" | (string & {}), string | number>;
+export const flag01 = z.union([openEnum(["0", "1"]), z.number().transform(String)]) as unknown as z.ZodType<
+  "0" | "1" | (string & {}),
+  string | number
+>;
 /** `success` or `error` (§2.1); another word passes (`error` is told apart before parsing). */
 export const resultField = openEnum(["success", "error"]);
 
@@ -111,7 +117,14 @@ export const SecureToken = loose({
 /** §2.4 eac (external access control); `list` is the auth script URL. */
 export const Eac = loose({ enabled: yn, policy: yn, active: yn, list: z.string(), ips: z.string() });
 /** §2.4 bwlimit; `policy` is an integer or numeric string. */
-export const BwLimit = loose({ enabled: yn, policy: numeric, rate: z.number(), rateafter: z.number(), payg: yn, active: yn });
+export const BwLimit = loose({
+  enabled: yn,
+  policy: numeric,
+  rate: z.number(),
+  rateafter: z.number(),
+  payg: yn,
+  active: yn,
+});
 
 // ---- requests: strict ------------------------------------------------------------------------
 
@@ -120,9 +133,13 @@ export const ynIn = z.enum(["Y", "N"], { error: 'must be "Y" or "N"' });
 
 /** An integer path id (`{zoneid}`, `{pid}`, `{backupid}`); numeric strings accepted. */
 const INT_ID = "must be a whole number (an integer id)";
-export const intId = z.union([z.number().int(INT_ID).min(0, INT_ID), z.string().regex(/^\d+$/, INT_ID)], { error: INT_ID });
+export const intId = z.union([z.number().int(INT_ID).min(0, INT_ID), z.string().regex(/^\d+$/, INT_ID)], {
+  error: INT_ID,
+});
 /** A string path id (`{cid}`, `{crid}`, `{purgeId}`, `{streamid}`); encoded as one segment. */
-export const strId = z.union([z.string().min(1), z.number().int().min(0)], { error: "must be a non-empty id" }).transform(String);
+export const strId = z
+  .union([z.string().min(1), z.number().int().min(0)], { error: "must be a non-empty id" })
+  .transform(String);
 
 const RANGE = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) - (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})$/;
 
@@ -157,9 +174,11 @@ export const rangeIn = z.string().superRefine((r, ctx) => {
 });
 
 /** A `YYYY-MM-DD` date. */
-export const dateIn = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && parseDateTime(`${s} 00:00:00`) !== undefined, {
-  message: 'must be a real date "YYYY-MM-DD"',
-});
+export const dateIn = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && parseDateTime(`${s} 00:00:00`) !== undefined, {
+    message: 'must be a real date "YYYY-MM-DD"',
+  });
 
 /**
  * An integer of at least `min`; `why` (unit, spec section) goes into every message, and
@@ -167,7 +186,9 @@ export const dateIn = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && 
  */
 export function intMin(min: number, why: string, whenMissing?: string) {
   return z
-    .number({ error: (issue) => (issue.input === undefined && whenMissing ? whenMissing : `must be an integer ${why}`) })
+    .number({
+      error: (issue) => (issue.input === undefined && whenMissing ? whenMissing : `must be an integer ${why}`),
+    })
     .int(`must be an integer ${why}`)
     .min(min, `must be at least ${min} ${why}`);
 }

@@ -5,7 +5,24 @@
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
-import { anyId, DomainLock, envelope, flag01, GeoBlock, intMin, IpAccess, loose, numeric, openEnum, SecureToken, strId, timestamp, UserAgent, yn, ynIn } from "./shapes";
+import {
+  anyId,
+  DomainLock,
+  envelope,
+  flag01,
+  GeoBlock,
+  intMin,
+  IpAccess,
+  loose,
+  numeric,
+  openEnum,
+  SecureToken,
+  strId,
+  timestamp,
+  UserAgent,
+  yn,
+  ynIn,
+} from "./shapes";
 
 /** §2.5 transcode / §2.6 platform transcode. */
 const Transcode = loose({ ltc: z.number(), type: z.string(), enabled: z.boolean(), isEditable: z.boolean() });
@@ -116,7 +133,8 @@ export const StreamStatusBody = z.strictObject({
 export type StreamStatusBody = z.input<typeof StreamStatusBody>;
 
 // §4.19 groups, written nested here and flattened to bracketed keys on the wire.
-const flagGroup = <K extends string>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, ynIn.optional()])) as Record<K, z.ZodOptional<typeof ynIn>>;
+const flagGroup = <K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, ynIn.optional()])) as Record<K, z.ZodOptional<typeof ynIn>>;
 const text = z.string().optional();
 
 /** §4.19, §8: the most days a timeshift stream keeps its nDVR window and its recordings. */
@@ -130,11 +148,18 @@ const TimeshiftGroups = {
     ips: text,
   }),
   ipaccess: z.strictObject({ ...flagGroup("enabled", "policy", "active"), list: text, ips: text }),
-  ndvr: z.strictObject({ ...flagGroup("enabled"), retention: intMin(0, "(days, §4.19)").max(RETENTION_MAX_DAYS.ndvr, `must be at most ${RETENTION_MAX_DAYS.ndvr} days (§4.19 ndvr retention)`).optional() }),
+  ndvr: z.strictObject({
+    ...flagGroup("enabled"),
+    retention: intMin(0, "(days, §4.19)")
+      .max(RETENTION_MAX_DAYS.ndvr, `must be at most ${RETENTION_MAX_DAYS.ndvr} days (§4.19 ndvr retention)`)
+      .optional(),
+  }),
   record: z.strictObject({
     ...flagGroup("enabled"),
     server: intMin(0, "(recording server id)").optional(),
-    retention: intMin(0, "(days, §4.19)").max(RETENTION_MAX_DAYS.record, `must be at most ${RETENTION_MAX_DAYS.record} days (§4.19 record retention)`).optional(),
+    retention: intMin(0, "(days, §4.19)")
+      .max(RETENTION_MAX_DAYS.record, `must be at most ${RETENTION_MAX_DAYS.record} days (§4.19 record retention)`)
+      .optional(),
   }),
   securetoken: z.strictObject({
     ...flagGroup("enabled", "keyip", "active"),
@@ -156,14 +181,16 @@ export const CreateTimeshiftBody = z
   .strictObject({
     name: z.string().min(1, "must not be empty").optional(),
     codec: z.enum(["h264", "h265"], { error: 'must be "h264" or "h265"' }).optional(),
-    protocols: z.array(z.enum(["HLS", "RTMP", "DASH", "RTSP"], { error: "must be HLS, RTMP, DASH or RTSP" })).optional(),
+    protocols: z
+      .array(z.enum(["HLS", "RTMP", "DASH", "RTSP"], { error: "must be HLS, RTMP, DASH or RTSP" }))
+      .optional(),
     /** Delay in seconds. */
     timeshift: intMin(0, "(delay in seconds)").optional(),
     /** Parent stream or push zone id. */
     parent: intMin(0, "(parent id)").optional(),
-    ...Object.fromEntries(Object.entries(TimeshiftGroups).map(([k, v]) => [k, v.optional()])) as {
+    ...(Object.fromEntries(Object.entries(TimeshiftGroups).map(([k, v]) => [k, v.optional()])) as {
       [K in keyof typeof TimeshiftGroups]: z.ZodOptional<(typeof TimeshiftGroups)[K]>;
-    },
+    }),
   })
   .transform((input) => {
     const wire: Record<string, unknown> = { _METHOD: "PUT" };
@@ -223,11 +250,22 @@ export const getPushStream = readOp("push");
 export const getTimeshiftStream = readOp("timeshift");
 
 /** The family's operations by name (read paths for the handlers, the registry's index). */
-export const ops = { setPushStreamStatus, setTimeshiftStreamStatus, createTimeshiftStream, getPushStream, getTimeshiftStream };
+export const ops = {
+  setPushStreamStatus,
+  setTimeshiftStreamStatus,
+  createTimeshiftStream,
+  getPushStream,
+  getTimeshiftStream,
+};
 
 /** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a push or timeshift stream: the operation of `kind`. */
-export const setStreamStatus = (c: CdnstreamClient, kind: StreamKind, streamId: string | number, body: StreamStatusBody, o?: RequestOptions) =>
-  (kind === "push" ? setPushStreamStatus : setTimeshiftStreamStatus)(c, streamId, body, o);
+export const setStreamStatus = (
+  c: CdnstreamClient,
+  kind: StreamKind,
+  streamId: string | number,
+  body: StreamStatusBody,
+  o?: RequestOptions,
+) => (kind === "push" ? setPushStreamStatus : setTimeshiftStreamStatus)(c, streamId, body, o);
 /** Extension beyond the spec: `GET /v2/streams/{push|timeshift}/{id}` (refresh/import read, docs/design.md). */
 export const getStream = (c: CdnstreamClient, kind: StreamKind, streamId: string | number, o?: RequestOptions) =>
   (kind === "push" ? getPushStream : getTimeshiftStream)(c, streamId, o);

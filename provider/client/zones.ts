@@ -8,12 +8,40 @@ import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
 import { Paginator, type PaginatorOptions } from "./pagination";
-import { anyId, BwLimit, DomainLock, Eac, envelope, flag01, GeoBlock, intId, IpAccess, loose, numeric, openEnum, SecureToken, strId, timestamp, unixSecondsText, UserAgent, yn, ynIn } from "./shapes";
+import {
+  anyId,
+  BwLimit,
+  DomainLock,
+  Eac,
+  envelope,
+  flag01,
+  GeoBlock,
+  intId,
+  IpAccess,
+  loose,
+  numeric,
+  openEnum,
+  SecureToken,
+  strId,
+  timestamp,
+  unixSecondsText,
+  UserAgent,
+  yn,
+  ynIn,
+} from "./shapes";
 
 // ---- §2.3 sub-objects ---------------------------------------------------------------------
 
 /** §2.3 ssl. The issuer-branded certificate key is kept as an unknown field. */
-export const ZoneSsl = loose({ http: yn, http2: yn, redirect: yn, mode: z.string(), certid: anyId.nullable(), enabled: yn, warning: z.boolean() });
+export const ZoneSsl = loose({
+  http: yn,
+  http2: yn,
+  redirect: yn,
+  mode: z.string(),
+  certid: anyId.nullable(),
+  enabled: yn,
+  warning: z.boolean(),
+});
 /** §2.3 cache; the `*InSecs`/`*InMins` numbers sometimes arrive as numeric strings. */
 export const ZoneCache = loose({
   smart: flag01,
@@ -45,9 +73,23 @@ export const ZoneEdge = loose({
 /** §2.3 shield. */
 export const ZoneShield = loose({ network: z.string(), enabled: yn, shields: z.array(z.string()) });
 /** §2.3 origin_auth (keys arrive masked). */
-export const ZoneOriginAuth = loose({ type: z.string(), s3_midgress_cache_size: z.string(), s3_access_key_id: z.string(), s3_access_key_secret: z.string() });
+export const ZoneOriginAuth = loose({
+  type: z.string(),
+  s3_midgress_cache_size: z.string(),
+  s3_access_key_id: z.string(),
+  s3_access_key_secret: z.string(),
+});
 /** §2.3 seo. */
-export const ZoneSeo = loose({ id: anyId, type: z.string(), canonical: z.string(), mode: z.string(), robots: z.string(), robotstxt: z.string(), robotstxtcustom: z.string(), enabled: z.string() });
+export const ZoneSeo = loose({
+  id: anyId,
+  type: z.string(),
+  canonical: z.string(),
+  mode: z.string(),
+  robots: z.string(),
+  robotstxt: z.string(),
+  robotstxtcustom: z.string(),
+  enabled: z.string(),
+});
 /** §2.3 cdnservice (push zones add the service addresses, kept as unknown fields). */
 export const ZoneCdnService = loose({ purgeurls: z.array(z.string()), purgeurl: z.string(), authtoken: z.string() });
 
@@ -106,7 +148,13 @@ export const Zone = loose({
   bwlimit: BwLimit,
   /** The password is masked in some responses and plain in others. */
   ftpdetails: loose({ username: z.string(), password: z.string() }),
-  s3details: loose({ relid: z.number(), type: z.string(), projectid: z.string(), token: z.string(), active: z.string() }),
+  s3details: loose({
+    relid: z.number(),
+    type: z.string(),
+    projectid: z.string(),
+    token: z.string(),
+    active: z.string(),
+  }),
   transcodefile: loose({ profiles: z.array(z.string()), emails: z.array(z.string()), webhooks: z.array(z.string()) }),
   server: z.union([loose({ code: z.string(), name: z.string(), country: z.string(), meta: loose({}) }), z.string()]),
   playbackurls: loose({}),
@@ -124,7 +172,9 @@ export const PurgeOperation = loose({
   type: z.string(),
   list: z.array(z.string()),
   meta: z.string(),
-  logs: z.array(loose({ serverId: z.string(), serverName: z.string(), purged: z.array(z.string()), completed: z.boolean() })),
+  logs: z.array(
+    loose({ serverId: z.string(), serverName: z.string(), purged: z.array(z.string()), completed: z.boolean() }),
+  ),
   /** Unix seconds; empty or null while pending. */
   completed_at: unixSecondsText.nullable(),
   created_at: unixSecondsText,
@@ -168,7 +218,9 @@ export type VodPullDomainLockBody = z.input<typeof VodPullDomainLockBody>;
 /** §4.11 body. */
 export const BulkDomainLockBody = z.strictObject({
   ...domainLockFields,
-  mode: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' }).optional(),
+  mode: z
+    .enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' })
+    .optional(),
 });
 export type BulkDomainLockBody = z.input<typeof BulkDomainLockBody>;
 
@@ -278,8 +330,16 @@ export const ops = {
  * §4.10 gives no page size and no page count, and does not say what a page past the end holds:
  * pages are read until one is empty or brings no zone not seen before (pagination.ts).
  */
-export const pullZones = (c: CdnstreamClient, o?: RequestOptions, pager: Pick<PaginatorOptions<Zone>, "batch" | "maxPages"> = {}) =>
-  new Paginator<Zone>(async (page) => ({ items: (await listPullZones(c, page, o)).zones }), { ...pager, listing: PULL_ZONES, idOf: (zone) => zone.id });
+export const pullZones = (
+  c: CdnstreamClient,
+  o?: RequestOptions,
+  pager: Pick<PaginatorOptions<Zone>, "batch" | "maxPages"> = {},
+) =>
+  new Paginator<Zone>(async (page) => ({ items: (await listPullZones(c, page, o)).zones }), {
+    ...pager,
+    listing: PULL_ZONES,
+    idOf: (zone) => zone.id,
+  });
 /**
  * §4.10 one page, and whether it is the last: §4.10 reports no page count and no page size, so
  * the next page is read alongside (two requests, one round trip). The page is the last when the

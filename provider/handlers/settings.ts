@@ -61,7 +61,8 @@ type Identified<Args extends Inputs> = SettingsKind<Args> & Required<Pick<Settin
 function readOf<Args extends Inputs>(spec: SettingsKind<Args>, identity: Inputs, recorded?: Inputs) {
   // A declared operation is itself callable: a resolver is told apart by having no path.
   const readPath = spec.readPath;
-  const path = typeof readPath === "function" && !("path" in readPath) ? readPath(identity) : (readPath as ReadPath | undefined);
+  const path =
+    typeof readPath === "function" && !("path" in readPath) ? readPath(identity) : (readPath as ReadPath | undefined);
   return readThrough(spec.declaration, path, () => spec.read(identity, recorded));
 }
 
@@ -76,9 +77,17 @@ async function adopt<Args extends Inputs>(spec: Identified<Args>, args: Args, id
   }
   if (live === undefined || live === "gone") {
     const why = live === "gone" ? "it is not in the state this kind manages" : "the API has no read for it";
-    throw new Error(`${kind.name} adoptId "${id}": cannot adopt: ${why}. Remove adoptId to write the declared settings instead.`);
+    throw new Error(
+      `${kind.name} adoptId "${id}": cannot adopt: ${why}. Remove adoptId to write the declared settings instead.`,
+    );
   }
-  requireAdoptable(kind, id, args, { ...live.inputs, ...identity }, "Declare the live values to adopt it, then change them in a later update.");
+  requireAdoptable(
+    kind,
+    id,
+    args,
+    { ...live.inputs, ...identity },
+    "Declare the live values to adopt it, then change them in a later update.",
+  );
   return { id, outs: outsOf(kind, args, live.outputs) };
 }
 
@@ -87,7 +96,10 @@ export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args
   const kind = kindSpec.declaration;
   const idOf = kindSpec.idOf ?? kind.idOf;
   const parseId = kindSpec.parseId ?? kind.parseId;
-  if (!idOf || !parseId) throw new Error(`${kind.name}: its idFormat is not a template of inputs, so the kind must make and parse ids itself`);
+  if (!idOf || !parseId)
+    throw new Error(
+      `${kind.name}: its idFormat is not a template of inputs, so the kind must make and parse ids itself`,
+    );
   const spec = { ...kindSpec, idOf, parseId };
   return {
     configure,
@@ -100,7 +112,12 @@ export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args
       if (adoptId !== expected) {
         return {
           inputs: news,
-          failures: [{ property: ADOPT_KEY, reason: `must be the id of the object these inputs name ("${expected}"), not "${adoptId}"` }],
+          failures: [
+            {
+              property: ADOPT_KEY,
+              reason: `must be the id of the object these inputs name ("${expected}"), not "${adoptId}"`,
+            },
+          ],
         };
       }
       return result;

@@ -43,14 +43,22 @@ export function requireAdoptable(
     return !same(args[key], live[key]);
   });
   if (!differing.length) return;
-  const detail = differing.map((key) => `${key} is ${shown(live[key])} live but declared ${shown(args[key])}`).join("; ");
-  throw new Error(`${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live ${what}: ${detail}. ${then}`);
+  const detail = differing
+    .map((key) => `${key} is ${shown(live[key])} live but declared ${shown(args[key])}`)
+    .join("; ");
+  throw new Error(
+    `${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live ${what}: ${detail}. ${then}`,
+  );
 }
 
 /**
  * Runs `read` through {@link readLive} where it goes through a path the spec does not list
  * (tried once per run; where it is absent, undefined: state is kept and the kind reported once).
  */
-export function readThrough<T>(kind: DeclaredKind, path: ReadPath | undefined, read: () => Promise<T>): Promise<T | undefined> {
+export function readThrough<T>(
+  kind: DeclaredKind,
+  path: ReadPath | undefined,
+  read: () => Promise<T>,
+): Promise<T | undefined> {
   return path ? readLive(kind.name, path, read) : read();
 }

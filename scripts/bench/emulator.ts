@@ -36,7 +36,9 @@ export async function startBenchEmulator(fixture: unknown, file: string): Promis
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(fixture));
   const cli = path.join(repoRoot, "dist", "emulator", "cli.js");
-  const child: ChildProcess = spawn(process.execPath, [cli, "--port", "0", "--fixture", file], { stdio: ["ignore", "pipe", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, [cli, "--port", "0", "--fixture", file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = once(child, "exit");
   // The first two stdout lines are the address and the key; the listener stays, draining the pipe.
   const { url, apiKey } = await new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
@@ -47,7 +49,9 @@ export async function startBenchEmulator(fixture: unknown, file: string): Promis
       const apiKey = /^api key: (\S+)$/m.exec(seen)?.[1];
       if (url && apiKey) resolve({ url, apiKey });
     });
-    void exited.then(() => reject(new Error(`the emulator (${cli}) exited before printing its address and key: ${seen}`)));
+    void exited.then(() =>
+      reject(new Error(`the emulator (${cli}) exited before printing its address and key: ${seen}`)),
+    );
   });
   return {
     url,

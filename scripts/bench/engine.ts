@@ -26,9 +26,13 @@ export function ensureEngineOnPath(): void {
   const run = spawnSync(path.join(repoRoot, "scripts", "ensure-pulumi"), [], { encoding: "utf8" });
   const binDir = (run.stdout ?? "").trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !fs.existsSync(path.join(binDir, "pulumi"))) {
-    throw new Error(`the Pulumi engine is not available (scripts/ensure-pulumi exited ${run.status}):\n${(run.stderr ?? "").trim()}`);
+    throw new Error(
+      `the Pulumi engine is not available (scripts/ensure-pulumi exited ${run.status}):\n${(run.stderr ?? "").trim()}`,
+    );
   }
-  const pluginDir = path.dirname(require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs", { paths: [repoRoot] }));
+  const pluginDir = path.dirname(
+    require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs", { paths: [repoRoot] }),
+  );
   process.env.PATH = [binDir, pluginDir, process.env.PATH].filter(Boolean).join(path.delimiter);
 }
 

@@ -31,7 +31,12 @@ function defaultFixture(): Fixture {
 }
 
 /** `count` copies of `template`, keyed by the ids `idOf(j)`, each passed through `edit`. */
-function copies(template: Obj, count: number, idOf: (j: number) => number | string, edit: (o: Obj, j: number) => void = () => undefined): Obj {
+function copies(
+  template: Obj,
+  count: number,
+  idOf: (j: number) => number | string,
+  edit: (o: Obj, j: number) => void = () => undefined,
+): Obj {
   const out: Obj = {};
   for (let j = 0; j < count; j++) {
     const o = structuredClone(template);
@@ -56,19 +61,45 @@ export function stackFixture(counts: TargetCounts): Fixture {
   const f = defaultFixture();
   Object.assign(
     f.pushStreams,
-    copies(f.pushStreams["3001"], counts.pushStreams, (j) => BASE.pushStream + j, (o, j) => {
-      o.name = `${f.account.streamPrefix}-bench-${j}`;
-      o.parts = { ...o.parts, sn: `bench-${j}`, full: o.name };
-    }),
+    copies(
+      f.pushStreams["3001"],
+      counts.pushStreams,
+      (j) => BASE.pushStream + j,
+      (o, j) => {
+        o.name = `${f.account.streamPrefix}-bench-${j}`;
+        o.parts = { ...o.parts, sn: `bench-${j}`, full: o.name };
+      },
+    ),
   );
   Object.assign(
     f.httpPushZones,
-    copies(f.httpPushZones["101"], counts.httpPushZones, (j) => BASE.httpPushZone + j, (o, j) => {
-      Object.assign(o, { name: `bench-${j}`, cnames: "", cnamesArr: [], cnamesArrFqdn: [] });
-    }),
+    copies(
+      f.httpPushZones["101"],
+      counts.httpPushZones,
+      (j) => BASE.httpPushZone + j,
+      (o, j) => {
+        Object.assign(o, { name: `bench-${j}`, cnames: "", cnamesArr: [], cnamesArrFqdn: [] });
+      },
+    ),
   );
-  Object.assign(f.vodPushZones, copies(f.vodPushZones["301"], counts.vodPushZones, (j) => BASE.vodPushZone + j, (o, j) => (o.name = `bench-vod-${j}`)));
-  Object.assign(f.vodPullZones, copies(f.vodPullZones["401"], counts.vodPullZones, (j) => BASE.vodPullZone + j, (o, j) => (o.name = `bench-pull-${j}`)));
+  Object.assign(
+    f.vodPushZones,
+    copies(
+      f.vodPushZones["301"],
+      counts.vodPushZones,
+      (j) => BASE.vodPushZone + j,
+      (o, j) => (o.name = `bench-vod-${j}`),
+    ),
+  );
+  Object.assign(
+    f.vodPullZones,
+    copies(
+      f.vodPullZones["401"],
+      counts.vodPullZones,
+      (j) => BASE.vodPullZone + j,
+      (o, j) => (o.name = `bench-pull-${j}`),
+    ),
+  );
   Object.assign(
     f.campaigns,
     copies(f.campaigns["cmp_7Hq2xK9d"], counts.campaigns, campaignId, (o, j) => {
@@ -81,6 +112,11 @@ export function stackFixture(counts: TargetCounts): Fixture {
 /** The default fixture with exactly `count` HTTP pull zones instead of its 47. */
 export function pullZonesFixture(count: number): Fixture {
   const f = defaultFixture();
-  f.httpPullZones = copies(f.httpPullZones["201"], count, (j) => BASE.httpPullZone + j, (o, j) => (o.name = `bench-${j}`));
+  f.httpPullZones = copies(
+    f.httpPullZones["201"],
+    count,
+    (j) => BASE.httpPullZone + j,
+    (o, j) => (o.name = `bench-${j}`),
+  );
   return f;
 }

@@ -72,7 +72,11 @@ interface Sample {
 function sample(seen: Map<number, Sample>): void {
   for (const pid of descendants(process.pid)) {
     const cmdline = read(`/proc/${pid}/cmdline`) ?? "";
-    const role = cmdline.includes("dynamic-provider") ? "host" : read(`/proc/${pid}/comm`)?.trim() === "pulumi" ? "engine" : undefined;
+    const role = cmdline.includes("dynamic-provider")
+      ? "host"
+      : read(`/proc/${pid}/comm`)?.trim() === "pulumi"
+        ? "engine"
+        : undefined;
     if (!role) continue;
     const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0);
     const known = seen.get(pid) ?? { peakBytes: 0, cpu: 0, role };
@@ -119,7 +123,9 @@ export async function measureOp<T>(op: () => Promise<T>): Promise<Measured<T>> {
       result,
       seconds,
       hostPeakRssMb: peak ? Math.round(peak / 2 ** 20) : null,
-      cpu: hostMeasurable ? { engine: cpuOf("engine"), host: cpuOf("host"), program: r2((program.user + program.system) / 1e6) } : null,
+      cpu: hostMeasurable
+        ? { engine: cpuOf("engine"), host: cpuOf("host"), program: r2((program.user + program.system) / 1e6) }
+        : null,
     };
   } finally {
     clearInterval(timer);

@@ -55,13 +55,17 @@ function options(argv: string[]) {
     strict: true,
   });
   const sizes = values.sizes.split(",").map((s) => Number(s.trim()));
-  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError(`--sizes must be positive integers separated by commas (got ${values.sizes})`);
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new UsageError(`--sizes must be positive integers separated by commas (got ${values.sizes})`);
   const clientSeconds = Number(values["client-seconds"]);
   const concurrency = Number(values.concurrency);
-  if (!(clientSeconds > 0)) throw new UsageError(`--client-seconds must be a positive number (got ${values["client-seconds"]})`);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a positive integer (got ${values.concurrency})`);
+  if (!(clientSeconds > 0))
+    throw new UsageError(`--client-seconds must be a positive number (got ${values["client-seconds"]})`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new UsageError(`--concurrency must be a positive integer (got ${values.concurrency})`);
   const repeat = Number(values.repeat);
-  if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
+  if (!Number.isInteger(repeat) || repeat < 1)
+    throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
   const engineEnv: Record<string, string> = values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
   const profileDir = values["profile-host"];
   if (profileDir) {
@@ -70,9 +74,18 @@ function options(argv: string[]) {
     engineEnv.NODE_OPTIONS = `--require ${path.join(__dirname, "profile-host.js")}`;
     engineEnv.CDNSTREAM_BENCH_PROFILE_DIR = path.resolve(profileDir);
   }
-  if (!(MIXES as readonly string[]).includes(values.mix)) throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
+  if (!(MIXES as readonly string[]).includes(values.mix))
+    throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
   const mix = values.mix as Mix;
-  return { sizes, json: values.json, clientSeconds, concurrency, warmup: !values["no-warmup"], keep: values.keep, size: { repeat, engineEnv, mix } };
+  return {
+    sizes,
+    json: values.json,
+    clientSeconds,
+    concurrency,
+    warmup: !values["no-warmup"],
+    keep: values.keep,
+    size: { repeat, engineEnv, mix },
+  };
 }
 
 class UsageError extends Error {}
@@ -94,7 +107,9 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   writeFloorPackage();
   const startedAt = new Date().toISOString();
   const host = machine(pulumiFacts());
-  progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; ${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`);
+  progress(
+    `load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; ${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`,
+  );
   const runDir = path.join(benchRoot, `run-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
   fs.mkdirSync(runDir, { recursive: true });
   try {

@@ -16,7 +16,14 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { benchRoot, loadInstalledSdk } from "./engine";
 import { BASE, campaignId, type TargetCounts } from "./fixture";
 
-type Kind = "StreamStatus" | "TimeshiftStream" | "PushZoneSettings" | "VodPullDomainLock" | "AdBreakSlot" | "CampaignArchive" | "HttpDomainLockBulk";
+type Kind =
+  | "StreamStatus"
+  | "TimeshiftStream"
+  | "PushZoneSettings"
+  | "VodPullDomainLock"
+  | "AdBreakSlot"
+  | "CampaignArchive"
+  | "HttpDomainLockBulk";
 
 export interface Declaration {
   kind: Kind;
@@ -39,16 +46,34 @@ export interface Declaration {
 export const MIXES = ["cycle", "account"] as const;
 export type Mix = (typeof MIXES)[number];
 
-const CYCLE: Exclude<Kind, "HttpDomainLockBulk">[] = ["StreamStatus", "TimeshiftStream", "PushZoneSettings", "VodPullDomainLock", "AdBreakSlot", "CampaignArchive"];
+const CYCLE: Exclude<Kind, "HttpDomainLockBulk">[] = [
+  "StreamStatus",
+  "TimeshiftStream",
+  "PushZoneSettings",
+  "VodPullDomainLock",
+  "AdBreakSlot",
+  "CampaignArchive",
+];
 const SLOTS_PER_ZONE = 8;
 const slots = (): Kind[] => Array(SLOTS_PER_ZONE).fill("AdBreakSlot");
 const streams = (k: number): Kind[] => Array(k).fill("StreamStatus");
 /** One unit of the account mix (49 resources), interleaved so that a small N still holds every kind. */
 const ACCOUNT_UNIT: Kind[] = [
-  ...slots(), ...streams(3), "TimeshiftStream", "PushZoneSettings",
-  ...slots(), ...streams(3), "VodPullDomainLock", "CampaignArchive",
-  ...slots(), ...streams(2), "TimeshiftStream", "PushZoneSettings",
-  ...slots(), ...streams(2), "VodPullDomainLock",
+  ...slots(),
+  ...streams(3),
+  "TimeshiftStream",
+  "PushZoneSettings",
+  ...slots(),
+  ...streams(3),
+  "VodPullDomainLock",
+  "CampaignArchive",
+  ...slots(),
+  ...streams(2),
+  "TimeshiftStream",
+  "PushZoneSettings",
+  ...slots(),
+  ...streams(2),
+  "VodPullDomainLock",
 ];
 const BULK_AT = 6;
 
@@ -72,9 +97,19 @@ function argsOf(kind: Kind, j: number, mix: Mix): Record<string, unknown> {
     case "TimeshiftStream":
       return { name: `bench-delayed-${j}`, parent: BASE.pushStream + j, timeshift: 60 };
     case "PushZoneSettings":
-      return { zoneId: BASE.httpPushZone + j, customDomains: [`media-${j}.bench.example`], transcodeWebhook: "https://hooks.bench.example/transcoded" };
+      return {
+        zoneId: BASE.httpPushZone + j,
+        customDomains: [`media-${j}.bench.example`],
+        transcodeWebhook: "https://hooks.bench.example/transcoded",
+      };
     case "VodPullDomainLock":
-      return { zoneId: BASE.vodPullZone + j, enabled: true, policy: "Y", domains: [`player-${j}.bench.example`, "bench.example"], ips: ["203.0.113.7"] };
+      return {
+        zoneId: BASE.vodPullZone + j,
+        enabled: true,
+        policy: "Y",
+        domains: [`player-${j}.bench.example`, "bench.example"],
+        ips: ["203.0.113.7"],
+      };
     case "AdBreakSlot":
       return slotArgs(j, mix === "account" ? SLOTS_PER_ZONE : 1);
     case "CampaignArchive":
@@ -110,7 +145,11 @@ export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
   let cycled = 0;
   return Array.from({ length: n }, (_, i) => {
     const kind: Kind =
-      i === BULK_AT ? "HttpDomainLockBulk" : mix === "account" ? ACCOUNT_UNIT[cycled++ % ACCOUNT_UNIT.length] : CYCLE[cycled++ % CYCLE.length];
+      i === BULK_AT
+        ? "HttpDomainLockBulk"
+        : mix === "account"
+          ? ACCOUNT_UNIT[cycled++ % ACCOUNT_UNIT.length]
+          : CYCLE[cycled++ % CYCLE.length];
     const j = seen.get(kind) ?? 0;
     seen.set(kind, j + 1);
     const name = `${kind}-${j}`;
@@ -164,12 +203,20 @@ module.exports = {
 };
 `;
 
-const FLOOR_MANIFEST = JSON.stringify({ name: FLOOR_PACKAGE, version: "0.0.0", private: true, main: "index.js" }, null, 2);
+const FLOOR_MANIFEST = JSON.stringify(
+  { name: FLOOR_PACKAGE, version: "0.0.0", private: true, main: "index.js" },
+  null,
+  2,
+);
 
 /** Writes the floor package unless it is there already (renamed into place: a concurrent run never sees half of it). */
 export function writeFloorPackage(): void {
   const current = (file: string) => fs.existsSync(file) && fs.readFileSync(file, "utf8");
-  if (current(path.join(floorPackageDir, "index.js")) === FLOOR_SOURCE && current(path.join(floorPackageDir, "package.json")) === FLOOR_MANIFEST) return;
+  if (
+    current(path.join(floorPackageDir, "index.js")) === FLOOR_SOURCE &&
+    current(path.join(floorPackageDir, "package.json")) === FLOOR_MANIFEST
+  )
+    return;
   const scratch = `${floorPackageDir}.${process.pid}`;
   fs.mkdirSync(scratch, { recursive: true });
   fs.writeFileSync(path.join(scratch, "package.json"), FLOOR_MANIFEST);

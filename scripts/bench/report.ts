@@ -74,7 +74,12 @@ export function targets(rows: OpRow[], providerBytes: number, client: ClientResu
   const previewCalls = Math.max(...rows.filter((r) => r.op === "preview").map((r) => r.apiCalls));
   return [
     { name: `up ours/floor at N=${largest}`, limit: "<= 1.10", value: ratio("up"), met: ratio("up") <= 1.1 },
-    { name: `refresh ours/floor at N=${largest}`, limit: "<= 1.10", value: ratio("refresh"), met: ratio("refresh") <= 1.1 },
+    {
+      name: `refresh ours/floor at N=${largest}`,
+      limit: "<= 1.10",
+      value: ratio("refresh"),
+      met: ratio("refresh") <= 1.1,
+    },
     { name: "API calls of preview (every N)", limit: "0", value: previewCalls, met: previewCalls === 0 },
     {
       name: "`__provider` bytes per resource (largest)",
@@ -88,7 +93,8 @@ export function targets(rows: OpRow[], providerBytes: number, client: ClientResu
 
 const MIX_TEXT: Record<Mix, string> = {
   cycle: "each kind in turn, one API object per resource",
-  account: "shaped like an account: per 49 resources 4 VoD push zones x 8 AdBreakSlots, 10 StreamStatus, 2 TimeshiftStreams, " +
+  account:
+    "shaped like an account: per 49 resources 4 VoD push zones x 8 AdBreakSlots, 10 StreamStatus, 2 TimeshiftStreams, " +
     "2 PushZoneSettings, 2 VodPullDomainLocks, 1 CampaignArchive; one HttpDomainLockBulk",
 };
 
@@ -105,7 +111,14 @@ export function markdown(r: Report): string {
       `(default parallelism ${m.pulumiParallel ?? "?"}, both sides); load average ${m.loadAverage.join(" / ")} at start, ` +
       `${r.loadAverageAtEnd.join(" / ")} at end (1 / 5 / 15 min); ${r.startedAt.slice(0, 16).replace("T", " ")} UTC.`,
     "",
-    ...(Object.keys(r.engineEnv).length ? [`Engine environment of both sides: ${Object.entries(r.engineEnv).map(([k, v]) => `${k}=${v}`).join(" ")}.`, ""] : []),
+    ...(Object.keys(r.engineEnv).length
+      ? [
+          `Engine environment of both sides: ${Object.entries(r.engineEnv)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(" ")}.`,
+          "",
+        ]
+      : []),
     `Stacks: the ${r.mix} mix (${MIX_TEXT[r.mix]}).`,
     "",
     `Wall times, medians of ${r.repeat} cycles of up, preview, refresh and destroy per side, sides alternating (ABBA).`,
@@ -113,7 +126,8 @@ export function markdown(r: Report): string {
     "| N | operation | ours (s) | floor (s) | ours / floor | API calls | provider host peak RSS, ours / floor (MB) |",
     "|---:|---|---:|---:|---:|---:|---:|",
     ...r.results.map(
-      (x) => `| ${x.n} | ${x.op} | ${x.oursSeconds.toFixed(2)} | ${x.floorSeconds.toFixed(2)} | ${x.ratio.toFixed(2)} | ${x.apiCalls} | ${mb(x.oursPeakRssMb)} / ${mb(x.floorPeakRssMb)} |`,
+      (x) =>
+        `| ${x.n} | ${x.op} | ${x.oursSeconds.toFixed(2)} | ${x.floorSeconds.toFixed(2)} | ${x.ratio.toFixed(2)} | ${x.apiCalls} | ${mb(x.oursPeakRssMb)} / ${mb(x.floorPeakRssMb)} |`,
     ),
     "",
     "Where the CPU goes, seconds, ours / floor: the engine (the `pulumi` CLI, its state writes included), the " +

@@ -89,7 +89,14 @@ interface Side {
   project: string;
 }
 
-async function createSide(runDir: string, project: string, n: number, env: Record<string, string>, baseUrl: string, program: PulumiFn): Promise<Side> {
+async function createSide(
+  runDir: string,
+  project: string,
+  n: number,
+  env: Record<string, string>,
+  baseUrl: string,
+  program: PulumiFn,
+): Promise<Side> {
   // Its own package.json: otherwise the nearest package scope is the repository's, and
   // `require("pulumi-cdnstream/…")` from the project would be a self-reference to dist/.
   const workDir = path.join(runDir, `${project}-n${n}`);
@@ -119,7 +126,9 @@ async function runSide(side: Side, op: Op, n: number, emulator: BenchEmulator | 
   const m = await measureOp(() => runOp(side.stack, op));
   const expected = { [EXPECTED[op]]: n + 1 };
   if (JSON.stringify(m.result) !== JSON.stringify(expected)) {
-    throw new Error(`${side.project} n=${n} ${op}: the engine reported ${JSON.stringify(m.result)}, expected ${JSON.stringify(expected)}`);
+    throw new Error(
+      `${side.project} n=${n} ${op}: the engine reported ${JSON.stringify(m.result)}, expected ${JSON.stringify(expected)}`,
+    );
   }
   const emulatorAfter = emulator && cpuSeconds(emulator.pid);
   return {
@@ -135,12 +144,20 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const medianOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : round(median(xs as number[]), 2));
+const medianOrNull = (xs: (number | null)[]): number | null =>
+  xs.some((x) => x === null) ? null : round(median(xs as number[]), 2);
 const medianCpu = (runs: Run[]): CpuSplit | null =>
-  runs.some((x) => !x.cpu) ? null : { engine: medianOrNull(runs.map((x) => x.cpu!.engine))!, host: medianOrNull(runs.map((x) => x.cpu!.host))!, program: medianOrNull(runs.map((x) => x.cpu!.program))! };
+  runs.some((x) => !x.cpu)
+    ? null
+    : {
+        engine: medianOrNull(runs.map((x) => x.cpu!.engine))!,
+        host: medianOrNull(runs.map((x) => x.cpu!.host))!,
+        program: medianOrNull(runs.map((x) => x.cpu!.program))!,
+      };
 const sumCpu = (c: CpuSplit) => c.engine + c.host + c.program;
 const cpuText = (c: CpuSplit | null) => (c ? `${c.engine}/${c.host}/${c.program}` : "?");
-const maxOrNull = (xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : Math.max(...(xs as number[])));
+const maxOrNull = (xs: (number | null)[]): number | null =>
+  xs.some((x) => x === null) ? null : Math.max(...(xs as number[]));
 
 /** What a row needs besides the runs: the stack's shape and the state bytes of the operation. */
 interface RowContext {
@@ -159,13 +176,23 @@ function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: 
   const floorCpu = medianCpu(f);
   const perResourceMs = (c: CpuSplit | null) => (c ? round((c.host / n) * 1000, 2) : null);
   return {
-    mix, n, op, oursSeconds: round(oursSeconds), floorSeconds: round(floorSeconds), ratio: round(oursSeconds / floorSeconds),
-    apiCalls: total(busiest.counts), apiCallsByOperation: busiest.counts,
-    distinctObjects: objects, apiCallsPerObject: round(total(busiest.counts) / objects, 2),
-    oursRuns: o.map((x) => round(x.seconds)), floorRuns: f.map((x) => round(x.seconds)),
-    oursPeakRssMb: maxOrNull(o.map((x) => x.peakRssMb)), floorPeakRssMb: maxOrNull(f.map((x) => x.peakRssMb)),
+    mix,
+    n,
+    op,
+    oursSeconds: round(oursSeconds),
+    floorSeconds: round(floorSeconds),
+    ratio: round(oursSeconds / floorSeconds),
+    apiCalls: total(busiest.counts),
+    apiCallsByOperation: busiest.counts,
+    distinctObjects: objects,
+    apiCallsPerObject: round(total(busiest.counts) / objects, 2),
+    oursRuns: o.map((x) => round(x.seconds)),
+    floorRuns: f.map((x) => round(x.seconds)),
+    oursPeakRssMb: maxOrNull(o.map((x) => x.peakRssMb)),
+    floorPeakRssMb: maxOrNull(f.map((x) => x.peakRssMb)),
     cpuRatio: oursCpu && floorCpu ? round(sumCpu(oursCpu) / sumCpu(floorCpu)) : null,
-    oursCpu, floorCpu,
+    oursCpu,
+    floorCpu,
     emulatorCpuSeconds: medianOrNull(o.map((x) => x.emulatorCpu)),
     hostCpuMsPerResource: { ours: perResourceMs(oursCpu), floor: perResourceMs(floorCpu) },
     stateBytesPerResource: { ours: bytes.ours.state, floor: bytes.floor.state },
@@ -187,15 +214,31 @@ export interface SizeOptions {
  * run of a 20-second operation moves by a third on this shared machine). `log` gets one line
  * per operation.
  */
-export async function runSize(n: number, runDir: string, options: SizeOptions, log: (line: string) => void): Promise<SizeResult> {
+export async function runSize(
+  n: number,
+  runDir: string,
+  options: SizeOptions,
+  log: (line: string) => void,
+): Promise<SizeResult> {
   const decls = declarations(n, options.mix);
-  const emulator: BenchEmulator = await startBenchEmulator(stackFixture(targetCounts(decls)), path.join(runDir, "fixtures", `n${n}.json`));
+  const emulator: BenchEmulator = await startBenchEmulator(
+    stackFixture(targetCounts(decls)),
+    path.join(runDir, "fixtures", `n${n}.json`),
+  );
   const env = { ...engineEnv(runDir, emulator.apiKey), ...options.engineEnv };
   fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
   try {
     const ours = await createSide(runDir, "bench-ours", n, env, emulator.url, oursProgram(decls));
     const floor = await createSide(runDir, "bench-floor", n, env, emulator.url, floorProgram(decls));
-    const runs = new Map(OPS.map((op) => [op, new Map<Side, Run[]>([[ours, []], [floor, []]])]));
+    const runs = new Map(
+      OPS.map((op) => [
+        op,
+        new Map<Side, Run[]>([
+          [ours, []],
+          [floor, []],
+        ]),
+      ]),
+    );
     // The state after up (what preview reads) and after refresh (what destroy starts from), first cycle.
     const bytes = new Map<Op, { ours: Bytes; floor: Bytes }>();
     for (let cycle = 0; cycle < options.repeat; cycle++) {
@@ -204,11 +247,17 @@ export async function runSize(n: number, runDir: string, options: SizeOptions, l
       for (const [i, op] of OPS.entries()) {
         // ABBA: which side goes first alternates from one operation, and one cycle, to the next.
         for (const side of (cycle + i) % 2 === 0 ? [ours, floor] : [floor, ours]) {
-          runs.get(op)!.get(side)!.push(await runSide(side, op, n, side === ours ? emulator : undefined));
+          runs
+            .get(op)!
+            .get(side)!
+            .push(await runSide(side, op, n, side === ours ? emulator : undefined));
         }
         if ((op === "up" || op === "refresh") && !bytes.has(op)) {
           const backend = path.join(runDir, "backend");
-          bytes.set(op, { ours: stateBytes(backend, ours.project, `n${n}`), floor: stateBytes(backend, floor.project, `n${n}`) });
+          bytes.set(op, {
+            ours: stateBytes(backend, ours.project, `n${n}`),
+            floor: stateBytes(backend, floor.project, `n${n}`),
+          });
         }
       }
     }

@@ -29,7 +29,10 @@ export function stateBytes(backendDir: string, project: string, stack: string): 
   const dynamic = resources.filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic/"));
   if (!dynamic.length) throw new Error(`${file} holds no dynamic resource`);
   const byValue = dynamic.find((r) => !String(r.inputs?.__provider).includes(REQUIRES[project]));
-  if (byValue) throw new Error(`${project}: ${byValue.urn} has a __provider that is not a require of ${REQUIRES[project]}…: ${String(byValue.inputs?.__provider).slice(0, 300)}`);
+  if (byValue)
+    throw new Error(
+      `${project}: ${byValue.urn} has a __provider that is not a require of ${REQUIRES[project]}…: ${String(byValue.inputs?.__provider).slice(0, 300)}`,
+    );
   const providers = dynamic.map((r) => Buffer.byteLength(String(r.inputs.__provider)));
   const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
   return {
@@ -37,4 +40,3 @@ export function stateBytes(backendDir: string, project: string, stack: string): 
     state: mean(dynamic.map((r) => Buffer.byteLength(JSON.stringify(r)))),
   };
 }
-

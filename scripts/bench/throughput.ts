@@ -60,19 +60,31 @@ async function measure(call: Call, seconds: number, concurrency: number): Promis
 async function clientRates(url: string, apiKey: string, seconds: number, concurrency: number): Promise<ClientRates> {
   const agent = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 4000 });
   const raw: Call = async () => {
-    const res = await request(`${url}/v2/dns`, { dispatcher: agent, headers: { "x-api-key": apiKey, accept: "application/json" } });
+    const res = await request(`${url}/v2/dns`, {
+      dispatcher: agent,
+      headers: { "x-api-key": apiKey, accept: "application/json" },
+    });
     const body = await res.body.json();
     if (res.statusCode !== 200) throw new Error(`raw: ${res.statusCode} ${JSON.stringify(body)}`);
   };
   // Every call its own request: the bench measures requests, which overlapping reads would share.
-  const client = new CdnstreamClient({ apiKey, baseUrl: url, env: {}, connections: concurrency, maxConcurrency: concurrency, shareReads: false });
+  const client = new CdnstreamClient({
+    apiKey,
+    baseUrl: url,
+    env: {},
+    connections: concurrency,
+    maxConcurrency: concurrency,
+    shareReads: false,
+  });
   const ours: Call = () => dns.listDnsZones(client);
   try {
     // Warm both pools and the JIT (client and emulator) first: the first seconds are much slower.
     const warmEnd = Date.now() + Math.min(3000, seconds * 1000);
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (Date.now() < warmEnd) await raw().then(ours);
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < warmEnd) await raw().then(ours);
+      }),
+    );
     // ABBA BAAB order, so warm-up and a drift in machine load (the machine is shared) weigh on
     // both sides alike.
     const runs = { raw: [] as { rps: number; cpuUs: number }[], ours: [] as { rps: number; cpuUs: number }[] };
@@ -89,7 +101,10 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
       rawRps: Math.round(rawRps),
       ratio: Math.round((oursRps / rawRps) * 1000) / 1000,
       runs: { raw: runs.raw.map((r) => Math.round(r.rps)), ours: runs.ours.map((r) => Math.round(r.rps)) },
-      cpuPerCallUs: { raw: Math.round(mean(runs.raw.map((r) => r.cpuUs))), ours: Math.round(mean(runs.ours.map((r) => r.cpuUs))) },
+      cpuPerCallUs: {
+        raw: Math.round(mean(runs.raw.map((r) => r.cpuUs))),
+        ours: Math.round(mean(runs.ours.map((r) => r.cpuUs))),
+      },
     };
   } finally {
     await client.close();
@@ -97,9 +112,16 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
   }
 }
 
-export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }): Promise<ClientResult> {
+export async function clientBench(options: {
+  seconds: number;
+  concurrency: number;
+  runDir: string;
+}): Promise<ClientResult> {
   const { seconds, concurrency } = options;
-  const emulator = await startBenchEmulator(pullZonesFixture(PULL_ZONES), path.join(options.runDir, "fixtures", "pull-zones.json"));
+  const emulator = await startBenchEmulator(
+    pullZonesFixture(PULL_ZONES),
+    path.join(options.runDir, "fixtures", "pull-zones.json"),
+  );
   const { url, apiKey } = emulator;
   try {
     const rates = await clientRates(url, apiKey, seconds, concurrency);
@@ -108,7 +130,8 @@ export async function clientBench(options: { seconds: number; concurrency: numbe
     const fetchAll = async () => {
       const started = performance.now();
       const { zones } = await sdk.getHttpPullZones({}, { clientOptions: { baseUrl: url, apiKey } });
-      if (zones.length !== PULL_ZONES) throw new Error(`getHttpPullZones returned ${zones.length} zones, expected ${PULL_ZONES}`);
+      if (zones.length !== PULL_ZONES)
+        throw new Error(`getHttpPullZones returned ${zones.length} zones, expected ${PULL_ZONES}`);
       return (performance.now() - started) / 1000;
     };
     await emulator.clear();
@@ -119,7 +142,12 @@ export async function clientBench(options: { seconds: number; concurrency: numbe
 
     return {
       ...rates,
-      allPages: { items: PULL_ZONES, requests, coldSeconds: Math.round(coldSeconds * 1000) / 1000, warmSeconds: Math.round(warmSeconds * 1000) / 1000 },
+      allPages: {
+        items: PULL_ZONES,
+        requests,
+        coldSeconds: Math.round(coldSeconds * 1000) / 1000,
+        warmSeconds: Math.round(warmSeconds * 1000) / 1000,
+      },
     };
   } finally {
     await emulator.close();

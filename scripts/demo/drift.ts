@@ -33,13 +33,23 @@ export interface DriftRun {
 }
 
 /** Runs `cdnstream drift --cwd <projectDir> --stack <stack>` with `env`; never throws for a non-zero exit. */
-export async function runDriftCheck(repoRoot: string, projectDir: string, stack: string, env: Record<string, string>, reportDir: string, tag: string): Promise<DriftRun> {
+export async function runDriftCheck(
+  repoRoot: string,
+  projectDir: string,
+  stack: string,
+  env: Record<string, string>,
+  reportDir: string,
+  tag: string,
+): Promise<DriftRun> {
   const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
   const json = path.join(reportDir, `drift-${tag}.json`);
   const markdown = path.join(reportDir, `drift-${tag}.md`);
   const args = ["drift", "--cwd", projectDir, "--stack", stack, "--json", json, "--markdown", markdown];
   fs.rmSync(json, { force: true });
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [cli, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const code = await new Promise<number | null>((resolve, reject) => {
@@ -48,12 +58,26 @@ export async function runDriftCheck(repoRoot: string, projectDir: string, stack:
   });
   let resources: DriftedResource[] = [];
   try {
-    resources = JSON.parse(fs.readFileSync(json, "utf8")).stacks.flatMap((s: { resources: DriftedResource[] }) => s.resources);
+    resources = JSON.parse(fs.readFileSync(json, "utf8")).stacks.flatMap(
+      (s: { resources: DriftedResource[] }) => s.resources,
+    );
   } catch {
     // No report: the command failed before writing one; its stderr says why.
   }
-  const shown = args.map((a) => (a === projectDir ? path.relative(process.cwd(), a) || "." : path.isAbsolute(a) ? path.relative(process.cwd(), a) : a));
-  return { command: `cdnstream ${shown.join(" ")}`, code, progress: stderr.trim().split("\n").filter(Boolean), resources, markdownFile: markdown };
+  const shown = args.map((a) =>
+    a === projectDir
+      ? path.relative(process.cwd(), a) || "."
+      : path.isAbsolute(a)
+        ? path.relative(process.cwd(), a)
+        : a,
+  );
+  return {
+    command: `cdnstream ${shown.join(" ")}`,
+    code,
+    progress: stderr.trim().split("\n").filter(Boolean),
+    resources,
+    markdownFile: markdown,
+  };
 }
 
 /** `vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false`. */
@@ -61,6 +85,9 @@ export function findingLines(resources: readonly DriftedResource[]): string[] {
   return resources.flatMap((r) => {
     const kind = r.type.replace(/^pulumi-nodejs:dynamic\//, "");
     if (r.deleted) return [`${r.name} (${kind}): deleted out of band`];
-    return r.properties.map((p) => `${r.name} (${kind}): ${p.property} recorded ${JSON.stringify(p.recorded)}, live ${JSON.stringify(p.live)}`);
+    return r.properties.map(
+      (p) =>
+        `${r.name} (${kind}): ${p.property} recorded ${JSON.stringify(p.recorded)}, live ${JSON.stringify(p.live)}`,
+    );
   });
 }

@@ -41,7 +41,8 @@ export function alive(pid: number): boolean {
 }
 
 async function waitGone(pid: number, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (!alive(pid)) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
+    if (!alive(pid)) return true;
   return !alive(pid);
 }
 
@@ -83,13 +84,27 @@ export async function startDemoEmulator(stateDir: string, apiKey: string): Promi
   fs.closeSync(log);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the emulator did not start within 20s (see ${logFile})`)), 20_000);
-    child.once("message", (m: { url?: string }) => (clearTimeout(timer), m.url ? resolve(m.url) : reject(new Error("the emulator sent no address"))));
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the emulator exited (${code}): ${fs.readFileSync(logFile, "utf8").trim()}`))));
+    child.once(
+      "message",
+      (m: { url?: string }) => (
+        clearTimeout(timer),
+        m.url ? resolve(m.url) : reject(new Error("the emulator sent no address"))
+      ),
+    );
+    child.once(
+      "exit",
+      (code) => (
+        clearTimeout(timer),
+        reject(new Error(`the emulator exited (${code}): ${fs.readFileSync(logFile, "utf8").trim()}`))
+      ),
+    );
     child.once("error", (e) => (clearTimeout(timer), reject(e)));
   });
   const pid = child.pid!;
   fs.writeFileSync(pidFile(stateDir), `${pid}\n`);
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
   return {
     url,
     pid,

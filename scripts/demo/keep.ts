@@ -22,7 +22,9 @@ export interface KeepContext {
 
 /** True when a Node.js language host is reachable, so `pulumi up` in a project directory works. */
 function hasLanguageHost(binDir: string): boolean {
-  return [binDir, ...(process.env.PATH ?? "").split(path.delimiter)].some((d) => d && fs.existsSync(path.join(d, "pulumi-language-nodejs")));
+  return [binDir, ...(process.env.PATH ?? "").split(path.delimiter)].some(
+    (d) => d && fs.existsSync(path.join(d, "pulumi-language-nodejs")),
+  );
 }
 
 export function keepInstructions(c: KeepContext): string[] {
@@ -43,7 +45,9 @@ export function keepInstructions(c: KeepContext): string[] {
     `  export PATH="${c.binDir}:${c.pluginDir}:$PATH"`,
     `  export PULUMI_BACKEND_URL="file://${path.join(c.stateDir, "backend")}" PULUMI_HOME="${path.join(c.stateDir, "pulumi-home")}"`,
     `  export PULUMI_CONFIG_PASSPHRASE=${DEMO_PASSPHRASE} PULUMI_SKIP_UPDATE_CHECK=true`,
-    c.keyFromEnv ? "  # CDNSTREAM_API_KEY: your own, as exported for the demo" : `  export CDNSTREAM_API_KEY="$(cat ${state}/api-key)"`,
+    c.keyFromEnv
+      ? "  # CDNSTREAM_API_KEY: your own, as exported for the demo"
+      : `  export CDNSTREAM_API_KEY="$(cat ${state}/api-key)"`,
     `  alias cdnstream="node ${path.join(c.repoRoot, "dist", "provider", "cli", "index.js")}"`,
     "",
     `  pulumi stack output --stack ${s}                      # the outputs above, from the state`,
@@ -54,7 +58,9 @@ export function keepInstructions(c: KeepContext): string[] {
     `  cdnstream drift --cwd . --stack ${s}                  # names it: exit 2, a markdown report`,
     `  pulumi refresh --preview-only --diff --stack ${s}     # the same, as Pulumi shows it`,
     `  CDNSTREAM_BASE_URL=${c.url} cdnstream api GET /v2/dns   # the API through the client`,
-    ...(hasLanguageHost(c.binDir) ? ["  pulumi up --refresh --stack " + s + "                   # undo the change"] : noHost),
+    ...(hasLanguageHost(c.binDir)
+      ? ["  pulumi up --refresh --stack " + s + "                   # undo the change"]
+      : noHost),
     "",
     `Stop the emulator: kill $(cat ${state}/emulator.pid)   (the next \`npm run demo\` stops it too)`,
   ];

@@ -60,8 +60,14 @@ export function parseDemoArgs(argv: readonly string[]): DemoOptions | undefined 
     },
   });
   if (values.help) return undefined;
-  if (!/^[A-Za-z0-9_.-]+$/.test(values.stack!)) throw new Error(`--stack: "${values.stack}" is not a stack name (letters, digits, _ . -)`);
-  return { keep: !!values.keep, quick: !!values.quick, stack: values.stack!, stateDir: path.resolve(repoRoot, values.dir!) };
+  if (!/^[A-Za-z0-9_.-]+$/.test(values.stack!))
+    throw new Error(`--stack: "${values.stack}" is not a stack name (letters, digits, _ . -)`);
+  return {
+    keep: !!values.keep,
+    quick: !!values.quick,
+    stack: values.stack!,
+    stateDir: path.resolve(repoRoot, values.dir!),
+  };
 }
 
 /** Removes the previous run's state directory (only one this script made) and stack settings file. */
@@ -80,14 +86,20 @@ async function freshState(stateDir: string, stack: string): Promise<string> {
   fs.mkdirSync(path.join(stateDir, "logs"), { recursive: true });
   fs.writeFileSync(path.join(stateDir, MARKER), "State of `npm run demo`; removed by its next run.\n");
   if (!existed) return "new state directory";
-  return stopped ? `previous run's state removed, its kept emulator (pid ${stopped}) stopped` : "previous run's state removed";
+  return stopped
+    ? `previous run's state removed, its kept emulator (pid ${stopped}) stopped`
+    : "previous run's state removed";
 }
 
 /** `scripts/ensure-pulumi`: the directory holding the pinned CLI. */
 function ensureEngine(): string {
-  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-pulumi"), [], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-pulumi"), [], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const binDir = (run.stdout ?? "").trim().split("\n").pop() ?? "";
-  if (run.status !== 0 || !binDir) throw new Error(`scripts/ensure-pulumi exited ${run.status}:\n${(run.stderr ?? "").trim()}`);
+  if (run.status !== 0 || !binDir)
+    throw new Error(`scripts/ensure-pulumi exited ${run.status}:\n${(run.stderr ?? "").trim()}`);
   return binDir;
 }
 
@@ -106,7 +118,7 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
     process.stderr.write(`demo: ${(e as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  if (!opts) return void process.stdout.write(`${USAGE}\n`), 0;
+  if (!opts) return (void process.stdout.write(`${USAGE}\n`), 0);
   const { stack: stackName, stateDir, keep, quick } = opts;
   const keyFromEnv = !!process.env.CDNSTREAM_API_KEY;
   const apiKey = process.env.CDNSTREAM_API_KEY || `demo_${crypto.randomBytes(24).toString("hex")}`;
@@ -114,7 +126,9 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
   process.env.CDNSTREAM_API_KEY = apiKey;
   const secrets = () => [apiKey, ...(process.env.PULUMI_ACCESS_TOKEN ? [process.env.PULUMI_ACCESS_TOKEN] : [])];
   const progress = new Progress((buildMs === undefined ? 0 : 1) + (quick ? 10 : 11), secrets, startedAt);
-  progress.line(`cdnstream demo: stack "${stackName}" of ${rel(path.join(repoRoot, "Pulumi.yaml"))}, state in ${rel(stateDir)}/, API key ${keyFromEnv ? "from CDNSTREAM_API_KEY" : "generated for this run"} (never shown)`);
+  progress.line(
+    `cdnstream demo: stack "${stackName}" of ${rel(path.join(repoRoot, "Pulumi.yaml"))}, state in ${rel(stateDir)}/, API key ${keyFromEnv ? "from CDNSTREAM_API_KEY" : "generated for this run"} (never shown)`,
+  );
   if (buildMs !== undefined) progress.done("build", "tsc -p tsconfig.json", buildMs);
 
   let emulator: DemoEmulator | undefined;
@@ -178,13 +192,17 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
       for (const line of findingLines(run.resources)) s.detail(`  drift: ${line}`);
       const names = run.resources.flatMap((r) => r.properties.map((p) => `${r.name}.${p.property}`));
       const expected = `${change.resource}.${change.property}`;
-      if (run.code !== 2 || names.join() !== expected) throw new Error(`expected exit 2 naming only ${expected}; got exit ${run.code} naming ${names.join(", ") || "nothing"}`);
+      if (run.code !== 2 || names.join() !== expected)
+        throw new Error(
+          `expected exit 2 naming only ${expected}; got exit ${run.code} naming ${names.join(", ") || "nothing"}`,
+        );
       s.summary = `exit 2: drift in ${expected}, exactly the change made; report ${rel(run.markdownFile)}`;
     });
     await progress.step("pulumi up --refresh (reconverge)", async (s) => {
       const up = await upWithProgress(stack, s.detail, path.join(logs, "up-2.log"), true);
       s.summary = changeSummary(up.changes, false);
-      if (up.changes.update !== 1 || Object.keys(up.changes).length !== 1) throw new Error(`expected exactly 1 update, got ${s.summary}`);
+      if (up.changes.update !== 1 || Object.keys(up.changes).length !== 1)
+        throw new Error(`expected exactly 1 update, got ${s.summary}`);
     });
     if (!quick) {
       await progress.step("drift check again", async (s) => {
@@ -196,15 +214,21 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
     await progress.step(keep ? "keep" : "stop", async (s) => {
       if (keep) emulator!.detach();
       else await emulator!.stop();
-      s.summary = keep ? `emulator left running (pid ${emulator!.pid})` : `emulator stopped; the stack's state stays in ${rel(stateDir)}/backend`;
+      s.summary = keep
+        ? `emulator left running (pid ${emulator!.pid})`
+        : `emulator stopped; the stack's state stays in ${rel(stateDir)}/backend`;
     });
     progress.line(`Done in ${progress.elapsed()}.`);
-    if (keep) for (const line of keepInstructions({ repoRoot, stateDir, stackName, binDir, pluginDir, url, keyFromEnv })) progress.line(line);
+    if (keep)
+      for (const line of keepInstructions({ repoRoot, stateDir, stackName, binDir, pluginDir, url, keyFromEnv }))
+        progress.line(line);
     return 0;
   } catch (e) {
     if (!(e instanceof StepFailed)) progress.line(`demo: ${(e as Error).stack ?? e}`);
     await emulator?.stop().catch(() => undefined);
-    progress.line(`demo failed after ${progress.elapsed()}; engine transcripts in ${rel(path.join(stateDir, "logs"))}/`);
+    progress.line(
+      `demo failed after ${progress.elapsed()}; engine transcripts in ${rel(path.join(stateDir, "logs"))}/`,
+    );
     return 1;
   } finally {
     process.removeListener("SIGINT", onSignal);

@@ -55,11 +55,17 @@ export class Progress {
     };
     try {
       const value = await run(ctx);
-      this.line(opened ? `      -> ${ctx.summary} (${seconds(Date.now() - t0)})` : `${prefix} ${label}: ${ctx.summary} (${seconds(Date.now() - t0)})`);
+      this.line(
+        opened
+          ? `      -> ${ctx.summary} (${seconds(Date.now() - t0)})`
+          : `${prefix} ${label}: ${ctx.summary} (${seconds(Date.now() - t0)})`,
+      );
       return value;
     } catch (e) {
       if (!opened) this.line(`${prefix} ${label}`);
-      this.line(`      FAILED after ${seconds(Date.now() - t0)}: ${(e instanceof Error ? e.message : String(e)).trim()}`);
+      this.line(
+        `      FAILED after ${seconds(Date.now() - t0)}: ${(e instanceof Error ? e.message : String(e)).trim()}`,
+      );
       throw new StepFailed(label);
     }
   }

@@ -43,7 +43,9 @@ function packageFiles(root: string): string[] {
 /** True when node_modules/pulumi-cdnstream holds exactly the files dist/ holds now. */
 export function installedPackageIsCurrent(): boolean {
   try {
-    return packageFiles(repoRoot).every((f) => fs.readFileSync(path.join(repoRoot, f)).equals(fs.readFileSync(path.join(installedPackageDir, f))));
+    return packageFiles(repoRoot).every((f) =>
+      fs.readFileSync(path.join(repoRoot, f)).equals(fs.readFileSync(path.join(installedPackageDir, f))),
+    );
   } catch {
     return false;
   }
@@ -56,13 +58,26 @@ export function installedPackageIsCurrent(): boolean {
  * Returns whether it installed.
  */
 export function installPackedPackage(): boolean {
-  if (!fs.existsSync(path.join(repoRoot, "dist", "sdk", "index.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (!fs.existsSync(path.join(repoRoot, "dist", "sdk", "index.js")))
+    throw new Error("dist/ is missing: run `npm run build` first");
   if (installedPackageIsCurrent()) return false;
   const scratch = path.join(repoRoot, "node_modules", `.pulumi-cdnstream-${crypto.randomBytes(4).toString("hex")}`);
   fs.mkdirSync(path.join(scratch, "pkg"), { recursive: true });
   try {
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--json", "--silent", "--pack-destination", scratch], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
-    execFileSync("tar", ["-xzf", path.join(scratch, packed.filename), "-C", path.join(scratch, "pkg"), "--strip-components=1"]);
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--json", "--silent", "--pack-destination", scratch], {
+        cwd: repoRoot,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
+    execFileSync("tar", [
+      "-xzf",
+      path.join(scratch, packed.filename),
+      "-C",
+      path.join(scratch, "pkg"),
+      "--strip-components=1",
+    ]);
     const old = `${scratch}-old`;
     if (fs.existsSync(installedPackageDir)) fs.renameSync(installedPackageDir, old);
     fs.renameSync(path.join(scratch, "pkg"), installedPackageDir);
@@ -84,10 +99,15 @@ export function compileProject(projectDir: string, outDirName = "bin"): void {
   const scratch = path.join(projectDir, `.${outDirName}-${crypto.randomBytes(4).toString("hex")}`);
   try {
     try {
-      execFileSync(process.execPath, [tsc, "-p", projectDir, "--outDir", scratch], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      execFileSync(process.execPath, [tsc, "-p", projectDir, "--outDir", scratch], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch (e) {
       const out = e as { stdout?: string; stderr?: string };
-      throw new Error(`tsc -p ${path.relative(repoRoot, projectDir) || "."} failed:\n${`${out.stdout ?? ""}${out.stderr ?? ""}`.trim()}`);
+      throw new Error(
+        `tsc -p ${path.relative(repoRoot, projectDir) || "."} failed:\n${`${out.stdout ?? ""}${out.stderr ?? ""}`.trim()}`,
+      );
     }
     const move = (rel: string) => {
       for (const entry of fs.readdirSync(path.join(scratch, rel), { withFileTypes: true })) {

@@ -27,7 +27,12 @@ export function demoEnv(stateDir: string, apiKey: string, enginePath: string): R
 }
 
 /** Creates the stack (the backend directory must be new) and points it at the emulator. */
-export async function createDemoStack(projectDir: string, stackName: string, env: Record<string, string>, baseUrl: string): Promise<Stack> {
+export async function createDemoStack(
+  projectDir: string,
+  stackName: string,
+  env: Record<string, string>,
+  baseUrl: string,
+): Promise<Stack> {
   fs.mkdirSync(env.PULUMI_BACKEND_URL!.slice("file://".length), { recursive: true });
   const stack = await LocalWorkspace.createStack(
     { projectName: projectName(projectDir), stackName, program: projectProgram(projectDir) },
@@ -41,7 +46,14 @@ export async function createDemoStack(projectDir: string, stackName: string, env
 const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
-const VERB: Record<string, string> = { create: "+ created ", update: "~ updated ", replace: "+-replaced", delete: "- deleted ", "create-replacement": "+ created ", "delete-replaced": "- deleted " };
+const VERB: Record<string, string> = {
+  create: "+ created ",
+  update: "~ updated ",
+  replace: "+-replaced",
+  delete: "- deleted ",
+  "create-replacement": "+ created ",
+  "delete-replaced": "- deleted ",
+};
 
 /**
  * The inputs an update changed. An `up`'s events carry no `diffs` (only a preview's do), so they
@@ -63,16 +75,28 @@ export interface UpResult {
  * changes are undone), printing each resource change as it completes (type, name, changed properties)
  * and each warning or error the engine reports for a resource; the CLI transcript goes to `logFile`.
  */
-export async function upWithProgress(stack: Stack, detail: (line: string) => void, logFile: string, refresh = false): Promise<UpResult> {
+export async function upWithProgress(
+  stack: Stack,
+  detail: (line: string) => void,
+  logFile: string,
+  refresh = false,
+): Promise<UpResult> {
   const onEvent = (e: EngineEvent) => {
     const done = e.resOutputsEvent?.metadata;
     if (done && VERB[done.op] && !done.type.startsWith("pulumi:")) {
       const changed = done.op === "update" ? changedInputs(done.old?.inputs, done.new?.inputs) : [];
-      detail(`${VERB[done.op]} ${shortType(done.type).padEnd(28)} ${nameOf(done.urn)}${changed.length ? ` [${changed.join(", ")}]` : ""}`);
+      detail(
+        `${VERB[done.op]} ${shortType(done.type).padEnd(28)} ${nameOf(done.urn)}${changed.length ? ` [${changed.join(", ")}]` : ""}`,
+      );
     }
     const diag = e.diagnosticEvent;
     // The plugin-location notice is expected here: the dynamic-provider plugin is found on PATH (README, "The engine").
-    if (diag && (diag.severity === "warning" || diag.severity === "error") && !diag.ephemeral && !/^using pulumi-resource-\S+ from \$PATH/.test(diag.message)) {
+    if (
+      diag &&
+      (diag.severity === "warning" || diag.severity === "error") &&
+      !diag.ephemeral &&
+      !/^using pulumi-resource-\S+ from \$PATH/.test(diag.message)
+    ) {
       const where = diag.urn ? `${nameOf(diag.urn)}: ` : "";
       detail(`! ${diag.severity} ${where}${diag.message.trim().split("\n")[0]}`);
     }
@@ -89,7 +113,12 @@ export async function upWithProgress(stack: Stack, detail: (line: string) => voi
 
 /** `{create: 12}` -> `12 created`; the stack resource itself is not counted. */
 export function changeSummary(changes: Record<string, number>, stackCreated: boolean): string {
-  const words: Record<string, string> = { create: "created", update: "updated", replace: "replaced", delete: "deleted" };
+  const words: Record<string, string> = {
+    create: "created",
+    update: "updated",
+    replace: "replaced",
+    delete: "deleted",
+  };
   const parts = Object.entries(changes)
     .map(([op, n]) => [op, op === "create" && stackCreated ? n - 1 : n] as const)
     .filter(([, n]) => n > 0)
@@ -100,5 +129,7 @@ export function changeSummary(changes: Record<string, number>, stackCreated: boo
 /** Stack outputs as `name  value` lines; secrets stay hidden. */
 export function outputLines(outputs: OutputMap): string[] {
   const width = Math.max(0, ...Object.keys(outputs).map((k) => k.length));
-  return Object.entries(outputs).map(([k, o]) => `${k.padEnd(width)}  ${o.secret ? "[secret]" : JSON.stringify(o.value)}`);
+  return Object.entries(outputs).map(
+    ([k, o]) => `${k.padEnd(width)}  ${o.secret ? "[secret]" : JSON.stringify(o.value)}`,
+  );
 }

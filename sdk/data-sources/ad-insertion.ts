@@ -28,7 +28,9 @@ export interface GetAdCreativeArgs {
 
 const TRACKING_NAMES = { streamId: "streamid", ...argNames(adInsertion.TrackingReportQuery.shape) };
 /** §4.6: filters other than crid and session_id need the advanced analytics add-on. */
-const ADD_ON_FILTERS = Object.keys(TRACKING_NAMES).filter((f) => !["streamId", "r", "crid", "sessionId", "granularity"].includes(f));
+const ADD_ON_FILTERS = Object.keys(TRACKING_NAMES).filter(
+  (f) => !["streamId", "r", "crid", "sessionId", "granularity"].includes(f),
+);
 const CONSUMPTION_NAMES = { streamId: "streamid", ...argNames(adInsertion.ConsumptionBody.shape) };
 const BREAK_NAMES = { zoneId: "zoneid", page: "page", ...argNames(adInsertion.AdBreaksQuery.shape) };
 
@@ -53,7 +55,11 @@ const breaksSpec = {
   op: adInsertion.ops.listAdBreaks,
   what: "the ad-break log",
   names: BREAK_NAMES,
-  args: z.object({ ...apiFields(adInsertion.AdBreaksQuery.shape, BREAK_NAMES), zoneId: id("VoD pull zone"), page: page.optional() }),
+  args: z.object({
+    ...apiFields(adInsertion.AdBreaksQuery.shape, BREAK_NAMES),
+    zoneId: id("VoD pull zone"),
+    page: page.optional(),
+  }),
   needs: { customPlan: true, addOn: true },
 };
 const creativeSpec = {
@@ -70,14 +76,20 @@ const creativeSpec = {
  * cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
  * range. A 403 names the custom plan, or the add-on and the filters that need it.
  */
-export function getAdTrackingReport(args: GetAdTrackingReportArgs, options?: DataSourceOptions): Promise<GetAdTrackingReportResult> {
+export function getAdTrackingReport(
+  args: GetAdTrackingReportArgs,
+  options?: DataSourceOptions,
+): Promise<GetAdTrackingReportResult> {
   return invoke(trackingSpec, args, options, async (client, { streamid, ...query }, request) =>
     toResult(await adInsertion.getTrackingReport(client, streamid, query, request)),
   );
 }
 
 /** §4.8 Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending. */
-export function getAdConsumption(args: GetAdConsumptionArgs, options?: DataSourceOptions): Promise<GetAdConsumptionResult> {
+export function getAdConsumption(
+  args: GetAdConsumptionArgs,
+  options?: DataSourceOptions,
+): Promise<GetAdConsumptionResult> {
   return invoke(consumptionSpec, args, options, async (client, { streamid, ...body }, request) =>
     toResult(await adInsertion.getConsumption(client, streamid, body as adInsertion.ConsumptionBody, request)),
   );
@@ -101,7 +113,9 @@ export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions):
 
 /** §4.18 Show an ad insertion creative of a VoD push zone. */
 export function getAdCreative(args: GetAdCreativeArgs, options?: DataSourceOptions): Promise<GetAdCreativeResult> {
-  return invoke(creativeSpec, args, options, async (client, api, request) => toResult(await adInsertion.getCreative(client, api.zoneid, api.crid, request)));
+  return invoke(creativeSpec, args, options, async (client, api, request) =>
+    toResult(await adInsertion.getCreative(client, api.zoneid, api.crid, request)),
+  );
 }
 
 /** {@link getAdTrackingReport} as an Output. */

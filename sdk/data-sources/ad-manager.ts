@@ -4,7 +4,12 @@
  * follow naming.ts (camelCase).
  */
 import { adManager } from "../../provider/client";
-import type { GetAdManagerProjectsResult, GetAdPodRequestsArgs, GetAdPodRequestsResult, GetCampaignTargetingResult } from "./ad-manager-types";
+import type {
+  GetAdManagerProjectsResult,
+  GetAdPodRequestsArgs,
+  GetAdPodRequestsResult,
+  GetCampaignTargetingResult,
+} from "./ad-manager-types";
 import { z } from "zod";
 import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
@@ -25,30 +30,47 @@ export interface GetCampaignTargetingArgs {
 /** §4.7 body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */
 const POD_REQUEST_NAMES = { projectId: "pid", ...argNames(adManager.AdPodRequestsBody.shape) };
 
-const projectsSpec = { fn: "getAdManagerProjects", op: adManager.ops.listProjects, what: "ad manager projects", names: {} };
+const projectsSpec = {
+  fn: "getAdManagerProjects",
+  op: adManager.ops.listProjects,
+  what: "ad manager projects",
+  names: {},
+};
 const project = id("ad manager project");
 const targetingSpec = {
   fn: "getCampaignTargeting",
   op: adManager.ops.getTargeting,
   what: "campaign targeting",
   names: { projectId: "pid", campaignId: "cid" },
-  args: z.object({ projectId: project, campaignId: text("campaign's id, e.g. \"cmp_7Hq2xK9d\"") }),
+  args: z.object({ projectId: project, campaignId: text('campaign\'s id, e.g. "cmp_7Hq2xK9d"') }),
 };
 const podRequestsSpec = {
   fn: "getAdPodRequests",
   op: adManager.ops.listAdPodRequests,
   what: "the ad-pod request log",
   names: POD_REQUEST_NAMES,
-  args: z.object({ ...apiFields(adManager.AdPodRequestsBody.shape, POD_REQUEST_NAMES), projectId: project, page: page.optional() }),
+  args: z.object({
+    ...apiFields(adManager.AdPodRequestsBody.shape, POD_REQUEST_NAMES),
+    projectId: project,
+    page: page.optional(),
+  }),
 };
 
 /** §4.15 List ad manager projects, with the plan's project cap and what remains of it. */
-export function getAdManagerProjects(args?: GetAdManagerProjectsArgs, options?: DataSourceOptions): Promise<GetAdManagerProjectsResult> {
-  return invoke(projectsSpec, args, options, async (client, _api, request) => toResult(await adManager.listProjects(client, request)));
+export function getAdManagerProjects(
+  args?: GetAdManagerProjectsArgs,
+  options?: DataSourceOptions,
+): Promise<GetAdManagerProjectsResult> {
+  return invoke(projectsSpec, args, options, async (client, _api, request) =>
+    toResult(await adManager.listProjects(client, request)),
+  );
 }
 
 /** §4.13 Show a campaign's targeting; `fromCache` says whether the API served it from cache. */
-export function getCampaignTargeting(args: GetCampaignTargetingArgs, options?: DataSourceOptions): Promise<GetCampaignTargetingResult> {
+export function getCampaignTargeting(
+  args: GetCampaignTargetingArgs,
+  options?: DataSourceOptions,
+): Promise<GetCampaignTargetingResult> {
   return invoke(targetingSpec, args, options, async (client, api, request) => {
     const { targeting, ...rest } = await adManager.getTargeting(client, api.pid, api.cid, request);
     // Flattened, as Pulumi's single-object reads are; `fromCache` and any other top-level field beside it.
@@ -63,7 +85,10 @@ export function getCampaignTargeting(args: GetCampaignTargetingArgs, options?: D
  * log ends), or one `page` with its paging fields. Date and range formats are checked before
  * sending.
  */
-export function getAdPodRequests(args: GetAdPodRequestsArgs, options?: DataSourceOptions): Promise<GetAdPodRequestsResult> {
+export function getAdPodRequests(
+  args: GetAdPodRequestsArgs,
+  options?: DataSourceOptions,
+): Promise<GetAdPodRequestsResult> {
   return invoke(podRequestsSpec, args, options, (client, { pid, page, ...body }, request) =>
     onePageOrAll(
       page,

@@ -39,6 +39,9 @@ export function argNames(shape: Readonly<Record<string, unknown>>): Record<strin
 }
 
 /** The client's field schemas under the arguments' names (`names`: argument -> API field). @internal */
-export function apiFields(shape: Readonly<Record<string, z.ZodType>>, names: Readonly<Record<string, string>>): Record<string, z.ZodType> {
+export function apiFields(
+  shape: Readonly<Record<string, z.ZodType>>,
+  names: Readonly<Record<string, string>>,
+): Record<string, z.ZodType> {
   return Object.fromEntries(Object.entries(names).flatMap(([arg, api]) => (shape[api] ? [[arg, shape[api]]] : [])));
 }

@@ -20,15 +20,29 @@ export interface GetCriticalBackupArgs {
 }
 
 const listSpec = { fn: "getCriticalBackups", op: backups.ops.listBackups, what: "critical backups", names: {} };
-const getSpec = { fn: "getCriticalBackup", op: backups.ops.getBackup, what: "critical backups", names: { backupId: "backupid" }, args: z.object({ backupId: id("critical backup") }) };
+const getSpec = {
+  fn: "getCriticalBackup",
+  op: backups.ops.getBackup,
+  what: "critical backups",
+  names: { backupId: "backupid" },
+  args: z.object({ backupId: id("critical backup") }),
+};
 
 /** §4.17 List critical backups. */
-export function getCriticalBackups(args?: GetCriticalBackupsArgs, options?: DataSourceOptions): Promise<GetCriticalBackupsResult> {
-  return invoke(listSpec, args, options, async (client, _api, request) => toResult(await backups.listBackups(client, request)));
+export function getCriticalBackups(
+  args?: GetCriticalBackupsArgs,
+  options?: DataSourceOptions,
+): Promise<GetCriticalBackupsResult> {
+  return invoke(listSpec, args, options, async (client, _api, request) =>
+    toResult(await backups.listBackups(client, request)),
+  );
 }
 
 /** §4.16 Get one critical backup job by id. */
-export function getCriticalBackup(args: GetCriticalBackupArgs, options?: DataSourceOptions): Promise<GetCriticalBackupResult> {
+export function getCriticalBackup(
+  args: GetCriticalBackupArgs,
+  options?: DataSourceOptions,
+): Promise<GetCriticalBackupResult> {
   return invoke(getSpec, args, options, async (client, api, request) => {
     const { backup, ...rest } = await backups.getBackup(client, api.backupid, request);
     // Flattened, as Pulumi's single-object reads are; other top-level fields (none in §4.16) are kept beside.

@@ -44,7 +44,6 @@ export interface DataSourceOptions {
   signal?: AbortSignal;
 }
 
-
 /**
  * The program's `cdnstream:*` stack config. `pulumi.runtime.getConfig` reads the raw value the
  * engine hands the program (`PULUMI_CONFIG`, decrypted): it marks nothing secret and logs no
@@ -71,7 +70,10 @@ let closeOnExit = false;
  */
 export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClient {
   if (options.client) return givenClient(options.client);
-  const clientOptions: ConfigOptions = { ...options.clientOptions, config: { ...stackConfig(), ...options.clientOptions?.config } };
+  const clientOptions: ConfigOptions = {
+    ...options.clientOptions,
+    config: { ...stackConfig(), ...options.clientOptions?.config },
+  };
   const resolved = resolveConfig(clientOptions);
   // The key enters the fingerprint only hashed: this string is a map key, nothing more.
   const fingerprint = createHash("sha256")
@@ -98,9 +100,13 @@ export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClie
  */
 function givenClient(client: ApiClient): CdnstreamClient {
   const candidate = client as Partial<CdnstreamClient>;
-  if (typeof candidate.call !== "function" || typeof candidate.raw !== "function" || typeof candidate.close !== "function") {
+  if (
+    typeof candidate.call !== "function" ||
+    typeof candidate.raw !== "function" ||
+    typeof candidate.close !== "function"
+  ) {
     throw new TypeError(
-      "the `client` option must be a CdnstreamClient (import { CdnstreamClient } from \"pulumi-cdnstream/provider/client\"); " +
+      'the `client` option must be a CdnstreamClient (import { CdnstreamClient } from "pulumi-cdnstream/provider/client"); ' +
         "to pass settings instead, use `clientOptions`",
     );
   }
@@ -120,7 +126,9 @@ export async function closeDataSourceClients(): Promise<void> {
 
 /** The `get...Output` argument type: every argument may be an Input (arrays element-wise too). */
 export type InputArgs<T> = {
-  [K in keyof T]: T[K] extends readonly (infer E)[] | undefined ? pulumi.Input<pulumi.Input<E>[]> | undefined : pulumi.Input<T[K]>;
+  [K in keyof T]: T[K] extends readonly (infer E)[] | undefined
+    ? pulumi.Input<pulumi.Input<E>[]> | undefined
+    : pulumi.Input<T[K]>;
 };
 
 /** A `get...Output` function; its arguments are optional when every argument is. */

@@ -14,7 +14,9 @@ const spec = { fn: "getDnsZones", op: dns.ops.listDnsZones, what: "DNS zones", n
 
 /** §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers. */
 export function getDnsZones(args?: GetDnsZonesArgs, options?: DataSourceOptions): Promise<GetDnsZonesResult> {
-  return invoke(spec, args, options, async (client, _api, request) => toResult(await dns.listDnsZones(client, request)));
+  return invoke(spec, args, options, async (client, _api, request) =>
+    toResult(await dns.listDnsZones(client, request)),
+  );
 }
 
 /** {@link getDnsZones} as an Output. */

@@ -11,7 +11,15 @@
  * (`stripInternal`) name neither zod nor the client's types.
  */
 import type { z } from "zod";
-import { CdnstreamError, PermissionDeniedError, ValidationError, type ApiError, type CdnstreamClient, type Operation, type ValidationIssue } from "../../provider/client";
+import {
+  CdnstreamError,
+  PermissionDeniedError,
+  ValidationError,
+  type ApiError,
+  type CdnstreamClient,
+  type Operation,
+  type ValidationIssue,
+} from "../../provider/client";
 import { describeIssues, propertyPath } from "../../provider/client/input-issues";
 import { dataSourceClient, type DataSourceOptions } from "./client";
 import { camelize, camelKey } from "./naming";
@@ -51,7 +59,10 @@ export async function invoke<T>(
   const unknown = Object.keys(given).filter((k) => given[k] !== undefined && !Object.hasOwn(spec.names, k));
   if (unknown.length > 0) throw unknownArguments(spec, unknown);
   if (spec.args) {
-    const issues = describeIssues(spec.args, given).map((issue) => ({ field: propertyPath(issue.path), rule: issue.reason }));
+    const issues = describeIssues(spec.args, given).map((issue) => ({
+      field: propertyPath(issue.path),
+      rule: issue.reason,
+    }));
     if (issues.length > 0) throw invalid(spec, issues);
   }
   try {
@@ -65,7 +76,13 @@ export async function invoke<T>(
 
 /** Arguments that break their rules: refused before the client is made, nothing sent. */
 function invalid(spec: DataSourceCall, issues: ValidationIssue[]): ValidationError {
-  return new ValidationError(message(spec, issues), { status: undefined, operation: { method: spec.op.method, path: spec.op.path }, attempts: 0, sent: false, issues });
+  return new ValidationError(message(spec, issues), {
+    status: undefined,
+    operation: { method: spec.op.method, path: spec.op.path },
+    attempts: 0,
+    sent: false,
+    issues,
+  });
 }
 
 /** A misspelt or API-spelt argument (`content_ids` for `contentIds`): refused, nothing sent. */
@@ -73,7 +90,10 @@ function unknownArguments(spec: DataSourceCall, unknown: string[]): ValidationEr
   const known = Object.keys(spec.names);
   const issues = unknown.map((k) => {
     const meant = known.find((a) => a === camelKey(k) || a.toLowerCase() === k.toLowerCase());
-    return { field: k, rule: `is not an argument of ${spec.fn}${meant ? ` (did you mean \`${meant}\`?)` : known.length ? ` (arguments: ${known.join(", ")})` : " (it takes none)"}` };
+    return {
+      field: k,
+      rule: `is not an argument of ${spec.fn}${meant ? ` (did you mean \`${meant}\`?)` : known.length ? ` (arguments: ${known.join(", ")})` : " (it takes none)"}`,
+    };
   });
   return invalid(spec, issues);
 }
@@ -122,12 +142,18 @@ function message(spec: DataSourceCall, issues: ValidationIssue[]): string {
 
 const ADD_ON = "the advanced analytics add-on";
 
-function permissionDenied(spec: DataSourceCall, args: Record<string, unknown>, err: PermissionDeniedError): PermissionDeniedError {
+function permissionDenied(
+  spec: DataSourceCall,
+  args: Record<string, unknown>,
+  err: PermissionDeniedError,
+): PermissionDeniedError {
   const said = err.apiMessage ? ` The API said: "${err.apiMessage}".` : "";
   const section = `§${spec.op.id}`;
   const addOn = spec.needs?.addOn;
   const gated = Array.isArray(addOn) ? addOn.filter((a) => args[a] !== undefined) : [];
-  const needs = [spec.needs?.customPlan && "the custom plan", addOn === true && ADD_ON].filter((n): n is string => Boolean(n));
+  const needs = [spec.needs?.customPlan && "the custom plan", addOn === true && ADD_ON].filter((n): n is string =>
+    Boolean(n),
+  );
   if (needs.length === 0 && gated.length === 0) {
     return new PermissionDeniedError(
       `${spec.fn}: permission denied (403): the API key is valid but this account may not read ${spec.what} ` +
@@ -135,7 +161,9 @@ function permissionDenied(spec: DataSourceCall, args: Record<string, unknown>, e
       fieldsOf(err),
     );
   }
-  const filters = gated.length ? `${needs.length ? "; " : " with "}the filter${gated.length > 1 ? "s" : ""} ${gated.map((a) => `\`${a}\``).join(", ")} need${gated.length > 1 ? "" : "s"} ${ADD_ON}` : "";
+  const filters = gated.length
+    ? `${needs.length ? "; " : " with "}the filter${gated.length > 1 ? "s" : ""} ${gated.map((a) => `\`${a}\``).join(", ")} need${gated.length > 1 ? "" : "s"} ${ADD_ON}`
+    : "";
   const missing = gated.length && addOn !== true ? [...needs, ADD_ON] : needs;
   return new PermissionDeniedError(
     `${spec.fn}: permission denied (403): reading ${spec.what}${needs.length ? ` needs ${needs.join(" and ")}` : ""}${filters} (${section}).${said} ` +
@@ -146,5 +174,12 @@ function permissionDenied(spec: DataSourceCall, args: Record<string, unknown>, e
 }
 
 function fieldsOf(err: ApiError) {
-  return { status: err.status, operation: err.operation, requestPath: err.requestPath, apiMessage: err.apiMessage, body: err.body, attempts: err.attempts };
+  return {
+    status: err.status,
+    operation: err.operation,
+    requestPath: err.requestPath,
+    apiMessage: err.apiMessage,
+    body: err.body,
+    attempts: err.attempts,
+  };
 }

@@ -70,13 +70,22 @@ export interface GetPurgeOperationResult extends PurgeOperation {
   historyView: { totalServer: number; cachePending: number };
 }
 
-const pullSpec = { fn: "getHttpPullZones", op: zones.ops.listPullZones, what: "HTTP pull zones", names: { page: "page" }, args: z.object({ page: page.optional() }) };
+const pullSpec = {
+  fn: "getHttpPullZones",
+  op: zones.ops.listPullZones,
+  what: "HTTP pull zones",
+  names: { page: "page" },
+  args: z.object({ page: page.optional() }),
+};
 const purgeSpec = {
   fn: "getPurgeOperation",
   op: zones.ops.getPurge,
   what: "purge operations",
   names: { zoneId: "zoneid", purgeId: "purgeId" },
-  args: z.object({ zoneId: id("HTTP push zone"), purgeId: text("purge or prefetch operation's id, e.g. \"pg-8b41d0e5\"") }),
+  args: z.object({
+    zoneId: id("HTTP push zone"),
+    purgeId: text('purge or prefetch operation\'s id, e.g. "pg-8b41d0e5"'),
+  }),
 };
 
 /**
@@ -93,29 +102,40 @@ const PULL_ZONE_BATCH = 2;
  * until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
  * rather than return part of it), or one `page` of them with `lastPage`.
  */
-export function getHttpPullZones(args: GetHttpPullZonesArgs = {}, options?: DataSourceOptions): Promise<GetHttpPullZonesResult> {
+export function getHttpPullZones(
+  args: GetHttpPullZonesArgs = {},
+  options?: DataSourceOptions,
+): Promise<GetHttpPullZonesResult> {
   return invoke(pullSpec, args, options, async (client, api, request) => {
     if (api.page !== undefined) {
       const { lastPage, ...one } = await zones.pullZonePage(client, api.page, request);
       return { ...toResult<{ zones: HttpPullZone[] }>(one), page: api.page, lastPage };
     }
-    return { zones: camelize(await zones.pullZones(client, request, { batch: PULL_ZONE_BATCH }).all()) as HttpPullZone[] };
+    return {
+      zones: camelize(await zones.pullZones(client, request, { batch: PULL_ZONE_BATCH }).all()) as HttpPullZone[],
+    };
   });
 }
 
 /** §4.12 Get purge / prefetch details: whether it is pending, and each server's progress. */
-export function getPurgeOperation(args: GetPurgeOperationArgs, options?: DataSourceOptions): Promise<GetPurgeOperationResult> {
+export function getPurgeOperation(
+  args: GetPurgeOperationArgs,
+  options?: DataSourceOptions,
+): Promise<GetPurgeOperationResult> {
   return invoke(purgeSpec, args, options, async (client, api, request) => {
-    const operation = toResult<PurgeOperation>(
-      await zones.getPurge(client, api.zoneid, api.purgeId, request),
-    );
+    const operation = toResult<PurgeOperation>(await zones.getPurge(client, api.zoneid, api.purgeId, request));
     const logs = operation.logs ?? [];
     const pendingLogs = logs.filter((l) => l.completed === false).length;
     return {
       ...operation,
       logs,
-      pending: operation.completedAt === undefined || operation.completedAt === null || operation.completedAt.trim() === "",
-      logCounts: { total: logs.length, completed: logs.filter((l) => l.completed === true).length, pending: pendingLogs },
+      pending:
+        operation.completedAt === undefined || operation.completedAt === null || operation.completedAt.trim() === "",
+      logCounts: {
+        total: logs.length,
+        completed: logs.filter((l) => l.completed === true).length,
+        pending: pendingLogs,
+      },
       historyView: { totalServer: logs.length - 1, cachePending: pendingLogs - 1 },
     };
   });

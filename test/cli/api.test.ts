@@ -18,9 +18,19 @@ const noFile = () => {
 
 describe("argument handling", () => {
   it("parses method, path, query and data", () => {
-    expect(parseApiArgs(["get", "dns", "-q", "page=2", "--query", "x=a b"], noFile)).toEqual({ method: "GET", path: "/v2/dns?page=2&x=a+b", body: undefined, baseUrl: undefined, verbose: false });
-    expect(parseApiArgs(["POST", "/v2/streams/push/1/status", "--data", '{"disabled":1}'], noFile)?.body).toEqual({ disabled: 1 });
-    expect(parseApiArgs(["POST", "/v2/x", "--data", "@body.json"], (p) => (p === "body.json" ? '{"a":1}' : noFile()))?.body).toEqual({ a: 1 });
+    expect(parseApiArgs(["get", "dns", "-q", "page=2", "--query", "x=a b"], noFile)).toEqual({
+      method: "GET",
+      path: "/v2/dns?page=2&x=a+b",
+      body: undefined,
+      baseUrl: undefined,
+      verbose: false,
+    });
+    expect(parseApiArgs(["POST", "/v2/streams/push/1/status", "--data", '{"disabled":1}'], noFile)?.body).toEqual({
+      disabled: 1,
+    });
+    expect(
+      parseApiArgs(["POST", "/v2/x", "--data", "@body.json"], (p) => (p === "body.json" ? '{"a":1}' : noFile()))?.body,
+    ).toEqual({ a: 1 });
     expect(parseApiArgs(["--help"], noFile)).toBeUndefined();
   });
 
@@ -43,10 +53,12 @@ describe("argument handling", () => {
   });
 
   it("--help explains the command (exit 0)", async () => {
-    expect((await run(["--help"])).stdout).toMatch(/Commands:\n  api /);
+    expect((await run(["--help"])).stdout).toMatch(/Commands:\n {2}api /);
     const api = await run(["api", "--help"]);
     expect(api.code).toBe(0);
-    expect(api.stdout).toMatch(/^Usage: cdnstream api <METHOD> <path> \[--data JSON\|@file\] \[--query key=value \.\.\.\]/);
+    expect(api.stdout).toMatch(
+      /^Usage: cdnstream api <METHOD> <path> \[--data JSON\|@file\] \[--query key=value \.\.\.\]/,
+    );
     expect(api.stdout).toMatch(/Exit status: 0 success, 1 API or connection error/);
   });
 
@@ -57,7 +69,11 @@ describe("argument handling", () => {
   });
 
   it("an unreachable API is exit 1", async () => {
-    const r = await run(["api", "GET", "/v2/dns"], { CDNSTREAM_API_KEY: "k-123456", CDNSTREAM_BASE_URL: "http://127.0.0.1:9", CDNSTREAM_MAX_RETRIES: "0" });
+    const r = await run(["api", "GET", "/v2/dns"], {
+      CDNSTREAM_API_KEY: "k-123456",
+      CDNSTREAM_BASE_URL: "http://127.0.0.1:9",
+      CDNSTREAM_MAX_RETRIES: "0",
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Could not reach the API \(ECONNREFUSED\)/);
   });
@@ -68,7 +84,11 @@ describe("cdnstream api against the emulator", () => {
   let emu: RunningEmulator;
   let env: Record<string, string>;
   const admin = (path: string, body?: unknown) =>
-    request(`${emu.url}/__emulator/${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } }).then((r) => r.body.json() as Promise<Record<string, any>>);
+    request(`${emu.url}/__emulator/${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    }).then((r) => r.body.json() as Promise<Record<string, any>>);
 
   beforeAll(async () => {
     emu = await startEmulator({ apiKey: KEY });

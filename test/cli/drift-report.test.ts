@@ -6,20 +6,52 @@
  * `b` is not found, and cannot be: the events carry a secret as `[secret]` on both sides.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { driftReport, exitCodeOf, findingsFromEvents, maskSecrets, SECRET, toMarkdown, type StackReport } from "../../provider/cli/drift-report";
+import {
+  driftReport,
+  exitCodeOf,
+  findingsFromEvents,
+  maskSecrets,
+  SECRET,
+  toMarkdown,
+  type StackReport,
+} from "../../provider/cli/drift-report";
 
 const events: EngineEvent[] = require("./fixtures/preview-refresh-events.json");
-const secret = (ciphertext: string) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext });
-const urn = (name: string, type = "pulumi-nodejs:dynamic/cdnstream:StreamStatus") => `urn:pulumi:prod::p::${type}::${name}`;
+const secret = (ciphertext: string) => ({
+  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+  ciphertext,
+});
+const urn = (name: string, type = "pulumi-nodejs:dynamic/cdnstream:StreamStatus") =>
+  `urn:pulumi:prod::p::${type}::${name}`;
 
 /** A refresh step's outputs event, as the engine emits it after the provider's read. */
-function refreshed(name: string, oldInputs: Record<string, unknown>, newInputs: Record<string, unknown> | null): EngineEvent {
-  const state = (inputs: Record<string, unknown>) => ({ urn: urn(name), type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus", custom: true, id: name, parent: "", inputs, outputs: inputs, provider: "" });
+function refreshed(
+  name: string,
+  oldInputs: Record<string, unknown>,
+  newInputs: Record<string, unknown> | null,
+): EngineEvent {
+  const state = (inputs: Record<string, unknown>) => ({
+    urn: urn(name),
+    type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus",
+    custom: true,
+    id: name,
+    parent: "",
+    inputs,
+    outputs: inputs,
+    provider: "",
+  });
   return {
     sequence: 1,
     timestamp: 0,
     resOutputsEvent: {
-      metadata: { op: "refresh", urn: urn(name), type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus", old: state(oldInputs), new: newInputs && state(newInputs), provider: "" },
+      metadata: {
+        op: "refresh",
+        urn: urn(name),
+        type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus",
+        old: state(oldInputs),
+        new: newInputs && state(newInputs),
+        provider: "",
+      },
     },
   } as unknown as EngineEvent;
 }
@@ -57,7 +89,11 @@ describe("findings from a refreshing preview's events", () => {
 
   it("compares values structurally and skips __provider", () => {
     const { resources } = findingsFromEvents([
-      refreshed("same", { __provider: "x", list: ["a", "b"], obj: { p: 1, q: 2 } }, { __provider: "y", list: ["a", "b"], obj: { q: 2, p: 1 } }),
+      refreshed(
+        "same",
+        { __provider: "x", list: ["a", "b"], obj: { p: 1, q: 2 } },
+        { __provider: "y", list: ["a", "b"], obj: { q: 2, p: 1 } },
+      ),
       refreshed("order", { list: ["a", "b"] }, { list: ["b", "a"] }),
       refreshed("added", { disabled: false }, { disabled: false, extra: 1 }),
     ]);
@@ -68,31 +104,57 @@ describe("findings from a refreshing preview's events", () => {
   });
 
   it("never carries a secret's value: secrets become [secret] whatever the event held", () => {
-    const withPlaintext = { ...secret("[secret]"), plaintext: "\"hunter2-very-secret\"" };
+    const withPlaintext = { ...secret("[secret]"), plaintext: '"hunter2-very-secret"' };
     expect(maskSecrets({ a: [withPlaintext], b: 1 })).toEqual({ a: [SECRET], b: 1 });
-    const { resources } = findingsFromEvents([refreshed("s", { password: withPlaintext, mode: "x" }, { password: "hunter2-now-plain", mode: "x" })]);
+    const { resources } = findingsFromEvents([
+      refreshed("s", { password: withPlaintext, mode: "x" }, { password: "hunter2-now-plain", mode: "x" }),
+    ]);
     expect(resources[0]!.properties).toEqual([{ property: "password", recorded: SECRET, live: "hunter2-now-plain" }]);
     expect(JSON.stringify(findingsFromEvents(events))).not.toContain("ciphertext");
   });
 
   it("collects provider warnings (stderr) and error diagnostics, without the plugin-path notice", () => {
-    const diag = (severity: string, message: string, extra = {}) => ({ sequence: 1, timestamp: 0, diagnosticEvent: { message, color: "never", severity, ...extra } }) as unknown as EngineEvent;
+    const diag = (severity: string, message: string, extra = {}) =>
+      ({
+        sequence: 1,
+        timestamp: 0,
+        diagnosticEvent: { message, color: "never", severity, ...extra },
+      }) as unknown as EngineEvent;
     const found = findingsFromEvents([
       diag("warning", "using pulumi-resource-pulumi-nodejs from $PATH at /x\n", { prefix: "warning: " }),
-      diag("info#err", "warning: PushZoneSettings: the API has no read for this object (405); refresh keeps the last applied state\n\n"),
-      diag("info#err", "warning: PushZoneSettings: the API has no read for this object (405); refresh keeps the last applied state\n\n"),
+      diag(
+        "info#err",
+        "warning: PushZoneSettings: the API has no read for this object (405); refresh keeps the last applied state\n\n",
+      ),
+      diag(
+        "info#err",
+        "warning: PushZoneSettings: the API has no read for this object (405); refresh keeps the last applied state\n\n",
+      ),
       diag("info", "plain program output\n"),
       diag("error", "error: preview failed\n", { urn: urn("a") }),
     ]);
-    expect(found.warnings).toEqual(["PushZoneSettings: the API has no read for this object (405); refresh keeps the last applied state"]);
+    expect(found.warnings).toEqual([
+      "PushZoneSettings: the API has no read for this object (405); refresh keeps the last applied state",
+    ]);
     expect(found.errors).toEqual(["a: preview failed"]);
   });
 });
 
 describe("reports", () => {
-  const drifted: StackReport = { stack: "prod", cwd: "/p", drifted: true, resources: findingsFromEvents(events).resources };
+  const drifted: StackReport = {
+    stack: "prod",
+    cwd: "/p",
+    drifted: true,
+    resources: findingsFromEvents(events).resources,
+  };
   const clean: StackReport = { stack: "staging", cwd: "/p", drifted: false, resources: [] };
-  const broken: StackReport = { stack: "nope", cwd: "/p", drifted: false, resources: [], error: "error: no stack named 'nope' found" };
+  const broken: StackReport = {
+    stack: "nope",
+    cwd: "/p",
+    drifted: false,
+    resources: [],
+    error: "error: no stack named 'nope' found",
+  };
 
   it("exit codes: 0 clean, 2 drift, 1 when any stack could not be checked", () => {
     expect(exitCodeOf(driftReport([clean]))).toBe(0);
@@ -104,7 +166,9 @@ describe("reports", () => {
 
   it("markdown: a heading, a table per drifted stack, No drift, errors", () => {
     const md = toMarkdown(driftReport([drifted, clean, broken]));
-    expect(md).toMatch(/^## Drift check incomplete\n\n3 stacks checked: 1 drifted, 1 clean, 1 could not be checked\.\n/);
+    expect(md).toMatch(
+      /^## Drift check incomplete\n\n3 stacks checked: 1 drifted, 1 clean, 1 could not be checked\.\n/,
+    );
     expect(md).toContain(
       [
         "### Stack `prod`: drift (2 findings)",
@@ -115,15 +179,25 @@ describe("reports", () => {
         "| `a` | `cdnstream:StreamStatus` | `disabled` | `false` | `true` |",
       ].join("\n"),
     );
-    expect(md).toContain("### Stack `staging`: No drift\n\nNo drift: every resource's live values match the recorded state.");
-    expect(md).toContain("### Stack `nope`: error\n\nThe check did not complete:\n\n```text\nerror: no stack named 'nope' found\n```");
+    expect(md).toContain(
+      "### Stack `staging`: No drift\n\nNo drift: every resource's live values match the recorded state.",
+    );
+    expect(md).toContain(
+      "### Stack `nope`: error\n\nThe check did not complete:\n\n```text\nerror: no stack named 'nope' found\n```",
+    );
     expect(toMarkdown(driftReport([clean]))).toMatch(/^## No drift\n\n1 stack checked: 0 drifted, 1 clean\.\n/);
   });
 
   it("markdown cells: secrets as [secret], pipes and backticks escaped, long values cut", () => {
-    const resources = findingsFromEvents([refreshed("x", { pw: secret("[secret]"), note: "a|b `c`", big: "y".repeat(300) }, { pw: "plain", note: "d", big: "z" })]).resources;
+    const resources = findingsFromEvents([
+      refreshed(
+        "x",
+        { pw: secret("[secret]"), note: "a|b `c`", big: "y".repeat(300) },
+        { pw: "plain", note: "d", big: "z" },
+      ),
+    ]).resources;
     const md = toMarkdown(driftReport([{ stack: "s", cwd: "/p", drifted: true, resources }]));
-    expect(md).toContain("| `pw` | `[secret]` | `\"plain\"` |");
+    expect(md).toContain('| `pw` | `[secret]` | `"plain"` |');
     expect(md).toContain('| `note` | ``"a\\|b `c`"`` | `"d"` |');
     expect(md).toMatch(/\| `big` \| `"y{116}\.\.\.` \|/);
     expect(md).not.toContain("y".repeat(200));

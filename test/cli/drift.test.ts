@@ -18,7 +18,15 @@ const stackResult = (stack: string, kind: "clean" | "drift" | "error"): StackRep
   drifted: kind === "drift",
   resources:
     kind === "drift"
-      ? [{ urn: `urn:pulumi:${stack}::p::t::r`, name: "r", type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus", deleted: false, properties: [{ property: "disabled", recorded: false, live: true }] }]
+      ? [
+          {
+            urn: `urn:pulumi:${stack}::p::t::r`,
+            name: "r",
+            type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus",
+            deleted: false,
+            properties: [{ property: "disabled", recorded: false, live: true }],
+          },
+        ]
       : [],
   ...(kind === "error" ? { error: `error: no stack named '${stack}' found (key ${KEY})` } : {}),
 });
@@ -58,14 +66,40 @@ function harness(kinds: Record<string, "clean" | "drift" | "error">, listed: str
 
 describe("drift arguments", () => {
   it("parses stacks, directories relative to the working directory, files and concurrency", () => {
-    expect(parseDriftArgs(["--stack", "a", "-s", "b", "--stack", "a", "--cwd", "infra", "--json", "r.json", "--markdown", "/abs/r.md", "-j", "3"], "/work")).toEqual({
+    expect(
+      parseDriftArgs(
+        [
+          "--stack",
+          "a",
+          "-s",
+          "b",
+          "--stack",
+          "a",
+          "--cwd",
+          "infra",
+          "--json",
+          "r.json",
+          "--markdown",
+          "/abs/r.md",
+          "-j",
+          "3",
+        ],
+        "/work",
+      ),
+    ).toEqual({
       stacks: ["a", "b"],
       cwd: "/work/infra",
       json: "/work/r.json",
       markdown: "/abs/r.md",
       concurrency: 3,
     });
-    expect(parseDriftArgs([], "/work")).toEqual({ stacks: [], cwd: "/work", json: undefined, markdown: undefined, concurrency: 2 });
+    expect(parseDriftArgs([], "/work")).toEqual({
+      stacks: [],
+      cwd: "/work",
+      json: undefined,
+      markdown: undefined,
+      concurrency: 2,
+    });
     expect(parseDriftArgs(["--json", "-"], "/work")?.json).toBe("-");
     expect(parseDriftArgs(["-h"], "/work")).toBeUndefined();
   });
@@ -78,29 +112,36 @@ describe("drift arguments", () => {
     [["drift", "--json", "-", "--markdown", "-"], /only one of --json and --markdown can be -/],
     [["drift", "--json", ""], /--json needs a file name/],
     [["drift", "--frobnicate"], /Unknown option '--frobnicate'/],
-  ])("%j is bad usage (exit 64, EX_USAGE: never 2, which says drift was found; nothing checked)", async (argv, message) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
-    expect(code).toBe(64);
-    expect(err.join("\n")).toMatch(message);
-    expect(err.join("\n")).toMatch(/Run `cdnstream drift --help` for usage/);
-    expect(out).toEqual([]);
-  });
+  ])(
+    "%j is bad usage (exit 64, EX_USAGE: never 2, which says drift was found; nothing checked)",
+    async (argv, message) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
+      expect(code).toBe(64);
+      expect(err.join("\n")).toMatch(message);
+      expect(err.join("\n")).toMatch(/Run `cdnstream drift --help` for usage/);
+      expect(out).toEqual([]);
+    },
+  );
 
   it("--help documents the command, its environment and exit codes", async () => {
     const out: string[] = [];
     expect(await main(["drift", "--help"], { stdout: (t) => out.push(t), stderr: () => undefined, env: {} })).toBe(0);
     const help = out.join("\n");
-    expect(help).toMatch(/^Usage: cdnstream drift \[--stack NAME \.\.\.\] \[--cwd DIR\] \[--json FILE\] \[--markdown FILE\] \[--concurrency N\]/);
-    expect(help).toMatch(/Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked \(the reports still say\s+what was found\), 64 bad usage \(EX_USAGE/);
+    expect(help).toMatch(
+      /^Usage: cdnstream drift \[--stack NAME \.\.\.\] \[--cwd DIR\] \[--json FILE\] \[--markdown FILE\] \[--concurrency N\]/,
+    );
+    expect(help).toMatch(
+      /Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked \(the reports still say\s+what was found\), 64 bad usage \(EX_USAGE/,
+    );
     expect(help).toMatch(/PULUMI_BACKEND_URL/);
     expect(help).toMatch(/TypeScript is\s+compiled on the fly with the project's tsconfig\.json/);
     expect(help).toMatch(/runtime\.options typescript, tsconfig and nodeargs are honoured/);
     expect(help).toMatch(/The preview runs the program \(`--run-program`\)/);
     const top: string[] = [];
     await main(["--help"], { stdout: (t) => top.push(t), stderr: () => undefined, env: {} });
-    expect(top.join("\n")).toMatch(/\n  drift +report out-of-band changes/);
+    expect(top.join("\n")).toMatch(/\n {2}drift +report out-of-band changes/);
     expect(top.join("\n")).toMatch(/`drift`: 2 drift found, 64 bad usage/);
   });
 });
@@ -110,7 +151,10 @@ describe("drift runs", () => {
     const h = harness({ prod: "clean" });
     const r = await h.run(["--stack", "prod", "--cwd", "/proj", "--json", "out/r.json", "--markdown", "out/r.md"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(h.files["/work/out/r.json"]!)).toEqual({ stacks: [{ stack: "prod", cwd: "/proj", drifted: false, resources: [] }], drifted: false });
+    expect(JSON.parse(h.files["/work/out/r.json"]!)).toEqual({
+      stacks: [{ stack: "prod", cwd: "/proj", drifted: false, resources: [] }],
+      drifted: false,
+    });
     expect(h.files["/work/out/r.md"]).toMatch(/^## No drift/);
     expect(r.stdout).toBe(h.files["/work/out/r.md"]);
     expect(r.stderr).toMatch(/cdnstream drift: prod: no drift \(\d+\.\ds\)/);
@@ -126,7 +170,10 @@ describe("drift runs", () => {
     expect(r.code).toBe(2);
     const report = JSON.parse(r.stdout);
     expect(report.drifted).toBe(true);
-    expect(report.stacks.map((s: StackReport) => [s.stack, s.drifted])).toEqual([["a", false], ["b", true]]);
+    expect(report.stacks.map((s: StackReport) => [s.stack, s.drifted])).toEqual([
+      ["a", false],
+      ["b", true],
+    ]);
     expect(r.stderr).toMatch(/b: drift in r\.\{disabled\}/);
   });
 
@@ -135,7 +182,10 @@ describe("drift runs", () => {
     const r = await h.run(["-s", "a", "-s", "nope", "--json", "r.json"]);
     expect(r.code).toBe(1);
     const report = JSON.parse(h.files["/work/r.json"]!);
-    expect(report.stacks[1]).toMatchObject({ stack: "nope", error: expect.stringMatching(/no stack named 'nope' found/) });
+    expect(report.stacks[1]).toMatchObject({
+      stack: "nope",
+      error: expect.stringMatching(/no stack named 'nope' found/),
+    });
     expect(r.stderr).toMatch(/nope: could not be checked/);
     expect(r.stdout + r.stderr + h.files["/work/r.json"]).not.toContain(KEY);
     expect(r.stdout).toContain("[REDACTED]");
@@ -180,13 +230,21 @@ describe("drift runs", () => {
   it("a project of another runtime is refused before any engine run, with or without --stack: exit 1 naming the runtime", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-python-"));
     try {
-      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: infra\nruntime:\n  name: python\n  options:\n    toolchain: pip\n");
-      for (const argv of [["--cwd", dir, "--stack", "prod", "--json", "-"], ["--cwd", dir, "--json", "-"]]) {
+      fs.writeFileSync(
+        path.join(dir, "Pulumi.yaml"),
+        "name: infra\nruntime:\n  name: python\n  options:\n    toolchain: pip\n",
+      );
+      for (const argv of [
+        ["--cwd", dir, "--stack", "prod", "--json", "-"],
+        ["--cwd", dir, "--json", "-"],
+      ]) {
         const err: string[] = [];
         const out: string[] = [];
         const code = await driftCommand.run(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
         expect(code).toBe(1);
-        expect(err.join("\n")).toMatch(/Pulumi\.yaml: runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js/);
+        expect(err.join("\n")).toMatch(
+          /Pulumi\.yaml: runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js/,
+        );
         expect(JSON.parse(out.join("\n")).stacks[0].error).toMatch(/runtime is "python"/);
       }
     } finally {

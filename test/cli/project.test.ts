@@ -66,7 +66,10 @@ describe("readProject", () => {
     fs.mkdirSync(path.join(dir, "app", "src"), { recursive: true });
     fs.writeFileSync(path.join(dir, "app", "src", "main.ts"), "");
     write("name: p\nruntime: nodejs\nmain: app/src/main.ts\n");
-    expect(programLocation(readProject(dir))).toEqual({ programDir: path.join(dir, "app", "src"), entryPoint: "main.ts" });
+    expect(programLocation(readProject(dir))).toEqual({
+      programDir: path.join(dir, "app", "src"),
+      entryPoint: "main.ts",
+    });
     write("name: p\nruntime: nodejs\nmain: app/\n");
     expect(programLocation(readProject(dir))).toEqual({ programDir: path.join(dir, "app"), entryPoint: "." });
   });
@@ -78,24 +81,52 @@ describe("readProject", () => {
       /Pulumi\.yaml: main "bin\/index\.js" cannot be read \(ENOENT\)\. Build it first \(`npm run build` runs "tsc"\), or point main at the TypeScript entry \(e\.g\. `main: index\.ts`.*\): TypeScript is compiled on the fly\./,
     );
     write("name: p\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: bin/index.js\n");
-    expect(() => programLocation(readProject(dir))).toThrow(/cannot be read \(ENOENT\)\. Build it first \(`npm run build` runs "tsc"\), or point main at the program's entry\.$/);
+    expect(() => programLocation(readProject(dir))).toThrow(
+      /cannot be read \(ENOENT\)\. Build it first \(`npm run build` runs "tsc"\), or point main at the program's entry\.$/,
+    );
   });
 
   it("says what is wrong, naming the file, the setting and the fix", () => {
-    expect(() => readProject(dir)).toThrow(/Pulumi\.yaml: cannot read the project file \(ENOENT\); --cwd must be a Pulumi project directory/);
+    expect(() => readProject(dir)).toThrow(
+      /Pulumi\.yaml: cannot read the project file \(ENOENT\); --cwd must be a Pulumi project directory/,
+    );
     const cases: [string, RegExp][] = [
       ["runtime: nodejs\n", /Pulumi\.yaml has no name: add `name: <project name>`/],
       ["name: shop\n", /Pulumi\.yaml has no runtime: add `runtime: nodejs`/],
-      ["name: shop\nruntime: nodejs\ndescription: main: not this\n", /Pulumi\.yaml is not valid YAML: (incomplete explicit mapping pair|bad indentation of a mapping entry)/ /* js-yaml 3 (SDK 3.246), 4 (3.270) */],
+      [
+        "name: shop\nruntime: nodejs\ndescription: main: not this\n",
+        /Pulumi\.yaml is not valid YAML: (incomplete explicit mapping pair|bad indentation of a mapping entry)/ /* js-yaml 3 (SDK 3.246), 4 (3.270) */,
+      ],
       ["- name: shop\n", /Pulumi\.yaml must hold the project's settings as a mapping/],
-      ["name: py\nruntime: python\n", /runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js\. For a project in another language, `pulumi preview --refresh --expect-no-changes --stack <name>`/],
+      [
+        "name: py\nruntime: python\n",
+        /runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js\. For a project in another language, `pulumi preview --refresh --expect-no-changes --stack <name>`/,
+      ],
       ["name: go\nruntime:\n  name: go\n", /runtime is "go"; only nodejs projects can be run inline/],
-      ["name: s\nruntime:\n  name: nodejs\n  options:\n    typescript: 'no'\n", /runtime\.options\.typescript must be true or false, not "no"/],
-      ["name: s\nruntime:\n  name: nodejs\n  options:\n    nodeargs: [--inspect]\n", /runtime\.options\.nodeargs must be one string of node options, such as "--max-old-space-size=4096", not \["--inspect"\]/],
-      ["name: s\nruntime:\n  name: nodejs\n  options:\n    nodeargs: \"--require 'x\"\n", /runtime\.options\.nodeargs cannot be split into words: a single quote is not closed/],
-      ["name: s\nruntime:\n  name: nodejs\n  options:\n    tsconfig: 3\n", /runtime\.options\.tsconfig must be a file name such as "tsconfig\.json", not 3/],
-      ["name: s\nruntime: nodejs\nmain: /abs/index.js\n", /main must be a path relative to the project directory, not the absolute "\/abs\/index\.js"/],
-      ["name: s\nruntime: nodejs\nmain: ../elsewhere/index.js\n", /main must be inside the project directory, but "\.\.\/elsewhere\/index\.js" is outside it/],
+      [
+        "name: s\nruntime:\n  name: nodejs\n  options:\n    typescript: 'no'\n",
+        /runtime\.options\.typescript must be true or false, not "no"/,
+      ],
+      [
+        "name: s\nruntime:\n  name: nodejs\n  options:\n    nodeargs: [--inspect]\n",
+        /runtime\.options\.nodeargs must be one string of node options, such as "--max-old-space-size=4096", not \["--inspect"\]/,
+      ],
+      [
+        'name: s\nruntime:\n  name: nodejs\n  options:\n    nodeargs: "--require \'x"\n',
+        /runtime\.options\.nodeargs cannot be split into words: a single quote is not closed/,
+      ],
+      [
+        "name: s\nruntime:\n  name: nodejs\n  options:\n    tsconfig: 3\n",
+        /runtime\.options\.tsconfig must be a file name such as "tsconfig\.json", not 3/,
+      ],
+      [
+        "name: s\nruntime: nodejs\nmain: /abs/index.js\n",
+        /main must be a path relative to the project directory, not the absolute "\/abs\/index\.js"/,
+      ],
+      [
+        "name: s\nruntime: nodejs\nmain: ../elsewhere/index.js\n",
+        /main must be inside the project directory, but "\.\.\/elsewhere\/index\.js" is outside it/,
+      ],
       ["name: s\nruntime: nodejs\nmain: 7\n", /main must be a path such as "index\.ts" or "bin\/index\.js", not 7/],
     ];
     for (const [yaml, message] of cases) {

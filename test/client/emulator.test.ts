@@ -27,14 +27,25 @@ let emu: RunningEmulator;
 let client: CdnstreamClient;
 
 const admin = async (method: "GET" | "POST", path: string, body?: unknown) => {
-  const res = await request(`${emu.url}/__emulator/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const res = await request(`${emu.url}/__emulator/${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   const json = (await res.body.json()) as Record<string, unknown>;
   if (res.statusCode >= 300) throw new Error(`admin ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
   return json;
 };
 const counts = async () => ((await admin("GET", "requests")) as { counts: Record<string, number> }).counts;
 const makeClient = (options: Partial<ClientOptions> = {}) =>
-  new CdnstreamClient({ apiKey: KEY, baseUrl: emu.url, env: {}, retryBaseDelayMs: 20, retryMaxDelayMs: 100, ...options });
+  new CdnstreamClient({
+    apiKey: KEY,
+    baseUrl: emu.url,
+    env: {},
+    retryBaseDelayMs: 20,
+    retryMaxDelayMs: 100,
+    ...options,
+  });
 
 beforeAll(async () => {
   emu = await startEmulator({ apiKey: KEY, forbiddenKey: FORBIDDEN });
@@ -51,7 +62,10 @@ beforeEach(async () => {
 
 describe("every operation against the emulator", () => {
   it("4.1 update HTTP push zone", async () => {
-    const r = await zones.updatePushZone(client, 101, { cnames: "cdn.example.com", webhook: "https://hooks.example.com/transcoded" });
+    const r = await zones.updatePushZone(client, 101, {
+      cnames: "cdn.example.com",
+      webhook: "https://hooks.example.com/transcoded",
+    });
     expect(r.result).toBe("success");
     expect(r.zone.id).toBe(101);
   });
@@ -73,12 +87,20 @@ describe("every operation against the emulator", () => {
   });
 
   it("4.5 update VoD pull domain lock", async () => {
-    const r = await zones.updateVodPullDomainLock(client, 401, { enabled: "Y", policy: "Y", list: "example.com,example.org", noreferer: "N" });
+    const r = await zones.updateVodPullDomainLock(client, 401, {
+      enabled: "Y",
+      policy: "Y",
+      list: "example.com,example.org",
+      noreferer: "N",
+    });
     expect(r.zone.domainlock).toMatchObject({ enabled: "Y", list: "example.com,example.org" });
   });
 
   it("4.6 tracking report", async () => {
-    const r = await adInsertion.getTrackingReport(client, 3001, { r: "2025-01-06 00:00:00 - 2025-01-07 00:00:00", granularity: 60 });
+    const r = await adInsertion.getTrackingReport(client, 3001, {
+      r: "2025-01-06 00:00:00 - 2025-01-07 00:00:00",
+      granularity: 60,
+    });
     expect(r.result).toBe("success");
     expect(Array.isArray(r.data)).toBe(true);
   });
@@ -94,7 +116,10 @@ describe("every operation against the emulator", () => {
   });
 
   it("4.8 consumption", async () => {
-    const r = await adInsertion.getConsumption(client, 4001, { groupBy: "day", r: "2025-01-01 00:00:00 - 2025-01-08 00:00:00" });
+    const r = await adInsertion.getConsumption(client, 4001, {
+      groupBy: "day",
+      r: "2025-01-01 00:00:00 - 2025-01-08 00:00:00",
+    });
     expect(r.result).toBe("success");
   });
 
@@ -152,7 +177,14 @@ describe("every operation against the emulator", () => {
   });
 
   it("4.19 timeshift create", async () => {
-    const r = await streams.createTimeshiftStream(client, { name: "late-show", codec: "h264", protocols: ["HLS"], timeshift: 120, parent: 3001, ndvr: { enabled: "Y", retention: 7 } });
+    const r = await streams.createTimeshiftStream(client, {
+      name: "late-show",
+      codec: "h264",
+      protocols: ["HLS"],
+      timeshift: 120,
+      parent: 3001,
+      ndvr: { enabled: "Y", retention: 7 },
+    });
     expect(r.stream.type).toBe("timeshift");
   });
 
@@ -188,7 +220,9 @@ describe("errors from the emulator", () => {
     expect(await rejection(backups.getBackup(client, 999_999))).toBeInstanceOf(NotFoundError);
     await adInsertion.addAdBreakSlot(client, 302, { type: "midroll", maxDurationS: 30, offset: 60 });
     // §4.2: midroll and midrollinterval are mutually exclusive on a zone (checked by the API, not knowable here).
-    const err = await rejection(adInsertion.addAdBreakSlot(client, 302, { type: "midrollinterval", maxDurationS: 30, intervalS: 300 }));
+    const err = await rejection(
+      adInsertion.addAdBreakSlot(client, 302, { type: "midrollinterval", maxDurationS: 30, intervalS: 300 }),
+    );
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).sent).toBe(true);
   });
@@ -242,14 +276,18 @@ describe("faults injected through the admin door", () => {
 
   it("4.19 under a 503 fails once, with no retry: exactly one create reaches the API", async () => {
     await admin("POST", "faults", { status: 503, count: 3 });
-    const err = await rejection(streams.createTimeshiftStream(client, { name: "once-only", parent: 3001, timeshift: 60 }));
+    const err = await rejection(
+      streams.createTimeshiftStream(client, { name: "once-only", parent: 3001, timeshift: 60 }),
+    );
     expect(err).toBeInstanceOf(ServerError);
     expect(err.message).toMatch(/^Server error \(503\) on POST \/v2\/streams\/timeshift\/new: .*Not retried/);
     expect((await counts())["POST /v2/streams/timeshift/new"]).toBe(1);
   });
 
   it("4.19 rides out a 429: the API refused it unprocessed, so one stream results", async () => {
-    const before = Object.keys(((await admin("GET", "state")) as { timeshiftStreams?: object }).timeshiftStreams ?? {}).length;
+    const before = Object.keys(
+      ((await admin("GET", "state")) as { timeshiftStreams?: object }).timeshiftStreams ?? {},
+    ).length;
     await admin("POST", "faults", { status: 429, retryAfter: 1, count: 1 });
     const r = await streams.createTimeshiftStream(client, { name: "refused-once", parent: 3001, timeshift: 60 });
     expect(r.stream.type).toBe("timeshift");

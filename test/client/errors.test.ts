@@ -25,10 +25,17 @@ const authEnvelope = (message: string) => ({ status: "error", errors: [{ code: 4
 describe("error mapping", () => {
   it("401 (§5 envelope): AuthenticationError with the API's message and how to set the key", async () => {
     const { pool, client } = mockClient();
-    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(401, authEnvelope("The API key is invalid"), { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/dns", method: "GET" })
+      .reply(401, authEnvelope("The API key is invalid"), { headers: JSON_HEADERS });
     const err = (await rejection(dns.listDnsZones(client))) as AuthenticationError;
     expect(err).toBeInstanceOf(AuthenticationError);
-    expect(err).toMatchObject({ status: 401, operation: { method: "GET", path: "/v2/dns" }, apiMessage: "The API key is invalid", attempts: 1 });
+    expect(err).toMatchObject({
+      status: 401,
+      operation: { method: "GET", path: "/v2/dns" },
+      apiMessage: "The API key is invalid",
+      attempts: 1,
+    });
     expect(err.message).toBe(
       "API key rejected (401) on GET /v2/dns: The API key is invalid. Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys). " +
         "If you have just set a regenerated key: `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` send the old one, which the stack's state recorded at the last `pulumi up` while it was stack config. " +
@@ -38,8 +45,16 @@ describe("error mapping", () => {
 
   it("403 from the §5 envelope or a missing plan/add-on: PermissionDeniedError", async () => {
     const { pool, client } = mockClient();
-    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(403, { status: "error", errors: [{ code: 403, message: "Account lacks permission" }] }, { headers: JSON_HEADERS });
-    pool.intercept({ path: "/v2/cb", method: "GET" }).reply(403, { result: "error", message: "Ad insertion requires the custom plan" }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/dns", method: "GET" })
+      .reply(
+        403,
+        { status: "error", errors: [{ code: 403, message: "Account lacks permission" }] },
+        { headers: JSON_HEADERS },
+      );
+    pool
+      .intercept({ path: "/v2/cb", method: "GET" })
+      .reply(403, { result: "error", message: "Ad insertion requires the custom plan" }, { headers: JSON_HEADERS });
     const a = await rejection(dns.listDnsZones(client));
     const b = await rejection(backups.listBackups(client));
     for (const e of [a, b]) expect(e).toBeInstanceOf(PermissionDeniedError);
@@ -55,7 +70,9 @@ describe("error mapping", () => {
 
   it("404: NotFoundError naming the template and the concrete path", async () => {
     const { pool, client } = mockClient();
-    pool.intercept({ path: "/v2/cb/99", method: "GET" }).reply(404, { result: "error", message: "Backup 99 not found" }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/cb/99", method: "GET" })
+      .reply(404, { result: "error", message: "Backup 99 not found" }, { headers: JSON_HEADERS });
     const err = await rejection(backups.getBackup(client, 99));
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.message).toBe(
@@ -65,13 +82,21 @@ describe("error mapping", () => {
 
   it("422 and result:error on a 200 are ValidationErrors reported by the API (sent: true)", async () => {
     const { pool, client } = mockClient();
-    pool.intercept({ path: "/v2/zones/http/push/1", method: "POST" }).reply(422, { result: "error", message: "cnames: invalid host" }, { headers: JSON_HEADERS });
-    pool.intercept({ path: "/v2/zones/http/push/2", method: "POST" }).reply(200, { result: "error", message: "webhook unreachable" }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/zones/http/push/1", method: "POST" })
+      .reply(422, { result: "error", message: "cnames: invalid host" }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/zones/http/push/2", method: "POST" })
+      .reply(200, { result: "error", message: "webhook unreachable" }, { headers: JSON_HEADERS });
     const a = (await rejection(zones.updatePushZone(client, 1, { cnames: "x" }))) as ValidationError;
-    const b = (await rejection(zones.updatePushZone(client, 2, { webhook: "https://hooks.example.com/x" }))) as ValidationError;
+    const b = (await rejection(
+      zones.updatePushZone(client, 2, { webhook: "https://hooks.example.com/x" }),
+    )) as ValidationError;
     expect(a).toBeInstanceOf(ValidationError);
     expect(a).toMatchObject({ status: 422, sent: true, apiMessage: "cnames: invalid host" });
-    expect(a.message).toMatch(/^Rejected by the API \(422\) on POST \/v2\/zones\/http\/push\/\{zoneid\}: cnames: invalid host\. Correct/);
+    expect(a.message).toMatch(
+      /^Rejected by the API \(422\) on POST \/v2\/zones\/http\/push\/\{zoneid\}: cnames: invalid host\. Correct/,
+    );
     expect(b).toMatchObject({ status: 200, sent: true, apiMessage: "webhook unreachable" });
     expect(b.message).toMatch(/^Rejected by the API \(200, result "error"\)/);
   });
@@ -87,23 +112,39 @@ describe("error mapping", () => {
   it("a 2xx that is not JSON, or not the documented shape, is a ResponseShapeError keeping the raw body", async () => {
     const { pool, client } = mockClient();
     pool.intercept({ path: "/v2/dns", method: "GET" }).reply(200, "OK");
-    pool.intercept({ path: "/v2/cb", method: "GET" }).reply(200, { result: "success", backups: [{ id: "seven" }] }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/cb", method: "GET" })
+      .reply(200, { result: "success", backups: [{ id: "seven" }] }, { headers: JSON_HEADERS });
     const a = (await rejection(dns.listDnsZones(client))) as ResponseShapeError;
     expect(a).toBeInstanceOf(ResponseShapeError);
     expect(a.rawBody).toBe("OK");
     const b = (await rejection(backups.listBackups(client))) as ResponseShapeError;
     expect(b.rawBody).toBe(JSON.stringify({ result: "success", backups: [{ id: "seven" }] }));
     expect(b.issues[0]).toMatchObject({ field: "backups.0.id" });
-    expect(b.message).toMatch(/^Unexpected response \(200\) on GET \/v2\/cb: backups\.0\.id: .*raw body is on err\.rawBody/);
+    expect(b.message).toMatch(
+      /^Unexpected response \(200\) on GET \/v2\/cb: backups\.0\.id: .*raw body is on err\.rawBody/,
+    );
   });
 
   it("the factory builds every kind", () => {
     const base = { operation: { method: "GET", path: "/v2/dns" }, attempts: 1, secrets: [KEY] };
-    expect(createApiError({ ...base, kind: "response", status: 429, body: {}, rawBody: "{}" })).toBeInstanceOf(RateLimitError);
-    expect(createApiError({ ...base, kind: "response", status: 504, body: {}, rawBody: "{}" })).toBeInstanceOf(ServerError);
-    expect(createApiError({ ...base, kind: "connection", cause: new Error("x"), origin: "http://h" })).toBeInstanceOf(ConnectionError);
-    expect(createApiError({ ...base, kind: "shape", status: 200, rawBody: "", issues: [] })).toBeInstanceOf(ResponseShapeError);
-    const v = createApiError({ ...base, kind: "invalid-request", issues: [{ field: "r", rule: "must be a range" }] }) as ValidationError;
+    expect(createApiError({ ...base, kind: "response", status: 429, body: {}, rawBody: "{}" })).toBeInstanceOf(
+      RateLimitError,
+    );
+    expect(createApiError({ ...base, kind: "response", status: 504, body: {}, rawBody: "{}" })).toBeInstanceOf(
+      ServerError,
+    );
+    expect(createApiError({ ...base, kind: "connection", cause: new Error("x"), origin: "http://h" })).toBeInstanceOf(
+      ConnectionError,
+    );
+    expect(createApiError({ ...base, kind: "shape", status: 200, rawBody: "", issues: [] })).toBeInstanceOf(
+      ResponseShapeError,
+    );
+    const v = createApiError({
+      ...base,
+      kind: "invalid-request",
+      issues: [{ field: "r", rule: "must be a range" }],
+    }) as ValidationError;
     expect(v).toMatchObject({ sent: false, field: "r", rule: "must be a range", attempts: 0, status: undefined });
   });
 });
@@ -113,17 +154,69 @@ describe("the API key never leaks", () => {
   const dnsPath = { path: "/v2/dns", method: "GET" as const };
   const cases: Case[] = [
     ["401", (p) => p.intercept(dnsPath).reply(401, authEnvelope(`Invalid key ${KEY}`), { headers: JSON_HEADERS })],
-    ["403", (p) => p.intercept(dnsPath).reply(403, { status: "error", errors: [{ code: 403, message: `no permission for ${KEY}` }] }, { headers: JSON_HEADERS })],
-    ["404", (p) => p.intercept(dnsPath).reply(404, { result: "error", message: `unknown path, key=${KEY}` }, { headers: JSON_HEADERS })],
-    ["422", (p) => p.intercept(dnsPath).reply(422, { result: "error", message: "bad", echo: { "x-api-key": KEY } }, { headers: JSON_HEADERS })],
-    ["429", (p) => p.intercept(dnsPath).reply(429, { result: "error", message: KEY }, { headers: { ...JSON_HEADERS, "retry-after": "0" } }).times(3)],
+    [
+      "403",
+      (p) =>
+        p
+          .intercept(dnsPath)
+          .reply(
+            403,
+            { status: "error", errors: [{ code: 403, message: `no permission for ${KEY}` }] },
+            { headers: JSON_HEADERS },
+          ),
+    ],
+    [
+      "404",
+      (p) =>
+        p
+          .intercept(dnsPath)
+          .reply(404, { result: "error", message: `unknown path, key=${KEY}` }, { headers: JSON_HEADERS }),
+    ],
+    [
+      "422",
+      (p) =>
+        p
+          .intercept(dnsPath)
+          .reply(422, { result: "error", message: "bad", echo: { "x-api-key": KEY } }, { headers: JSON_HEADERS }),
+    ],
+    [
+      "429",
+      (p) =>
+        p
+          .intercept(dnsPath)
+          .reply(429, { result: "error", message: KEY }, { headers: { ...JSON_HEADERS, "retry-after": "0" } })
+          .times(3),
+    ],
     ["500 text", (p) => p.intercept(dnsPath).reply(500, `internal error for ${KEY}`)],
-    ["503", (p) => p.intercept(dnsPath).reply(503, { result: "error", message: KEY }, { headers: JSON_HEADERS }).times(3)],
-    ["result:error", (p) => p.intercept(dnsPath).reply(200, { result: "error", message: `bad key ${KEY}` }, { headers: JSON_HEADERS })],
-    ["shape", (p) => p.intercept(dnsPath).reply(200, { result: "success", domains: [{ id: KEY }] }, { headers: JSON_HEADERS })],
+    [
+      "503",
+      (p) => p.intercept(dnsPath).reply(503, { result: "error", message: KEY }, { headers: JSON_HEADERS }).times(3),
+    ],
+    [
+      "result:error",
+      (p) => p.intercept(dnsPath).reply(200, { result: "error", message: `bad key ${KEY}` }, { headers: JSON_HEADERS }),
+    ],
+    [
+      "shape",
+      (p) => p.intercept(dnsPath).reply(200, { result: "success", domains: [{ id: KEY }] }, { headers: JSON_HEADERS }),
+    ],
     ["not json", (p) => p.intercept(dnsPath).reply(200, `hello ${KEY}`)],
-    ["connection", (p) => p.intercept(dnsPath).replyWithError(Object.assign(new Error(`reset while sending ${KEY}`), { code: "ECONNRESET" })).times(3)],
-    ["timeout", (p) => p.intercept(dnsPath).replyWithError(Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" })).times(3)],
+    [
+      "connection",
+      (p) =>
+        p
+          .intercept(dnsPath)
+          .replyWithError(Object.assign(new Error(`reset while sending ${KEY}`), { code: "ECONNRESET" }))
+          .times(3),
+    ],
+    [
+      "timeout",
+      (p) =>
+        p
+          .intercept(dnsPath)
+          .replyWithError(Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" }))
+          .times(3),
+    ],
   ];
 
   it.each(cases)("%s", async (_, arrange) => {
@@ -157,7 +250,9 @@ describe("the API key never leaks", () => {
 
   it("the request itself is not mutated: the key is still sent", async () => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ ...dnsPath, headers: { "x-api-key": KEY } }).reply(401, authEnvelope("nope"), { headers: JSON_HEADERS });
+    pool
+      .intercept({ ...dnsPath, headers: { "x-api-key": KEY } })
+      .reply(401, authEnvelope("nope"), { headers: JSON_HEADERS });
     await rejection(dns.listDnsZones(client));
     expect(calls()[0]!.headers).toMatchObject({ "x-api-key": KEY });
   });

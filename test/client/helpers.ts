@@ -34,7 +34,8 @@ export function mockClient(options: Partial<ClientOptions> = {}) {
 /** Every way an error can be shown; the key must appear in none of them. */
 export function expectNoKey(value: unknown, key: string = KEY): void {
   const views = [JSON.stringify(value), inspect(value, { depth: 20, showHidden: true }), String(value)];
-  if (value instanceof Error) views.push(value.message, value.stack ?? "", inspect(value.cause, { depth: 20, showHidden: true }));
+  if (value instanceof Error)
+    views.push(value.message, value.stack ?? "", inspect(value.cause, { depth: 20, showHidden: true }));
   for (const view of views) expect(view).not.toContain(key);
 }
 

@@ -28,9 +28,13 @@ describe("RateGate", () => {
   it("spaces starts 1000/rps ms apart, and honours a pause", async () => {
     let now = 0;
     const waits: number[] = [];
-    const gate = new RateGate(4, () => now, async (ms) => {
-      waits.push(ms);
-    });
+    const gate = new RateGate(
+      4,
+      () => now,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
     for (let i = 0; i < 4; i++) await gate.take();
     expect(waits).toEqual([250, 500, 750]);
     now = 10_000;
@@ -44,9 +48,13 @@ describe("RateGate", () => {
 
   it("does nothing when off", async () => {
     const waits: number[] = [];
-    const gate = new RateGate(0, () => 0, async (ms) => {
-      waits.push(ms);
-    });
+    const gate = new RateGate(
+      0,
+      () => 0,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
     for (let i = 0; i < 10; i++) await gate.take();
     expect(waits).toEqual([]);
   });
@@ -64,7 +72,14 @@ describe("client pacing (MockAgent)", () => {
       }, 15);
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const client = new CdnstreamClient({ apiKey: "k-123456", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, env: {}, maxConcurrency: 3, connections: 10, shareReads: false });
+    const client = new CdnstreamClient({
+      apiKey: "k-123456",
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      env: {},
+      maxConcurrency: 3,
+      connections: 10,
+      shareReads: false,
+    });
     try {
       await Promise.all(Array.from({ length: 12 }, () => dns.listDnsZones(client)));
       expect(peak).toBe(3);

@@ -3,7 +3,17 @@
  * typed call, whose arguments come from the path template (then body, query, options).
  */
 import { z } from "zod";
-import { adInsertion, adManager, backups, dns, operations, streams, ValidationError, zones, type Operation } from "../../provider/client";
+import {
+  adInsertion,
+  adManager,
+  backups,
+  dns,
+  operations,
+  streams,
+  ValidationError,
+  zones,
+  type Operation,
+} from "../../provider/client";
 import { defineOperation, isOperation } from "../../provider/client/operation";
 import { intId, strId } from "../../provider/client/shapes";
 import { JSON_HEADERS, mockClient, ok, rejection } from "./helpers";
@@ -30,7 +40,12 @@ const touchThing = defineOperation({
 describe("a declared operation", () => {
   it("is its own description", () => {
     const { id, method, path, retry } = getThing;
-    expect({ id, method, path, retry }).toEqual({ id: "test:thing", method: "GET", path: "/v2/things/{thingid}/parts/{partid}", retry: "retriable" });
+    expect({ id, method, path, retry }).toEqual({
+      id: "test:thing",
+      method: "GET",
+      path: "/v2/things/{thingid}/parts/{partid}",
+      retry: "retriable",
+    });
     expect(isOperation(getThing)).toBe(true);
     expect(isOperation({ ...getThing })).toBe(false);
     expect(Object.isFrozen(getThing)).toBe(true);
@@ -38,7 +53,9 @@ describe("a declared operation", () => {
 
   it("is called with the path parameters in template order, then the query: typed in, typed out", async () => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path: "/v2/things/7/parts/a%2Fb?depth=2", method: "GET" }).reply(200, { result: "success", part: { weight: 3 } }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/things/7/parts/a%2Fb?depth=2", method: "GET" })
+      .reply(200, { result: "success", part: { weight: 3 } }, { headers: JSON_HEADERS });
     const r = await getThing(client, 7, "a/b", { depth: 2 });
     const weight: number | undefined = r.part.weight;
     expect(weight).toBe(3);
@@ -64,7 +81,9 @@ describe("a declared operation", () => {
 
   it("sends {} for a left-out body whose fields are all optional", async () => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path: "/v2/things/7/touch", method: "POST" }).reply(200, { result: "success" }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/things/7/touch", method: "POST" })
+      .reply(200, { result: "success" }, { headers: JSON_HEADERS });
     await touchThing(client, 7);
     expect(JSON.parse(String(calls()[0]!.body))).toEqual({});
   });
@@ -98,14 +117,24 @@ describe("the families' declarations", () => {
 
   it("the positional wrappers kept for their signatures call the declared operations", async () => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path: "/v2/zones/http/pull?page=3", method: "GET" }).reply(200, { result: "success", zones: [] }, { headers: JSON_HEADERS });
-    pool.intercept({ path: "/v2/streams/timeshift/5/status", method: "POST" }).reply(200, ok.stream, { headers: JSON_HEADERS });
-    pool.intercept({ path: "/v2/ad-manager/1/requests", method: "POST" }).reply(200, ok.requests, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/zones/http/pull?page=3", method: "GET" })
+      .reply(200, { result: "success", zones: [] }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/streams/timeshift/5/status", method: "POST" })
+      .reply(200, ok.stream, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/ad-manager/1/requests", method: "POST" })
+      .reply(200, ok.requests, { headers: JSON_HEADERS });
     await zones.listPullZones(client, 3);
     await streams.setStreamStatus(client, "timeshift", 5, { disabled: 1 });
     await adManager.listAdPodRequests(client, 1);
     expect(calls()[0]!.fullUrl).toMatch(/\/v2\/zones\/http\/pull\?page=3$/);
-    expect(calls().map((c) => `${c.method} ${c.path}`)).toEqual(["GET /v2/zones/http/pull", "POST /v2/streams/timeshift/5/status", "POST /v2/ad-manager/1/requests"]);
+    expect(calls().map((c) => `${c.method} ${c.path}`)).toEqual([
+      "GET /v2/zones/http/pull",
+      "POST /v2/streams/timeshift/5/status",
+      "POST /v2/ad-manager/1/requests",
+    ]);
     expect(JSON.parse(String(calls()[2]!.body))).toEqual({});
   });
 });

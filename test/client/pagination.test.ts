@@ -4,7 +4,15 @@
  * fails loudly. Every shape of server is run both ways (`all()` concurrently, `for await` one
  * page at a time): concurrency never changes the result.
  */
-import { adInsertion, adManager, CdnstreamError, PaginationLimitError, Paginator, zones, type PageResult } from "../../provider/client";
+import {
+  adInsertion,
+  adManager,
+  CdnstreamError,
+  PaginationLimitError,
+  Paginator,
+  zones,
+  type PageResult,
+} from "../../provider/client";
 import { JSON_HEADERS, mockClient, rejection } from "./helpers";
 
 function fakeListing(total: number, pageSize: number, withPages: boolean) {
@@ -17,7 +25,10 @@ function fakeListing(total: number, pageSize: number, withPages: boolean) {
     maxInFlight = Math.max(maxInFlight, inFlight);
     await new Promise((r) => setTimeout(r, 5));
     inFlight--;
-    const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize)) }, (_, i) => (page - 1) * pageSize + i);
+    const items = Array.from(
+      { length: Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize)) },
+      (_, i) => (page - 1) * pageSize + i,
+    );
     return { items, pages: withPages ? Math.ceil(total / pageSize) : undefined };
   };
   return { fetchPage, fetched, maxInFlight: () => maxInFlight };
@@ -40,9 +51,15 @@ function fakeServer(shape: ServerShape) {
     await new Promise((r) => setImmediate(r));
     const served = page > realPages && shape.pastEnd === "repeat-last" ? realPages : page;
     const first = (served - 1) * shape.pageSize + 1;
-    const items = Array.from({ length: Math.max(0, Math.min(shape.pageSize, shape.count - first + 1)) }, (_, i) => ({ id: first + i }));
+    const items = Array.from({ length: Math.max(0, Math.min(shape.pageSize, shape.count - first + 1)) }, (_, i) => ({
+      id: first + i,
+    }));
     if (!shape.counters) return { items };
-    return { items, pages: (shape.counters.pages ?? ((n) => n))(realPages), total: (shape.counters.total ?? ((n) => n))(shape.count) };
+    return {
+      items,
+      pages: (shape.counters.pages ?? ((n) => n))(realPages),
+      total: (shape.counters.total ?? ((n) => n))(shape.count),
+    };
   };
   return { fetchPage, fetched, realPages };
 }
@@ -106,7 +123,9 @@ describe("Paginator", () => {
       fetched.push(page);
       return { items: [page * 10, page * 10 + 1] };
     };
-    const err = await rejection(new Paginator(endless, { maxPages: 5, listing: "HTTP pull zones (§4.10 GET /v2/zones/http/pull)" }).all());
+    const err = await rejection(
+      new Paginator(endless, { maxPages: 5, listing: "HTTP pull zones (§4.10 GET /v2/zones/http/pull)" }).all(),
+    );
     expect(err).toBeInstanceOf(CdnstreamError);
     expect(err).toBeInstanceOf(PaginationLimitError);
     expect(err.message).toBe(
@@ -121,8 +140,14 @@ describe("Paginator under every page size (47 items)", () => {
   const sizes = [1, 2, 20, 1000];
   const cases = sizes.flatMap((pageSize) =>
     (["empty", "repeat-last"] as const).flatMap((pastEnd) => [
-      { name: `pages of ${pageSize}, ${pastEnd} past the end, no counters (§4.10)`, shape: { count: 47, pageSize, pastEnd } },
-      { name: `pages of ${pageSize}, ${pastEnd} past the end, pages and total (§4.7, §4.9)`, shape: { count: 47, pageSize, pastEnd, counters: {} } },
+      {
+        name: `pages of ${pageSize}, ${pastEnd} past the end, no counters (§4.10)`,
+        shape: { count: 47, pageSize, pastEnd },
+      },
+      {
+        name: `pages of ${pageSize}, ${pastEnd} past the end, pages and total (§4.7, §4.9)`,
+        shape: { count: 47, pageSize, pastEnd, counters: {} },
+      },
     ]),
   );
 
@@ -159,42 +184,69 @@ describe("Paginator under every page size (47 items)", () => {
 
 describe("Paginator when the counters disagree with what arrives", () => {
   it("`pages` understated, `total` right: reads past `pages` until `total` is reached, no further", async () => {
-    const { listing, sequentialPages } = await bothWays({ count: 5, pageSize: 2, pastEnd: "empty", counters: { pages: () => 2 } });
+    const { listing, sequentialPages } = await bothWays({
+      count: 5,
+      pageSize: 2,
+      pastEnd: "empty",
+      counters: { pages: () => 2 },
+    });
     expect(ids(listing.items)).toEqual(oneTo(5));
     expect(listing.total).toBe(5);
     expect(sequentialPages).toEqual([1, 2, 3]);
   });
 
   it("`pages` understated on a repeating server: reads past `pages`, stopping at the repeated page", async () => {
-    const { listing } = await bothWays({ count: 7, pageSize: 2, pastEnd: "repeat-last", counters: { pages: () => 1, total: () => 9 } });
+    const { listing } = await bothWays({
+      count: 7,
+      pageSize: 2,
+      pastEnd: "repeat-last",
+      counters: { pages: () => 1, total: () => 9 },
+    });
     expect(ids(listing.items)).toEqual(oneTo(7));
     expect(listing.total).toBe(9); // the API's word, reported as given
   });
 
   it("`pages` overstated: the extra pages (empty or repeated) add nothing, no item twice", async () => {
     for (const pastEnd of ["empty", "repeat-last"] as const) {
-      const { listing, sequentialPages } = await bothWays({ count: 5, pageSize: 2, pastEnd, counters: { pages: () => 6 } });
+      const { listing, sequentialPages } = await bothWays({
+        count: 5,
+        pageSize: 2,
+        pastEnd,
+        counters: { pages: () => 6 },
+      });
       expect(ids(listing.items)).toEqual(oneTo(5));
       expect(sequentialPages).toEqual(oneTo(6));
     }
   });
 
   it("`total` overstated: past `pages`, the first page that is empty or brings nothing new ends the read", async () => {
-    const { listing, sequentialPages } = await bothWays({ count: 45, pageSize: 20, pastEnd: "empty", counters: { total: () => 50 } });
+    const { listing, sequentialPages } = await bothWays({
+      count: 45,
+      pageSize: 20,
+      pastEnd: "empty",
+      counters: { total: () => 50 },
+    });
     expect(ids(listing.items)).toEqual(oneTo(45));
     expect(listing.total).toBe(50);
     expect(sequentialPages).toEqual([1, 2, 3, 4]);
   });
 
   it("`pages` without `total`: `pages` is followed as given (nothing to check it against)", async () => {
-    const { listing, sequentialPages } = await bothWays({ count: 6, pageSize: 2, pastEnd: "empty", counters: { pages: () => 2, total: () => undefined } });
+    const { listing, sequentialPages } = await bothWays({
+      count: 6,
+      pageSize: 2,
+      pastEnd: "empty",
+      counters: { pages: () => 2, total: () => undefined },
+    });
     expect(ids(listing.items)).toEqual(oneTo(4));
     expect(sequentialPages).toEqual([1, 2]);
   });
 
   it("a reported page count above the cap fails at once, after page 1 only, naming the count and the cap", async () => {
     const server = fakeServer({ count: 47, pageSize: 1, pastEnd: "empty", counters: {} });
-    const err = await rejection(new Paginator(server.fetchPage, { maxPages: 10, listing: "the ad-pod request log of project 1" }).all());
+    const err = await rejection(
+      new Paginator(server.fetchPage, { maxPages: 10, listing: "the ad-pod request log of project 1" }).all(),
+    );
     expect(err).toBeInstanceOf(PaginationLimitError);
     expect(err.message).toBe(
       "the ad-pod request log of project 1: stopped at the cap of 10 pages (the API reports 47 pages) rather than return part of the list. " +
@@ -217,9 +269,11 @@ describe("Paginator details", () => {
     expect(ids(await new Paginator(fetchPage, { idOf: (i) => i.id }).all())).toEqual(oneTo(6));
   });
 
-  it("ids compare as strings: 201 and \"201\" are one item", async () => {
+  it('ids compare as strings: 201 and "201" are one item', async () => {
     const pages: Record<number, { id: number | string }[]> = { 1: [{ id: 201 }], 2: [{ id: "201" }] };
-    expect(await new Paginator(async (p) => ({ items: pages[p] ?? [] }), { idOf: (i) => i.id }).all()).toEqual([{ id: 201 }]);
+    expect(await new Paginator(async (p) => ({ items: pages[p] ?? [] }), { idOf: (i) => i.id }).all()).toEqual([
+      { id: 201 },
+    ]);
   });
 
   it("a failing page fails the listing with its own error; pages fetched beside it leave no unhandled rejection", async () => {
@@ -246,11 +300,17 @@ describe("paginated operations (MockAgent)", () => {
     for (const page of [1, 2, 3]) {
       pool
         .intercept({ path: "/v2/ad-manager/1/requests", method: "POST", body: (b) => JSON.parse(b).page === page })
-        .reply(200, { result: "success", items: [{ id: `req-${page}` }], page, pages: 3, limit: 1, total: 3 }, { headers: JSON_HEADERS });
+        .reply(
+          200,
+          { result: "success", items: [{ id: `req-${page}` }], page, pages: 3, limit: 1, total: 3 },
+          { headers: JSON_HEADERS },
+        );
     }
     const all = await adManager.adPodRequests(client, 1, { fill_statuses: ["full"] }).all();
     expect(all.map((i) => i.id)).toEqual(["req-1", "req-2", "req-3"]);
-    expect(calls().map((c) => JSON.parse(String(c.body)))).toEqual(expect.arrayContaining([{ fill_statuses: ["full"], page: 2 }]));
+    expect(calls().map((c) => JSON.parse(String(c.body)))).toEqual(
+      expect.arrayContaining([{ fill_statuses: ["full"], page: 2 }]),
+    );
   });
 
   it("§4.9 ad breaks: collect() returns the API's total beside the items (counters as numeric strings too)", async () => {
@@ -258,7 +318,11 @@ describe("paginated operations (MockAgent)", () => {
     for (const page of [1, 2]) {
       pool
         .intercept({ path: `/v2/zones/vod/pull/401/adinsertion/ad-breaks?page=${page}`, method: "GET" })
-        .reply(200, { result: "success", items: [{ id: `ab-${page}` }], total: "2", page: String(page), limit: "1", pages: "2" }, { headers: JSON_HEADERS });
+        .reply(
+          200,
+          { result: "success", items: [{ id: `ab-${page}` }], total: "2", page: String(page), limit: "1", pages: "2" },
+          { headers: JSON_HEADERS },
+        );
     }
     const listing = await adInsertion.adBreaks(client, 401).collect();
     expect(listing).toEqual({ items: [{ id: "ab-1" }, { id: "ab-2" }], total: 2, requests: 2 });
@@ -267,8 +331,15 @@ describe("paginated operations (MockAgent)", () => {
   it("§4.10 pull zones: pages of 20 until the empty page", async () => {
     const { pool, client } = mockClient();
     const zone = (id: number) => ({ id, type: "pull" });
-    const pages: Record<number, unknown[]> = { 1: Array.from({ length: 20 }, (_, i) => zone(i)), 2: Array.from({ length: 20 }, (_, i) => zone(20 + i)), 3: [] };
-    for (let p = 1; p <= 5; p++) pool.intercept({ path: `/v2/zones/http/pull?page=${p}`, method: "GET" }).reply(200, { result: "success", zones: pages[p] ?? [] }, { headers: JSON_HEADERS });
+    const pages: Record<number, unknown[]> = {
+      1: Array.from({ length: 20 }, (_, i) => zone(i)),
+      2: Array.from({ length: 20 }, (_, i) => zone(20 + i)),
+      3: [],
+    };
+    for (let p = 1; p <= 5; p++)
+      pool
+        .intercept({ path: `/v2/zones/http/pull?page=${p}`, method: "GET" })
+        .reply(200, { result: "success", zones: pages[p] ?? [] }, { headers: JSON_HEADERS });
     const all = await zones.pullZones(client).all();
     expect(all.map((z) => z.id)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
@@ -276,8 +347,13 @@ describe("paginated operations (MockAgent)", () => {
   it("§4.10 pull zones from a server paging by 2 and repeating its last page: all 3 zones, once each", async () => {
     const { pool, client } = mockClient();
     const page = (...zoneIds: number[]) => ({ result: "success", zones: zoneIds.map((id) => ({ id, type: "pull" })) });
-    pool.intercept({ path: "/v2/zones/http/pull?page=1", method: "GET" }).reply(200, page(1, 2), { headers: JSON_HEADERS });
-    pool.intercept({ path: /^\/v2\/zones\/http\/pull\?page=\d+$/, method: "GET" }).reply(200, page(3), { headers: JSON_HEADERS }).persist();
+    pool
+      .intercept({ path: "/v2/zones/http/pull?page=1", method: "GET" })
+      .reply(200, page(1, 2), { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: /^\/v2\/zones\/http\/pull\?page=\d+$/, method: "GET" })
+      .reply(200, page(3), { headers: JSON_HEADERS })
+      .persist();
     const all = await zones.pullZones(client, undefined, { batch: 2 }).all();
     expect(all.map((z) => z.id)).toEqual([1, 2, 3]);
   });
@@ -286,11 +362,18 @@ describe("paginated operations (MockAgent)", () => {
     const { pool, client, calls } = mockClient();
     const body = (...zoneIds: number[]) => ({ result: "success", zones: zoneIds.map((id) => ({ id })) });
     // pages of 2, empty past the end: 1 [1,2], 2 [3], 3 []
-    pool.intercept({ path: "/v2/zones/http/pull?page=1", method: "GET" }).reply(200, body(1, 2), { headers: JSON_HEADERS });
-    pool.intercept({ path: "/v2/zones/http/pull?page=2", method: "GET" }).reply(200, body(3), { headers: JSON_HEADERS }).times(3);
+    pool
+      .intercept({ path: "/v2/zones/http/pull?page=1", method: "GET" })
+      .reply(200, body(1, 2), { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/zones/http/pull?page=2", method: "GET" })
+      .reply(200, body(3), { headers: JSON_HEADERS })
+      .times(3);
     pool.intercept({ path: "/v2/zones/http/pull?page=3", method: "GET" }).reply(200, body(), { headers: JSON_HEADERS });
     // …and from a repeating server, page 3 is page 2 again
-    pool.intercept({ path: "/v2/zones/http/pull?page=3", method: "GET" }).reply(200, body(3), { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/zones/http/pull?page=3", method: "GET" })
+      .reply(200, body(3), { headers: JSON_HEADERS });
     const first = await zones.pullZonePage(client, 1);
     expect(first.zones.map((z) => z.id)).toEqual([1, 2]);
     expect(first.lastPage).toBe(false);

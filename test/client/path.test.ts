@@ -13,7 +13,9 @@ describe("buildPath", () => {
     ["x y", "x%20y"],
     ["..%2F..", "..%252F.."],
   ])("encodes %j as one segment", (id, encoded) => {
-    expect(buildPath("/v2/ad-manager/{pid}/campaigns/{cid}/targeting", { pid: 1, cid: id })).toBe(`/v2/ad-manager/1/campaigns/${encoded}/targeting`);
+    expect(buildPath("/v2/ad-manager/{pid}/campaigns/{cid}/targeting", { pid: 1, cid: id })).toBe(
+      `/v2/ad-manager/1/campaigns/${encoded}/targeting`,
+    );
   });
 
   it.each([".", "..", ""])("refuses %j", (id) => {
@@ -26,7 +28,9 @@ describe("buildPath", () => {
   });
 
   it("serializes queries, dropping undefined", () => {
-    expect(buildQuery({ page: 2, r: "2024-01-01 00:00:00 - 2024-01-02 00:00:00", crid: undefined })).toBe("?page=2&r=2024-01-01+00%3A00%3A00+-+2024-01-02+00%3A00%3A00");
+    expect(buildQuery({ page: 2, r: "2024-01-01 00:00:00 - 2024-01-02 00:00:00", crid: undefined })).toBe(
+      "?page=2&r=2024-01-01+00%3A00%3A00+-+2024-01-02+00%3A00%3A00",
+    );
     expect(buildQuery({})).toBe("");
   });
 
@@ -50,18 +54,27 @@ describe("hostile ids through the client", () => {
     ["a/b?c", "/v2/ad-manager/4/campaigns/a%2Fb%3Fc/targeting"],
   ])("%j reaches the API as one segment", async (cid, path) => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path, method: "GET" }).reply(200, { result: "success", targeting: { campaign_id: cid }, from_cache: false }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path, method: "GET" })
+      .reply(200, { result: "success", targeting: { campaign_id: cid }, from_cache: false }, { headers: JSON_HEADERS });
     await expect(adManager.getTargeting(client, 4, cid)).resolves.toMatchObject({ targeting: { campaign_id: cid } });
     expect(calls()[0]!.path).toBe(path);
   });
 
   it("string ids in other operations are encoded too", async () => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path: "/v2/zones/vod/push/3/adinsertion/creatives/..%2F..%2Fcb", method: "GET" }).reply(200, { result: "success", crid: "x" }, { headers: JSON_HEADERS });
-    pool.intercept({ path: "/v2/streams/push/a%2Fb%3Fc/status", method: "POST" }).reply(200, { result: "success", stream: { id: "a/b?c" } }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/zones/vod/push/3/adinsertion/creatives/..%2F..%2Fcb", method: "GET" })
+      .reply(200, { result: "success", crid: "x" }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/streams/push/a%2Fb%3Fc/status", method: "POST" })
+      .reply(200, { result: "success", stream: { id: "a/b?c" } }, { headers: JSON_HEADERS });
     await adInsertion.getCreative(client, 3, "../../cb");
     await streams.setStreamStatus(client, "push", "a/b?c", { disabled: 0 });
-    expect(calls().map((c) => c.path)).toEqual(["/v2/zones/vod/push/3/adinsertion/creatives/..%2F..%2Fcb", "/v2/streams/push/a%2Fb%3Fc/status"]);
+    expect(calls().map((c) => c.path)).toEqual([
+      "/v2/zones/vod/push/3/adinsertion/creatives/..%2F..%2Fcb",
+      "/v2/streams/push/a%2Fb%3Fc/status",
+    ]);
   });
 
   it("dot segments and non-integer zone ids are refused before sending", async () => {
@@ -69,7 +82,9 @@ describe("hostile ids through the client", () => {
     const a = (await rejection(adManager.archiveCampaign(client, 1, ".."))) as ValidationError;
     expect(a).toBeInstanceOf(ValidationError);
     expect(a).toMatchObject({ sent: false, field: "cid" });
-    expect(a.message).toMatch(/^Invalid request on POST \/v2\/ad-manager\/\{pid\}\/campaigns\/\{cid\}\/archive: `cid` must not be "\.\."/);
+    expect(a.message).toMatch(
+      /^Invalid request on POST \/v2\/ad-manager\/\{pid\}\/campaigns\/\{cid\}\/archive: `cid` must not be "\.\."/,
+    );
     const b = (await rejection(zones.getPushZone(client, "../1" as unknown as number))) as ValidationError;
     expect(b).toMatchObject({ sent: false, field: "zoneid", rule: "must be a whole number (an integer id)" });
     expect(calls()).toHaveLength(0);

@@ -4,7 +4,17 @@
  * nulls, unknown fields), and a refusal wherever zod refuses, with zod's issues.
  */
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { adInsertion, adManager, backups, CdnstreamClient, dns, operations, streams, zones, type Operation } from "../../provider/client";
+import {
+  adInsertion,
+  adManager,
+  backups,
+  CdnstreamClient,
+  dns,
+  operations,
+  streams,
+  zones,
+  type Operation,
+} from "../../provider/client";
 import { buildPath, buildQuery } from "../../provider/client/path";
 import { parseResponse } from "../../provider/client/response-parser";
 
@@ -40,14 +50,26 @@ const calls: [Operation, Record<string, unknown>, { body?: unknown; query?: Reco
   [zones.getBulkDomainLock, {}, {}],
   [streams.setPushStreamStatus, { streamid: "3001" }, { body: { disabled: 1 } }],
   [streams.setTimeshiftStreamStatus, { streamid: "5001" }, { body: { disabled: 0 } }],
-  [streams.createTimeshiftStream, {}, { body: { name: "parser-check", parent: 3001, timeshift: 60, ndvr: { enabled: "Y", retention: 7 } } }],
+  [
+    streams.createTimeshiftStream,
+    {},
+    { body: { name: "parser-check", parent: 3001, timeshift: 60, ndvr: { enabled: "Y", retention: 7 } } },
+  ],
   [streams.getPushStream, { streamid: "3001" }, {}],
   [streams.getTimeshiftStream, { streamid: "5001" }, {}],
   [dns.listDnsZones, {}, {}],
   [backups.listBackups, {}, {}],
   [adInsertion.addAdBreakSlot, { zoneid: 301 }, { body: { type: "midroll", maxDurationS: 60, offset: 600 } }],
-  [adInsertion.getTrackingReport, { streamid: 3001 }, { query: { r: "2025-01-06 00:00:00 - 2025-01-07 00:00:00", granularity: 60 } }],
-  [adInsertion.getConsumption, { streamid: 4001 }, { body: { groupBy: "day", r: "2025-01-01 00:00:00 - 2025-01-08 00:00:00" } }],
+  [
+    adInsertion.getTrackingReport,
+    { streamid: 3001 },
+    { query: { r: "2025-01-06 00:00:00 - 2025-01-07 00:00:00", granularity: 60 } },
+  ],
+  [
+    adInsertion.getConsumption,
+    { streamid: 4001 },
+    { body: { groupBy: "day", r: "2025-01-01 00:00:00 - 2025-01-08 00:00:00" } },
+  ],
   [adInsertion.listAdBreaks, { zoneid: 401 }, { query: { page: 1 } }],
   [adInsertion.getCreative, { zoneid: 301, crid: "cr-10452" }, {}],
   [adInsertion.getAdInsertion, { zoneid: 301 }, {}],
@@ -64,16 +86,19 @@ describe("compiled response check = zod", () => {
     expect(operations.filter((op) => !covered.has(op)).map((op) => op.id)).toEqual(["4.16"]);
   });
 
-  it.each(calls.map((c) => [`${c[0].method} ${c[0].path}`, ...c] as const))("%s: the same output as zod", async (_name, op, params, input) => {
-    const body = op.body ? op.body.parse(input.body ?? {}) : undefined;
-    const path = buildPath(op.path, params as Record<string, string | number>) + buildQuery(input.query);
-    const res = await client.raw(op.method, path, { body, retry: "connect-only" });
-    expect(res.status).toBe(200);
-    const { fast, zod } = both(op, JSON.stringify(res.body));
-    expect(zod.success).toBe(true);
-    expect(fast.success).toBe(true);
-    expect(fast.data).toStrictEqual(zod.data);
-  });
+  it.each(calls.map((c) => [`${c[0].method} ${c[0].path}`, ...c] as const))(
+    "%s: the same output as zod",
+    async (_name, op, params, input) => {
+      const body = op.body ? op.body.parse(input.body ?? {}) : undefined;
+      const path = buildPath(op.path, params as Record<string, string | number>) + buildQuery(input.query);
+      const res = await client.raw(op.method, path, { body, retry: "connect-only" });
+      expect(res.status).toBe(200);
+      const { fast, zod } = both(op, JSON.stringify(res.body));
+      expect(zod.success).toBe(true);
+      expect(fast.success).toBe(true);
+      expect(fast.data).toStrictEqual(zod.data);
+    },
+  );
 
   it("GET /v2/cb/{backupid}: the same output as zod", async () => {
     const list = await backups.listBackups(client);
@@ -103,7 +128,10 @@ describe("lenient values and refusals", () => {
     ["numeric strings, 0/1 numbers, nulls, unknown fields", { result: "success", zone }],
     ["a server given as text", { result: "success", zone: { ...zone, server: "fra1" } }],
     ["an unknown result word", { result: "partial", zone: { id: 7 } }],
-    ["a __proto__ key", JSON.parse('{"result":"success","__proto__":{"polluted":1},"zone":{"id":1,"__proto__":{"x":1}}}')],
+    [
+      "a __proto__ key",
+      JSON.parse('{"result":"success","__proto__":{"polluted":1},"zone":{"id":1,"__proto__":{"x":1}}}'),
+    ],
   ];
   it.each(cases)("%s: the same output as zod", (_name, body) => {
     const { fast, zod } = both(op, JSON.stringify(body));
@@ -115,9 +143,15 @@ describe("lenient values and refusals", () => {
   const refused: [string, unknown][] = [
     ["no zone id", { result: "success", zone: { type: "push" } }],
     ["a flag of an undocumented type", { result: "success", zone: { ...zone, ssl: { http: 5 } } }],
-    ["a numeric string that is not a number", { result: "success", zone: { ...zone, cache: { cacheInSecs: "1 day" } } }],
+    [
+      "a numeric string that is not a number",
+      { result: "success", zone: { ...zone, cache: { cacheInSecs: "1 day" } } },
+    ],
     ["an array where an object is", { result: "success", zone: [] }],
-    ["a later field wrong after earlier ones converted", { result: "success", zone: { ...zone, cache: { cacheInSecs: "60", smart: 1, expiry: 5 } } }],
+    [
+      "a later field wrong after earlier ones converted",
+      { result: "success", zone: { ...zone, cache: { cacheInSecs: "60", smart: 1, expiry: 5 } } },
+    ],
     ["no body object", "success"],
   ];
   it.each(refused)("%s: refused, with zod's issues on the untouched body", (_name, body) => {

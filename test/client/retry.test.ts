@@ -1,5 +1,18 @@
 /** The retry layer: which outcomes retry, how long it waits, and what it never repeats. */
-import { ConnectionError, dns, RateLimitError, ServerError, streams, zones, adManager, ValidationError, AuthenticationError, PermissionDeniedError, NotFoundError, ApiError } from "../../provider/client";
+import {
+  ConnectionError,
+  dns,
+  RateLimitError,
+  ServerError,
+  streams,
+  zones,
+  adManager,
+  ValidationError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ApiError,
+} from "../../provider/client";
 import { backoffDelay, decideRetry, parseRetryAfter, type RetryPolicy } from "../../provider/client/retry";
 import { JSON_HEADERS, mockClient, ok, rejection } from "./helpers";
 
@@ -24,12 +37,17 @@ describe("decideRetry / backoff", () => {
     const steps = [1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, policy, () => 0.999999));
     expect(steps).toEqual([100, 200, 400, 800, 1000, 1000]);
     expect(backoffDelay(3, policy, () => 0)).toBe(200);
-    for (let n = 1; n < 20; n++) expect(backoffDelay(n, policy, Math.random)).toBeLessThanOrEqual(policy.retryMaxDelayMs);
+    for (let n = 1; n < 20; n++)
+      expect(backoffDelay(n, policy, Math.random)).toBeLessThanOrEqual(policy.retryMaxDelayMs);
   });
 
   it("honours Retry-After beyond the step cap, but not beyond the total wait budget", () => {
     const r429 = (ra: string) => ({ kind: "response" as const, status: 429, headers: { "retry-after": ra } });
-    expect(decideRetry("retriable", r429("5"), 1, 0, policy, () => 0)).toEqual({ retry: true, delayMs: 5000, retryAfterMs: 5000 });
+    expect(decideRetry("retriable", r429("5"), 1, 0, policy, () => 0)).toEqual({
+      retry: true,
+      delayMs: 5000,
+      retryAfterMs: 5000,
+    });
     const tooLong = decideRetry("retriable", r429("60"), 1, 0, policy, () => 0);
     expect(tooLong).toMatchObject({ retry: false, retryAfterMs: 60_000 });
     expect(tooLong.retry === false && tooLong.reason).toMatch(/asked to wait 60 s/);
@@ -54,14 +72,21 @@ describe("decideRetry / backoff", () => {
     }
     // The API turned a 429 away unprocessed: sending it again cannot make a second object.
     const r429 = { kind: "response" as const, status: 429, headers: { "retry-after": "2" } };
-    expect(decideRetry("connect-only", r429, 1, 0, policy, () => 0)).toEqual({ retry: true, delayMs: 2000, retryAfterMs: 2000 });
+    expect(decideRetry("connect-only", r429, 1, 0, policy, () => 0)).toEqual({
+      retry: true,
+      delayMs: 2000,
+      retryAfterMs: 2000,
+    });
   });
 });
 
 describe("client retries (MockAgent)", () => {
   it.each([429, 502, 503, 504])("rides out a %i on GET", async (status) => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(status, { result: "error", message: "busy" }, { headers: JSON_HEADERS }).times(2);
+    pool
+      .intercept({ path: "/v2/dns", method: "GET" })
+      .reply(status, { result: "error", message: "busy" }, { headers: JSON_HEADERS })
+      .times(2);
     pool.intercept({ path: "/v2/dns", method: "GET" }).reply(200, ok.dns, { headers: JSON_HEADERS });
     await expect(dns.listDnsZones(client)).resolves.toMatchObject({ nameservers: ["ns1.example.net"] });
     expect(calls()).toHaveLength(3);
@@ -73,13 +98,18 @@ describe("client retries (MockAgent)", () => {
     pool.intercept({ path: "/v2/zones/http/push/7", method: "POST" }).reply(200, ok.zone, { headers: JSON_HEADERS });
     await zones.updatePushZone(client, 7, { cnames: "cdn.example.com" });
     expect(calls()).toHaveLength(2);
-    expect(calls().map((c) => c.body)).toEqual([JSON.stringify({ cnames: "cdn.example.com" }), JSON.stringify({ cnames: "cdn.example.com" })]);
+    expect(calls().map((c) => c.body)).toEqual([
+      JSON.stringify({ cnames: "cdn.example.com" }),
+      JSON.stringify({ cnames: "cdn.example.com" }),
+    ]);
   });
 
   it("retries the read-only POST §4.7", async () => {
     const { pool, client, calls } = mockClient();
     pool.intercept({ path: "/v2/ad-manager/3/requests", method: "POST" }).reply(503, "").times(1);
-    pool.intercept({ path: "/v2/ad-manager/3/requests", method: "POST" }).reply(200, ok.requests, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/ad-manager/3/requests", method: "POST" })
+      .reply(200, ok.requests, { headers: JSON_HEADERS });
     await adManager.listAdPodRequests(client, 3, { page: 1 });
     expect(calls()).toHaveLength(2);
   });
@@ -95,7 +125,9 @@ describe("client retries (MockAgent)", () => {
 
   it("honours Retry-After in seconds", async () => {
     const { pool, client, sleeps } = mockClient({ random: () => 0 });
-    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(429, { result: "error", message: "slow down" }, { headers: { ...JSON_HEADERS, "retry-after": "2" } });
+    pool
+      .intercept({ path: "/v2/dns", method: "GET" })
+      .reply(429, { result: "error", message: "slow down" }, { headers: { ...JSON_HEADERS, "retry-after": "2" } });
     pool.intercept({ path: "/v2/dns", method: "GET" }).reply(200, ok.dns, { headers: JSON_HEADERS });
     await dns.listDnsZones(client);
     expect(sleeps).toEqual([2000]);
@@ -114,8 +146,16 @@ describe("client retries (MockAgent)", () => {
   });
 
   it("caps backoff steps and stops after maxRetries with the last error", async () => {
-    const { pool, client, sleeps, calls } = mockClient({ random: () => 0.999, maxRetries: 5, retryBaseDelayMs: 10, retryMaxDelayMs: 40 });
-    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(502, { result: "error", message: "bad gateway" }, { headers: JSON_HEADERS }).times(6);
+    const { pool, client, sleeps, calls } = mockClient({
+      random: () => 0.999,
+      maxRetries: 5,
+      retryBaseDelayMs: 10,
+      retryMaxDelayMs: 40,
+    });
+    pool
+      .intercept({ path: "/v2/dns", method: "GET" })
+      .reply(502, { result: "error", message: "bad gateway" }, { headers: JSON_HEADERS })
+      .times(6);
     const err = await rejection(dns.listDnsZones(client));
     expect(err).toBeInstanceOf(ServerError);
     expect(err.message).toMatch(/^Server error \(502\) on GET \/v2\/dns after 6 attempts: bad gateway\./);
@@ -125,7 +165,10 @@ describe("client retries (MockAgent)", () => {
 
   it("stops when the total wait budget would be exceeded", async () => {
     const { pool, client, calls } = mockClient({ maxRetryWaitMs: 1500 });
-    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(429, { result: "error", message: "rate" }, { headers: { ...JSON_HEADERS, "retry-after": "1" } }).times(2);
+    pool
+      .intercept({ path: "/v2/dns", method: "GET" })
+      .reply(429, { result: "error", message: "rate" }, { headers: { ...JSON_HEADERS, "retry-after": "1" } })
+      .times(2);
     const err = await rejection(dns.listDnsZones(client));
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as RateLimitError).retryAfterMs).toBe(1000);
@@ -137,9 +180,12 @@ describe("client retries (MockAgent)", () => {
     for (const fault of ["500", "502", "503", "504", "ECONNRESET", "UND_ERR_HEADERS_TIMEOUT"]) {
       const { pool, client, calls } = mockClient();
       const scope = pool.intercept({ path: "/v2/streams/timeshift/new", method: "POST" });
-      if (/^\d+$/.test(fault)) scope.reply(Number(fault), { result: "error", message: "unavailable" }, { headers: JSON_HEADERS });
+      if (/^\d+$/.test(fault))
+        scope.reply(Number(fault), { result: "error", message: "unavailable" }, { headers: JSON_HEADERS });
       else scope.replyWithError(codeError(fault));
-      pool.intercept({ path: "/v2/streams/timeshift/new", method: "POST" }).reply(200, ok.stream, { headers: JSON_HEADERS });
+      pool
+        .intercept({ path: "/v2/streams/timeshift/new", method: "POST" })
+        .reply(200, ok.stream, { headers: JSON_HEADERS });
       const err = await rejection(streams.createTimeshiftStream(client, { name: "delayed", timeshift: 30 }));
       expect(err).toBeInstanceOf(ApiError);
       expect(err.message).toMatch(/Not retried: this request is not idempotent/);
@@ -150,7 +196,9 @@ describe("client retries (MockAgent)", () => {
   it("retries §4.19 when the connection was refused (nothing was sent)", async () => {
     const { pool, client, calls } = mockClient();
     pool.intercept({ path: "/v2/streams/timeshift/new", method: "POST" }).replyWithError(codeError("ECONNREFUSED"));
-    pool.intercept({ path: "/v2/streams/timeshift/new", method: "POST" }).reply(200, ok.stream, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: "/v2/streams/timeshift/new", method: "POST" })
+      .reply(200, ok.stream, { headers: JSON_HEADERS });
     await streams.createTimeshiftStream(client, { name: "delayed" });
     expect(calls()).toHaveLength(2);
   });
@@ -165,7 +213,10 @@ describe("client retries (MockAgent)", () => {
     [409, ApiError],
   ])("does not retry %i", async (status, type) => {
     const { pool, client, calls, sleeps } = mockClient();
-    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(status, { result: "error", message: "no" }, { headers: JSON_HEADERS }).times(2);
+    pool
+      .intercept({ path: "/v2/dns", method: "GET" })
+      .reply(status, { result: "error", message: "no" }, { headers: JSON_HEADERS })
+      .times(2);
     const err = await rejection(dns.listDnsZones(client));
     expect(err).toBeInstanceOf(type);
     expect(calls()).toHaveLength(1);
@@ -179,7 +230,9 @@ describe("client retries (MockAgent)", () => {
     expect(err).toBeInstanceOf(ConnectionError);
     expect(err.code).toBe("ECONNREFUSED");
     expect((err.cause as Error).message).toBe("simulated ECONNREFUSED");
-    expect(err.message).toMatch(/^Could not reach the API \(ECONNREFUSED\) at http:\/\/api\.cdnstream\.test on GET \/v2\/dns after 3 attempts: .*Check cdnstream:baseUrl/);
+    expect(err.message).toMatch(
+      /^Could not reach the API \(ECONNREFUSED\) at http:\/\/api\.cdnstream\.test on GET \/v2\/dns after 3 attempts: .*Check cdnstream:baseUrl/,
+    );
     expect(calls()).toHaveLength(3);
   });
 
@@ -193,7 +246,9 @@ describe("client retries (MockAgent)", () => {
 
 describe("cancellation", () => {
   it("an AbortSignal stops a call waiting between retries", async () => {
-    const { pool, client, calls } = mockClient({ sleep: (ms, signal) => new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))) });
+    const { pool, client, calls } = mockClient({
+      sleep: (ms, signal) => new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))),
+    });
     pool.intercept({ path: "/v2/dns", method: "GET" }).reply(503, "").times(3);
     const controller = new AbortController();
     const pending = dns.listDnsZones(client, { signal: controller.signal });

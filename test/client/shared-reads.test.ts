@@ -61,7 +61,11 @@ describe("overlapping reads of one path", () => {
   it("a read that starts after a write of this client never joins a read sent before it", async () => {
     // The first read is held 400 ms by the emulator, so it is still in flight after the write.
     const fault = { latencyMs: 400, operation: READ, count: 1 };
-    await request(`${emu.url}/__emulator/faults`, { method: "POST", body: JSON.stringify(fault), headers: { "content-type": "application/json" } }).then((r) => r.body.dump());
+    await request(`${emu.url}/__emulator/faults`, {
+      method: "POST",
+      body: JSON.stringify(fault),
+      headers: { "content-type": "application/json" },
+    }).then((r) => r.body.dump());
     const before = zones.getPushZone(client, 101);
     await zones.updatePushZone(client, 101, { cnames: "written.example.com" });
     const after = await zones.getPushZone(client, 101);
@@ -72,7 +76,11 @@ describe("overlapping reads of one path", () => {
 
   it("reads of different objects are not shared: one request per object", async () => {
     await Promise.all([101, 102, 101, 102, 101].map((id) => zones.getPushZone(client, id)));
-    await Promise.all([streams.getStream(client, "push", 3001), streams.getStream(client, "push", "3001"), streams.getStream(client, "timeshift", 5001)]);
+    await Promise.all([
+      streams.getStream(client, "push", 3001),
+      streams.getStream(client, "push", "3001"),
+      streams.getStream(client, "timeshift", 5001),
+    ]);
     const c = await counts();
     expect(c[READ]).toBe(2);
     expect(c["GET /v2/streams/push/{streamid}"]).toBe(1);
@@ -86,7 +94,9 @@ describe("overlapping reads of one path", () => {
   });
 
   it("writes are never shared, even with the same body", async () => {
-    await Promise.all(Array.from({ length: 3 }, () => zones.updatePushZone(client, 101, { cnames: "same.example.com" })));
+    await Promise.all(
+      Array.from({ length: 3 }, () => zones.updatePushZone(client, 101, { cnames: "same.example.com" })),
+    );
     expect((await counts())["POST /v2/zones/http/push/{zoneid}"]).toBe(3);
   });
 

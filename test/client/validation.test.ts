@@ -2,7 +2,9 @@
 import { adInsertion, adManager, streams, ValidationError, zones } from "../../provider/client";
 import { JSON_HEADERS, mockClient, rejection } from "./helpers";
 
-async function refused(run: (c: ReturnType<typeof mockClient>["client"]) => Promise<unknown>): Promise<ValidationError> {
+async function refused(
+  run: (c: ReturnType<typeof mockClient>["client"]) => Promise<unknown>,
+): Promise<ValidationError> {
   const { client, calls } = mockClient();
   const err = await rejection(run(client));
   expect(err).toBeInstanceOf(ValidationError);
@@ -17,11 +19,31 @@ describe("§4.2 ad break slots", () => {
     [{ type: "preroll", maxDurationS: 3601 }, "maxDurationS", "must be at most 3600 seconds (§4.2)"],
     [{ type: "preroll", maxDurationS: 1.5 }, "maxDurationS", "must be an integer (seconds, §4.2)"],
     [{ type: "postroll" }, "maxDurationS", "is required (1 to 3600 seconds, §4.2)"],
-    [{ type: "midroll", maxDurationS: 30 }, "offset", "is required for a midroll slot (seconds from asset start, §4.2)"],
-    [{ type: "midroll", maxDurationS: 30, offset: -1 }, "offset", "must be at least 0 (seconds from asset start, §4.2)"],
-    [{ type: "midrollinterval", maxDurationS: 30 }, "intervalS", "is required for a midrollinterval slot (seconds between breaks, §4.2)"],
-    [{ type: "midrollinterval", maxDurationS: 30, intervalS: 60, intervalSeconds: 90 }, "intervalSeconds", "must equal intervalS (it is its alias, §4.2)"],
-    [{ type: "midrollinterval", maxDurationS: 30, intervalS: 60, maxBreaks: -1 }, "maxBreaks", "must be at least 0 (0 = unlimited, §4.2)"],
+    [
+      { type: "midroll", maxDurationS: 30 },
+      "offset",
+      "is required for a midroll slot (seconds from asset start, §4.2)",
+    ],
+    [
+      { type: "midroll", maxDurationS: 30, offset: -1 },
+      "offset",
+      "must be at least 0 (seconds from asset start, §4.2)",
+    ],
+    [
+      { type: "midrollinterval", maxDurationS: 30 },
+      "intervalS",
+      "is required for a midrollinterval slot (seconds between breaks, §4.2)",
+    ],
+    [
+      { type: "midrollinterval", maxDurationS: 30, intervalS: 60, intervalSeconds: 90 },
+      "intervalSeconds",
+      "must equal intervalS (it is its alias, §4.2)",
+    ],
+    [
+      { type: "midrollinterval", maxDurationS: 30, intervalS: 60, maxBreaks: -1 },
+      "maxBreaks",
+      "must be at least 0 (0 = unlimited, §4.2)",
+    ],
     [{ type: "preroll", maxDurationS: 30, offset: 10 }, "offset", "is not a field of this request; remove it"],
     [{ type: "preroll", maxDurationS: 30, maxAds: -2 }, "maxAds", "must be at least 0 (§4.2)"],
     [{ type: "preroll", maxDurationS: 30, fillCeilingS: -2 }, "fillCeilingS", "must be at least 0 (seconds, §4.2)"],
@@ -35,9 +57,23 @@ describe("§4.2 ad break slots", () => {
 
   it("sends a valid midrollinterval with the method override and both interval names", async () => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path: "/v2/zones/vod/push/8/adinsertion/schedule", method: "POST" }).reply(200, { result: "success", state: "enabled" }, { headers: JSON_HEADERS });
-    await adInsertion.addAdBreakSlot(client, 8, { type: "midrollinterval", maxDurationS: 60, intervalSeconds: 300, maxBreaks: 0 });
-    expect(JSON.parse(String(calls()[0]!.body))).toEqual({ type: "midrollinterval", maxDurationS: 60, intervalS: 300, intervalSeconds: 300, maxBreaks: 0, _METHOD: "PUT" });
+    pool
+      .intercept({ path: "/v2/zones/vod/push/8/adinsertion/schedule", method: "POST" })
+      .reply(200, { result: "success", state: "enabled" }, { headers: JSON_HEADERS });
+    await adInsertion.addAdBreakSlot(client, 8, {
+      type: "midrollinterval",
+      maxDurationS: 60,
+      intervalSeconds: 300,
+      maxBreaks: 0,
+    });
+    expect(JSON.parse(String(calls()[0]!.body))).toEqual({
+      type: "midrollinterval",
+      maxDurationS: 60,
+      intervalS: 300,
+      intervalSeconds: 300,
+      maxBreaks: 0,
+      _METHOD: "PUT",
+    });
   });
 });
 
@@ -49,7 +85,9 @@ describe("§4.6 tracking report", () => {
   });
 
   it("refuses a range longer than granularity x 1440 minutes, naming the largest valid range", async () => {
-    const err = await refused((c) => adInsertion.getTrackingReport(c, 1, { r: "2024-03-01 00:00:00 - 2024-03-03 00:00:00", granularity: 1 }));
+    const err = await refused((c) =>
+      adInsertion.getTrackingReport(c, 1, { r: "2024-03-01 00:00:00 - 2024-03-03 00:00:00", granularity: 1 }),
+    );
     expect(err.field).toBe("r");
     expect(err.rule).toBe(
       'spans 2880 minutes, more than granularity 1 x 1440 = 1440 minutes (§4.6): the largest valid range from that start is "2024-03-01 00:00:00 - 2024-03-02 00:00:00", or use granularity 5 or more',
@@ -58,11 +96,17 @@ describe("§4.6 tracking report", () => {
 
   it("accepts a range exactly at the cap", async () => {
     const { pool, client } = mockClient();
-    pool.intercept({ path: /^\/v2\/streams\/push\/1\/adinsertion\/tracking\/reports\?/, method: "GET" }).reply(200, { result: "success", summary: {}, data: [] }, { headers: JSON_HEADERS });
+    pool
+      .intercept({ path: /^\/v2\/streams\/push\/1\/adinsertion\/tracking\/reports\?/, method: "GET" })
+      .reply(200, { result: "success", summary: {}, data: [] }, { headers: JSON_HEADERS });
     await adInsertion.getTrackingReport(client, 1, { r: "2024-03-01 00:00:00 - 2024-03-02 00:00:00", granularity: 1 });
   });
 
-  it.each(["2024-03-01 - 2024-03-02", "2024-02-30 00:00:00 - 2024-03-02 00:00:00", "2024-03-02 00:00:00 - 2024-03-01 00:00:00"])("refuses the range %j", async (r) => {
+  it.each([
+    "2024-03-01 - 2024-03-02",
+    "2024-02-30 00:00:00 - 2024-03-02 00:00:00",
+    "2024-03-02 00:00:00 - 2024-03-01 00:00:00",
+  ])("refuses the range %j", async (r) => {
     const err = await refused((c) => adInsertion.getTrackingReport(c, 1, { r }));
     expect(err.field).toBe("r");
   });
@@ -75,14 +119,18 @@ describe("§4.6 tracking report", () => {
 
 describe("§4.8 consumption, §4.9 ad breaks, §4.7 requests", () => {
   it("requires groupBy from the set and a well-formed r", async () => {
-    const a = await refused((c) => adInsertion.getConsumption(c, 2, { groupBy: "minute" as "hour", r: "2024-01-01 00:00:00 - 2024-01-02 00:00:00" }));
+    const a = await refused((c) =>
+      adInsertion.getConsumption(c, 2, { groupBy: "minute" as "hour", r: "2024-01-01 00:00:00 - 2024-01-02 00:00:00" }),
+    );
     expect(a.issues).toEqual([{ field: "groupBy", rule: "must be year, month, week, day or hour (§4.8)" }]);
     const b = await refused((c) => adInsertion.getConsumption(c, 2, { groupBy: "day" } as never));
     expect(b.issues).toEqual([{ field: "r", rule: "is required" }]);
   });
 
   it("checks §4.9 enums and §4.7 dates", async () => {
-    const a = await refused((c) => adInsertion.listAdBreaks(c, 2, { fill_status: "partial" as "full", vast_outcome: "ok" }));
+    const a = await refused((c) =>
+      adInsertion.listAdBreaks(c, 2, { fill_status: "partial" as "full", vast_outcome: "ok" }),
+    );
     expect(a.field).toBe("fill_status");
     const b = await refused((c) => adManager.listAdPodRequests(c, 2, { from: "2024-01-31", to: "2024-01-01" }));
     expect(b.issues).toEqual([{ field: "to", rule: "must not be before from" }]);
@@ -132,8 +180,18 @@ describe("§4.4, §4.5, §4.11, §4.19", () => {
 
   it("§4.19 flattens groups to bracketed keys with the method override", async () => {
     const { pool, client, calls } = mockClient();
-    pool.intercept({ path: "/v2/streams/timeshift/new", method: "POST" }).reply(200, { result: "success", stream: { id: 77 }, errors: null }, { headers: JSON_HEADERS });
-    await streams.createTimeshiftStream(client, { name: "late", codec: "h264", protocols: ["HLS"], timeshift: 60, parent: 12, ndvr: { enabled: "Y", retention: 180 }, geoblock: { list: ["DE", "FR"] } });
+    pool
+      .intercept({ path: "/v2/streams/timeshift/new", method: "POST" })
+      .reply(200, { result: "success", stream: { id: 77 }, errors: null }, { headers: JSON_HEADERS });
+    await streams.createTimeshiftStream(client, {
+      name: "late",
+      codec: "h264",
+      protocols: ["HLS"],
+      timeshift: 60,
+      parent: 12,
+      ndvr: { enabled: "Y", retention: 180 },
+      geoblock: { list: ["DE", "FR"] },
+    });
     expect(JSON.parse(String(calls()[0]!.body))).toEqual({
       _METHOD: "PUT",
       name: "late",

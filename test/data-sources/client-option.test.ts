@@ -11,7 +11,12 @@ describe("data sources given a client", () => {
   const ds = useDataSourceEmulator();
 
   it("run through a CdnstreamClient passed as `client`, and leave it open", async () => {
-    const client = new CdnstreamClient({ apiKey: ds.emulator.apiKey, baseUrl: ds.emulator.url, maxRetries: 0, env: {} });
+    const client = new CdnstreamClient({
+      apiKey: ds.emulator.apiKey,
+      baseUrl: ds.emulator.url,
+      maxRetries: 0,
+      env: {},
+    });
     try {
       const first = await cdn.getDnsZones({}, { client });
       expect(first.domains.length).toBeGreaterThan(0);

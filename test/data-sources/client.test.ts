@@ -31,7 +31,9 @@ describe("data-source configuration and client", () => {
   it("takes stack config before the environment", async () => {
     process.env.CDNSTREAM_BASE_URL = "http://127.0.0.1:9"; // nothing listens there
     process.env.CDNSTREAM_API_KEY = "wrong-key";
-    pulumi.runtime.setAllConfig({ "cdnstream:baseUrl": emulator.url, "cdnstream:apiKey": emulator.apiKey }, ["cdnstream:apiKey"]);
+    pulumi.runtime.setAllConfig({ "cdnstream:baseUrl": emulator.url, "cdnstream:apiKey": emulator.apiKey }, [
+      "cdnstream:apiKey",
+    ]);
     expect((await cdn.getDnsZones()).domains).toHaveLength(3);
   });
 
@@ -43,16 +45,23 @@ describe("data-source configuration and client", () => {
 
   it("reads the numeric settings from stack config too, and says what to set when something is missing", async () => {
     process.env.CDNSTREAM_MAX_RETRIES = "2";
-    pulumi.runtime.setAllConfig({ "cdnstream:baseUrl": emulator.url, "cdnstream:apiKey": emulator.apiKey, "cdnstream:maxRetries": "many" }, ["cdnstream:apiKey"]);
+    pulumi.runtime.setAllConfig(
+      { "cdnstream:baseUrl": emulator.url, "cdnstream:apiKey": emulator.apiKey, "cdnstream:maxRetries": "many" },
+      ["cdnstream:apiKey"],
+    );
     const bad = cdn.getDnsZones();
     await expect(bad).rejects.toBeInstanceOf(ConfigError);
     await expect(bad).rejects.toThrow(/^getDnsZones: config cdnstream:maxRetries="many" is not a number/);
 
     pulumi.runtime.setAllConfig({ "cdnstream:baseUrl": emulator.url }, []);
     delete process.env.CDNSTREAM_API_KEY;
-    await expect(cdn.getDnsZones()).rejects.toThrow(/^getDnsZones: No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY/);
+    await expect(cdn.getDnsZones()).rejects.toThrow(
+      /^getDnsZones: No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY/,
+    );
     // A bad argument is knowable without any configuration: it is what is reported.
-    await expect(cdn.getCriticalBackup({ backupId: -1 })).rejects.toThrow(/^getCriticalBackup: invalid argument, nothing was sent to the API: `backupId` must be a whole number above 0/);
+    await expect(cdn.getCriticalBackup({ backupId: -1 })).rejects.toThrow(
+      /^getCriticalBackup: invalid argument, nothing was sent to the API: `backupId` must be a whole number above 0/,
+    );
   });
 
   it("shares one client per configuration, and makes a new one after closing", async () => {
@@ -79,7 +88,26 @@ describe("data-source configuration and client", () => {
 
 describe("result naming", () => {
   it("camelCases snake_case keys and the spec's run-together words; keeps other keys as sent", () => {
-    expect(["created_at", "subdivision_1_geoname_ids", "view_rate_25", "s3_access_key_id", "serviceid", "domainlock", "noreferer", "dnskey", "breakType", "primaryNS", "modeI", "letsencrypt", "a-b_c", "_x", "constructor", "__proto__"].map(camelKey)).toEqual([
+    expect(
+      [
+        "created_at",
+        "subdivision_1_geoname_ids",
+        "view_rate_25",
+        "s3_access_key_id",
+        "serviceid",
+        "domainlock",
+        "noreferer",
+        "dnskey",
+        "breakType",
+        "primaryNS",
+        "modeI",
+        "letsencrypt",
+        "a-b_c",
+        "_x",
+        "constructor",
+        "__proto__",
+      ].map(camelKey),
+    ).toEqual([
       "createdAt",
       "subdivision1GeonameIds",
       "viewRate25",
@@ -100,9 +128,13 @@ describe("result naming", () => {
   });
 
   it("converts at every depth, keeps data-keyed maps verbatim, and never drops a key on a clash", () => {
-    const input = JSON.parse('{"pacing_mode":"even","pacingMode":"asap","a_b":[{"c_d":1}],"hashes":{"cdn_1.example":"h"},"linkedZones":{"zone_101":"x"},"constructor":1,"__proto__":{"polluted":true}}');
+    const input = JSON.parse(
+      '{"pacing_mode":"even","pacingMode":"asap","a_b":[{"c_d":1}],"hashes":{"cdn_1.example":"h"},"linkedZones":{"zone_101":"x"},"constructor":1,"__proto__":{"polluted":true}}',
+    );
     const out = camelize(input) as Record<string, unknown>;
-    expect(JSON.stringify(out)).toBe('{"pacing_mode":"even","pacingMode":"asap","aB":[{"cD":1}],"hashes":{"cdn_1.example":"h"},"linkedZones":{"zone_101":"x"},"constructor":1,"__proto__":{"polluted":true}}');
+    expect(JSON.stringify(out)).toBe(
+      '{"pacing_mode":"even","pacingMode":"asap","aB":[{"cD":1}],"hashes":{"cdn_1.example":"h"},"linkedZones":{"zone_101":"x"},"constructor":1,"__proto__":{"polluted":true}}',
+    );
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

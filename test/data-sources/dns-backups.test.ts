@@ -13,7 +13,11 @@ describe("DNS and backup data sources", () => {
     await ds.emulator.mutate("dnsZones", 8801, { beyond_spec: { inner_key: 7 } });
     const result = await cdn.getDnsZones({}, ds.options);
     expect(result.domains.map((d) => d.domain)).toEqual(["northwind.example", expect.any(String), expect.any(String)]);
-    expect(result.nameservers).toEqual(["ns1.cdnstream-dns.example", "ns2.cdnstream-dns.example", "ns3.cdnstream-dns.example"]);
+    expect(result.nameservers).toEqual([
+      "ns1.cdnstream-dns.example",
+      "ns2.cdnstream-dns.example",
+      "ns3.cdnstream-dns.example",
+    ]);
     expect(result).not.toHaveProperty("result");
     const zone = result.domains.find((d) => d.id === 8801)!;
     expect(zone).toMatchObject({
@@ -22,7 +26,10 @@ describe("DNS and backup data sources", () => {
       createdAt: "2023-08-25 09:30:00",
       meta: { isCloud: 1, isUpdated: 0, hasBulk: false },
       soa: { primaryNS: "ns1.cdnstream-dns.example", defaultTTL: "3600" },
-      dnssec: { optOut: "N", dsRecords: [{ keyTag: 2371, algorithmName: "ECDSAP256SHA256", digestTypeName: "SHA-256" }] },
+      dnssec: {
+        optOut: "N",
+        dsRecords: [{ keyTag: 2371, algorithmName: "ECDSAP256SHA256", digestTypeName: "SHA-256" }],
+      },
       linkedZones: { "101": "assets.northwind.example" },
       beyondSpec: { innerKey: 7 },
     });
@@ -64,12 +71,20 @@ describe("DNS and backup data sources", () => {
   it("checks ids and argument names before sending, naming the argument", async () => {
     const bad = cdn.getCriticalBackup({ backupId: "six" as unknown as number }, ds.options);
     await expect(bad).rejects.toBeInstanceOf(ValidationError);
-    await expect(bad).rejects.toThrow(/^getCriticalBackup: invalid argument, nothing was sent to the API: `backupId` must be a whole number/);
-    await expect(cdn.getCriticalBackup({ backupId: 0 }, ds.options)).rejects.toThrow(/`backupId` must be a whole number above 0 \(the critical backup's id\)/);
+    await expect(bad).rejects.toThrow(
+      /^getCriticalBackup: invalid argument, nothing was sent to the API: `backupId` must be a whole number/,
+    );
+    await expect(cdn.getCriticalBackup({ backupId: 0 }, ds.options)).rejects.toThrow(
+      /`backupId` must be a whole number above 0 \(the critical backup's id\)/,
+    );
     const typo = cdn.getCriticalBackup({ backupID: 61 } as unknown as { backupId: number }, ds.options);
-    await expect(typo).rejects.toThrow(/`backupID` is not an argument of getCriticalBackup \(did you mean `backupId`\?\)/);
+    await expect(typo).rejects.toThrow(
+      /`backupID` is not an argument of getCriticalBackup \(did you mean `backupId`\?\)/,
+    );
     const extra = cdn.getDnsZones({ zone: "northwind.example" } as cdn.GetDnsZonesArgs, ds.options);
-    await expect(extra).rejects.toThrow(/^getDnsZones: invalid argument, nothing was sent to the API: `zone` is not an argument of getDnsZones \(it takes none\)/);
+    await expect(extra).rejects.toThrow(
+      /^getDnsZones: invalid argument, nothing was sent to the API: `zone` is not an argument of getDnsZones \(it takes none\)/,
+    );
     expect(await ds.emulator.requestCounts()).toEqual({});
   });
 
@@ -83,7 +98,9 @@ describe("DNS and backup data sources", () => {
     const options = { clientOptions: { ...ds.options.clientOptions, apiKey: FORBIDDEN } };
     const denied = cdn.getDnsZones({}, options);
     await expect(denied).rejects.toBeInstanceOf(PermissionDeniedError);
-    await expect(denied).rejects.toThrow(/^getDnsZones: permission denied \(403\): .*may not read DNS zones \(an account restriction, §5; §4.14 needs no plan or add-on\)/);
+    await expect(denied).rejects.toThrow(
+      /^getDnsZones: permission denied \(403\): .*may not read DNS zones \(an account restriction, §5; §4.14 needs no plan or add-on\)/,
+    );
     await expect(cdn.getCriticalBackups({}, options)).rejects.not.toThrow(/custom plan/);
   });
 });

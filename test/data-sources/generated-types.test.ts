@@ -7,7 +7,11 @@ import { generate, GenerateError, outOfDate } from "../../scripts/gen-data-sourc
 import { RESULT_FILES, type ResultFile } from "../../sdk/data-sources/result-docs";
 
 /** A copy of the table with `edit` applied to one type's entry. */
-function tableWith(file: string, type: string, edit: (decl: ResultFile["types"][string]) => void): Record<string, ResultFile> {
+function tableWith(
+  file: string,
+  type: string,
+  edit: (decl: ResultFile["types"][string]) => void,
+): Record<string, ResultFile> {
   const copy: Record<string, ResultFile> = structuredClone(RESULT_FILES);
   edit(copy[file]!.types[type]!);
   return copy;
@@ -26,7 +30,8 @@ describe("generated data-source result types", () => {
       expect({ name, zod: /\bzod\b|\bz\.|undici/.test(text.replace(/^\/\/.*$/gm, "")) }).toEqual({ name, zod: false });
       const lines = text.split("\n");
       lines.forEach((line, i) => {
-        if (/^\s+"?[A-Za-z0-9_$]+"?\??: /.test(line)) expect({ name, line, doc: lines[i - 1]!.trim().endsWith("*/") }).toEqual({ name, line, doc: true });
+        if (/^\s+"?[A-Za-z0-9_$]+"?\??: /.test(line))
+          expect({ name, line, doc: lines[i - 1]!.trim().endsWith("*/") }).toEqual({ name, line, doc: true });
       });
     }
   });
@@ -52,7 +57,13 @@ describe("generated data-source result types", () => {
   });
 
   it("fails once the client declares a field kept under `extra`", () => {
-    const table = tableWith("zone-types.ts", "HttpPullZone", (decl) => (decl.extra!.alias = { type: "string", doc: "Twice." }));
-    expect(() => generate(table)).toThrow("HttpPullZone: `alias` is now in the client's schema: remove it from `extra`");
+    const table = tableWith(
+      "zone-types.ts",
+      "HttpPullZone",
+      (decl) => (decl.extra!.alias = { type: "string", doc: "Twice." }),
+    );
+    expect(() => generate(table)).toThrow(
+      "HttpPullZone: `alias` is now in the client's schema: remove it from `extra`",
+    );
   });
 });

@@ -7,7 +7,6 @@ import { closeDataSourceClients, type DataSourceOptions } from "../../sdk/data-s
 import { DEFAULT_PROFILE, PROFILES, type ProfileName, type ServerProfile } from "../../emulator";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const defaultFixture = require("../../emulator/fixtures/default.json");
 
 /** An emulator and the data-source options for it (no retries, environment ignored). */
@@ -17,17 +16,22 @@ export interface DataSourceEmulator {
 }
 
 /** Starts an emulator on the default fixture, with `account` fields overridden (plan gates). */
-export async function startDataSourceEmulator(account: Record<string, unknown> = {}, extra: { forbiddenKey?: string } = {}): Promise<DataSourceEmulator> {
+export async function startDataSourceEmulator(
+  account: Record<string, unknown> = {},
+  extra: { forbiddenKey?: string } = {},
+): Promise<DataSourceEmulator> {
   const fixture = { ...defaultFixture, account: { ...defaultFixture.account, ...account } };
   const emulator = await startTestEmulator({ fixture, ...extra });
-  return { emulator, options: { clientOptions: { apiKey: emulator.apiKey, baseUrl: emulator.url, maxRetries: 0, env: {} } } };
+  return {
+    emulator,
+    options: { clientOptions: { apiKey: emulator.apiKey, baseUrl: emulator.url, maxRetries: 0, env: {} } },
+  };
 }
 
 /** The value of an Output outside a Pulumi run (rejects when the Output failed). */
 export function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
   return (output as unknown as { promise(): Promise<T> }).promise();
 }
-
 
 /**
  * The error of a failed Output. A failed Output rejects its value and its `isKnown` / `isSecret`
@@ -50,7 +54,10 @@ export function failureOf<T>(output: pulumi.Output<T>): Promise<unknown> {
  * A suite's emulator: started before its tests, request log cleared before each, stopped (with
  * the shared data-source clients closed) after. The returned object is filled in by `beforeAll`.
  */
-export function useDataSourceEmulator(account: Record<string, unknown> = {}, extra: { forbiddenKey?: string } = {}): DataSourceEmulator {
+export function useDataSourceEmulator(
+  account: Record<string, unknown> = {},
+  extra: { forbiddenKey?: string } = {},
+): DataSourceEmulator {
   const ds = {} as DataSourceEmulator;
   beforeAll(async () => Object.assign(ds, await startDataSourceEmulator(account, extra)));
   afterAll(async () => {
@@ -73,7 +80,11 @@ export function switchProfile(emulator: TestEmulator, name: ProfileName): Promis
  * Reads with `read` under the default profile, then under `profile` (set back to the default
  * afterwards, whatever happens): both results and the requests the second read made.
  */
-export async function readUnderProfile<T>(emulator: TestEmulator, profile: ProfileName, read: () => Promise<T>): Promise<{ inDefault: T; inProfile: T; counts: Record<string, number> }> {
+export async function readUnderProfile<T>(
+  emulator: TestEmulator,
+  profile: ProfileName,
+  read: () => Promise<T>,
+): Promise<{ inDefault: T; inProfile: T; counts: Record<string, number> }> {
   const inDefault = await read();
   await emulator.clearRequests();
   await switchProfile(emulator, profile);

@@ -25,7 +25,9 @@ describe("sdk/data-sources imports", () => {
       importsOf(path.join(DIR, file))
         .filter((spec) => spec.startsWith("."))
         .map((spec) => ({ file, spec, resolved: path.relative(path.join(DIR, "../.."), path.resolve(DIR, spec)) }))
-        .filter(({ resolved }) => !resolved.startsWith("sdk/data-sources") && !/^provider\/client(\/|$)/.test(resolved)),
+        .filter(
+          ({ resolved }) => !resolved.startsWith("sdk/data-sources") && !/^provider\/client(\/|$)/.test(resolved),
+        ),
     );
     expect(outside).toEqual([]);
   });
@@ -33,6 +35,10 @@ describe("sdk/data-sources imports", () => {
   it("leave zod and undici out of the generated result types", () => {
     const generated = files.filter((f) => f.endsWith("-types.ts"));
     expect(generated.length).toBeGreaterThanOrEqual(5);
-    for (const file of generated) expect({ file, imports: importsOf(path.join(DIR, file)).filter((s) => !s.startsWith("./")) }).toEqual({ file, imports: [] });
+    for (const file of generated)
+      expect({ file, imports: importsOf(path.join(DIR, file)).filter((s) => !s.startsWith("./")) }).toEqual({
+        file,
+        imports: [],
+      });
   });
 });

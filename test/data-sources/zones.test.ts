@@ -42,10 +42,17 @@ describe("zone data sources", () => {
         secureToken: { keyIp: "N", policy: "F" },
         bwLimit: { rateAfter: 0 },
         cdnService: { purgeUrls: [expect.any(String)], authToken: expect.any(String) },
-        playbackUrls: { urlPrefix: expect.any(String), players: { own: { hashes: { "assets-497ac7.pull.cdnstream.example": "497ac7f4e5dd" } } } },
+        playbackUrls: {
+          urlPrefix: expect.any(String),
+          players: { own: { hashes: { "assets-497ac7.pull.cdnstream.example": "497ac7f4e5dd" } } },
+        },
       });
       // The issuer-branded key of §2.3 ssl is kept; snake_case keys inside it are converted.
-      expect((zone!.ssl as Record<string, any>).letsencrypt.dbRow).toEqual({ id: 55201, zoneId: 201, expiresAt: "2025-04-06T09:30:00Z" });
+      expect((zone!.ssl as Record<string, any>).letsencrypt.dbRow).toEqual({
+        id: 55201,
+        zoneId: 201,
+        expiresAt: "2025-04-06T09:30:00Z",
+      });
       expect(JSON.stringify(zone)).not.toMatch(/"(serviceid|created_at|domainlock|cdnservice|origin_auth|url_prefix)"/);
     });
 
@@ -62,7 +69,9 @@ describe("zone data sources", () => {
     it("refuses page 0 before sending", async () => {
       const bad = cdn.getHttpPullZones({ page: 0 }, ds.options);
       await expect(bad).rejects.toBeInstanceOf(ValidationError);
-      await expect(bad).rejects.toThrow(/^getHttpPullZones: invalid argument, nothing was sent to the API: `page` must be 1 or more/);
+      await expect(bad).rejects.toThrow(
+        /^getHttpPullZones: invalid argument, nothing was sent to the API: `page` must be 1 or more/,
+      );
       expect(await ds.emulator.requestCounts()).toEqual({});
     });
 
@@ -91,8 +100,16 @@ describe("zone data sources", () => {
 
     it("pages-of-2-repeating: lastPage is false before the end, true on the last page and on a page past it", async () => {
       await switchProfile(ds.emulator, "pages-of-2-repeating");
-      expect(await cdn.getHttpPullZones({ page: 23 }, ds.options)).toMatchObject({ page: 23, lastPage: false, zones: [{ id: 245 }, { id: 246 }] });
-      expect(await cdn.getHttpPullZones({ page: 24 }, ds.options)).toMatchObject({ page: 24, lastPage: true, zones: [{ id: 247 }] });
+      expect(await cdn.getHttpPullZones({ page: 23 }, ds.options)).toMatchObject({
+        page: 23,
+        lastPage: false,
+        zones: [{ id: 245 }, { id: 246 }],
+      });
+      expect(await cdn.getHttpPullZones({ page: 24 }, ds.options)).toMatchObject({
+        page: 24,
+        lastPage: true,
+        zones: [{ id: 247 }],
+      });
       expect(await cdn.getHttpPullZones({ page: 30 }, ds.options)).toMatchObject({ page: 30, lastPage: true });
     });
 
@@ -121,7 +138,15 @@ describe("zone data sources", () => {
   describe("getPurgeOperation", () => {
     it("reports a completed purge: not pending, every server's progress, both ways of counting", async () => {
       const purge = await cdn.getPurgeOperation({ zoneId: 101, purgeId: "pg-7f3a9c21" }, ds.options);
-      expect(purge).toMatchObject({ id: "pg-7f3a9c21", serviceId: 418223, zone: "101", type: "url", completedAt: "1735983042", errors: "", pending: false });
+      expect(purge).toMatchObject({
+        id: "pg-7f3a9c21",
+        serviceId: 418223,
+        zone: "101",
+        type: "url",
+        completedAt: "1735983042",
+        errors: "",
+        pending: false,
+      });
       expect(purge.logs.map((l) => [l.serverName, l.completed])).toEqual([
         ["dispatcher", false],
         ["edge-fra1", true],
@@ -137,7 +162,11 @@ describe("zone data sources", () => {
     it("reports a pending prefetch (empty completed_at) with the servers still to go", async () => {
       const purge = await cdn.getPurgeOperation({ zoneId: 101, purgeId: "pg-8b41d0e5" }, ds.options);
       expect(purge).toMatchObject({ type: "fetch", completedAt: "", pending: true });
-      expect(purge.logs.filter((l) => !l.completed).map((l) => l.serverName)).toEqual(["dispatcher", "edge-lon1", "edge-par1"]);
+      expect(purge.logs.filter((l) => !l.completed).map((l) => l.serverName)).toEqual([
+        "dispatcher",
+        "edge-lon1",
+        "edge-par1",
+      ]);
       expect(purge.logs[1]!.purged).toEqual(["/video/intro.mp4", "/img/hero.webp", "/fonts/inter.woff2"]);
       expect(purge.logCounts).toEqual({ total: 5, completed: 2, pending: 3 });
       expect(purge.historyView).toEqual({ totalServer: 4, cachePending: 2 });
@@ -159,13 +188,18 @@ describe("zone data sources", () => {
     });
 
     it("getPurgeOperationOutput takes Inputs", async () => {
-      const purge = cdn.getPurgeOperationOutput({ zoneId: pulumi.output(101), purgeId: pulumi.output("pg-7f3a9c21") }, ds.options);
+      const purge = cdn.getPurgeOperationOutput(
+        { zoneId: pulumi.output(101), purgeId: pulumi.output("pg-7f3a9c21") },
+        ds.options,
+      );
       expect(await valueOf(purge.pending)).toBe(false);
       expect(await valueOf(purge.logCounts)).toEqual({ total: 5, completed: 4, pending: 1 });
     });
 
     it("refuses an empty purge id before sending, and names the function on a 404", async () => {
-      await expect(cdn.getPurgeOperation({ zoneId: 101, purgeId: "" }, ds.options)).rejects.toThrow(/^getPurgeOperation: invalid argument.*`purgeId`/);
+      await expect(cdn.getPurgeOperation({ zoneId: 101, purgeId: "" }, ds.options)).rejects.toThrow(
+        /^getPurgeOperation: invalid argument.*`purgeId`/,
+      );
       expect(await ds.emulator.requestCounts()).toEqual({});
       const missing = cdn.getPurgeOperation({ zoneId: 101, purgeId: "pg-nope" }, ds.options);
       await expect(missing).rejects.toBeInstanceOf(NotFoundError);

@@ -70,7 +70,8 @@ describe("API calls per operation, every kind", () => {
     const state = await test.stack.exportStack();
     const delayed = (state.deployment.resources ?? []).find((r: any) => String(r.urn).endsWith("::delayed"));
     expect(delayed.outputs.streamId).toMatch(/^\d+$/);
-    for (const key of ["secureTokenKey", "rtmpAuthPassword", "tokenizedPlaybackUrls"]) expect(delayed.outputs).not.toHaveProperty(key);
+    for (const key of ["secureTokenKey", "rtmpAuthPassword", "tokenizedPlaybackUrls"])
+      expect(delayed.outputs).not.toHaveProperty(key);
     expect(JSON.stringify(delayed)).not.toContain("4dabf18193072939515e22adb298388d");
   });
 

@@ -92,7 +92,10 @@ describe("authentication failures", () => {
     // stops starting steps, and whether the last one had started would be a race.
     const error = await test.stack
       .up({ color: "never", continueOnError: true, onOutput: (s) => (printed += s), onError: (s) => (printed += s) })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Error);
     const text = `${printed}\n${(error as Error).message}`;
     expectNoKey(text);
@@ -102,7 +105,11 @@ describe("authentication failures", () => {
   /** Runs `up` of a program calling one data source, in its own process, which must fail: all it printed. */
   async function failingDataSource(program: "dnsZones" | "adConsumption" | "adBreaks"): Promise<string> {
     await emulator.clearRequests();
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...engineEnv(test.dir), SDK_DIR: installedPackageDir };
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      ...engineEnv(test.dir),
+      SDK_DIR: installedPackageDir,
+    };
     delete env.CDNSTREAM_API_KEY;
     if (key !== undefined) env.CDNSTREAM_API_KEY = key;
     const args = ["-e", DATA_SOURCE_PROGRAM, test.stack.workspace.workDir, "cdnstream-e2e", test.stack.name, program];
@@ -170,7 +177,9 @@ describe("authentication failures", () => {
 
     it("a data source fails before any request, saying how to set the key", async () => {
       const text = await failingDataSource("dnsZones");
-      expect(text).toMatch(/error: getDnsZones: No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY/);
+      expect(text).toMatch(
+        /error: getDnsZones: No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY/,
+      );
       expect(await requestLog()).toEqual([]);
     });
   });
@@ -182,7 +191,9 @@ describe("authentication failures", () => {
       const text = await failingUp(resources);
       expect(await requested()).toEqual([`${STATUS} 401`, `${TIMESHIFT} 401`, `${SCHEDULE} 401`]);
       for (const op of [STATUS, TIMESHIFT, SCHEDULE]) {
-        expect(text).toContain(`API key rejected (401) on ${op}: API key is invalid. Set \`pulumi config set --secret cdnstream:apiKey <key>\` or CDNSTREAM_API_KEY`);
+        expect(text).toContain(
+          `API key rejected (401) on ${op}: API key is invalid. Set \`pulumi config set --secret cdnstream:apiKey <key>\` or CDNSTREAM_API_KEY`,
+        );
       }
       expect(text).not.toMatch(/after \d+ attempts/);
     });
@@ -190,7 +201,9 @@ describe("authentication failures", () => {
     it("a data source makes one request, answered 401, with the same advice", async () => {
       const text = await failingDataSource("dnsZones");
       expect(await requested()).toEqual([`${DNS} 401`]);
-      expect(text).toContain("error: getDnsZones: API key rejected (401) on GET /v2/dns: API key is invalid. Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY");
+      expect(text).toContain(
+        "error: getDnsZones: API key rejected (401) on GET /v2/dns: API key is invalid. Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY",
+      );
     });
   });
 
@@ -213,7 +226,9 @@ describe("authentication failures", () => {
     it("a data source makes one request, answered 403, and the error names the permission problem", async () => {
       const text = await failingDataSource("dnsZones");
       expect(await requested()).toEqual([`${DNS} 403`]);
-      expect(text).toMatch(/error: getDnsZones: permission denied \(403\): the API key is valid but this account may not read DNS zones \(an account restriction, §5/);
+      expect(text).toMatch(
+        /error: getDnsZones: permission denied \(403\): the API key is valid but this account may not read DNS zones \(an account restriction, §5/,
+      );
     });
   });
 
@@ -235,7 +250,9 @@ describe("authentication failures", () => {
       await account({ customPlan: false });
       const text = await failingDataSource("adConsumption");
       expect(await requested()).toEqual([`${CONSUMPTION} 403`]);
-      expect(text).toContain("error: getAdConsumption: permission denied (403): reading ad consumption needs the custom plan (§4.8).");
+      expect(text).toContain(
+        "error: getAdConsumption: permission denied (403): reading ad consumption needs the custom plan (§4.8).",
+      );
       expect(text).toContain("Add the custom plan to the account in the dashboard");
     });
 
@@ -243,7 +260,9 @@ describe("authentication failures", () => {
       await account({ advancedAnalytics: false });
       const text = await failingDataSource("adBreaks");
       expect(await requested()).toEqual([`${AD_BREAKS} 403`]);
-      expect(text).toContain('The API said: "list ad breaks requires the advanced analytics add-on; this account does not have it".');
+      expect(text).toContain(
+        'The API said: "list ad breaks requires the advanced analytics add-on; this account does not have it".',
+      );
       expect(text).toContain("Add the custom plan and the advanced analytics add-on to the account in the dashboard");
     });
   });

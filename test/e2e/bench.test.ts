@@ -19,7 +19,10 @@ describe("npm run bench, smoke run at N=5", () => {
 
   beforeAll(async () => {
     const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
-    const code = await main(["--sizes", "5", "--json", file, "--repeat", "2", "--client-seconds", "0.5", "--no-warmup"], io);
+    const code = await main(
+      ["--sizes", "5", "--json", file, "--repeat", "2", "--client-seconds", "0.5", "--no-warmup"],
+      io,
+    );
     if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
     report = JSON.parse(fs.readFileSync(file, "utf8"));
   });
@@ -27,14 +30,25 @@ describe("npm run bench, smoke run at N=5", () => {
 
   it("writes the machine it ran on", () => {
     expect(report.machine).toEqual({
-      cpus: expect.any(Number), model: expect.any(String), memoryGb: expect.any(Number), platform: expect.any(String),
-      node: process.version, pulumi: expectedCliVersion(), pulumiParallel: expect.any(Number), loadAverage: [expect.any(Number), expect.any(Number), expect.any(Number)],
+      cpus: expect.any(Number),
+      model: expect.any(String),
+      memoryGb: expect.any(Number),
+      platform: expect.any(String),
+      node: process.version,
+      pulumi: expectedCliVersion(),
+      pulumiParallel: expect.any(Number),
+      loadAverage: [expect.any(Number), expect.any(Number), expect.any(Number)],
     });
     expect(report.machine.cpus).toBeGreaterThan(0);
   });
 
   it("times every operation of ours and of the floor, with the API calls of ours", () => {
-    expect(report.results.map((r: any) => [r.n, r.op])).toEqual([[5, "up"], [5, "preview"], [5, "refresh"], [5, "destroy"]]);
+    expect(report.results.map((r: any) => [r.n, r.op])).toEqual([
+      [5, "up"],
+      [5, "preview"],
+      [5, "refresh"],
+      [5, "destroy"],
+    ]);
     for (const r of report.results) {
       expect(r.oursSeconds).toBeGreaterThan(0);
       expect(r.floorSeconds).toBeGreaterThan(0);
@@ -76,7 +90,9 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(byOp.preview.stateBytesPerResource).toEqual(byOp.up.stateBytesPerResource);
     expect(byOp.destroy.stateBytesPerResource).toEqual(byOp.refresh.stateBytesPerResource);
     expect(byOp.up.stateBytesPerResource).toEqual(report.stateBytesPerResource);
-    expect(stdout).toContain("| N | operation | host CPU ms / resource, ours / floor | state bytes / resource, ours / floor | API calls / objects |");
+    expect(stdout).toContain(
+      "| N | operation | host CPU ms / resource, ours / floor | state bytes / resource, ours / floor | API calls / objects |",
+    );
   });
 
   it("keeps __provider the one-line module (at most 100 bytes) and reports state bytes of both sides", () => {
@@ -116,7 +132,19 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
     let stderr = "";
     const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
     try {
-      const args = ["--mix", "account", "--sizes", "12", "--json", file, "--repeat", "1", "--client-seconds", "0.2", "--no-warmup"];
+      const args = [
+        "--mix",
+        "account",
+        "--sizes",
+        "12",
+        "--json",
+        file,
+        "--repeat",
+        "1",
+        "--client-seconds",
+        "0.2",
+        "--no-warmup",
+      ];
       const code = await main(args, io);
       if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
       report = JSON.parse(fs.readFileSync(file, "utf8"));

@@ -50,7 +50,11 @@ const STREAMS = ["first", "second", "third", "fourth"] as const;
 type StreamKey = (typeof STREAMS)[number];
 const streamName = (key: StreamKey) => `crash-${key}`;
 
-const ZONE_DOMAINS: Record<number, string> = { 101: "media.crash.example", 102: "video.crash.example", 103: "files.crash.example" };
+const ZONE_DOMAINS: Record<number, string> = {
+  101: "media.crash.example",
+  102: "video.crash.example",
+  103: "files.crash.example",
+};
 const VOD_LOCK_DOMAINS: Record<number, string> = { 401: "player.crash.example", 402: "trailers.crash.example" };
 const STATUSES = [
   { streamKind: "push" as const, streamId: 3001, disabled: false },
@@ -63,7 +67,8 @@ const MIDROLLS: Record<number, number[]> = {
   302: [GATE_OFFSET, ...MIDROLLS_302_LAYER3, ...MIDROLLS_302_LAYER4].sort((a, b) => a - b),
 };
 
-const slotName = (zone: number, type: string, offset?: number) => `slot-${zone}-${type}${offset === undefined ? "" : `-${offset}`}`;
+const slotName = (zone: number, type: string, offset?: number) =>
+  `slot-${zone}-${type}${offset === undefined ? "" : `-${offset}`}`;
 const LAYER1_COUNT = 3 + 2 + 3 + 2 + MIDROLLS_301.length + 2 + 1;
 const LAYER3 = ["stream-third", ...MIDROLLS_302_LAYER3.map((o) => slotName(302, "midroll", o))];
 const LAYER4 = ["stream-fourth", ...MIDROLLS_302_LAYER4.map((o) => slotName(302, "midroll", o))];
@@ -76,14 +81,35 @@ let adopt: Partial<Record<StreamKey, string>> = {};
 
 async function program(): Promise<void> {
   const stream = (key: StreamKey, disabled: boolean | undefined, opts?: pulumi.CustomResourceOptions) =>
-    new cdn.TimeshiftStream(`stream-${key}`, { name: streamName(key), parent: 3001, timeshift: 300, disabled, adoptId: adopt[key] }, opts);
-  const slot = (zoneId: number, type: "preroll" | "postroll" | "midroll", offset?: number, opts?: pulumi.CustomResourceOptions) =>
-    new cdn.AdBreakSlot(slotName(zoneId, type, offset), { zoneId, type, offset, maxDurationS: SLOT_SECONDS[type] }, opts);
+    new cdn.TimeshiftStream(
+      `stream-${key}`,
+      { name: streamName(key), parent: 3001, timeshift: 300, disabled, adoptId: adopt[key] },
+      opts,
+    );
+  const slot = (
+    zoneId: number,
+    type: "preroll" | "postroll" | "midroll",
+    offset?: number,
+    opts?: pulumi.CustomResourceOptions,
+  ) =>
+    new cdn.AdBreakSlot(
+      slotName(zoneId, type, offset),
+      { zoneId, type, offset, maxDurationS: SLOT_SECONDS[type] },
+      opts,
+    );
 
   const layer1: pulumi.Resource[] = [
-    ...Object.entries(ZONE_DOMAINS).map(([zone, domain]) => new cdn.PushZoneSettings(`zone-${zone}`, { zoneId: Number(zone), customDomains: [domain] })),
+    ...Object.entries(ZONE_DOMAINS).map(
+      ([zone, domain]) => new cdn.PushZoneSettings(`zone-${zone}`, { zoneId: Number(zone), customDomains: [domain] }),
+    ),
     ...Object.entries(VOD_LOCK_DOMAINS).map(
-      ([zone, domain]) => new cdn.VodPullDomainLock(`vod-lock-${zone}`, { zoneId: Number(zone), enabled: true, policy: "Y", domains: [domain] }),
+      ([zone, domain]) =>
+        new cdn.VodPullDomainLock(`vod-lock-${zone}`, {
+          zoneId: Number(zone),
+          enabled: true,
+          policy: "Y",
+          domains: [domain],
+        }),
     ),
     ...STATUSES.map((s) => new cdn.StreamStatus(`status-${s.streamKind}-${s.streamId}`, s)),
     ...[301, 302].flatMap((zone) => [slot(zone, "preroll"), slot(zone, "postroll")]),
@@ -141,7 +167,8 @@ async function answered(emulator: TestEmulator): Promise<number> {
 /** Timeshift stream ids in the account, by composed name. */
 async function streamsByName(emulator: TestEmulator): Promise<Record<string, string[]>> {
   const byName: Record<string, string[]> = {};
-  for (const s of Object.values<any>((await emulator.state()).timeshiftStreams ?? {})) (byName[s.name] ??= []).push(String(s.id));
+  for (const s of Object.values<any>((await emulator.state()).timeshiftStreams ?? {}))
+    (byName[s.name] ??= []).push(String(s.id));
   return byName;
 }
 
@@ -217,7 +244,10 @@ async function slowUp(stack: Stack, emulator: TestEmulator, signal?: AbortSignal
 
 /** Waits until every request that reached the emulator is answered, then stops delaying. */
 async function settle(emulator: TestEmulator): Promise<number> {
-  await until("every request that reached the API to be answered", async () => (await answered(emulator)) === (await arrived(emulator)));
+  await until(
+    "every request that reached the API to be answered",
+    async () => (await answered(emulator)) === (await arrived(emulator)),
+  );
   const count = await arrived(emulator);
   await admin(emulator, "DELETE", "faults");
   return count;
@@ -232,7 +262,12 @@ function removeEmptySidecars(test: TestStack): string[] {
   const root = path.join(test.dir, "backend", ".pulumi");
   const empty = fs
     .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".attrs") && fs.statSync(path.join(entry.parentPath, entry.name)).size === 0)
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        entry.name.endsWith(".attrs") &&
+        fs.statSync(path.join(entry.parentPath, entry.name)).size === 0,
+    )
     .map((entry) => path.join(entry.parentPath, entry.name));
   for (const file of empty) fs.rmSync(file);
   return empty;
@@ -265,12 +300,19 @@ async function expectConverged(emulator: TestEmulator, stack: Stack, prefix: str
   const state = await emulator.state();
   const byName = await streamsByName(emulator);
   // One stream per declared name, and no stream besides them and the fixture's.
-  const declared = Object.fromEntries(STREAMS.map((key) => [`${prefix}-${streamName(key)}`, byName[`${prefix}-${streamName(key)}`]]));
+  const declared = Object.fromEntries(
+    STREAMS.map((key) => [`${prefix}-${streamName(key)}`, byName[`${prefix}-${streamName(key)}`]]),
+  );
   for (const ids of Object.values(declared)) expect(ids).toHaveLength(1);
   expect(Object.keys(state.timeshiftStreams).sort()).toEqual(["5001", ...Object.values(declared).flat()].sort());
-  const recorded = (await stack.exportStack()).deployment.resources.filter((r: any) => r.type.endsWith(":TimeshiftStream"));
+  const recorded = (await stack.exportStack()).deployment.resources.filter((r: any) =>
+    r.type.endsWith(":TimeshiftStream"),
+  );
   expect(Object.fromEntries(recorded.map((r: any) => [`${prefix}-${r.inputs.name}`, [r.id]]))).toEqual(declared);
-  for (const key of STREAMS) expect(state.timeshiftStreams[declared[`${prefix}-${streamName(key)}`][0]].disabled).toBe(key === "second" ? "1" : "0");
+  for (const key of STREAMS)
+    expect(state.timeshiftStreams[declared[`${prefix}-${streamName(key)}`][0]].disabled).toBe(
+      key === "second" ? "1" : "0",
+    );
 
   // Slot rosters: every declared slot once, nothing else.
   for (const zone of [301, 302]) {
@@ -392,7 +434,8 @@ describe("an interrupted up", () => {
     expect(recorded.size).toBe(RESOURCES - LAYER4.length + 2);
     // Every stream the API created is in the state.
     const live = await streamsByName(emu);
-    for (const key of ["first", "second", "third"] as const) expect(live[`${prefix}-${streamName(key)}`]).toHaveLength(1);
+    for (const key of ["first", "second", "third"] as const)
+      expect(live[`${prefix}-${streamName(key)}`]).toHaveLength(1);
     expect(live[`${prefix}-${streamName("fourth")}`]).toBeUndefined();
 
     // Not locked: the next up runs, and creates only what was never begun.
@@ -448,12 +491,27 @@ describe("refresh --import-pending-creates", () => {
     const { prefix } = await killMidUp(test, emulator);
     await stack.cancel();
 
-    const urn = (await stack.exportStack()).deployment.pending_operations.find((op: any) => nameOf(op.resource.urn) === "stream-second").resource.urn;
+    const urn = (await stack.exportStack()).deployment.pending_operations.find(
+      (op: any) => nameOf(op.resource.urn) === "stream-second",
+    ).resource.urn;
     const id = (await streamsByName(emulator))[`${prefix}-${streamName("second")}`][0];
     await promisify(execFile)(
       "pulumi",
-      ["refresh", "--yes", "--non-interactive", "--stack", "test", "--import-pending-creates", urn, "--import-pending-creates", id],
-      { cwd: stack.workspace.workDir, env: { ...process.env, ...engineEnv(test.dir), CDNSTREAM_API_KEY: emulator.apiKey } },
+      [
+        "refresh",
+        "--yes",
+        "--non-interactive",
+        "--stack",
+        "test",
+        "--import-pending-creates",
+        urn,
+        "--import-pending-creates",
+        id,
+      ],
+      {
+        cwd: stack.workspace.workDir,
+        env: { ...process.env, ...engineEnv(test.dir), CDNSTREAM_API_KEY: emulator.apiKey },
+      },
     );
     const after = (await stack.exportStack()).deployment;
     expect((after.pending_operations ?? []).map((op: any) => nameOf(op.resource.urn))).not.toContain("stream-second");

@@ -21,11 +21,15 @@ interface DemoRun {
 
 /** `node scripts/demo.js --quick ...` with stdout and stderr interleaved, as a terminal shows them. */
 async function demo(args: string[], env: NodeJS.ProcessEnv): Promise<DemoRun> {
-  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "demo.js"), "--quick", "--stack", stackName, "--dir", stateDir, ...args], {
-    cwd: repoRoot,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot, "scripts", "demo.js"), "--quick", "--stack", stackName, "--dir", stateDir, ...args],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -53,7 +57,15 @@ describe("npm run demo", () => {
     expect(run.code).toBe(0);
 
     // Every kind deployed, with outputs printed.
-    for (const kind of ["PushZoneSettings", "VodPullDomainLock", "HttpDomainLockBulk", "StreamStatus", "TimeshiftStream", "AdBreakSlot", "CampaignArchive"]) {
+    for (const kind of [
+      "PushZoneSettings",
+      "VodPullDomainLock",
+      "HttpDomainLockBulk",
+      "StreamStatus",
+      "TimeshiftStream",
+      "AdBreakSlot",
+      "CampaignArchive",
+    ]) {
       expect(run.out).toMatch(new RegExp(`\\+ created  cdnstream:${kind} `));
     }
     expect(run.out).toContain("-> 10 created");
@@ -61,12 +73,19 @@ describe("npm run demo", () => {
     expect(run.out).toMatch(/retiredCampaign +"Morning Roast Launch \(Bluefin Coffee\): archived"/);
     // The drift check names exactly the changed resource and property; up undoes it.
     expect(run.out).toContain(`$ cdnstream drift --cwd . --stack ${stackName}`);
-    expect(run.out).toContain("drift: vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false");
+    expect(run.out).toContain(
+      "drift: vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false",
+    );
     expect(run.out).toContain("-> exit 2: drift in vod-catalog-lock.enabled, exactly the change made");
-    expect(run.out).toMatch(/~ updated  cdnstream:VodPullDomainLock  vod-catalog-lock \[enabled\]/);
+    expect(run.out).toMatch(/~ updated {2}cdnstream:VodPullDomainLock {2}vod-catalog-lock \[enabled\]/);
     expect(run.out).toContain("-> 1 updated");
     // Progress: numbered steps with timings, quick mode skipping the build and the final check.
-    expect(run.out).toMatch(new RegExp(`^\\[1/10\\] engine: pulumi v${expectedCliVersion().replace(/\./g, "\\.")} from .* \\(\\d+\\.\\d+s\\)$`, "m"));
+    expect(run.out).toMatch(
+      new RegExp(
+        `^\\[1/10\\] engine: pulumi v${expectedCliVersion().replace(/\./g, "\\.")} from .* \\(\\d+\\.\\d+s\\)$`,
+        "m",
+      ),
+    );
     expect(run.out).not.toContain("drift check again");
     expect(JSON.parse(fs.readFileSync(path.join(stateDir, "drift-1.json"), "utf8")).drifted).toBe(true);
 
@@ -75,13 +94,27 @@ describe("npm run demo", () => {
     expect(run.out).toContain(`pulumi stack output --stack ${stackName}`);
     expect(run.out).toContain(`cdnstream drift --cwd . --stack ${stackName}`);
     expect(run.out).toMatch(/curl -s -X POST http:\/\/127\.0\.0\.1:\d+\/__emulator\/mutate/);
-    const exported = Object.fromEntries([...run.out.matchAll(/(PULUMI_[A-Z_]+)="?([^"\s]+)"?/g)].map((m) => [m[1], m[2]]));
-    expect(Object.keys(exported).sort()).toEqual(["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_HOME", "PULUMI_SKIP_UPDATE_CHECK"]);
-    const output = spawnSync("pulumi", ["stack", "output", "--json", "--stack", stackName], { cwd: repoRoot, env: { ...process.env, ...exported }, encoding: "utf8" });
+    const exported = Object.fromEntries(
+      [...run.out.matchAll(/(PULUMI_[A-Z_]+)="?([^"\s]+)"?/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(Object.keys(exported).sort()).toEqual([
+      "PULUMI_BACKEND_URL",
+      "PULUMI_CONFIG_PASSPHRASE",
+      "PULUMI_HOME",
+      "PULUMI_SKIP_UPDATE_CHECK",
+    ]);
+    const output = spawnSync("pulumi", ["stack", "output", "--json", "--stack", stackName], {
+      cwd: repoRoot,
+      env: { ...process.env, ...exported },
+      encoding: "utf8",
+    });
     expect(output.stderr).toBe("");
     expect(JSON.parse(output.stdout).retiredCampaign).toBe("Morning Roast Launch (Bluefin Coffee): archived");
     // The key was never written: not to state, not to the stack's settings file.
-    const state = fs.readFileSync(path.join(stateDir, "backend", ".pulumi", "stacks", "cdnstream-demo", `${stackName}.json`), "utf8");
+    const state = fs.readFileSync(
+      path.join(stateDir, "backend", ".pulumi", "stacks", "cdnstream-demo", `${stackName}.json`),
+      "utf8",
+    );
     expect(state).not.toContain(apiKey);
     expect(fs.readFileSync(path.join(repoRoot, `Pulumi.${stackName}.yaml`), "utf8")).not.toContain(apiKey);
     expect(fs.existsSync(path.join(stateDir, "api-key"))).toBe(false);

@@ -27,8 +27,16 @@ const STREAM = 3001;
 // What `pulumi new typescript` writes as tsconfig.json (no skipLibCheck, no esModuleInterop).
 const newTypescriptTsconfig = {
   compilerOptions: {
-    strict: true, outDir: "bin", target: "es2020", module: "commonjs", moduleResolution: "node", sourceMap: true,
-    experimentalDecorators: true, pretty: true, noFallthroughCasesInSwitch: true, noImplicitReturns: true,
+    strict: true,
+    outDir: "bin",
+    target: "es2020",
+    module: "commonjs",
+    moduleResolution: "node",
+    sourceMap: true,
+    experimentalDecorators: true,
+    pretty: true,
+    noFallthroughCasesInSwitch: true,
+    noImplicitReturns: true,
     forceConsistentCasingInFileNames: true,
   },
   files: ["index.ts"],
@@ -50,7 +58,12 @@ const shapes: Record<string, Record<string, string>> = {
       "      pulumi:template: typescript",
       "",
     ].join("\n"),
-    "package.json": JSON.stringify({ name: "shape-new-typescript", main: "index.ts", devDependencies: { typescript: "^5.0.0" }, dependencies: { "@pulumi/pulumi": "^3.246.0", "pulumi-cdnstream": "^0.1.0" } }),
+    "package.json": JSON.stringify({
+      name: "shape-new-typescript",
+      main: "index.ts",
+      devDependencies: { typescript: "^5.0.0" },
+      dependencies: { "@pulumi/pulumi": "^3.246.0", "pulumi-cdnstream": "^0.1.0" },
+    }),
     "tsconfig.json": JSON.stringify(newTypescriptTsconfig),
     // Top-level declarations, as the template's program has them.
     "index.ts": `import * as pulumi from "@pulumi/pulumi";
@@ -75,7 +88,9 @@ export const streamId: pulumi.Output<string> = status.id;
     "package.json": JSON.stringify({ name: "shape-main-index-ts" }),
     "preload.js": `globalThis.cdnstreamStreamId = ${STREAM};\n`,
     // noCheck: ts-node only transpiles, as the runtime decides from this file (and only this one).
-    "tsconfig.pulumi.json": JSON.stringify({ compilerOptions: { strict: true, noCheck: true, target: "es2020", module: "commonjs", moduleResolution: "node" } }),
+    "tsconfig.pulumi.json": JSON.stringify({
+      compilerOptions: { strict: true, noCheck: true, target: "es2020", module: "commonjs", moduleResolution: "node" },
+    }),
     "index.ts": `import * as cdn from "pulumi-cdnstream";
 
 // Set by ./preload.js, which runtime.options.nodeargs loads before the program.
@@ -93,7 +108,10 @@ export = async () => {
   "compiled (main: bin/index.js, built by tsc)": {
     "Pulumi.yaml": "name: shape-compiled\nruntime: nodejs\nmain: bin/index.js\n",
     "package.json": JSON.stringify({ name: "shape-compiled", scripts: { build: "tsc" } }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { ...newTypescriptTsconfig.compilerOptions, skipLibCheck: true } , files: ["index.ts"] }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: { ...newTypescriptTsconfig.compilerOptions, skipLibCheck: true },
+      files: ["index.ts"],
+    }),
     "index.ts": `import * as cdn from "pulumi-cdnstream";
 
 export = async () => {
@@ -105,7 +123,12 @@ export = async () => {
   "main: a directory whose package.json names an ES module entry, typescript: false": {
     "Pulumi.yaml": "name: shape-directory\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: app\n",
     "package.json": JSON.stringify({ name: "shape-directory" }),
-    "app/package.json": JSON.stringify({ name: "shape-directory-app", private: true, type: "module", main: "program.js" }),
+    "app/package.json": JSON.stringify({
+      name: "shape-directory-app",
+      private: true,
+      type: "module",
+      main: "program.js",
+    }),
     "app/program.js": `import cdn from "pulumi-cdnstream";
 import { fileURLToPath } from "node:url";
 import * as path from "node:path";
@@ -177,7 +200,10 @@ describe("cdnstream drift on each project shape", () => {
         const result = await stack.up({ color: "never" });
         console.log(JSON.stringify(result.summary.resourceChanges));
       })().catch((e) => { console.error(e.message); process.exit(1); });`;
-    const r = await run(process.execPath, [...settings.nodeargs, "-e", script], { cwd: programLocation(settings).programDir, env });
+    const r = await run(process.execPath, [...settings.nodeargs, "-e", script], {
+      cwd: programLocation(settings).programDir,
+      env,
+    });
     // Exit 0; else the failure's output is the mismatch shown (node's own warnings may be on stderr).
     expect(r.code === 0 ? "exit 0" : `exit ${r.code}: ${r.stderr}`).toBe("exit 0");
     expect(JSON.parse(r.stdout.trim().split("\n").pop()!)).toEqual({ create: 2 });
@@ -187,7 +213,11 @@ describe("cdnstream drift on each project shape", () => {
   async function drift(dir: string): Promise<Run & { json: any }> {
     const json = path.join(dir, "drift.json");
     fs.rmSync(json, { force: true });
-    const r = await run(process.execPath, [cli, "drift", "--stack", "dev", "--json", json, "--markdown", path.join(dir, "drift.md")], { cwd: dir, env });
+    const r = await run(
+      process.execPath,
+      [cli, "drift", "--stack", "dev", "--json", json, "--markdown", path.join(dir, "drift.md")],
+      { cwd: dir, env },
+    );
     expect(r.stdout + r.stderr + fs.readFileSync(json, "utf8")).not.toContain(emulator.apiKey);
     return { ...r, json: JSON.parse(fs.readFileSync(json, "utf8")) };
   }
@@ -198,7 +228,8 @@ describe("cdnstream drift on each project shape", () => {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     }
-    if (shape.startsWith("compiled")) execFileSync(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir]);
+    if (shape.startsWith("compiled"))
+      execFileSync(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir]);
     expect(fs.existsSync(path.join(dir, "bin"))).toBe(shape.startsWith("compiled"));
 
     await up(dir);

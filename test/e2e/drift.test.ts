@@ -50,7 +50,11 @@ describe("cdnstream drift", () => {
     const markdown = path.join(dir, "report.md");
     fs.rmSync(json, { force: true });
     fs.rmSync(markdown, { force: true });
-    const child = spawn(process.execPath, [cli, "drift", "--cwd", dir, "--json", json, "--markdown", markdown, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [cli, "drift", "--cwd", dir, "--json", json, "--markdown", markdown, ...args],
+      { env, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -58,7 +62,13 @@ describe("cdnstream drift", () => {
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     const text = stdout + stderr + fs.readFileSync(json, "utf8") + fs.readFileSync(markdown, "utf8");
     expect(text).not.toContain(emulator.apiKey);
-    return { code, stdout, stderr, json: JSON.parse(fs.readFileSync(json, "utf8")), markdown: fs.readFileSync(markdown, "utf8") };
+    return {
+      code,
+      stdout,
+      stderr,
+      json: JSON.parse(fs.readFileSync(json, "utf8")),
+      markdown: fs.readFileSync(markdown, "utf8"),
+    };
   }
 
   /** The checkpoint file of stack `a`: bytes and modification time. */
@@ -145,7 +155,10 @@ describe("cdnstream drift", () => {
     const r = await drift("--stack", "a", "--stack", "b", "--concurrency", "2");
     expect(r.stderr).toMatch(/checking a, b in .* \(2 at a time\)/);
     expect(r.code).toBe(2);
-    expect(r.json.stacks.map((s: any) => [s.stack, s.drifted, s.resources.length])).toEqual([["a", true, 2], ["b", false, 0]]);
+    expect(r.json.stacks.map((s: any) => [s.stack, s.drifted, s.resources.length])).toEqual([
+      ["a", true, 2],
+      ["b", false, 0],
+    ]);
     expect(r.json.drifted).toBe(true);
     expect(r.markdown).toMatch(/2 stacks checked: 1 drifted, 1 clean\./);
     expect(r.markdown).toContain("### Stack `b`: No drift");
@@ -155,7 +168,12 @@ describe("cdnstream drift", () => {
     const r = await drift("--stack", "nope");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/nope: could not be checked .*no stack named 'nope' found/);
-    expect(r.json.stacks[0]).toMatchObject({ stack: "nope", drifted: false, resources: [], error: expect.stringMatching(/no stack named 'nope' found/) });
+    expect(r.json.stacks[0]).toMatchObject({
+      stack: "nope",
+      drifted: false,
+      resources: [],
+      error: expect.stringMatching(/no stack named 'nope' found/),
+    });
     expect(r.markdown).toMatch(/^## Drift check incomplete\n/);
   });
 
@@ -165,7 +183,10 @@ describe("cdnstream drift", () => {
     fs.mkdirSync(lib, { recursive: true });
     fs.writeFileSync(path.join(lib, "Pulumi.yaml"), "name: count\nruntime: nodejs\nmain: main.js\n");
     fs.writeFileSync(path.join(lib, "part.js"), "globalThis.parts = (globalThis.parts || 0) + 1;\n");
-    fs.writeFileSync(path.join(lib, "main.js"), 'require("./part"); globalThis.runs = (globalThis.runs || 0) + 1; module.exports = { runs: globalThis.runs, parts: globalThis.parts };\n');
+    fs.writeFileSync(
+      path.join(lib, "main.js"),
+      'require("./part"); globalThis.runs = (globalThis.runs || 0) + 1; module.exports = { runs: globalThis.runs, parts: globalThis.parts };\n',
+    );
     const script = `const { projectProgram } = require(${JSON.stringify(path.join(repoRoot, "dist", "provider", "cli", "project.js"))});
       (async () => { const out = [];
         for (const p of [projectProgram(process.argv[1]), projectProgram(process.argv[1])]) { out.push(await p()); out.push(await p()); }

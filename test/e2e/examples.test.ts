@@ -15,7 +15,8 @@ import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 const yaml: { load(text: string): any } = require("js-yaml");
 
 const exampleDir = (name: string) => path.join(repoRoot, "examples", name);
-const outputsOf = (outputs: Record<string, { value: unknown; secret: boolean }>) => Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value]));
+const outputsOf = (outputs: Record<string, { value: unknown; secret: boolean }>) =>
+  Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.value]));
 
 describe("examples", () => {
   let emulator: TestEmulator;
@@ -33,7 +34,10 @@ describe("examples", () => {
   afterAll(async () => emulator?.close());
 
   /** Compiles the example and creates a stack in its directory, pointed at the emulator. */
-  async function deploy(name: string, config: Record<string, { value: string; secret?: boolean }> = {}): Promise<TestStack> {
+  async function deploy(
+    name: string,
+    config: Record<string, { value: string; secret?: boolean }> = {},
+  ): Promise<TestStack> {
     const dir = exampleDir(name);
     compileProject(dir);
     test = await createTestStack({
@@ -63,20 +67,31 @@ describe("examples", () => {
       customDomains: ["assets.northwind.example", "static.northwind.example"],
       mainEventHls: "https://live.cdnstream.example/k3v9q2-main-event/playlist.m3u8",
     });
-    expect((await emulator.object("httpPushZones", 101)).cnames).toBe("assets.northwind.example,static.northwind.example");
+    expect((await emulator.object("httpPushZones", 101)).cnames).toBe(
+      "assets.northwind.example,static.northwind.example",
+    );
 
     await expectEmptyPreview(test!, 3);
     expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 3 });
   });
 
   it("streaming: up with a secret token key, empty preview, destroy disables the timeshift stream", async () => {
-    const { stack } = await deploy("streaming", { "cdnstream-streaming:tokenKey": { value: "replay-token-key-1", secret: true } });
+    const { stack } = await deploy("streaming", {
+      "cdnstream-streaming:tokenKey": { value: "replay-token-key-1", secret: true },
+    });
     const up = await stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 8 });
     const out = outputsOf(up.outputs) as any;
-    expect(out.delayedStream).toMatchObject({ name: "k3v9q2-event-plus-3h", hls: expect.stringContaining("playlist_dvr.m3u8") });
+    expect(out.delayedStream).toMatchObject({
+      name: "k3v9q2-event-plus-3h",
+      hls: expect.stringContaining("playlist_dvr.m3u8"),
+    });
     expect(up.outputs.delayedTokenizedHls!.secret).toBe(true);
-    expect(out.adTimeline).toMatchObject({ preroll: { maxDurationS: 20 }, every15Minutes: { intervalS: 900, maxBreaks: 6 }, postroll: { maxDurationS: 45 } });
+    expect(out.adTimeline).toMatchObject({
+      preroll: { maxDurationS: 20 },
+      every15Minutes: { intervalS: 900, maxBreaks: 6 },
+      postroll: { maxDurationS: 45 },
+    });
     expect(out.retiredCampaigns).toEqual(["Unlimited Plan Q2 (Lumen Mobile): archived"]);
     const streamId = out.delayedStream.id as string;
     expect((await emulator.object("timeshiftStreams", streamId)).ndvr).toMatchObject({ enabled: "Y" });
@@ -94,7 +109,11 @@ describe("examples", () => {
     async function drift(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
       const env = { ...process.env, ...engineEnv(test!.dir), CDNSTREAM_API_KEY: emulator.apiKey };
       const cli = path.join(repoRoot, "node_modules", "pulumi-cdnstream", "dist", "provider", "cli", "index.js");
-      const child = spawn(process.execPath, [cli, "drift", ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [cli, "drift", ...args], {
+        cwd: dir,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));
@@ -111,7 +130,10 @@ describe("examples", () => {
 
       const up = await stack.up();
       expect(up.summary.result).toBe("succeeded");
-      expect((await emulator.object("vodPullZones", 402)).domainlock).toMatchObject({ enabled: "Y", list: "player.northwind.example,*.northwind.example" });
+      expect((await emulator.object("vodPullZones", 402)).domainlock).toMatchObject({
+        enabled: "Y",
+        list: "player.northwind.example,*.northwind.example",
+      });
 
       // What the pull-request job's preview shows after a merge: nothing to do, no API call.
       await expectEmptyPreview(test!, 4);
@@ -131,11 +153,19 @@ describe("examples", () => {
       const workflow = yaml.load(fs.readFileSync(path.join(dir, ".github", "workflows", "cdnstream.yml"), "utf8"));
       expect(Object.keys(workflow.on).sort()).toEqual(["pull_request", "push", "schedule", "workflow_dispatch"]);
       expect(workflow.on.push.branches).toEqual(["main"]);
-      const steps = (job: string): { uses?: string; run?: string; with?: Record<string, unknown> }[] => workflow.jobs[job].steps;
-      const runs = (job: string) => steps(job).map((s) => s.run ?? "").join("\n");
+      const steps = (job: string): { uses?: string; run?: string; with?: Record<string, unknown> }[] =>
+        workflow.jobs[job].steps;
+      const runs = (job: string) =>
+        steps(job)
+          .map((s) => s.run ?? "")
+          .join("\n");
       const pulumiAction = (job: string) => steps(job).find((s) => s.uses?.startsWith("pulumi/actions@"));
       expect(workflow.jobs.preview.if).toBe("github.event_name == 'pull_request'");
-      expect(pulumiAction("preview")?.with).toMatchObject({ command: "preview", "stack-name": "${{ env.STACK }}", "comment-on-pr": true });
+      expect(pulumiAction("preview")?.with).toMatchObject({
+        command: "preview",
+        "stack-name": "${{ env.STACK }}",
+        "comment-on-pr": true,
+      });
       expect(workflow.jobs.up.if).toBe("github.event_name == 'push'");
       expect(pulumiAction("up")?.with).toMatchObject({ command: "up", "stack-name": "${{ env.STACK }}" });
       expect(workflow.jobs.drift.if).toContain("schedule");

@@ -46,7 +46,13 @@ const program = async () => {
   return {};
 };
 
-type Fault = { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; dropResponse?: boolean };
+type Fault = {
+  status?: number;
+  retryAfter?: number;
+  latencyMs?: number;
+  dropConnection?: boolean;
+  dropResponse?: boolean;
+};
 interface Case {
   name: string;
   fault: Fault;
@@ -62,7 +68,8 @@ interface Case {
 
 // The timeshift create is never sent twice once it may have reached the API (a second send
 // could make a second stream); its failure says to look for the stream and adopt it.
-const MAYBE_CREATED = /TimeshiftStream "fm-delayed": the create request \(§4\.19\) failed after it may have reached the API.*adoptId/;
+const MAYBE_CREATED =
+  /TimeshiftStream "fm-delayed": the create request \(§4\.19\) failed after it may have reached the API.*adoptId/;
 
 const CASES: Case[] = [
   // A 429 processed nothing, so every write is sent again after the wait, the create included.
@@ -74,7 +81,9 @@ const CASES: Case[] = [
     message: (kind) =>
       kind === "TimeshiftStream"
         ? MAYBE_CREATED
-        : new RegExp(`Server error \\(500\\) on ${escape(WRITES[kind].operation)}: injected fault: HTTP 500\\. The API failed on this request \\(not retried`),
+        : new RegExp(
+            `Server error \\(500\\) on ${escape(WRITES[kind].operation)}: injected fault: HTTP 500\\. The API failed on this request \\(not retried`,
+          ),
   },
   ...[502, 503, 504].map((status) => ({
     name: String(status),
@@ -82,7 +91,12 @@ const CASES: Case[] = [
     failing: ["TimeshiftStream"],
     message: () => new RegExp(`${MAYBE_CREATED.source}.*Server error \\(${status}\\)`),
   })),
-  { name: "dropped connection", fault: { dropConnection: true }, failing: ["TimeshiftStream"], message: () => MAYBE_CREATED },
+  {
+    name: "dropped connection",
+    fault: { dropConnection: true },
+    failing: ["TimeshiftStream"],
+    message: () => MAYBE_CREATED,
+  },
   {
     // The API carried each write out but the answer was lost. Settings and slots are sent again
     // (same values, same result); the create is not, and its message says why and what to do:
@@ -92,7 +106,11 @@ const CASES: Case[] = [
     failing: ["TimeshiftStream"],
     message: () => /named "<prefix>-fm-delayed" with parent 3001: if it exists, set adoptId/,
     recover: async (emulator) => {
-      const streams = Object.values((await emulator.state()).timeshiftStreams) as { id: number; parts: { sn: string }; parentid: number }[];
+      const streams = Object.values((await emulator.state()).timeshiftStreams) as {
+        id: number;
+        parts: { sn: string };
+        parentid: number;
+      }[];
       const made = streams.filter((s) => s.parts.sn === "fm-delayed" && s.parentid === 3001);
       expect(made).toHaveLength(1);
       adoptDelayed = String(made[0].id);
@@ -107,7 +125,6 @@ const CASES: Case[] = [
     env: { CDNSTREAM_TIMEOUT_MS: "1000" },
   },
 ];
-
 
 /** A stack on its own backend against `emulator`, the key in the environment. */
 function stackFor(emulator: TestEmulator, env: Record<string, string> = {}): Promise<TestStack> {
@@ -125,7 +142,9 @@ async function answered(emulator: TestEmulator, expected: (kind: string) => numb
     if (KINDS.every((kind) => (counts[WRITES[kind].operation] ?? 0) >= expected(kind))) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the emulator did not answer every abandoned write: ${JSON.stringify(await emulator.requestCounts())}`);
+  throw new Error(
+    `the emulator did not answer every abandoned write: ${JSON.stringify(await emulator.requestCounts())}`,
+  );
 }
 
 describe("fault matrix: every kind under every fault converges, with nothing duplicated", () => {
@@ -178,7 +197,8 @@ describe("fault matrix: every kind under every fault converges, with nothing dup
     const counts = await emulator.requestCounts();
 
     // Every kind's write met its fault.
-    for (const kind of KINDS) expect(counts[WRITES[kind].operation] ?? 0).toBeGreaterThanOrEqual(WRITES[kind].resources.length);
+    for (const kind of KINDS)
+      expect(counts[WRITES[kind].operation] ?? 0).toBeGreaterThanOrEqual(WRITES[kind].resources.length);
     if (failing.length === 0) {
       expect(failure).toBeUndefined();
     } else {
@@ -232,7 +252,9 @@ const READS: Record<string, { operation: string; count: number }> = {
 async function recorded(test: TestStack): Promise<Record<string, unknown>> {
   const resources = (await test.stack.exportStack()).deployment.resources ?? [];
   return Object.fromEntries(
-    resources.filter((r: any) => String(r.type).startsWith("pulumi-nodejs:dynamic/")).map((r: any) => [String(r.urn).split("::").pop(), { inputs: r.inputs, outputs: r.outputs }]),
+    resources
+      .filter((r: any) => String(r.type).startsWith("pulumi-nodejs:dynamic/"))
+      .map((r: any) => [String(r.urn).split("::").pop(), { inputs: r.inputs, outputs: r.outputs }]),
   );
 }
 
@@ -251,7 +273,9 @@ describe("fault matrix: refresh and destroy of every kind under faults lose noth
     await test.stack.refresh();
     before = await recorded(test);
     // What the API said on the write survives a refresh, whose read cannot see it.
-    expect((before.zone as any).outputs.warnings).toEqual([expect.stringMatching(/^add a CNAME record for media\.example\.com/)]);
+    expect((before.zone as any).outputs.warnings).toEqual([
+      expect.stringMatching(/^add a CNAME record for media\.example\.com/),
+    ]);
   });
   afterAll(async () => {
     if (test) fs.rmSync(test.dir, { recursive: true, force: true });
@@ -268,14 +292,18 @@ describe("fault matrix: refresh and destroy of every kind under faults lose noth
     const refresh = await test.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCE_COUNT + 1 });
     const counts = await emulator.requestCounts();
-    for (const { operation, count } of Object.values(READS)) expect([operation, counts[operation]]).toEqual([operation, 2 * count]);
+    for (const { operation, count } of Object.values(READS))
+      expect([operation, counts[operation]]).toEqual([operation, 2 * count]);
     expect(await recorded(test)).toEqual(before);
   });
 
   it("a refresh that meets a 500 on every read fails naming each read, and changes nothing in the state", async () => {
     await injectReads({ status: 500 });
     let output = "";
-    const failure = await test.stack.refresh({ onOutput: (text) => void (output += text) }).then(() => undefined, (err: Error) => err);
+    const failure = await test.stack.refresh({ onOutput: (text) => void (output += text) }).then(
+      () => undefined,
+      (err: Error) => err,
+    );
     expect(failure).toBeDefined();
     const said = `${output}\n${failure!.message}`;
     for (const { operation } of Object.values(READS)) {

@@ -47,7 +47,11 @@ describe("rotating the API key", () => {
   let emulator: TestEmulator;
   let dir: string;
   let stateFile: string;
-  const stacks: Record<"config" | "env" | "stale", TestStack | undefined> = { config: undefined, env: undefined, stale: undefined };
+  const stacks: Record<"config" | "env" | "stale", TestStack | undefined> = {
+    config: undefined,
+    env: undefined,
+    stale: undefined,
+  };
   const inherited = process.env.CDNSTREAM_API_KEY;
 
   /** The emulator's request log since the last clear. */
@@ -57,9 +61,15 @@ describe("rotating the API key", () => {
   const refused = async () => (await requests()).filter((r) => r.status === 401);
 
   /** The installed `cdnstream drift` as a pipeline runs it, with the stack's backend and `extraEnv`. */
-  async function drift(stack: TestStack, extraEnv: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  async function drift(
+    stack: TestStack,
+    extraEnv: Record<string, string>,
+  ): Promise<{ code: number | null; output: string }> {
     const env = { ...(process.env as Record<string, string>), ...engineEnv(stack.dir), ...extraEnv };
-    const child = spawn(process.execPath, [cli, "drift", "--cwd", dir, "--stack", stack.stack.name, "--json", "-"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cli, "drift", "--cwd", dir, "--stack", stack.stack.name, "--json", "-"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -81,8 +91,19 @@ describe("rotating the API key", () => {
     stateFile = path.join(dir, "emulator-state.json");
     emulator = await startTestEmulator({ apiKey: KEY_A, stateFile });
 
-    const create = (stackName: string, config: Record<string, { value: string; secret?: boolean }>, env: Record<string, string> = {}) =>
-      createTestStack({ workDir: dir, projectName: "key-rotation", stackName, program: projectProgram(dir), config: { "cdnstream:baseUrl": { value: emulator.url }, ...config }, env });
+    const create = (
+      stackName: string,
+      config: Record<string, { value: string; secret?: boolean }>,
+      env: Record<string, string> = {},
+    ) =>
+      createTestStack({
+        workDir: dir,
+        projectName: "key-rotation",
+        stackName,
+        program: projectProgram(dir),
+        config: { "cdnstream:baseUrl": { value: emulator.url }, ...config },
+        env,
+      });
     stacks.config = await create("config", { "cdnstream:apiKey": { value: KEY_A, secret: true } });
     stacks.env = await create("env", {}, { CDNSTREAM_API_KEY: KEY_A });
     stacks.stale = await create("stale", { "cdnstream:apiKey": { value: KEY_A, secret: true } });
@@ -105,7 +126,8 @@ describe("rotating the API key", () => {
   });
 
   it("up with key A, in stack config and in the environment", async () => {
-    for (const test of Object.values(stacks)) expect((await test!.stack.up()).summary.resourceChanges).toEqual({ create: 3 });
+    for (const test of Object.values(stacks))
+      expect((await test!.stack.up()).summary.resourceChanges).toEqual({ create: 3 });
     expect(await refused()).toEqual([]);
   });
 
@@ -166,7 +188,11 @@ describe("rotating the API key", () => {
     const log = await requests();
     // The two drift checks and the two refreshes read both streams each; the destroys disabled the replays.
     expect(log.filter((r) => r.method === "GET" && r.status === 200).length).toBeGreaterThanOrEqual(8);
-    expect(log.filter((r) => r.method === "POST" && /^\/v2\/streams\/timeshift\/\d+\/status$/.test(r.path)).map((r) => r.status)).toEqual([200, 200]);
+    expect(
+      log
+        .filter((r) => r.method === "POST" && /^\/v2\/streams\/timeshift\/\d+\/status$/.test(r.path))
+        .map((r) => r.status),
+    ).toEqual([200, 200]);
     expect(log.filter((r) => r.status === 401)).toEqual([]);
   });
 

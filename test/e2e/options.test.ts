@@ -23,7 +23,11 @@ describe("resource options and credentials", () => {
     if (declareZone) {
       const zone = new cdn.PushZoneSettings("zone", { zoneId: 101, customDomains: ["media.example.com"] }, options);
       // dependsOn: the status is applied after the zone settings.
-      const status = new cdn.StreamStatus("status", { streamKind: "push", streamId: 3001, disabled: false }, { dependsOn: [zone] });
+      const status = new cdn.StreamStatus(
+        "status",
+        { streamKind: "push", streamId: 3001, disabled: false },
+        { dependsOn: [zone] },
+      );
       outputs.fqdn = zone.fqdn;
       outputs.status = status.status;
     }
@@ -46,7 +50,11 @@ describe("resource options and credentials", () => {
     const up = await test.stack.up();
     expect(up.summary.result).toBe("succeeded");
     expect(up.stdout).not.toContain(emulator.apiKey);
-    expect(filesUnder(path.join(test.dir, "backend")).map(([, text]) => text).join("\n")).not.toContain(emulator.apiKey);
+    expect(
+      filesUnder(path.join(test.dir, "backend"))
+        .map(([, text]) => text)
+        .join("\n"),
+    ).not.toContain(emulator.apiKey);
     // Decrypted, the engine's record of the stack config for the default dynamic provider holds
     // it (README, "Where the key lives"); no resource of ours does.
     const state = await test.stack.exportStack();

@@ -119,7 +119,9 @@ function installedVersion(name: string): string {
 }
 
 const legSdk = installedVersion("@pulumi/pulumi");
-const newestSdk: string = JSON.parse(fs.readFileSync(path.join(repoRoot, ".ci", "newest.json"), "utf8"))["@pulumi/pulumi"];
+const newestSdk: string = JSON.parse(fs.readFileSync(path.join(repoRoot, ".ci", "newest.json"), "utf8"))[
+  "@pulumi/pulumi"
+];
 
 /** Runs a command, failing with its whole output when it exits non-zero. */
 function run(cmd: string, args: string[], cwd: string): { status: number | null; output: string } {
@@ -148,12 +150,16 @@ beforeAll(() => {
   scratchRoot = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "cdnstream-packaging-"));
   for (let dir = path.dirname(scratchRoot); ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, "node_modules"))) {
-      throw new Error(`${dir} holds a node_modules, which scratch projects below it would resolve from: set TMPDIR to a directory without one above it`);
+      throw new Error(
+        `${dir} holds a node_modules, which scratch projects below it would resolve from: set TMPDIR to a directory without one above it`,
+      );
     }
     if (path.dirname(dir) === dir) break;
   }
   // `npm pack` is what `npm publish` uploads: the files list, the declared dependencies.
-  const [packed] = JSON.parse(mustRun("npm", ["pack", "--json", "--silent", "--pack-destination", scratchRoot], repoRoot));
+  const [packed] = JSON.parse(
+    mustRun("npm", ["pack", "--json", "--silent", "--pack-destination", scratchRoot], repoRoot),
+  );
   tarball = path.join(scratchRoot, packed.filename);
 }, 120_000);
 
@@ -180,7 +186,10 @@ describe.each([...new Set([legSdk, newestSdk])])("a `pulumi new typescript` proj
         {
           name: "cdnstream-user-project",
           main: "index.ts",
-          devDependencies: { "@types/node": installedVersion("@types/node"), typescript: installedVersion("typescript") },
+          devDependencies: {
+            "@types/node": installedVersion("@types/node"),
+            typescript: installedVersion("typescript"),
+          },
           dependencies: { "@pulumi/pulumi": sdk },
         },
         null,
@@ -199,8 +208,13 @@ describe.each([...new Set([legSdk, newestSdk])])("a `pulumi new typescript` proj
       .split("\n")
       .filter((line) => line.startsWith(project));
     expect(copies).toEqual([path.join(project, "node_modules", "@pulumi", "pulumi")]);
-    expect(fs.existsSync(path.join(project, "node_modules", "pulumi-cdnstream", "node_modules", "@pulumi", "pulumi"))).toBe(false);
-    expect(JSON.parse(fs.readFileSync(path.join(project, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")).version).toBe(sdk);
+    expect(
+      fs.existsSync(path.join(project, "node_modules", "pulumi-cdnstream", "node_modules", "@pulumi", "pulumi")),
+    ).toBe(false);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(project, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8"))
+        .version,
+    ).toBe(sdk);
   });
 
   it("type-checks with the project's tsc and the `pulumi new typescript` tsconfig: exit 0, no output", () => {
@@ -217,7 +231,10 @@ describe.each([...new Set([legSdk, newestSdk])])("a `pulumi new typescript` proj
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
-        else if (entry.name.endsWith(".d.ts") && /from "(zod|undici)|import\("(zod|undici)|provider\/client"/.test(fs.readFileSync(file, "utf8"))) {
+        else if (
+          entry.name.endsWith(".d.ts") &&
+          /from "(zod|undici)|import\("(zod|undici)|provider\/client"/.test(fs.readFileSync(file, "utf8"))
+        ) {
           offending.push(path.relative(sdkDir, file));
         }
       }

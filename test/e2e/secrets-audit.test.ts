@@ -120,8 +120,18 @@ class Audit {
   scan(value: string, leaveOut?: RegExp): Record<string, { bytes: number; hits: number }> {
     const out: Record<string, { bytes: number; hits: number }> = {};
     for (const [place, all] of this.places) {
-      const texts = leaveOut ? all.map((t) => t.split("\n").filter((line) => !leaveOut.test(line)).join("\n")) : all;
-      out[place] = { bytes: texts.reduce((n, t) => n + t.length, 0), hits: texts.reduce((n, t) => n + hits(t, value), 0) };
+      const texts = leaveOut
+        ? all.map((t) =>
+            t
+              .split("\n")
+              .filter((line) => !leaveOut.test(line))
+              .join("\n"),
+          )
+        : all;
+      out[place] = {
+        bytes: texts.reduce((n, t) => n + t.length, 0),
+        hits: texts.reduce((n, t) => n + hits(t, value), 0),
+      };
     }
     return out;
   }
@@ -142,7 +152,11 @@ describe("secrets audit", () => {
   }
 
   /** Runs a child process (asynchronously: the emulator answering it lives in this process). */
-  async function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  async function run(
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ code: number | null; out: string }> {
     const child = spawn(command, args, { env, cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
@@ -160,7 +174,11 @@ describe("secrets audit", () => {
   }
 
   /** An Automation API operation at -v=9 whose output goes to `audit`; returns the error it threw, if any. */
-  async function operation(audit: Audit, name: string, op: (opts: GlobalOpts & { onOutput: (s: string) => void; onError: (s: string) => void }) => Promise<unknown>): Promise<Error | undefined> {
+  async function operation(
+    audit: Audit,
+    name: string,
+    op: (opts: GlobalOpts & { onOutput: (s: string) => void; onError: (s: string) => void }) => Promise<unknown>,
+  ): Promise<Error | undefined> {
     let printed = "";
     const collect = (s: string) => (printed += s);
     const error = await op({ ...VERBOSE, onOutput: collect, onError: collect }).then(
@@ -175,7 +193,22 @@ describe("secrets audit", () => {
   /** `pulumi stack export --show-secrets` from the CLI, at -v=9. */
   async function cliExport(test: TestStack, stackName: string): Promise<{ state: any; out: string; log: string }> {
     const file = path.join(test.dir, `export-${stackName}.json`);
-    const r = await run("pulumi", ["stack", "export", "--show-secrets", "--stack", stackName, "--file", file, "-v=9", "--logtostderr", "--non-interactive"], pipelineEnv(test, undefined));
+    const r = await run(
+      "pulumi",
+      [
+        "stack",
+        "export",
+        "--show-secrets",
+        "--stack",
+        stackName,
+        "--file",
+        file,
+        "-v=9",
+        "--logtostderr",
+        "--non-interactive",
+      ],
+      pipelineEnv(test, undefined),
+    );
     expect(r.code).toBe(0);
     const text = fs.readFileSync(file, "utf8");
     fs.rmSync(file);
@@ -183,11 +216,23 @@ describe("secrets audit", () => {
   }
 
   /** `cdnstream drift` as a pipeline runs it; its output and both reports go to `audit`. */
-  async function drift(audit: Audit, test: TestStack, stackName: string, key: string | undefined): Promise<{ code: number | null; report: any }> {
+  async function drift(
+    audit: Audit,
+    test: TestStack,
+    stackName: string,
+    key: string | undefined,
+  ): Promise<{ code: number | null; report: any }> {
     const json = path.join(test.dir, "drift.json");
     const markdown = path.join(test.dir, "drift.md");
-    const r = await run(process.execPath, [driftCli, "drift", "--cwd", dir, "--stack", stackName, "--json", json, "--markdown", markdown], pipelineEnv(test, key));
-    audit.add("drift runner output and reports", `${r.out}\n${fs.readFileSync(json, "utf8")}\n${fs.readFileSync(markdown, "utf8")}`);
+    const r = await run(
+      process.execPath,
+      [driftCli, "drift", "--cwd", dir, "--stack", stackName, "--json", json, "--markdown", markdown],
+      pipelineEnv(test, key),
+    );
+    audit.add(
+      "drift runner output and reports",
+      `${r.out}\n${fs.readFileSync(json, "utf8")}\n${fs.readFileSync(markdown, "utf8")}`,
+    );
     const report = JSON.parse(fs.readFileSync(json, "utf8"));
     fs.rmSync(json);
     fs.rmSync(markdown);
@@ -196,12 +241,19 @@ describe("secrets audit", () => {
 
   /** The raw checkpoint of a stack, as the backend keeps it. */
   function rawCheckpoint(test: TestStack, stackName: string): any {
-    return JSON.parse(fs.readFileSync(path.join(test.dir, "backend", ".pulumi", "stacks", PROJECT, `${stackName}.json`), "utf8"));
+    return JSON.parse(
+      fs.readFileSync(path.join(test.dir, "backend", ".pulumi", "stacks", PROJECT, `${stackName}.json`), "utf8"),
+    );
   }
 
   /** Whether `value` is Pulumi's serialized secret: the signature and ciphertext only. */
   function isCiphertext(value: any): boolean {
-    return value !== null && typeof value === "object" && value[SECRET_SIG] === "1b47061264138c4ac30d75fd1eb44270" && typeof value.ciphertext === "string";
+    return (
+      value !== null &&
+      typeof value === "object" &&
+      value[SECRET_SIG] === "1b47061264138c4ac30d75fd1eb44270" &&
+      typeof value.ciphertext === "string"
+    );
   }
 
   /** Adds every file of the stack's directory (backend, PULUMI_HOME) and the project to `audit`. */
@@ -245,7 +297,10 @@ describe("secrets audit", () => {
         projectName: PROJECT,
         stackName: STACK,
         program: projectProgram(dir),
-        config: { "cdnstream:baseUrl": { value: emulator.url }, [`${PROJECT}:tokenKey`]: { value: TOKEN_KEY, secret: true } },
+        config: {
+          "cdnstream:baseUrl": { value: emulator.url },
+          [`${PROJECT}:tokenKey`]: { value: TOKEN_KEY, secret: true },
+        },
         env: { CDNSTREAM_API_KEY: KEY },
       });
     });
@@ -310,7 +365,10 @@ describe("secrets audit", () => {
     });
 
     it("shows no byte of the key anywhere, --show-secrets included, and logged at -v=9 indeed", () => {
-      const verbose = [...audit.places].filter(([place]) => place.startsWith("CLI output")).flatMap(([, t]) => t).join("\n");
+      const verbose = [...audit.places]
+        .filter(([place]) => place.startsWith("CLI output"))
+        .flatMap(([, t]) => t)
+        .join("\n");
       // The engine did log at -v=9: even the property values it marshals to the provider.
       expect(verbose).toContain('"msg":"Marshaling property for RPC[Provider');
       const scan = audit.scan(KEY);
@@ -328,31 +386,45 @@ describe("secrets audit", () => {
       );
       // Nor the wrong key of the 401 run.
       expect(zeroHits(audit.scan(WRONG_KEY))).toEqual(Object.fromEntries(Object.keys(scan).map((place) => [place, 0])));
-      console.log(`secrets audit, CDNSTREAM_API_KEY path: bytes scanned and hits of the key per place\n${JSON.stringify(scan, null, 1)}`);
+      console.log(
+        `secrets audit, CDNSTREAM_API_KEY path: bytes scanned and hits of the key per place\n${JSON.stringify(scan, null, 1)}`,
+      );
     });
 
     it("shows the secure token key only in the decrypted exports; one rotated out of band also in the engine's -v=9 RPC lines", () => {
       const scan = zeroHits(audit.scan(TOKEN_KEY, cliMasksRpcLines() ? undefined : ENGINE_RPC_LINE));
-      for (const place of ["stack.exportStack() (decrypted)", "pulumi stack export --show-secrets (CLI)"]) delete scan[place];
+      for (const place of ["stack.exportStack() (decrypted)", "pulumi stack export --show-secrets (CLI)"])
+        delete scan[place];
       expect(scan).toEqual(Object.fromEntries(Object.keys(scan).map((place) => [place, 0])));
       // The engine masks the secrets it knows in its verbose log (config, state). A value it first
       // meets in a provider's Read result it logs as received before it applies the resource's
       // additionalSecretOutputs, and a dynamic provider cannot mark it (it declares acceptSecrets
       // false). So the rotated key may show in those lines, and nowhere else: not in the drift
       // report, the request log, an error's own text or a file at rest.
-      const engineRpcLine = /^\{"time":"[^"]+","level":"INFO","msg":"(Un)?[Mm]arshaling property for RPC\[Provider\[0x[0-9a-f]+\]\.(Read|Diff|Update|Delete)\(/;
+      const engineRpcLine =
+        /^\{"time":"[^"]+","level":"INFO","msg":"(Un)?[Mm]arshaling property for RPC\[Provider\[0x[0-9a-f]+\]\.(Read|Diff|Update|Delete)\(/;
       const elsewhere = [...audit.places].flatMap(([place, texts]) =>
-        texts.flatMap((text) => text.split("\n")).filter((line) => hits(line, ROTATED_TOKEN_KEY) > 0 && !engineRpcLine.test(line.trim())).map((line) => `${place}: ${line.slice(0, 300)}`),
+        texts
+          .flatMap((text) => text.split("\n"))
+          .filter((line) => hits(line, ROTATED_TOKEN_KEY) > 0 && !engineRpcLine.test(line.trim()))
+          .map((line) => `${place}: ${line.slice(0, 300)}`),
       );
       expect(elsewhere).toEqual([]);
     });
 
     it("keeps the plaintext secure token key, either value, out of every file at rest", () => {
-      const files = [...audit.places].filter(([place]) => place.startsWith("file ") || place.startsWith("project file "));
-      expect(files.length).toBeGreaterThan(0);
-      expect(Object.fromEntries(files.map(([place, texts]) => [place, texts.filter((t) => t.includes(TOKEN_KEY) || t.includes(ROTATED_TOKEN_KEY)).length]))).toEqual(
-        Object.fromEntries(files.map(([place]) => [place, 0])),
+      const files = [...audit.places].filter(
+        ([place]) => place.startsWith("file ") || place.startsWith("project file "),
       );
+      expect(files.length).toBeGreaterThan(0);
+      expect(
+        Object.fromEntries(
+          files.map(([place, texts]) => [
+            place,
+            texts.filter((t) => t.includes(TOKEN_KEY) || t.includes(ROTATED_TOKEN_KEY)).length,
+          ]),
+        ),
+      ).toEqual(Object.fromEntries(files.map(([place]) => [place, 0])));
     });
   });
 
@@ -413,7 +485,10 @@ describe("secrets audit", () => {
       const at = `deployment.resources[${providerIndex}]`;
       expect(providerIndex).toBeGreaterThanOrEqual(0);
       // Decrypted, a secret is `{<signature>, plaintext}`: the provider's recorded config, inputs and outputs.
-      expect(shownAt.automation).toEqual([`${at}.inputs.cdnstream:apiKey.plaintext`, `${at}.outputs.cdnstream:apiKey.plaintext`]);
+      expect(shownAt.automation).toEqual([
+        `${at}.inputs.cdnstream:apiKey.plaintext`,
+        `${at}.outputs.cdnstream:apiKey.plaintext`,
+      ]);
       expect(shownAt.cli).toEqual(shownAt.automation);
     });
 
@@ -421,9 +496,17 @@ describe("secrets audit", () => {
       const scan = audit.scan(KEY, cliMasksRpcLines() ? undefined : ENGINE_RPC_LINE);
       expect(zeroHits(scan)).toEqual(Object.fromEntries(Object.keys(scan).map((place) => [place, 0])));
       expect(Object.keys(scan)).toEqual(
-        expect.arrayContaining(["emulator request log", "error messages", "drift runner output and reports", "file backend/...", "project file Pulumi.config.yaml"]),
+        expect.arrayContaining([
+          "emulator request log",
+          "error messages",
+          "drift runner output and reports",
+          "file backend/...",
+          "project file Pulumi.config.yaml",
+        ]),
       );
-      console.log(`secrets audit, cdnstream:apiKey path: bytes scanned and hits of the key per place\n${JSON.stringify(scan, null, 1)}`);
+      console.log(
+        `secrets audit, cdnstream:apiKey path: bytes scanned and hits of the key per place\n${JSON.stringify(scan, null, 1)}`,
+      );
     });
   });
 });

@@ -64,11 +64,26 @@ const program = async () => {
   const zone = new cdn.PushZoneSettings("zone", { zoneId: 101, customDomains: declared.zoneDomains });
   new cdn.VodPullDomainLock("lock", { zoneId: 401, enabled: true, domains: declared.lockDomains });
   new cdn.HttpDomainLockBulk("bulk", { mode: "append", enabled: true, domains: declared.bulkDomains });
-  const status = new cdn.StreamStatus("status", { streamKind: "push", streamId: 3002, disabled: declared.statusDisabled });
-  new cdn.AdBreakSlot("pre", { zoneId: 301, type: "preroll", maxDurationS: declared.preMax, adoptId: declared.preAdopt });
+  const status = new cdn.StreamStatus("status", {
+    streamKind: "push",
+    streamId: 3002,
+    disabled: declared.statusDisabled,
+  });
+  new cdn.AdBreakSlot("pre", {
+    zoneId: 301,
+    type: "preroll",
+    maxDurationS: declared.preMax,
+    adoptId: declared.preAdopt,
+  });
   new cdn.AdBreakSlot("mid", { zoneId: 301, type: "midroll", offset: 600, maxDurationS: 20 });
   const archive = new cdn.CampaignArchive("archive", { projectId: 1, campaignId: declared.campaign });
-  const delayed = new cdn.TimeshiftStream("delayed", { name: "sp-delayed", parent: 3001, timeshift: 60, protocols: ["HLS", "RTMP", "RTSP"], disabled: declared.streamDisabled });
+  const delayed = new cdn.TimeshiftStream("delayed", {
+    name: "sp-delayed",
+    parent: 3001,
+    timeshift: 60,
+    protocols: ["HLS", "RTMP", "RTSP"],
+    disabled: declared.streamDisabled,
+  });
   return {
     zoneWarnings: zone.warnings,
     hashId: zone.hashId,
@@ -103,7 +118,7 @@ const READINGS = [
 
 /** The add-only refusal's first sentence, as the API words it in the emulator. */
 const EXISTS =
-  'AdBreakSlot 301/preroll: the slot already exists on VoD push zone 301, and the API has no operation that updates or removes a slot ' +
+  "AdBreakSlot 301/preroll: the slot already exists on VoD push zone 301, and the API has no operation that updates or removes a slot " +
   '(§4.2 only adds; it answered: "zone already has a preroll slot (at most one per zone): VoD push zone 301 keeps its slot; slots are ' +
   'only added, never updated or removed").';
 const REMOVE = "remove the slot in the dashboard and run `pulumi up` again to add it with the declared values.";
@@ -124,11 +139,16 @@ describe("every kind under each server profile", () => {
   const resource = async (name: string) =>
     ((await test.stack.exportStack()).deployment.resources ?? []).find((r: any) => String(r.urn).endsWith(`::${name}`));
   const delayedStreams = async () =>
-    Object.values((await emulator.state()).timeshiftStreams as Record<string, any>).filter((s) => s.parts?.sn === "sp-delayed");
+    Object.values((await emulator.state()).timeshiftStreams as Record<string, any>).filter(
+      (s) => s.parts?.sn === "sp-delayed",
+    );
   /** Runs `op`, returning what the CLI printed and the failure (if any) as one text. */
   const run = async (op: (onOutput: (text: string) => void) => Promise<unknown>) => {
     let output = "";
-    const failure = await op((text) => void (output += text)).then(() => undefined, (err: Error) => err);
+    const failure = await op((text) => void (output += text)).then(
+      () => undefined,
+      (err: Error) => err,
+    );
     return { failure, said: `${output}\n${failure?.message ?? ""}` };
   };
 
@@ -164,7 +184,9 @@ describe("every kind under each server profile", () => {
     it("up creates every kind once (an add-only API's slot left by an interrupted run is taken over)", async () => {
       if (addOnly) {
         // An interrupted run added the preroll but never recorded it.
-        await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 30, minAdLengthS: 0 } } } });
+        await emulator.mutate("vodPushZones", 301, {
+          adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 30, minAdLengthS: 0 } } },
+        });
       }
       await emulator.clearRequests();
       const first = await run((onOutput) => test.stack.up({ onOutput, continueOnError: true }));
@@ -182,13 +204,18 @@ describe("every kind under each server profile", () => {
         await emulator.clearRequests();
         const adopted = await test.stack.up();
         expect(adopted.summary.resourceChanges).toEqual({ create: 1, same: ALL - 1 });
-        expect(adopted.stdout).toMatch(/warning: AdBreakSlot 301\/preroll: adopted on the declared values without reading it/);
+        expect(adopted.stdout).toMatch(
+          /warning: AdBreakSlot 301\/preroll: adopted on the declared values without reading it/,
+        );
         // Adoption writes nothing: it tries the roster's read once, which answers 404.
         expect(await emulator.requestCounts()).toEqual({ [EXTENSION_READS.AdBreakSlot]: 1 });
         count("up adopting the slot", await emulator.requestCounts());
       } else {
         expect(first.failure).toBeUndefined();
-        if (addOnly) expect(first.said).toMatch(/AdBreakSlot 301\/preroll: already on the zone with the declared values \(the API refused a second one\)/);
+        if (addOnly)
+          expect(first.said).toMatch(
+            /AdBreakSlot 301\/preroll: already on the zone with the declared values \(the API refused a second one\)/,
+          );
         if (!reads) {
           // One write per object, and not one read.
           expect(await emulator.requestCounts()).toEqual({
@@ -205,24 +232,41 @@ describe("every kind under each server profile", () => {
       }
       const outputs = await test.stack.outputs();
       expect(outputs.archiveStatus.value).toBe(archivedWord);
-      expect(outputs.playback.value).toMatchObject({ rtmp: expect.stringMatching(/^rtmp:\/\//), rtsp: expect.stringMatching(/^rtsp:\/\//) });
+      expect(outputs.playback.value).toMatchObject({
+        rtmp: expect.stringMatching(/^rtmp:\/\//),
+        rtsp: expect.stringMatching(/^rtsp:\/\//),
+      });
       expect(outputs.hashId.value).toMatch(/^[0-9a-f]{12}$/);
       if (notes) {
-        const beside = ["Changes may take up to 5 minutes to reach every edge server", "error: edge server ams2 has not confirmed the change yet; it retries automatically", "error: configuration sync to edge server ams2 is delayed; it retries automatically (code 1001)"];
-        expect(outputs.zoneWarnings.value).toEqual([expect.stringMatching(/^add a CNAME record for media\.example\.com/), ...beside]);
+        const beside = [
+          "Changes may take up to 5 minutes to reach every edge server",
+          "error: edge server ams2 has not confirmed the change yet; it retries automatically",
+          "error: configuration sync to edge server ams2 is delayed; it retries automatically (code 1001)",
+        ];
+        expect(outputs.zoneWarnings.value).toEqual([
+          expect.stringMatching(/^add a CNAME record for media\.example\.com/),
+          ...beside,
+        ]);
         expect(outputs.statusWarnings.value).toEqual(expect.arrayContaining(beside));
         const printed = first.said;
         for (const note of beside) expect(printed).toContain(`warning: PushZoneSettings 101: the API said: ${note}`);
         // Each kind's message, once per wording (two slots, one line).
         expect(printed).toContain("PushZoneSettings 101: the API said: Zone updated successfully");
-        const slotsSaying = new Set([...printed.matchAll(/AdBreakSlot (301\/[a-z0-9/]+): the API said: Ad break slot added/g)].map((m) => m[1]));
+        const slotsSaying = new Set(
+          [...printed.matchAll(/AdBreakSlot (301\/[a-z0-9/]+): the API said: Ad break slot added/g)].map((m) => m[1]),
+        );
         expect(slotsSaying.size).toBe(1);
       } else {
-        expect(outputs.zoneWarnings.value).toEqual([expect.stringMatching(/^add a CNAME record for media\.example\.com/)]);
+        expect(outputs.zoneWarnings.value).toEqual([
+          expect.stringMatching(/^add a CNAME record for media\.example\.com/),
+        ]);
       }
 
       // Exactly one of everything: one preroll, one midroll, one stream of this name.
-      expect(await roster()).toMatchObject({ preRoll: { maxDurationS: 30 }, midRolls: [{ offsetS: 600, maxDurationS: 20 }] });
+      expect(await roster()).toMatchObject({
+        preRoll: { maxDurationS: 30 },
+        midRolls: [{ offsetS: 600, maxDurationS: 20 }],
+      });
       expect(await delayedStreams()).toHaveLength(1);
       expect((await emulator.object("campaigns", "cmp_7Hq2xK9d")).status).toBe(archivedWord);
     });
@@ -239,7 +283,9 @@ describe("every kind under each server profile", () => {
       await emulator.mutate("vodPullZones", 401, { domainlock: { list: "intruder.example" } });
       await emulator.mutate("httpPullZones", 201, { domainlock: { list: "" } });
       await emulator.mutate("pushStreams", 3002, { disabled: "0" });
-      await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 99 } } } });
+      await emulator.mutate("vodPushZones", 301, {
+        adinsertion: { vodAdBreakPolicy: { preRoll: { maxDurationS: 99 } } },
+      });
       await emulator.mutate("campaigns", "cmp_7Hq2xK9d", { status: "active" });
       await emulator.mutate("timeshiftStreams", stream.id, { disabled: "1" });
       const before = await test.stack.exportStack();
@@ -247,12 +293,20 @@ describe("every kind under each server profile", () => {
       await emulator.clearRequests();
       const events: any[] = [];
       let said = "";
-      const preview = await test.stack.preview({ refresh: true, onEvent: (e) => events.push(e), onOutput: (text) => void (said += text) });
+      const preview = await test.stack.preview({
+        refresh: true,
+        onEvent: (e) => events.push(e),
+        onOutput: (text) => void (said += text),
+      });
       // The resources the preview would update, and the properties that drifted.
       const drifted = Object.fromEntries(
-        Object.entries(changedProperties(events.filter((e) => e.resourcePreEvent?.metadata?.op === "update"))).filter(([, keys]) => keys.length),
+        Object.entries(changedProperties(events.filter((e) => e.resourcePreEvent?.metadata?.op === "update"))).filter(
+          ([, keys]) => keys.length,
+        ),
       );
-      expect(said).toMatch(/HttpDomainLockBulk account: 1 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 201 \(output zonesOutOfStep\)/);
+      expect(said).toMatch(
+        /HttpDomainLockBulk account: 1 HTTP pull zone\(s\) no longer hold the domain lock the last `append` wrote: 201 \(output zonesOutOfStep\)/,
+      );
       if (reads) {
         expect(preview.changeSummary).toEqual({ update: 6, create: 1, same: 2 });
         expect(drifted).toEqual({
@@ -280,7 +334,9 @@ describe("every kind under each server profile", () => {
         // Each guessed path tried once (two slots, one read), then the listing's pages.
         const counts = await emulator.requestCounts();
         const { [PULL_LIST]: pages, ...guessed } = counts;
-        expect(guessed).toEqual(Object.fromEntries([...Object.values(EXTENSION_READS), BULK_DEFAULT_READ].map((path) => [path, 1])));
+        expect(guessed).toEqual(
+          Object.fromEntries([...Object.values(EXTENSION_READS), BULK_DEFAULT_READ].map((path) => [path, 1])),
+        );
         expect(pages).toBeGreaterThanOrEqual(3);
         count("preview --refresh", counts);
       }
@@ -299,7 +355,10 @@ describe("every kind under each server profile", () => {
         );
         expect(converge.said).not.toMatch(/[Cc]orrect the value/);
         // Nothing lost or duplicated: one preroll, as it was; the state records what the refresh read.
-        expect(await roster()).toMatchObject({ preRoll: { maxDurationS: 99 }, midRolls: [{ offsetS: 600, maxDurationS: 20 }] });
+        expect(await roster()).toMatchObject({
+          preRoll: { maxDurationS: 99 },
+          midRolls: [{ offsetS: 600, maxDurationS: 20 }],
+        });
         expect((await resource("pre")).outputs).toMatchObject({ maxDurationS: 99, live: { maxDurationS: 99 } });
         // The user does what the message says: removes the slot in the dashboard, and runs up again.
         await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: null } } });
@@ -363,7 +422,10 @@ describe("every kind under each server profile", () => {
       expect((await roster()).preRoll).toMatchObject({ maxDurationS: 45 });
       expect((await roster()).midRolls).toEqual([{ offsetS: 600, maxDurationS: 20 }]);
       // The archive moved to another campaign (a replace); the first stays archived.
-      expect([account.campaigns.cmp_3Lm8vR2p.status, (await resource("archive")).outputs.status]).toEqual([archivedWord, archivedWord]);
+      expect([account.campaigns.cmp_3Lm8vR2p.status, (await resource("archive")).outputs.status]).toEqual([
+        archivedWord,
+        archivedWord,
+      ]);
       expect(await delayedStreams()).toEqual([expect.objectContaining({ disabled: "1" })]);
       expect((await test.stack.preview()).changeSummary).toEqual({ same: ALL });
     });

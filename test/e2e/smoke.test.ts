@@ -7,7 +7,15 @@ import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { compileProject } from "../../scripts/demo/project-build";
-import { createTestStack, expectedCliVersion, projectName, projectProgram, repoRoot, sdkVersion, TestStack } from "../helpers/engine";
+import {
+  createTestStack,
+  expectedCliVersion,
+  projectName,
+  projectProgram,
+  repoRoot,
+  sdkVersion,
+  TestStack,
+} from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
 /** A dynamic provider with no dependencies: it records its inputs and counts calls in outputs. */

@@ -109,7 +109,9 @@ describe.each(releases)("a stack written by release %s", (release) => {
   const projectName = stackUrn.split("::")[1]!;
   const recordedUrl = /cdnstream:baseUrl: (\S+)/.exec(read(settingsFile))![1]!;
   const idOf = Object.fromEntries(
-    checkpoint.deployment.resources.filter((r: any) => r.type.startsWith(DYNAMIC)).map((r: any) => [r.urn.split("::").pop(), r.id]),
+    checkpoint.deployment.resources
+      .filter((r: any) => r.type.startsWith(DYNAMIC))
+      .map((r: any) => [r.urn.split("::").pop(), r.id]),
   );
   const kinds = declared.map((r) => r.kind);
 
@@ -161,9 +163,11 @@ describe.each(releases)("a stack written by release %s", (release) => {
     }
     // The key the release ran with is held only encrypted.
     expect(apiKey).toMatch(/^upgrade_[0-9a-f]{40}$/);
-    for (const file of fs.readdirSync(dir)) expect({ file, hasKey: read(file).includes(apiKey) }).toEqual({ file, hasKey: false });
+    for (const file of fs.readdirSync(dir))
+      expect({ file, hasKey: read(file).includes(apiKey) }).toEqual({ file, hasKey: false });
     // Imported as written, the secrets decrypted by the stack's passphrase.
-    for (const [name, r] of Object.entries(byName(imported))) expect(r.inputs.__provider).toBe(byName(checkpoint)[name].inputs.__provider);
+    for (const [name, r] of Object.entries(byName(imported)))
+      expect(r.inputs.__provider).toBe(byName(checkpoint)[name].inputs.__provider);
   });
 
   it("refresh finds no change, keeps every resource with its outputs, and secret outputs stay secret", async () => {
@@ -186,7 +190,10 @@ describe.each(releases)("a stack written by release %s", (release) => {
         outputs: reveal(before[name].outputs),
       });
       // The same values are secret as when the release wrote them.
-      expect({ name, secret: secretPaths(r.outputs) }).toEqual({ name, secret: secretPaths(byName(checkpoint)[name].outputs) });
+      expect({ name, secret: secretPaths(r.outputs) }).toEqual({
+        name,
+        secret: secretPaths(byName(checkpoint)[name].outputs),
+      });
     }
     expect(secretPaths(byName(after).delayed.outputs)).toEqual(
       expect.arrayContaining([".secureToken", ".secureTokenKey", ".tokenizedPlaybackUrls"]),
@@ -231,10 +238,16 @@ describe.each(releases)("a stack written by release %s", (release) => {
 
     const state = await emulator.state();
     expect(state.pushStreams!["3001"].disabled).toBe("1");
-    expect(state.timeshiftStreams![idOf.delayed]).toMatchObject({ disabled: "1", securetoken: { list: args.delayed!.secureToken.key } });
+    expect(state.timeshiftStreams![idOf.delayed]).toMatchObject({
+      disabled: "1",
+      securetoken: { list: args.delayed!.secureToken.key },
+    });
     expect(state.httpPushZones!["101"].transcodefile.webhooks).toEqual(["https://hooks.upgrade.example/v2"]);
     expect(state.httpPushZones!["101"].cnamesArr).toEqual(["media.upgrade.example"]);
-    expect(state.vodPullZones!["401"].domainlock.list.split(",").sort()).toEqual(["embed.upgrade.example", "player.upgrade.example"]);
+    expect(state.vodPullZones!["401"].domainlock.list.split(",").sort()).toEqual([
+      "embed.upgrade.example",
+      "player.upgrade.example",
+    ]);
     expect(state.account!.domainLockDefault.list.split(",").sort()).toEqual(["cdn.upgrade.example", "upgrade.example"]);
     expect(state.vodPushZones!["301"].adinsertion.vodAdBreakPolicy.preRoll).toMatchObject({ maxDurationS: 45 });
     expect(state.campaigns!["cmp_7Hq2xK9d"].status).toBe("archived");

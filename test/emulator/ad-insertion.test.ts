@@ -11,7 +11,8 @@ beforeEach(() => h.admin("POST", "/__emulator/reset"));
 
 const SCHEDULE = "/v2/zones/vod/push/301/adinsertion/schedule";
 const slot = (body: Record<string, unknown>) => h.api("POST", SCHEDULE, { _METHOD: "PUT", ...body });
-const policy = async (zone = 301) => (await h.api("GET", `/v2/zones/vod/push/${zone}/adinsertion`)).body.vodAdBreakPolicy;
+const policy = async (zone = 301) =>
+  (await h.api("GET", `/v2/zones/vod/push/${zone}/adinsertion`)).body.vodAdBreakPolicy;
 
 describe("§4.2 add ad break schedule", () => {
   it("starts with no slots and returns the §2.8 configuration", async () => {
@@ -19,7 +20,13 @@ describe("§4.2 add ad break schedule", () => {
     const res = await slot({ type: "preroll", maxDurationS: 30 });
     expect(res.status).toBe(200);
     expectFields(res.body, AD_CONFIG);
-    expect(res.body).toMatchObject({ result: "success", statusCode: 200, type: "ad-insertion", state: "enabled", insertionMode: "ssai" });
+    expect(res.body).toMatchObject({
+      result: "success",
+      statusCode: 200,
+      type: "ad-insertion",
+      state: "enabled",
+      insertionMode: "ssai",
+    });
     expect(res.body.updateDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(res.body.vodAdBreakPolicy.preRoll).toEqual({ maxDurationS: 30, minAdLengthS: 0 });
   });
@@ -34,21 +41,46 @@ describe("§4.2 add ad break schedule", () => {
     const p = await policy();
     expect(p.preRoll).toEqual({ maxDurationS: 45, minAdLengthS: 0, breakId: "pre-a", maxAds: 2 });
     expect(p.postRoll).toEqual({ maxDurationS: 20, minAdLengthS: 0, fillCeilingS: 5 });
-    expect(p.midRolls).toEqual([{ offsetS: 300, maxDurationS: 90 }, { offsetS: 600, maxDurationS: 120 }]);
+    expect(p.midRolls).toEqual([
+      { offsetS: 300, maxDurationS: 90 },
+      { offsetS: 600, maxDurationS: 120 },
+    ]);
     // Other zones are untouched.
     expect((await policy(302)).midRolls).toEqual([]);
   });
 
   it("stores a midrollinterval with its defaults (maxBreaks 0 = unlimited, breakId mid)", async () => {
     const res = await slot({ type: "midrollinterval", intervalS: 600, intervalSeconds: 600, maxDurationS: 90 });
-    expect(res.body.vodAdBreakPolicy.midRollInterval).toEqual({ intervalS: 600, maxDurationS: 90, maxBreaks: 0, breakId: "mid" });
-    const upd = await slot({ type: "midrollinterval", intervalS: 900, intervalSeconds: 900, maxDurationS: 60, maxBreaks: 4, breakId: "ad" });
-    expect(upd.body.vodAdBreakPolicy.midRollInterval).toEqual({ intervalS: 900, maxDurationS: 60, maxBreaks: 4, breakId: "ad" });
+    expect(res.body.vodAdBreakPolicy.midRollInterval).toEqual({
+      intervalS: 600,
+      maxDurationS: 90,
+      maxBreaks: 0,
+      breakId: "mid",
+    });
+    const upd = await slot({
+      type: "midrollinterval",
+      intervalS: 900,
+      intervalSeconds: 900,
+      maxDurationS: 60,
+      maxBreaks: 4,
+      breakId: "ad",
+    });
+    expect(upd.body.vodAdBreakPolicy.midRollInterval).toEqual({
+      intervalS: 900,
+      maxDurationS: 60,
+      maxBreaks: 4,
+      breakId: "ad",
+    });
   });
 
   it("keeps midroll and midrollinterval mutually exclusive on a zone", async () => {
     await slot({ type: "midroll", offset: 0, maxDurationS: 60 });
-    expectError(await slot({ type: "midrollinterval", intervalS: 60, intervalSeconds: 60, maxDurationS: 30 }), 422, "type:", "mutually exclusive");
+    expectError(
+      await slot({ type: "midrollinterval", intervalS: 60, intervalSeconds: 60, maxDurationS: 30 }),
+      422,
+      "type:",
+      "mutually exclusive",
+    );
     await h.admin("POST", "/__emulator/reset");
     await slot({ type: "midrollinterval", intervalS: 60, intervalSeconds: 60, maxDurationS: 30 });
     expectError(await slot({ type: "midroll", offset: 10, maxDurationS: 30 }), 422, "type:", "mutually exclusive");
@@ -60,7 +92,7 @@ describe("§4.2 add ad break schedule", () => {
     [{ maxDurationS: 12.5 }, "maxDurationS: must be an integer"],
     [{ maxDurationS: undefined }, "maxDurationS: required"],
     [{ type: "bumper" }, "type: must be one of"],
-    [{ _METHOD: "POST" }, "_METHOD: must be one of \"PUT\""],
+    [{ _METHOD: "POST" }, '_METHOD: must be one of "PUT"'],
     [{ _METHOD: undefined }, "_METHOD: required"],
     [{ maxAds: -1 }, "maxAds: must be at least 0"],
     [{ fillCeilingS: -1 }, "fillCeilingS: must be at least 0"],
@@ -68,7 +100,11 @@ describe("§4.2 add ad break schedule", () => {
     [{ maxBreaks: 2 }, "maxBreaks: only allowed for type midrollinterval"],
     [{ color: "red" }, "color: unknown field"],
   ])("rejects preroll with %j", async (patch, fragment) => {
-    expectError(await h.api("POST", SCHEDULE, { _METHOD: "PUT", type: "preroll", maxDurationS: 30, ...patch }), 422, fragment);
+    expectError(
+      await h.api("POST", SCHEDULE, { _METHOD: "PUT", type: "preroll", maxDurationS: 30, ...patch }),
+      422,
+      fragment,
+    );
   });
 
   it.each([
@@ -76,8 +112,14 @@ describe("§4.2 add ad break schedule", () => {
     [{ type: "midroll", offset: -1, maxDurationS: 30 }, "offset: must be at least 0"],
     [{ type: "midrollinterval", maxDurationS: 30, intervalS: 60 }, "intervalSeconds: required"],
     [{ type: "midrollinterval", maxDurationS: 30, intervalSeconds: 60 }, "intervalS: required"],
-    [{ type: "midrollinterval", maxDurationS: 30, intervalS: 60, intervalSeconds: 90 }, "intervalSeconds: must equal intervalS"],
-    [{ type: "midrollinterval", maxDurationS: 30, intervalS: 60, intervalSeconds: 60, maxBreaks: -1 }, "maxBreaks: must be at least 0"],
+    [
+      { type: "midrollinterval", maxDurationS: 30, intervalS: 60, intervalSeconds: 90 },
+      "intervalSeconds: must equal intervalS",
+    ],
+    [
+      { type: "midrollinterval", maxDurationS: 30, intervalS: 60, intervalSeconds: 60, maxBreaks: -1 },
+      "maxBreaks: must be at least 0",
+    ],
   ])("rejects %j", async (body, fragment) => {
     expectError(await slot(body), 422, fragment);
   });
@@ -88,8 +130,23 @@ describe("§4.2 add ad break schedule", () => {
   });
 
   it("answers 404 for an unknown zone and 422 for a zone without ad insertion", async () => {
-    expectError(await h.api("POST", "/v2/zones/vod/push/399/adinsertion/schedule", { _METHOD: "PUT", type: "preroll", maxDurationS: 30 }), 404);
-    expectError(await h.api("POST", "/v2/zones/vod/push/303/adinsertion/schedule", { _METHOD: "PUT", type: "preroll", maxDurationS: 30 }), 422, "not enabled");
+    expectError(
+      await h.api("POST", "/v2/zones/vod/push/399/adinsertion/schedule", {
+        _METHOD: "PUT",
+        type: "preroll",
+        maxDurationS: 30,
+      }),
+      404,
+    );
+    expectError(
+      await h.api("POST", "/v2/zones/vod/push/303/adinsertion/schedule", {
+        _METHOD: "PUT",
+        type: "preroll",
+        maxDurationS: 30,
+      }),
+      422,
+      "not enabled",
+    );
     expectError(await h.api("GET", "/v2/zones/vod/push/303/adinsertion"), 404, "not enabled");
   });
 
@@ -115,8 +172,15 @@ describe("§4.18 show creative", () => {
 
   it("needs the custom plan and the advanced analytics add-on", async () => {
     await h.admin("POST", "/__emulator/mutate", { kind: "account", patch: { advancedAnalytics: false } });
-    expectError(await h.api("GET", "/v2/zones/vod/push/301/adinsertion/creatives/cr-10452"), 403, "advanced analytics add-on");
-    await h.admin("POST", "/__emulator/mutate", { kind: "account", patch: { customPlan: false, advancedAnalytics: true } });
+    expectError(
+      await h.api("GET", "/v2/zones/vod/push/301/adinsertion/creatives/cr-10452"),
+      403,
+      "advanced analytics add-on",
+    );
+    await h.admin("POST", "/__emulator/mutate", {
+      kind: "account",
+      patch: { customPlan: false, advancedAnalytics: true },
+    });
     expectError(await h.api("GET", "/v2/zones/vod/push/301/adinsertion/creatives/cr-10452"), 403, "custom plan");
   });
 });

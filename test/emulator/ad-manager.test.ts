@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.admin("POST", "/__emulator/reset"));
 
-const project = async (id: number) => (await h.api("GET", "/v2/ad-manager")).body.projects.find((p: { id: number }) => p.id === id);
+const project = async (id: number) =>
+  (await h.api("GET", "/v2/ad-manager")).body.projects.find((p: { id: number }) => p.id === id);
 
 describe("§4.15 list ad manager projects", () => {
   it("returns projects in the §2.14 shape with the plan limit and the remainder", async () => {
@@ -28,7 +29,11 @@ describe("§4.3 archive campaign", () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toBe("success");
     expectFields(res.body.campaign, CAMPAIGN);
-    expect(res.body.campaign).toMatchObject({ id: "cmp_7Hq2xK9d", status: "archived", delivery_status: { status: "ended" } });
+    expect(res.body.campaign).toMatchObject({
+      id: "cmp_7Hq2xK9d",
+      status: "archived",
+      delivery_status: { status: "ended" },
+    });
     expect(res.body.campaign.targeting).toBeUndefined();
     expect(await project(1)).toMatchObject({ campaigns_count: 2, active_campaigns_count: 0 });
     const again = await h.api("POST", "/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d/archive");
@@ -51,7 +56,11 @@ describe("§4.13 campaign targeting", () => {
     expect(first.body).toMatchObject({ result: "success", from_cache: false });
     expectFields(first.body.targeting, TARGETING);
     expect((await h.api("GET", "/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d/targeting")).body.from_cache).toBe(true);
-    await h.admin("POST", "/__emulator/mutate", { kind: "campaigns", id: "cmp_7Hq2xK9d", patch: { targeting: { languages: ["fr"] } } });
+    await h.admin("POST", "/__emulator/mutate", {
+      kind: "campaigns",
+      id: "cmp_7Hq2xK9d",
+      patch: { targeting: { languages: ["fr"] } },
+    });
     const fresh = await h.api("GET", "/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d/targeting");
     expect(fresh.body).toMatchObject({ from_cache: false, targeting: { languages: ["fr"] } });
   });
@@ -71,7 +80,10 @@ describe("§4.7 list ad-pod requests", () => {
   });
 
   it("filters by date range, membership lists and __none__", async () => {
-    const all = (await h.api("POST", REQ, { page: 1 })).body.items.concat((await h.api("POST", REQ, { page: 2 })).body.items, (await h.api("POST", REQ, { page: 3 })).body.items);
+    const all = (await h.api("POST", REQ, { page: 1 })).body.items.concat(
+      (await h.api("POST", REQ, { page: 2 })).body.items,
+      (await h.api("POST", REQ, { page: 3 })).body.items,
+    );
     const pre = await h.api("POST", REQ, { placements: ["preroll"] });
     expect(pre.body.total).toBe(all.filter((i: { placement: string }) => i.placement === "preroll").length);
     const none = await h.api("POST", REQ, { content_ids: ["__none__"] });

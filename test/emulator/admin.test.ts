@@ -22,18 +22,32 @@ it("GET /__emulator/state returns every kind keyed by id, plus the account", asy
 });
 
 it("POST /__emulator/mutate deep-merges, creates and deletes, and the API sees it", async () => {
-  const res = await h.admin("POST", "/__emulator/mutate", { kind: "pushStreams", id: 3001, patch: { disabled: "1", ndvr: { retention: "9" } } });
+  const res = await h.admin("POST", "/__emulator/mutate", {
+    kind: "pushStreams",
+    id: 3001,
+    patch: { disabled: "1", ndvr: { retention: "9" } },
+  });
   expect(res.body.result).toBe("success");
   const stream = (await h.api("GET", "/v2/streams/push/3001")).body.stream;
   expect(stream).toMatchObject({ disabled: "1", ndvr: { enabled: "Y", retention: "9" } });
   // Arrays replace rather than merge.
-  await h.admin("POST", "/__emulator/mutate", { kind: "vodPushZones", id: "301", patch: { adinsertion: { vodAdBreakPolicy: { midRolls: [{ offsetS: 5, maxDurationS: 10 }] } } } });
-  expect((await h.api("GET", "/v2/zones/vod/push/301/adinsertion")).body.vodAdBreakPolicy).toMatchObject({ spliceMode: "segment", midRolls: [{ offsetS: 5, maxDurationS: 10 }] });
+  await h.admin("POST", "/__emulator/mutate", {
+    kind: "vodPushZones",
+    id: "301",
+    patch: { adinsertion: { vodAdBreakPolicy: { midRolls: [{ offsetS: 5, maxDurationS: 10 }] } } },
+  });
+  expect((await h.api("GET", "/v2/zones/vod/push/301/adinsertion")).body.vodAdBreakPolicy).toMatchObject({
+    spliceMode: "segment",
+    midRolls: [{ offsetS: 5, maxDurationS: 10 }],
+  });
   await h.admin("POST", "/__emulator/mutate", { kind: "pushStreams", id: 3001, patch: null });
   expect((await h.api("GET", "/v2/streams/push/3001")).status).toBe(404);
   // A created object gets its id (so a saved state stays loadable).
   await h.admin("POST", "/__emulator/mutate", { kind: "dnsZones", id: 9000, patch: { domain: "new.example" } });
-  expect((await h.api("GET", "/v2/dns")).body.domains.find((d: { id: number }) => d.id === 9000)).toEqual({ id: 9000, domain: "new.example" });
+  expect((await h.api("GET", "/v2/dns")).body.domains.find((d: { id: number }) => d.id === 9000)).toEqual({
+    id: 9000,
+    domain: "new.example",
+  });
 });
 
 it.each([
@@ -54,15 +68,34 @@ it("GET /__emulator/requests logs method, path, operation and status, counts by 
   await h.api("POST", "/v2/streams/push/3001/status", { disabled: 1 });
   await h.api("GET", "/v2/dns", undefined, { "x-api-key": "forbidden-key-42" });
   await h.api("GET", `/v2/dns?echo=${h.emu.apiKey}`);
-  await h.api("POST", "/v2/streams/timeshift/new", { _METHOD: "PUT", name: h.emu.apiKey, timeshift: 5, parent: 3001, "securetoken[list]": "tok-secret" });
+  await h.api("POST", "/v2/streams/timeshift/new", {
+    _METHOD: "PUT",
+    name: h.emu.apiKey,
+    timeshift: 5,
+    parent: 3001,
+    "securetoken[list]": "tok-secret",
+  });
   await h.api("GET", "/v2/nowhere");
   const res = await h.admin("GET", "/__emulator/requests");
   const { requests, counts } = res.body;
-  expect(requests[0]).toMatchObject({ method: "GET", path: "/v2/zones/http/push/101", operation: "GET /v2/zones/http/push/{zoneid}", status: 200 });
-  expect(requests[2]).toMatchObject({ operation: "POST /v2/streams/push/{streamid}/status", status: 200, body: { disabled: 1 } });
+  expect(requests[0]).toMatchObject({
+    method: "GET",
+    path: "/v2/zones/http/push/101",
+    operation: "GET /v2/zones/http/push/{zoneid}",
+    status: 200,
+  });
+  expect(requests[2]).toMatchObject({
+    operation: "POST /v2/streams/push/{streamid}/status",
+    status: 200,
+    body: { disabled: 1 },
+  });
   expect(requests[3].status).toBe(403);
   expect(requests[6]).toMatchObject({ operation: null, status: 404 });
-  expect(counts).toMatchObject({ "GET /v2/zones/http/push/{zoneid}": 2, "POST /v2/streams/push/{streamid}/status": 1, "GET /v2/dns": 2 });
+  expect(counts).toMatchObject({
+    "GET /v2/zones/http/push/{zoneid}": 2,
+    "POST /v2/streams/push/{streamid}/status": 1,
+    "GET /v2/dns": 2,
+  });
   const text = JSON.stringify(res.body);
   expect(text).not.toContain(h.emu.apiKey);
   expect(text).not.toContain("forbidden-key-42");
@@ -98,5 +131,6 @@ it("answers unknown admin paths with 404 and malformed admin bodies with 400", a
 
 it("serves the admin door to loopback clients only", () => {
   for (const a of ["127.0.0.1", "127.3.2.1", "::1", "::ffff:127.0.0.1"]) expect(isLoopback(a)).toBe(true);
-  for (const a of ["10.0.0.2", "192.168.1.5", "::ffff:10.0.0.1", "2001:db8::1", undefined]) expect(isLoopback(a)).toBe(false);
+  for (const a of ["10.0.0.2", "192.168.1.5", "::ffff:10.0.0.1", "2001:db8::1", undefined])
+    expect(isLoopback(a)).toBe(false);
 });

@@ -32,10 +32,19 @@ it("answers 401 for a wrong key, including an empty one and one that differs in 
 });
 
 it("answers 403 with the §5 envelope for the forbidden key on every operation", async () => {
-  for (const [method, path] of [["GET", "/v2/dns"], ["POST", "/v2/streams/push/3001/status"], ["GET", "/v2/ad-manager"]]) {
-    const res = await send(url(path), method, method === "POST" ? { disabled: 1 } : undefined, { "x-api-key": "restricted-key" });
+  for (const [method, path] of [
+    ["GET", "/v2/dns"],
+    ["POST", "/v2/streams/push/3001/status"],
+    ["GET", "/v2/ad-manager"],
+  ]) {
+    const res = await send(url(path), method, method === "POST" ? { disabled: 1 } : undefined, {
+      "x-api-key": "restricted-key",
+    });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: "error", errors: [{ code: 403, message: expect.stringContaining("permission") }] });
+    expect(res.body).toEqual({
+      status: "error",
+      errors: [{ code: 403, message: expect.stringContaining("permission") }],
+    });
   }
 });
 

@@ -78,14 +78,31 @@ it("prints exactly `emulator listening on http://127.0.0.1:<port>` first, then t
 it("takes --api-key, --forbidden-key, --fixture and --strict-spec, and prints no key line when given one", async () => {
   const fixture = path.join(out, "tiny.json");
   fs.writeFileSync(fixture, JSON.stringify({ backups: { "5": { id: 5, name: "only", linkedZones: [] } } }));
-  const r = await run(["--port", "0", "--host", "127.0.0.1", "--api-key", "k-1", "--forbidden-key", "k-2", "--fixture", fixture, "--strict-spec"], 1);
+  const r = await run(
+    [
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--api-key",
+      "k-1",
+      "--forbidden-key",
+      "k-2",
+      "--fixture",
+      fixture,
+      "--strict-spec",
+    ],
+    1,
+  );
   try {
     const url = r.lines[0].slice("emulator listening on ".length);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(r.lines).toHaveLength(1);
     expect((await send(`${url}/v2/cb`, "GET", undefined, { "x-api-key": "k-1" })).body.backups[0].name).toBe("only");
     expect((await send(`${url}/v2/cb`, "GET", undefined, { "x-api-key": "k-2" })).status).toBe(403);
-    expect((await send(`${url}/v2/streams/push/1`, "GET", undefined, { "x-api-key": "k-1" })).body.message).toContain("not part of the API");
+    expect((await send(`${url}/v2/streams/push/1`, "GET", undefined, { "x-api-key": "k-1" })).body.message).toContain(
+      "not part of the API",
+    );
   } finally {
     r.child.kill("SIGTERM");
   }
@@ -100,11 +117,21 @@ it("exits 2 with usage on bad arguments", async () => {
 });
 
 it("takes --profile: fields and named profiles, in force from the first request", async () => {
-  const r = await run(["--port", "0", "--api-key", "k-1", "--profile", "pages-of-1000,pageSize=2,slots=add-only,writeNotes=true"], 1);
+  const r = await run(
+    ["--port", "0", "--api-key", "k-1", "--profile", "pages-of-1000,pageSize=2,slots=add-only,writeNotes=true"],
+    1,
+  );
   try {
     const url = r.lines[0].slice("emulator listening on ".length);
-    expect((await send(`${url}/__emulator/profile`, "GET")).body.profile).toMatchObject({ pageSize: 2, slots: "add-only", writeNotes: true, reads: "extensions" });
-    expect((await send(`${url}/v2/zones/http/pull`, "GET", undefined, { "x-api-key": "k-1" })).body.zones).toHaveLength(2);
+    expect((await send(`${url}/__emulator/profile`, "GET")).body.profile).toMatchObject({
+      pageSize: 2,
+      slots: "add-only",
+      writeNotes: true,
+      reads: "extensions",
+    });
+    expect((await send(`${url}/v2/zones/http/pull`, "GET", undefined, { "x-api-key": "k-1" })).body.zones).toHaveLength(
+      2,
+    );
   } finally {
     r.child.kill("SIGTERM");
   }
@@ -113,7 +140,7 @@ it("takes --profile: fields and named profiles, in force from the first request"
 
 it.each([
   ["pageSize=0", "--profile: pageSize: must be an integer >= 1 (got 0)"],
-  ["slots=replace", "--profile: slots: must be upsert or add-only (got \"replace\")"],
+  ["slots=replace", '--profile: slots: must be upsert or add-only (got "replace")'],
   ["pagesize=2", "--profile: pagesize: unknown profile field"],
   ["strict", "--profile: 'strict' is neither field=value nor a named profile"],
 ])("--profile %s exits 2 naming the field and value, before listening", async (value, message) => {

@@ -67,7 +67,11 @@ it("delays the response by latencyMs and then answers normally", async () => {
 });
 
 it("serves a slow request even when the client stopped waiting, as a real server would", async () => {
-  await h.admin("POST", "/__emulator/faults", { latencyMs: 600, count: 1, operation: "POST /v2/streams/push/{streamid}/status" });
+  await h.admin("POST", "/__emulator/faults", {
+    latencyMs: 600,
+    count: 1,
+    operation: "POST /v2/streams/push/{streamid}/status",
+  });
   const sent = request(`${h.emu.url}/v2/streams/push/3001/status`, {
     method: "POST",
     headers: { "x-api-key": h.emu.apiKey, "content-type": "application/json" },
@@ -75,12 +79,20 @@ it("serves a slow request even when the client stopped waiting, as a real server
     signal: AbortSignal.timeout(100),
   });
   await expect(sent).rejects.toThrow();
-  for (let i = 0; i < 50 && (await h.admin("GET", "/__emulator/state")).body.pushStreams["3001"].disabled !== "1"; i++) {
+  for (
+    let i = 0;
+    i < 50 && (await h.admin("GET", "/__emulator/state")).body.pushStreams["3001"].disabled !== "1";
+    i++
+  ) {
     await new Promise((r) => setTimeout(r, 50));
   }
   expect((await h.admin("GET", "/__emulator/state")).body.pushStreams["3001"].disabled).toBe("1");
   const log = (await h.admin("GET", "/__emulator/requests")).body;
-  expect(log.requests[0]).toMatchObject({ operation: "POST /v2/streams/push/{streamid}/status", status: 200, fault: "latency" });
+  expect(log.requests[0]).toMatchObject({
+    operation: "POST /v2/streams/push/{streamid}/status",
+    status: 200,
+    fault: "latency",
+  });
 });
 
 it("carries a request out and then drops the connection instead of answering", async () => {
@@ -88,7 +100,11 @@ it("carries a request out and then drops the connection instead of answering", a
   await expect(h.api("POST", "/v2/streams/push/3002/status", { disabled: 1 })).rejects.toThrow();
   expect((await h.state()).pushStreams["3002"].disabled).toBe("1");
   const log = (await h.admin("GET", "/__emulator/requests")).body;
-  expect(log.requests[0]).toMatchObject({ status: 0, fault: "drop-response", operation: "POST /v2/streams/push/{streamid}/status" });
+  expect(log.requests[0]).toMatchObject({
+    status: 0,
+    fault: "drop-response",
+    operation: "POST /v2/streams/push/{streamid}/status",
+  });
 });
 
 it("drops the connection without a response", async () => {

@@ -6,7 +6,7 @@ import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator"
 export interface Res {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   body: any;
 }
 
@@ -18,13 +18,18 @@ export interface Harness {
   /** An admin door call (no key). */
   admin(method: string, path: string, body?: unknown): Promise<Res>;
   /** The admin state dump. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   state(): Promise<any>;
   close(): Promise<void>;
 }
 
 /** Sends one request; a string body is sent as is (for malformed-input tests). */
-export async function send(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+export async function send(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Res> {
   const hasBody = body !== undefined;
   const res = await request(url, {
     method: method as "GET",
@@ -46,7 +51,8 @@ export async function harness(options: EmulatorOptions = {}): Promise<Harness> {
   const emu = await startEmulator({ apiKey: "test-key-0123456789", ...options });
   return {
     emu,
-    api: (method, path, body, headers = {}) => send(emu.url + path, method, body, { "x-api-key": emu.apiKey, ...headers }),
+    api: (method, path, body, headers = {}) =>
+      send(emu.url + path, method, body, { "x-api-key": emu.apiKey, ...headers }),
     admin: (method, path, body) => send(emu.url + path, method, body),
     state: async () => (await send(emu.url + "/__emulator/state", "GET")).body,
     close: () => emu.close(),

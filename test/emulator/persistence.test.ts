@@ -15,11 +15,21 @@ it("keeps every kind of change across a restart", async () => {
   const a = await harness({ stateFile });
   expect(fs.existsSync(stateFile)).toBe(true);
   await a.api("POST", "/v2/streams/push/3001/status", { disabled: 1 });
-  await a.api("POST", "/v2/zones/vod/push/301/adinsertion/schedule", { _METHOD: "PUT", type: "midroll", offset: 120, maxDurationS: 60 });
+  await a.api("POST", "/v2/zones/vod/push/301/adinsertion/schedule", {
+    _METHOD: "PUT",
+    type: "midroll",
+    offset: 120,
+    maxDurationS: 60,
+  });
   await a.api("POST", "/v2/zones/vod/pull/401/domainlock", { enabled: "Y", list: "juniper.example" });
   await a.api("POST", "/v2/zones/http/settings/security/domainlock", { list: "all.example", mode: "append" });
   await a.api("POST", "/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d/archive");
-  const created = await a.api("POST", "/v2/streams/timeshift/new", { _METHOD: "PUT", name: "kept", timeshift: 30, parent: 3001 });
+  const created = await a.api("POST", "/v2/streams/timeshift/new", {
+    _METHOD: "PUT",
+    name: "kept",
+    timeshift: 30,
+    parent: 3001,
+  });
   await a.admin("POST", "/__emulator/mutate", { kind: "dnsZones", id: 8801, patch: { stats: { queries: 1 } } });
   await a.close();
   expect(fs.readdirSync(dir)).toEqual(["state.json"]); // no temp file left behind
@@ -27,8 +37,13 @@ it("keeps every kind of change across a restart", async () => {
   const b = await harness({ stateFile });
   try {
     expect((await b.api("GET", "/v2/streams/push/3001")).body.stream.disabled).toBe("1");
-    expect((await b.api("GET", "/v2/zones/vod/push/301/adinsertion")).body.vodAdBreakPolicy.midRolls).toEqual([{ offsetS: 120, maxDurationS: 60 }]);
-    expect((await b.api("GET", "/v2/zones/vod/pull/401")).body.zone.domainlock).toMatchObject({ enabled: "Y", list: "juniper.example" });
+    expect((await b.api("GET", "/v2/zones/vod/push/301/adinsertion")).body.vodAdBreakPolicy.midRolls).toEqual([
+      { offsetS: 120, maxDurationS: 60 },
+    ]);
+    expect((await b.api("GET", "/v2/zones/vod/pull/401")).body.zone.domainlock).toMatchObject({
+      enabled: "Y",
+      list: "juniper.example",
+    });
     expect((await b.api("GET", "/v2/zones/http/pull")).body.zones[0].domainlock.list).toBe("all.example");
     expect((await b.api("GET", "/v2/ad-manager")).body.projects[0].active_campaigns_count).toBe(0);
     expect((await b.api("GET", `/v2/streams/timeshift/${created.body.stream.id}`)).body.stream.parts.sn).toBe("kept");

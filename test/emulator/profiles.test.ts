@@ -33,18 +33,21 @@ const BREAKS = "/v2/zones/vod/pull/401/adinsertion/ad-breaks";
 const breaksPage = async (page: number) => (await h.api("GET", `${BREAKS}?page=${page}`)).body;
 
 describe("pageSize and pastLastPage (§4.10, §4.7, §4.9)", () => {
-  it.each([[1], [2], [20], [1000]])("§4.10 pages of %i: every zone once, in order, then an empty page", async (size) => {
-    await use({ pageSize: size });
-    const seen: number[] = [];
-    const pages = Math.ceil(47 / size);
-    for (let page = 1; page <= pages; page++) {
-      const ids = await pullPage(page);
-      expect(ids.length).toBe(page < pages ? size : 47 - size * (pages - 1));
-      seen.push(...ids);
-    }
-    expect(seen).toEqual(PULL_IDS);
-    expect(await pullPage(pages + 1)).toEqual([]);
-  });
+  it.each([[1], [2], [20], [1000]])(
+    "§4.10 pages of %i: every zone once, in order, then an empty page",
+    async (size) => {
+      await use({ pageSize: size });
+      const seen: number[] = [];
+      const pages = Math.ceil(47 / size);
+      for (let page = 1; page <= pages; page++) {
+        const ids = await pullPage(page);
+        expect(ids.length).toBe(page < pages ? size : 47 - size * (pages - 1));
+        seen.push(...ids);
+      }
+      expect(seen).toEqual(PULL_IDS);
+      expect(await pullPage(pages + 1)).toEqual([]);
+    },
+  );
 
   it("§4.10 repeat-last: any page past the end is the last page again", async () => {
     await use({ pageSize: 2, pastLastPage: "repeat-last" });
@@ -60,30 +63,51 @@ describe("pageSize and pastLastPage (§4.10, §4.7, §4.9)", () => {
     ["§4.7 ad-pod requests", requestsPage],
     ["§4.9 ad breaks", breaksPage],
   ])("%s: items, total, limit and pages follow the page size", async (_name, fetch) => {
-    for (const [size, pages] of [[1, 45], [2, 23], [20, 3], [1000, 1]]) {
+    for (const [size, pages] of [
+      [1, 45],
+      [2, 23],
+      [20, 3],
+      [1000, 1],
+    ]) {
       await use({ pageSize: size, pastLastPage: "empty" });
       const first = await fetch(1);
-      expect({ result: first.result, n: first.items.length, total: first.total, page: first.page, limit: first.limit, pages: first.pages })
-        .toEqual({ result: "success", n: Math.min(size, 45), total: 45, page: 1, limit: size, pages });
+      expect({
+        result: first.result,
+        n: first.items.length,
+        total: first.total,
+        page: first.page,
+        limit: first.limit,
+        pages: first.pages,
+      }).toEqual({ result: "success", n: Math.min(size, 45), total: 45, page: 1, limit: size, pages });
       const last = await fetch(pages);
       expect(last).toMatchObject({ total: 45, page: pages, limit: size, pages });
       expect(last.items).toHaveLength(45 - size * (pages - 1));
       // Past the end under "empty": no items, the requested page echoed, the counters unchanged.
-      expect(await fetch(pages + 1)).toEqual({ result: "success", items: [], total: 45, page: pages + 1, limit: size, pages });
+      expect(await fetch(pages + 1)).toEqual({
+        result: "success",
+        items: [],
+        total: 45,
+        page: pages + 1,
+        limit: size,
+        pages,
+      });
     }
   });
 
   it.each([
     ["§4.7 ad-pod requests", requestsPage],
     ["§4.9 ad breaks", breaksPage],
-  ])("%s repeat-last: a page past the end is the last page again, `page` naming the page served", async (_name, fetch) => {
-    await use({ pageSize: 2, pastLastPage: "repeat-last" });
-    const last = await fetch(23);
-    expect(last).toMatchObject({ total: 45, page: 23, limit: 2, pages: 23 });
-    expect(last.items).toHaveLength(1);
-    expect(await fetch(24)).toEqual(last);
-    expect(await fetch(500)).toEqual(last);
-  });
+  ])(
+    "%s repeat-last: a page past the end is the last page again, `page` naming the page served",
+    async (_name, fetch) => {
+      await use({ pageSize: 2, pastLastPage: "repeat-last" });
+      const last = await fetch(23);
+      expect(last).toMatchObject({ total: 45, page: 23, limit: 2, pages: 23 });
+      expect(last.items).toHaveLength(1);
+      expect(await fetch(24)).toEqual(last);
+      expect(await fetch(500)).toEqual(last);
+    },
+  );
 
   it("repeat-last with nothing to list: an empty page (there is no last page to repeat)", async () => {
     await use({ pageSize: 2, pastLastPage: "repeat-last" });
@@ -99,43 +123,73 @@ describe("slots: add-only (§4.2)", () => {
 
   it.each([
     [301, { type: "preroll", maxDurationS: 30 }, "zone already has a preroll slot (at most one per zone)"],
-    [301, { type: "postroll", maxDurationS: 20, fillCeilingS: 5 }, "zone already has a postroll slot (at most one per zone)"],
-    [302, { type: "midrollinterval", intervalS: 300, intervalSeconds: 300, maxDurationS: 60 }, "zone already has a midrollinterval slot (at most one per zone)"],
-    [301, { type: "midroll", offset: 600, maxDurationS: 90 }, "zone already has a midroll slot at offset 600 (midroll offsets are unique per zone)"],
-  ])("zone %i: a second %j is refused with 422 naming the slot, even with equal values, and nothing is stored", async (zone, body, message) => {
-    await use({ slots: "add-only" });
-    expect((await schedule(zone, body)).status).toBe(200);
-    const before = await zoneState(zone);
-    for (const again of [body, { ...body, maxDurationS: 45 }]) {
-      const res = await schedule(zone, again);
-      expectError(res, 422, message, `VoD push zone ${zone}`, "never updated or removed");
-      expect(Object.keys(res.body).sort()).toEqual(["message", "result"]);
-    }
-    expect(await zoneState(zone)).toEqual(before);
-    // The default (upsert) server replaces the same slot.
-    await use({ slots: "upsert" });
-    expect((await schedule(zone, { ...body, maxDurationS: 45 })).status).toBe(200);
-    expect(await zoneState(zone)).not.toEqual(before);
-  });
+    [
+      301,
+      { type: "postroll", maxDurationS: 20, fillCeilingS: 5 },
+      "zone already has a postroll slot (at most one per zone)",
+    ],
+    [
+      302,
+      { type: "midrollinterval", intervalS: 300, intervalSeconds: 300, maxDurationS: 60 },
+      "zone already has a midrollinterval slot (at most one per zone)",
+    ],
+    [
+      301,
+      { type: "midroll", offset: 600, maxDurationS: 90 },
+      "zone already has a midroll slot at offset 600 (midroll offsets are unique per zone)",
+    ],
+  ])(
+    "zone %i: a second %j is refused with 422 naming the slot, even with equal values, and nothing is stored",
+    async (zone, body, message) => {
+      await use({ slots: "add-only" });
+      expect((await schedule(zone, body)).status).toBe(200);
+      const before = await zoneState(zone);
+      for (const again of [body, { ...body, maxDurationS: 45 }]) {
+        const res = await schedule(zone, again);
+        expectError(res, 422, message, `VoD push zone ${zone}`, "never updated or removed");
+        expect(Object.keys(res.body).sort()).toEqual(["message", "result"]);
+      }
+      expect(await zoneState(zone)).toEqual(before);
+      // The default (upsert) server replaces the same slot.
+      await use({ slots: "upsert" });
+      expect((await schedule(zone, { ...body, maxDurationS: 45 })).status).toBe(200);
+      expect(await zoneState(zone)).not.toEqual(before);
+    },
+  );
 
   it("adds slots of other identities: midrolls at new offsets, then preroll and postroll", async () => {
     await use({ slots: "add-only" });
-    for (const body of [{ type: "midroll", offset: 600, maxDurationS: 90 }, { type: "midroll", offset: 300, maxDurationS: 60 }, { type: "preroll", maxDurationS: 30 }, { type: "postroll", maxDurationS: 20 }]) {
+    for (const body of [
+      { type: "midroll", offset: 600, maxDurationS: 90 },
+      { type: "midroll", offset: 300, maxDurationS: 60 },
+      { type: "preroll", maxDurationS: 30 },
+      { type: "postroll", maxDurationS: 20 },
+    ]) {
       expect((await schedule(301, body)).status).toBe(200);
     }
     const policy = (await zoneState(301)).adinsertion.vodAdBreakPolicy;
-    expect(policy).toMatchObject({ preRoll: { maxDurationS: 30 }, postRoll: { maxDurationS: 20 }, midRolls: [{ offsetS: 300, maxDurationS: 60 }, { offsetS: 600, maxDurationS: 90 }] });
+    expect(policy).toMatchObject({
+      preRoll: { maxDurationS: 30 },
+      postRoll: { maxDurationS: 20 },
+      midRolls: [
+        { offsetS: 300, maxDurationS: 60 },
+        { offsetS: 600, maxDurationS: 90 },
+      ],
+    });
   });
 });
 
 describe("reads: spec-only", () => {
-  it.each(READ_EXTENSIONS)("GET %s answers 404 'not part of the API' once switched, and is served again after", async (path, operation) => {
-    expect((await h.api("GET", path)).status).toBe(200);
-    await use({ reads: "spec-only" });
-    expectError(await h.api("GET", path), 404, operation, "is not part of the API");
-    await use({ reads: "extensions" });
-    expect((await h.api("GET", path)).status).toBe(200);
-  });
+  it.each(READ_EXTENSIONS)(
+    "GET %s answers 404 'not part of the API' once switched, and is served again after",
+    async (path, operation) => {
+      expect((await h.api("GET", path)).status).toBe(200);
+      await use({ reads: "spec-only" });
+      expectError(await h.api("GET", path), 404, operation, "is not part of the API");
+      await use({ reads: "extensions" });
+      expect((await h.api("GET", path)).status).toBe(200);
+    },
+  );
 
   it("a path only an extension serves is 404 for the other methods too (no 405 pointing at it)", async () => {
     const res = await h.api("POST", "/v2/streams/push/3001", {});
@@ -162,13 +216,17 @@ describe("reads: spec-only", () => {
 describe("archivedStatus (§4.3)", () => {
   const ARCHIVE = "/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d/archive";
   const campaign = async () => (await h.state()).campaigns.cmp_7Hq2xK9d;
-  const activeCount = async () => (await h.api("GET", "/v2/ad-manager")).body.projects.find((p: { id: number }) => p.id === 1).active_campaigns_count;
+  const activeCount = async () =>
+    (await h.api("GET", "/v2/ad-manager")).body.projects.find((p: { id: number }) => p.id === 1).active_campaigns_count;
 
   it("archive writes the profile's word; delivery ends as by default", async () => {
     const activeBefore = await activeCount();
     await use({ archivedStatus: "ARCHIVED" });
     const res = await h.api("POST", ARCHIVE);
-    expect(res.body).toMatchObject({ result: "success", campaign: { status: "ARCHIVED", delivery_status: { status: "ended" } } });
+    expect(res.body).toMatchObject({
+      result: "success",
+      campaign: { status: "ARCHIVED", delivery_status: { status: "ended" } },
+    });
     expect(await activeCount()).toBe(activeBefore - 1);
   });
 
@@ -182,8 +240,14 @@ describe("archivedStatus (§4.3)", () => {
     }
     expect(await campaign()).toEqual(archived);
     // A fixture or out-of-band `Archived` is archived under any profile word.
-    await h.admin("POST", "/__emulator/mutate", { kind: "campaigns", id: "cmp_9Tz4wN6c", patch: { status: "Archived" } });
-    expect((await h.api("POST", "/v2/ad-manager/2/campaigns/cmp_9Tz4wN6c/archive")).body.campaign.status).toBe("Archived");
+    await h.admin("POST", "/__emulator/mutate", {
+      kind: "campaigns",
+      id: "cmp_9Tz4wN6c",
+      patch: { status: "Archived" },
+    });
+    expect((await h.api("POST", "/v2/ad-manager/2/campaigns/cmp_9Tz4wN6c/archive")).body.campaign.status).toBe(
+      "Archived",
+    );
   });
 
   it("a campaign moved back to active out of band is archived again with the current word", async () => {
@@ -200,8 +264,19 @@ describe("deleted: unix (§2.2, §2.5, §2.17)", () => {
   const UNIX = Date.UTC(2026, 0, 2, 3, 4, 5) / 1000;
 
   beforeEach(async () => {
-    for (const [kind, id] of [["httpPullZones", 201], ["httpPushZones", 101], ["vodPullZones", 401], ["pushStreams", 3001], ["timeshiftStreams", 5001], ["dnsZones", 8801]] as const) {
-      await h.admin("POST", "/__emulator/mutate", { kind, id, patch: { deleted: kind === "dnsZones" ? "2026-01-02T03:04:05Z" : WHEN } });
+    for (const [kind, id] of [
+      ["httpPullZones", 201],
+      ["httpPushZones", 101],
+      ["vodPullZones", 401],
+      ["pushStreams", 3001],
+      ["timeshiftStreams", 5001],
+      ["dnsZones", 8801],
+    ] as const) {
+      await h.admin("POST", "/__emulator/mutate", {
+        kind,
+        id,
+        patch: { deleted: kind === "dnsZones" ? "2026-01-02T03:04:05Z" : WHEN },
+      });
     }
   });
 
@@ -219,14 +294,23 @@ describe("deleted: unix (§2.2, §2.5, §2.17)", () => {
       ["GET", "/v2/dns", undefined, (b) => b.domains[0].deleted],
     ];
     for (const [method, path, body, pick] of reads) {
-      expect([path, pick((await h.api(method, path, body)).body)]).toEqual([path, path === "/v2/dns" ? "2026-01-02T03:04:05Z" : WHEN]);
+      expect([path, pick((await h.api(method, path, body)).body)]).toEqual([
+        path,
+        path === "/v2/dns" ? "2026-01-02T03:04:05Z" : WHEN,
+      ]);
     }
     await use({ deleted: "unix" });
-    for (const [method, path, body, pick] of reads) expect([path, pick((await h.api(method, path, body)).body)]).toEqual([path, UNIX]);
+    for (const [method, path, body, pick] of reads)
+      expect([path, pick((await h.api(method, path, body)).body)]).toEqual([path, UNIX]);
     // Null stays null; the other zones of the list are untouched.
     const list = (await h.api("GET", "/v2/zones/http/pull")).body.zones;
     expect(list[1].deleted).toBeNull();
-    const created = await h.api("POST", "/v2/streams/timeshift/new", { _METHOD: "PUT", name: "late", timeshift: 30, parent: 3001 });
+    const created = await h.api("POST", "/v2/streams/timeshift/new", {
+      _METHOD: "PUT",
+      name: "late",
+      timeshift: 30,
+      parent: 3001,
+    });
     expect(created.body.stream.deleted).toBeNull();
     // The stored value is unchanged: only the response is written differently.
     expect((await h.state()).httpPullZones["201"].deleted).toBe(WHEN);
@@ -262,28 +346,39 @@ describe("writeNotes (§2.1 message, warnings, errors on writes)", () => {
     ["§4.19", "/v2/streams/timeshift/new", { _METHOD: "PUT", name: "noted", timeshift: 30, parent: 3001 }],
   ];
 
-  it.each(WRITES)("%s carries a message, non-empty warnings and errors (one string, one {code, message})", async (_section, path, body) => {
-    const plain = await h.api("POST", path, body);
-    expect(plain.status).toBe(200);
-    expect(plain.body.errors ?? null).toBeNull();
-    await h.admin("POST", "/__emulator/reset");
-    await use({ writeNotes: true, emptyWarnings: "null" });
-    const res = await h.api("POST", path, body);
-    expect(res.status).toBe(200);
-    expect(res.body.result).toBe("success");
-    expect(res.body.message).toEqual(expect.stringMatching(/\S/));
-    if (typeof plain.body.message === "string") expect(res.body.message).toBe(plain.body.message);
-    expect(res.body.warnings).toEqual([...(plain.body.warnings ?? []), NOTE_WARNING]);
-    expect(res.body.errors).toEqual([expect.any(String), { code: expect.any(Number), message: expect.any(String) }]);
-    expect(res.body.errors).toEqual(NOTE_ERRORS);
-    // Everything else of the answer is as without notes.
-    const strip = ({ message: _m, warnings: _w, errors: _e, ...rest }: Record<string, unknown>) => rest;
-    expect(Object.keys(strip(res.body)).sort()).toEqual(Object.keys(strip(plain.body)).sort());
-  });
+  it.each(WRITES)(
+    "%s carries a message, non-empty warnings and errors (one string, one {code, message})",
+    async (_section, path, body) => {
+      const plain = await h.api("POST", path, body);
+      expect(plain.status).toBe(200);
+      expect(plain.body.errors ?? null).toBeNull();
+      await h.admin("POST", "/__emulator/reset");
+      await use({ writeNotes: true, emptyWarnings: "null" });
+      const res = await h.api("POST", path, body);
+      expect(res.status).toBe(200);
+      expect(res.body.result).toBe("success");
+      expect(res.body.message).toEqual(expect.stringMatching(/\S/));
+      if (typeof plain.body.message === "string") expect(res.body.message).toBe(plain.body.message);
+      expect(res.body.warnings).toEqual([...(plain.body.warnings ?? []), NOTE_WARNING]);
+      expect(res.body.errors).toEqual([expect.any(String), { code: expect.any(Number), message: expect.any(String) }]);
+      expect(res.body.errors).toEqual(NOTE_ERRORS);
+      // Everything else of the answer is as without notes.
+      const strip = ({ message: _m, warnings: _w, errors: _e, ...rest }: Record<string, unknown>) => rest;
+      expect(Object.keys(strip(res.body)).sort()).toEqual(Object.keys(strip(plain.body)).sort());
+    },
+  );
 
   it("reads and refusals carry no notes", async () => {
     await use({ writeNotes: true });
-    for (const [method, path, body] of [["GET", "/v2/dns", undefined], ["POST", "/v2/ad-manager/1/requests", {}], ["POST", "/v2/streams/pull/4001/adinsertion/consumption", { groupBy: "day", r: "2025-01-01 00:00:00 - 2025-01-02 00:00:00" }]] as const) {
+    for (const [method, path, body] of [
+      ["GET", "/v2/dns", undefined],
+      ["POST", "/v2/ad-manager/1/requests", {}],
+      [
+        "POST",
+        "/v2/streams/pull/4001/adinsertion/consumption",
+        { groupBy: "day", r: "2025-01-01 00:00:00 - 2025-01-02 00:00:00" },
+      ],
+    ] as const) {
       const res = await h.api(method, path, body);
       expect([path, res.status, res.body.errors, res.body.warnings]).toEqual([path, 200, undefined, undefined]);
     }
@@ -294,11 +389,19 @@ describe("writeNotes (§2.1 message, warnings, errors on writes)", () => {
 
 it("the default profile is the original behaviour", async () => {
   expect((await h.admin("GET", "/__emulator/profile")).body.profile).toEqual({
-    pageSize: 20, pastLastPage: "empty", slots: "upsert", reads: "extensions",
-    archivedStatus: "archived", deleted: "date", emptyWarnings: "array", writeNotes: false,
+    pageSize: 20,
+    pastLastPage: "empty",
+    slots: "upsert",
+    reads: "extensions",
+    archivedStatus: "archived",
+    deleted: "date",
+    emptyWarnings: "array",
+    writeNotes: false,
   });
   expect(DEFAULT_PROFILE).toEqual((await h.admin("GET", "/__emulator/profile")).body.profile);
   expect(await pullPage(1)).toEqual(PULL_IDS.slice(0, 20));
   expect(await pullPage(4)).toEqual([]);
-  expect((await h.api("POST", "/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d/archive")).body.campaign.status).toBe("archived");
+  expect((await h.api("POST", "/v2/ad-manager/1/campaigns/cmp_7Hq2xK9d/archive")).body.campaign.status).toBe(
+    "archived",
+  );
 });

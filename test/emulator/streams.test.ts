@@ -10,10 +10,17 @@ afterAll(() => h.close());
 beforeEach(() => h.admin("POST", "/__emulator/reset"));
 
 describe("§4.4 enable / disable stream", () => {
-  it.each([["push", 3001], ["timeshift", 5001]])("flips disabled on a %s stream and back", async (kind, id) => {
+  it.each([
+    ["push", 3001],
+    ["timeshift", 5001],
+  ])("flips disabled on a %s stream and back", async (kind, id) => {
     const off = await h.api("POST", `/v2/streams/${kind}/${id}/status`, { disabled: 1 });
     expect(off.status).toBe(200);
-    expect(off.body).toMatchObject({ result: "success", message: expect.stringContaining("disabled"), stream: { id, disabled: "1" } });
+    expect(off.body).toMatchObject({
+      result: "success",
+      message: expect.stringContaining("disabled"),
+      stream: { id, disabled: "1" },
+    });
     expectFields(off.body.stream, kind === "push" ? PUSH_STREAM : TIMESHIFT_STREAM);
     expect(off.body.stream.messages.warning[0]).toContain("disabled");
     expect((await h.api("GET", `/v2/streams/${kind}/${id}`)).body.stream.disabled).toBe("1");
@@ -22,26 +29,53 @@ describe("§4.4 enable / disable stream", () => {
     expect(on.body.stream.messages.warning).toBeUndefined();
   });
 
-  it.each([[{ disabled: 2 }, "must be one of 0, 1"], [{ disabled: "1" }, "must be one of 0, 1"], [{}, "disabled: required"], [{ disabled: 1, x: 1 }, "x: unknown field"]])(
-    "rejects %j with 422",
-    async (body, fragment) => expectError(await h.api("POST", "/v2/streams/push/3001/status", body), 422, fragment),
+  it.each([
+    [{ disabled: 2 }, "must be one of 0, 1"],
+    [{ disabled: "1" }, "must be one of 0, 1"],
+    [{}, "disabled: required"],
+    [{ disabled: 1, x: 1 }, "x: unknown field"],
+  ])("rejects %j with 422", async (body, fragment) =>
+    expectError(await h.api("POST", "/v2/streams/push/3001/status", body), 422, fragment),
   );
 
   it("answers 404 for unknown streams, including a push id on the timeshift path", async () => {
     expectError(await h.api("POST", "/v2/streams/push/77/status", { disabled: 1 }), 404, "push stream 77 not found");
-    expectError(await h.api("POST", "/v2/streams/timeshift/3001/status", { disabled: 1 }), 404, "timeshift stream 3001");
+    expectError(
+      await h.api("POST", "/v2/streams/timeshift/3001/status", { disabled: 1 }),
+      404,
+      "timeshift stream 3001",
+    );
     expectError(await h.api("POST", "/v2/streams/push/not-a-stream/status", { disabled: 1 }), 404);
   });
 });
 
 describe("§4.19 create timeshift stream", () => {
   const valid = {
-    _METHOD: "PUT", name: "main-event-late", codec: "h265", protocols: ["HLS", "DASH"], timeshift: 1800, parent: 3001,
-    "domainlock[enabled]": "Y", "domainlock[policy]": "Y", "domainlock[list]": "northwind.example", "domainlock[noreferer]": "N",
-    "geoblock[enabled]": "Y", "geoblock[list]": ["DE", "AT"], "ipaccess[list]": "10.0.0.0/8",
-    "ndvr[enabled]": "Y", "ndvr[retention]": 180, "record[enabled]": "Y", "record[retention]": 90, "record[server]": 12,
-    "securetoken[enabled]": "Y", "securetoken[policy]": "D", "securetoken[list]": "s3cr3t-key", "securetoken[timeout]": 600, "securetoken[session]": "0",
-    "useragent[enabled]": "Y", "useragent[list]": "curl/*,Wget/*",
+    _METHOD: "PUT",
+    name: "main-event-late",
+    codec: "h265",
+    protocols: ["HLS", "DASH"],
+    timeshift: 1800,
+    parent: 3001,
+    "domainlock[enabled]": "Y",
+    "domainlock[policy]": "Y",
+    "domainlock[list]": "northwind.example",
+    "domainlock[noreferer]": "N",
+    "geoblock[enabled]": "Y",
+    "geoblock[list]": ["DE", "AT"],
+    "ipaccess[list]": "10.0.0.0/8",
+    "ndvr[enabled]": "Y",
+    "ndvr[retention]": 180,
+    "record[enabled]": "Y",
+    "record[retention]": 90,
+    "record[server]": 12,
+    "securetoken[enabled]": "Y",
+    "securetoken[policy]": "D",
+    "securetoken[list]": "s3cr3t-key",
+    "securetoken[timeout]": 600,
+    "securetoken[session]": "0",
+    "useragent[enabled]": "Y",
+    "useragent[list]": "curl/*,Wget/*",
   };
 
   it("creates a stream with a new id that then answers §4.4 and the read extension", async () => {
@@ -52,13 +86,24 @@ describe("§4.19 create timeshift stream", () => {
     expectFields(s, TIMESHIFT_STREAM);
     expectFields(s.playbackurls, PLAYBACK);
     expect(s).toMatchObject({
-      type: "timeshift", id: 5002, codec: "h265", protocols: [["HLS", "DASH"]], parentid: 3001, status: "Deploying", disabled: "0",
-      parent: { id: 3001, stype: "push" }, timeshift: { shift: 1800, type: "stream" },
-      parts: { pp: "k3v9q2", sn: "main-event-late", full: "k3v9q2-main-event-late" }, name: "k3v9q2-main-event-late",
+      type: "timeshift",
+      id: 5002,
+      codec: "h265",
+      protocols: [["HLS", "DASH"]],
+      parentid: 3001,
+      status: "Deploying",
+      disabled: "0",
+      parent: { id: 3001, stype: "push" },
+      timeshift: { shift: 1800, type: "stream" },
+      parts: { pp: "k3v9q2", sn: "main-event-late", full: "k3v9q2-main-event-late" },
+      name: "k3v9q2-main-event-late",
       has: { hls: 1, dash: 1, rtmp: 0, rtsp: 0 },
-      domainlock: { enabled: "Y", policy: "Y", list: "northwind.example" }, geoblock: { enabled: "Y", list: ["DE", "AT"] },
-      ndvr: { enabled: "Y", retention: "180" }, record: { enabled: "Y", retention: "90", server: 12 },
-      securetoken: { enabled: "Y", policy: "D", timeout: 600 }, useragent: { list: "curl/*;;;Wget/*", listArr: ["curl/*", "Wget/*"] },
+      domainlock: { enabled: "Y", policy: "Y", list: "northwind.example" },
+      geoblock: { enabled: "Y", list: ["DE", "AT"] },
+      ndvr: { enabled: "Y", retention: "180" },
+      record: { enabled: "Y", retention: "90", server: 12 },
+      securetoken: { enabled: "Y", policy: "D", timeout: 600 },
+      useragent: { list: "curl/*;;;Wget/*", listArr: ["curl/*", "Wget/*"] },
     });
     // §2.7: timeshift manifests are DVR-style; a token gives tokenized URLs.
     expect(s.playbackurls.hlsManifest).toBe("playlist_dvr.m3u8");
@@ -70,12 +115,23 @@ describe("§4.19 create timeshift stream", () => {
   });
 
   it("accepts a push zone as parent and defaults codec and protocols", async () => {
-    const res = await h.api("POST", "/v2/streams/timeshift/new", { _METHOD: "PUT", name: "zone-delay", timeshift: 60, parent: 101 });
+    const res = await h.api("POST", "/v2/streams/timeshift/new", {
+      _METHOD: "PUT",
+      name: "zone-delay",
+      timeshift: 60,
+      parent: 101,
+    });
     expect(res.body.stream).toMatchObject({ codec: "h264", protocols: [["HLS"]], parent: { id: 101, stype: "zone" } });
   });
 
   it("warns (without failing) when a lock is enabled with an empty list", async () => {
-    const res = await h.api("POST", "/v2/streams/timeshift/new", { _METHOD: "PUT", name: "w", timeshift: 60, parent: 3001, "ipaccess[enabled]": "Y" });
+    const res = await h.api("POST", "/v2/streams/timeshift/new", {
+      _METHOD: "PUT",
+      name: "w",
+      timeshift: 60,
+      parent: 3001,
+      "ipaccess[enabled]": "Y",
+    });
     expect(res.body.result).toBe("success");
     expect(res.body.warnings[0]).toContain("ipaccess");
   });

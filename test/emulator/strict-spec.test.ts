@@ -8,10 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([strict.close(), lenient.close()]));
 
-it.each(READ_EXTENSIONS)("GET %s is served normally and is 404 'not part of the API' under --strict-spec", async (path, operation) => {
-  expect((await lenient.api("GET", path)).status).toBe(200);
-  expectError(await strict.api("GET", path), 404, operation, "not part of the API");
-});
+it.each(READ_EXTENSIONS)(
+  "GET %s is served normally and is 404 'not part of the API' under --strict-spec",
+  async (path, operation) => {
+    expect((await lenient.api("GET", path)).status).toBe(200);
+    expectError(await strict.api("GET", path), 404, operation, "not part of the API");
+  },
+);
 
 it("still serves the spec's operations on the same paths", async () => {
   expect((await strict.api("POST", "/v2/zones/http/push/101", { cnames: "" })).status).toBe(200);

@@ -12,14 +12,19 @@ beforeEach(() => h.admin("POST", "/__emulator/reset"));
 describe("§4.1 update HTTP push zone", () => {
   it("applies cnames, profiles and webhook and returns the zone in the §2.2 shape", async () => {
     const res = await h.api("POST", "/v2/zones/http/push/101", {
-      cnames: "assets.northwind.example,img.northwind.example", profiles: [12, "14"], webhook: "https://hooks.northwind.example/transcoded",
+      cnames: "assets.northwind.example,img.northwind.example",
+      profiles: [12, "14"],
+      webhook: "https://hooks.northwind.example/transcoded",
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ result: "success", message: expect.any(String), warnings: expect.any(Array) });
     expectFields(res.body.zone, PUSH_ZONE);
     expect(res.body.zone).toMatchObject({
-      type: "push", id: 101, cnames: "assets.northwind.example,img.northwind.example",
-      cnamesArr: ["assets.northwind.example", "img.northwind.example"], updated_at: "2025-06-01T12:00:00Z",
+      type: "push",
+      id: 101,
+      cnames: "assets.northwind.example,img.northwind.example",
+      cnamesArr: ["assets.northwind.example", "img.northwind.example"],
+      updated_at: "2025-06-01T12:00:00Z",
       transcodefile: { profiles: ["12", "14"], webhooks: ["https://hooks.northwind.example/transcoded"] },
     });
     // §2.2: ftp password masked in this response.

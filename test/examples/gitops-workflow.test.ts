@@ -18,7 +18,10 @@ const workflowFile = path.join(repoRoot, "examples", "gitops", ".github", "workf
 
 /** The actionlint binary, from scripts/ensure-actionlint; fails (never skips) saying how to get it. */
 function actionlint(): string {
-  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-actionlint"), [], { encoding: "utf8", timeout: 280_000 });
+  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-actionlint"), [], {
+    encoding: "utf8",
+    timeout: 280_000,
+  });
   const bin = (run.stdout ?? "").trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !bin || !fs.existsSync(bin)) {
     throw new Error(
@@ -30,12 +33,14 @@ function actionlint(): string {
   return bin;
 }
 
-const lint = (bin: string, file: string) => spawnSync(bin, ["-no-color", "-oneline", file], { encoding: "utf8", cwd: path.dirname(file) });
+const lint = (bin: string, file: string) =>
+  spawnSync(bin, ["-no-color", "-oneline", file], { encoding: "utf8", cwd: path.dirname(file) });
 
 describe("the GitOps example's workflow", () => {
   const text = fs.readFileSync(workflowFile, "utf8");
   const workflow = yaml.load(text);
-  const steps = (job: string): { uses?: string; run?: string; with?: Record<string, unknown>; if?: string }[] => workflow.jobs[job].steps;
+  const steps = (job: string): { uses?: string; run?: string; with?: Record<string, unknown>; if?: string }[] =>
+    workflow.jobs[job].steps;
   const uses = (job: string, action: string) => steps(job).filter((s) => s.uses?.split("@")[0] === action);
 
   it("passes actionlint, which does find a broken copy", () => {
@@ -48,7 +53,12 @@ describe("the GitOps example's workflow", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-workflow-"));
     try {
       const broken = path.join(dir, "broken.yml");
-      fs.writeFileSync(broken, text.replace("if: github.event_name == 'push'", 'if: github.event_name == "push"').replace("runs-on: ubuntu-latest\n    environment", "runs-on: ubuntu-latest\n    enviroment"));
+      fs.writeFileSync(
+        broken,
+        text
+          .replace("if: github.event_name == 'push'", 'if: github.event_name == "push"')
+          .replace("runs-on: ubuntu-latest\n    environment", "runs-on: ubuntu-latest\n    enviroment"),
+      );
       const r = lint(bin, broken);
       expect(r.status).toBe(1);
       expect(r.stdout).toMatch(/only single quotes are available for string delimiter/);
@@ -63,7 +73,11 @@ describe("the GitOps example's workflow", () => {
     for (const job of ["preview", "up", "drift"]) {
       const [setup] = uses(job, "actions/setup-node");
       expect(setup?.with?.["node-version"]).toBe("${{ env.NODE_VERSION }}");
-      expect(steps(job).map((s) => s.uses).filter(Boolean)).toEqual(["actions/checkout@v6", "actions/setup-node@v6", "pulumi/actions@v7"]);
+      expect(
+        steps(job)
+          .map((s) => s.uses)
+          .filter(Boolean),
+      ).toEqual(["actions/checkout@v6", "actions/setup-node@v6", "pulumi/actions@v7"]);
       expect(steps(job).some((s) => s.run === "npm ci")).toBe(true);
       // TypeScript runs as it is: no build step.
       expect(steps(job).some((s) => /npm run build|tsc/.test(s.run ?? ""))).toBe(false);
@@ -72,12 +86,21 @@ describe("the GitOps example's workflow", () => {
 
   it("pulumi/actions previews pull requests, posting the preview itself, and runs up on main", () => {
     expect(workflow.jobs.preview.if).toBe("github.event_name == 'pull_request'");
-    expect(uses("preview", "pulumi/actions")[0]!.with).toMatchObject({ command: "preview", "stack-name": "${{ env.STACK }}", "work-dir": "${{ env.PROJECT_DIR }}", "comment-on-pr": true });
+    expect(uses("preview", "pulumi/actions")[0]!.with).toMatchObject({
+      command: "preview",
+      "stack-name": "${{ env.STACK }}",
+      "work-dir": "${{ env.PROJECT_DIR }}",
+      "comment-on-pr": true,
+    });
     expect(workflow.jobs.preview.permissions["pull-requests"]).toBe("write");
     // No hand-written comment step where the action does the job.
     expect(text).not.toMatch(/gh pr comment|--comment preview|pipeline\.js/);
     expect(workflow.jobs.up.if).toBe("github.event_name == 'push'");
-    expect(uses("up", "pulumi/actions")[0]!.with).toMatchObject({ command: "up", "stack-name": "${{ env.STACK }}", "work-dir": "${{ env.PROJECT_DIR }}" });
+    expect(uses("up", "pulumi/actions")[0]!.with).toMatchObject({
+      command: "up",
+      "stack-name": "${{ env.STACK }}",
+      "work-dir": "${{ env.PROJECT_DIR }}",
+    });
   });
 
   it("checks drift nightly with cdnstream drift, opening, updating or closing an issue by its exit code", () => {
@@ -89,8 +112,14 @@ describe("the GitOps example's workflow", () => {
     expect(check.run).toContain('npx cdnstream drift --stack "$STACK" --markdown drift.md --json drift.json');
     // 0 and 2 are answers; 1 (could not check) and 64 (bad usage) fail the job.
     expect(check.run).toContain('[ "$code" -eq 0 ] || [ "$code" -eq 2 ]');
-    const byCode = Object.fromEntries(steps("drift").filter((s) => s.if?.startsWith("steps.check.outputs.code")).map((s) => [s.if, s.run]));
-    expect(byCode["steps.check.outputs.code == '2'"]).toMatch(/gh issue create --title "\$title" --body-file drift\.md/);
+    const byCode = Object.fromEntries(
+      steps("drift")
+        .filter((s) => s.if?.startsWith("steps.check.outputs.code"))
+        .map((s) => [s.if, s.run]),
+    );
+    expect(byCode["steps.check.outputs.code == '2'"]).toMatch(
+      /gh issue create --title "\$title" --body-file drift\.md/,
+    );
     expect(byCode["steps.check.outputs.code == '0'"]).toMatch(/gh issue close/);
     expect(workflow.jobs.drift.permissions.issues).toBe("write");
   });

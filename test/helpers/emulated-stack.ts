@@ -21,7 +21,10 @@ export async function startEmulatedStack(
 }
 
 /** Destroys and removes the stack, then stops the emulator; safe after a failed start. */
-export async function stopEmulatedStack(test: TestStack | undefined, emulator: TestEmulator | undefined): Promise<void> {
+export async function stopEmulatedStack(
+  test: TestStack | undefined,
+  emulator: TestEmulator | undefined,
+): Promise<void> {
   try {
     await test?.cleanup();
   } finally {

@@ -3,7 +3,13 @@
  * (`/__emulator/`) wrapped for out-of-band changes, faults and the request log.
  */
 import { request } from "undici";
-import { startEmulator, type EmulatorOptions, type ProfilePatch, type RunningEmulator, type ServerProfile } from "../../emulator";
+import {
+  startEmulator,
+  type EmulatorOptions,
+  type ProfilePatch,
+  type RunningEmulator,
+  type ServerProfile,
+} from "../../emulator";
 
 export interface TestEmulator extends RunningEmulator {
   /** Stack config that points the provider at this emulator, the key as a secret. */
@@ -21,7 +27,15 @@ export interface TestEmulator extends RunningEmulator {
   /** `GET /__emulator/faults`: faults not yet consumed. */
   pendingFaults(): Promise<unknown[]>;
   /** `POST /__emulator/faults`. */
-  inject(fault: { status?: number; retryAfter?: number; latencyMs?: number; dropConnection?: boolean; dropResponse?: boolean; count: number; operation?: string }): Promise<void>;
+  inject(fault: {
+    status?: number;
+    retryAfter?: number;
+    latencyMs?: number;
+    dropConnection?: boolean;
+    dropResponse?: boolean;
+    count: number;
+    operation?: string;
+  }): Promise<void>;
   /** `GET /__emulator/profile`: the server profile in force. */
   profile(): Promise<ServerProfile>;
   /** `POST /__emulator/profile`: merges `patch` into the profile in force (mid-run); resolves to the whole profile. */

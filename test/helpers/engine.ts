@@ -15,9 +15,7 @@ import { LocalWorkspace, PulumiFn, Stack } from "@pulumi/pulumi/automation";
 export const repoRoot = path.resolve(__dirname, "../..");
 
 /** The directory holding the `pulumi-resource-pulumi-nodejs` plugin script shipped in @pulumi/pulumi. */
-export const dynamicProviderPluginDir = path.dirname(
-  require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs"),
-);
+export const dynamicProviderPluginDir = path.dirname(require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs"));
 
 const howToInstall =
   "Run `scripts/ensure-pulumi` from the repository root: it builds the Pulumi CLI from the Pulumi " +
@@ -42,7 +40,9 @@ export function ensureEngine(): string {
 }
 
 /** The release of the @pulumi/pulumi SDK installed: what npm resolved the declared range to. */
-export const sdkVersion: string = JSON.parse(fs.readFileSync(require.resolve("@pulumi/pulumi/package.json"), "utf8")).version;
+export const sdkVersion: string = JSON.parse(
+  fs.readFileSync(require.resolve("@pulumi/pulumi/package.json"), "utf8"),
+).version;
 
 /**
  * The CLI release `scripts/ensure-pulumi` puts on PATH for this SDK (README, "The engine"):
@@ -52,7 +52,8 @@ export const sdkVersion: string = JSON.parse(fs.readFileSync(require.resolve("@p
 export function expectedCliVersion(): string {
   if (process.env.CDNSTREAM_PULUMI_CLI_VERSION) return process.env.CDNSTREAM_PULUMI_CLI_VERSION.replace(/^v/, "");
   const cacheRoot =
-    process.env.CDNSTREAM_ENGINE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-cdnstream", "engine");
+    process.env.CDNSTREAM_ENGINE_CACHE ??
+    path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-cdnstream", "engine");
   const resolved = path.join(cacheRoot, "resolved", `v${sdkVersion}`);
   return fs.existsSync(resolved) ? fs.readFileSync(resolved, "utf8").trim() : sdkVersion;
 }
@@ -64,9 +65,7 @@ export function enginePath(binDir: string, rest = process.env.PATH ?? ""): strin
 
 /** Fails (never skips) when global setup did not put the engine on PATH. */
 function requireEngineOnPath(): void {
-  const found = (process.env.PATH ?? "")
-    .split(path.delimiter)
-    .some((dir) => fs.existsSync(path.join(dir, "pulumi")));
+  const found = (process.env.PATH ?? "").split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, "pulumi")));
   if (!found) {
     throw new Error(`No \`pulumi\` CLI on PATH for this end-to-end test. ${howToInstall}`);
   }

@@ -17,10 +17,14 @@ export interface HandlerAgainstEmulator {
   close(): Promise<void>;
 }
 
-const configOf = (values: Record<string, string | undefined>) =>
-  ({ config: { get: (key: string) => values[key] } as unknown as pulumi.Config });
+const configOf = (values: Record<string, string | undefined>) => ({
+  config: { get: (key: string) => values[key] } as unknown as pulumi.Config,
+});
 
-export async function handlerAgainstEmulator(handler: Pick<Handler, "configure">, options: EmulatorOptions): Promise<HandlerAgainstEmulator> {
+export async function handlerAgainstEmulator(
+  handler: Pick<Handler, "configure">,
+  options: EmulatorOptions,
+): Promise<HandlerAgainstEmulator> {
   const emulator = await startTestEmulator(options);
   await handler.configure(configOf({ "cdnstream:apiKey": emulator.apiKey, "cdnstream:baseUrl": emulator.url }));
   const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);

@@ -33,7 +33,8 @@ describe("reportNotes", () => {
   });
 
   it("shows a message as a plain line, once per kind and wording in a run", () => {
-    for (const id of ["401", "402"]) reportNotes("VodPullDomainLock", id, { result: "success", message: "Domain lock settings updated" });
+    for (const id of ["401", "402"])
+      reportNotes("VodPullDomainLock", id, { result: "success", message: "Domain lock settings updated" });
     reportNotes("StreamStatus", "push/3001", { result: "success", message: "Domain lock settings updated" });
     expect(lines()).toEqual([
       "VodPullDomainLock 401: the API said: Domain lock settings updated\n",
@@ -85,7 +86,11 @@ describe("readLive, reads that start together", () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         throw new NotFoundError("Not found (404)", { status: 404, operation: op, attempts: 1 });
       });
-      expect(await Promise.all([1, 2, 3].map(() => readLive("Together", op, read)))).toEqual([undefined, undefined, undefined]);
+      expect(await Promise.all([1, 2, 3].map(() => readLive("Together", op, read)))).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
       expect(read).toHaveBeenCalledTimes(1);
     } finally {
       stderr.mockRestore();

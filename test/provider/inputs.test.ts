@@ -30,9 +30,20 @@ describe("checkInputs", () => {
 
   it("says what was given for a value of the wrong JSON type (stack config's requireObject), and what to write", () => {
     expect(checkInputs(schema, { zoneId: "7", domains: "a.com", enabled: "true" }).failures).toEqual([
-      { property: "zoneId", reason: expect.stringMatching(/^must be a number, not a string: write the number without quotes \(in stack config too/) },
-      { property: "domains", reason: expect.stringMatching(/^must be a list, not a string: write a list, e\.g\. \["a\.com"\]/) },
-      { property: "enabled", reason: expect.stringMatching(/^must be true or false, not a string: write true or false without quotes/) },
+      {
+        property: "zoneId",
+        reason: expect.stringMatching(
+          /^must be a number, not a string: write the number without quotes \(in stack config too/,
+        ),
+      },
+      {
+        property: "domains",
+        reason: expect.stringMatching(/^must be a list, not a string: write a list, e\.g\. \["a\.com"\]/),
+      },
+      {
+        property: "enabled",
+        reason: expect.stringMatching(/^must be true or false, not a string: write true or false without quotes/),
+      },
     ]);
     expect(checkInputs(schema, {}).failures).toEqual([{ property: "zoneId", reason: "is required" }]);
   });
@@ -43,7 +54,9 @@ describe("checkInputs", () => {
       { property: "ndvr.retention", reason: '"retention" is not an input: did you mean "retentionDays"?' },
       { property: "ndvrr", reason: '"ndvrr" is not an input: did you mean "ndvr"?' },
     ]);
-    expect(checkInputs(nested, { speed: 1 }).failures).toEqual([{ property: "speed", reason: '"speed" is not an input (inputs here: ndvr)' }]);
+    expect(checkInputs(nested, { speed: 1 }).failures).toEqual([
+      { property: "speed", reason: '"speed" is not an input (inputs here: ndvr)' },
+    ]);
   });
 
   it("does not judge a property whose value is unknown during preview", () => {
@@ -60,7 +73,10 @@ describe("checkInputs", () => {
 });
 
 describe("diffInputs", () => {
-  const rules = { replaceOn: ["zoneId"], compare: { domains: (a: unknown, b: unknown) => sameSet(a as string[], b as string[]) } };
+  const rules = {
+    replaceOn: ["zoneId"],
+    compare: { domains: (a: unknown, b: unknown) => sameSet(a as string[], b as string[]) },
+  };
 
   it("reports no change when only order differs in a set-like list", () => {
     const diff = diffInputs({ zoneId: 1, domains: ["b", "a"] }, { zoneId: 1, domains: ["a", "b", "a"] }, rules);

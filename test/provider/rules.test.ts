@@ -17,22 +17,37 @@ describe("hostname", () => {
     expect(hostname.safeParse(host).success).toBe(true);
   });
 
-  it.each(["localhost", "example.xn--", "example.xn--p1ai-", "example.c0m", "https://cdn.example.com", "cdn.example.com:443", "cdn.example.com/path", "-a.example.com", "a..example.com"])(
-    "refuses %s, saying what a host name is",
-    (host) => {
-      expect(describeIssues(hostname, host)).toEqual([{ path: [], reason: "must be a host name such as cdn.example.com (no scheme, path or port)" }]);
-    },
-  );
+  it.each([
+    "localhost",
+    "example.xn--",
+    "example.xn--p1ai-",
+    "example.c0m",
+    "https://cdn.example.com",
+    "cdn.example.com:443",
+    "cdn.example.com/path",
+    "-a.example.com",
+    "a..example.com",
+  ])("refuses %s, saying what a host name is", (host) => {
+    expect(describeIssues(hostname, host)).toEqual([
+      { path: [], reason: "must be a host name such as cdn.example.com (no scheme, path or port)" },
+    ]);
+  });
 
   it("a punycode TLD passes a kind's check (PushZoneSettings customDomains, VodPullDomainLock domains)", async () => {
-    expect((await pushZoneSettings.check({}, { zoneId: 101, customDomains: ["shop.example.xn--p1ai"] })).failures).toBeUndefined();
-    expect((await vodPullDomainLock.check({}, { zoneId: 401, domains: ["shop.example.xn--p1ai"] })).failures).toBeUndefined();
+    expect(
+      (await pushZoneSettings.check({}, { zoneId: 101, customDomains: ["shop.example.xn--p1ai"] })).failures,
+    ).toBeUndefined();
+    expect(
+      (await vodPullDomainLock.check({}, { zoneId: 401, domains: ["shop.example.xn--p1ai"] })).failures,
+    ).toBeUndefined();
   });
 });
 
 describe("a fraction where a whole number belongs", () => {
   it("says it must be a whole number and what was given, not that a number is not a number", () => {
-    expect(describeIssues(positiveId("zone"), 101.5)).toEqual([{ path: [], reason: "must be a whole number, not 101.5" }]);
+    expect(describeIssues(positiveId("zone"), 101.5)).toEqual([
+      { path: [], reason: "must be a whole number, not 101.5" },
+    ]);
   });
 
   it("reads so in a kind's check", async () => {
@@ -42,6 +57,11 @@ describe("a fraction where a whole number belongs", () => {
   });
 
   it("a value of the wrong JSON type still says its type", () => {
-    expect(describeIssues(positiveId("zone"), "101")).toEqual([{ path: [], reason: expect.stringMatching(/^must be the zone's numeric id, not a string: write the number without quotes/) }]);
+    expect(describeIssues(positiveId("zone"), "101")).toEqual([
+      {
+        path: [],
+        reason: expect.stringMatching(/^must be the zone's numeric id, not a string: write the number without quotes/),
+      },
+    ]);
   });
 });
