@@ -22,6 +22,7 @@ export const handlerModule = (kind: string): string => `../kinds/${kind}/handler
 export function shimFor(kind: string): pulumi.dynamic.ResourceProvider {
   let loaded: Handler | undefined;
   // Loaded once, at the first call: a host that never calls a kind never loads its code.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
   const handler = (): Handler => (loaded ??= require(handlerModule(kind)).handler as Handler);
   return {
     configure: (req) => handler().configure(req),

@@ -200,6 +200,7 @@ function requireFresh(main: string): unknown {
   loaded.clear();
   const before = new Set(Object.keys(require.cache));
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the user's program, by its path, afresh
     return require(main);
   } finally {
     for (const key of Object.keys(require.cache)) {

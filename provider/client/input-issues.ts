@@ -90,6 +90,7 @@ function given(
 
 /** The keys a (possibly wrapped) object schema declares at `path`, for suggesting a misspelt key. */
 function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks zod's internal `_zod.def` tree
   let node: any = schema;
   const unwrap = () => {
     for (let def = node?._zod?.def; def; def = node?._zod?.def) {

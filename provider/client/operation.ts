@@ -81,6 +81,7 @@ type ParamArgs<Names extends string[], In> = Names extends [infer N extends stri
   : [];
 
 /** The body argument: optional when the body schema accepts `{}`, absent when there is no body. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends X`: X's keys are all optional
 type BodyArg<B> = B extends Schema ? ({} extends z.input<B> ? [body?: z.input<B>] : [body: z.input<B>]) : [];
 
 /** The query argument: always optional, absent when there is no query. */
@@ -88,6 +89,7 @@ type QueryArg<Q> = Q extends Schema ? [query?: z.input<Q>] : [];
 
 /** The positional arguments of an operation's call after the client. */
 export type CallArgs<Path extends string, P, Q, B> = [
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no path parameters
   ...ParamArgs<TemplateParams<Path>, P extends Schema ? z.input<P> : {}>,
   ...BodyArg<B>,
   ...QueryArg<Q>,

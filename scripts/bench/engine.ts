@@ -46,6 +46,7 @@ export function pulumiFacts(): { version: string; defaultParallel: number | null
 
 /** The SDK as a user's program imports it (loaded by path: inside the repo the name means the sources). */
 export function loadInstalledSdk(): typeof import("../../sdk") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the packed package, by its path
   return require(installedPackageDir);
 }
 

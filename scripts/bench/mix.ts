@@ -234,6 +234,7 @@ class FloorResource extends pulumi.dynamic.Resource {
 
 /** The floor: the same names, kinds (as type names) and inputs, on the do-nothing provider. */
 export function floorProgram(decls: Declaration[]): PulumiFn {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- its exports, serialized as one require()
   const provider = require(floorPackageDir) as pulumi.dynamic.ResourceProvider;
   return async () => {
     for (const d of decls) new FloorResource(provider, d.kind, d.name, d.args);

@@ -132,6 +132,7 @@ export type InputArgs<T> = {
 };
 
 /** A `get...Output` function; its arguments are optional when every argument is. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends A`: A's keys are all optional
 export type OutputFunction<A, R> = {} extends A
   ? (args?: InputArgs<A>, options?: DataSourceOptions) => pulumi.Output<R>
   : (args: InputArgs<A>, options?: DataSourceOptions) => pulumi.Output<R>;
@@ -148,6 +149,7 @@ export type OutputFunction<A, R> = {} extends A
  * `object` and accept any misspelt key.
  * @internal
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- accepts every Promise form (`unknown` would not)
 export function outputForm<F extends (args: any, options?: DataSourceOptions) => Promise<unknown>>(
   fn: F,
   how: { secret?: boolean } = {},

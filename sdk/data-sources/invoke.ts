@@ -53,6 +53,7 @@ export async function invoke<T>(
   spec: DataSourceCall,
   args: object | undefined,
   options: DataSourceOptions | undefined,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by `spec`, passed on to typed client calls
   call: (client: CdnstreamClient, api: Record<string, any>, request: { signal?: AbortSignal }) => Promise<T>,
 ): Promise<T> {
   const given = (args ?? {}) as Record<string, unknown>;
