@@ -36,7 +36,9 @@ function packageFiles(root: string): string[] {
       else if (/\.(js|d\.ts)$/.test(entry.name)) out.push(child);
     }
   };
-  for (const dir of ["dist/sdk", "dist/provider", "dist/emulator"]) walk(dir);
+  // The package's own list of what it ships (package.json `files`), so a new folder is never missed.
+  const shipped: string[] = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).files;
+  for (const dir of shipped.filter((entry) => entry.startsWith("dist/"))) walk(dir);
   return out;
 }
 
