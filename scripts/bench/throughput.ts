@@ -1,8 +1,7 @@
 /**
  * The client on its own: requests per second through `CdnstreamClient` versus raw undici
- * `request()`, same concurrency, same run, `GET /v2/dns` against the emulator (moved here from
- * test/client/throughput.ts); and a 1,000-item all-pages data-source fetch, `getHttpPullZones`
- * of the installed SDK, with its wall time and request count.
+ * `request()`, same concurrency, same run, `GET /v2/dns` against the emulator; and a 1,000-item
+ * all-pages data-source fetch, `getHttpPullZones` of the installed SDK, with its wall time and request count.
  *
  * The emulator runs in its own process, so the server never shares this event loop.
  */
