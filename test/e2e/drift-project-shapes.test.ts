@@ -20,27 +20,10 @@ import { programLocation, readProject } from "../../provider/cli/project";
 import { engineEnv, repoRoot } from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 import { installedPackageDir } from "../helpers/package";
+import { PULUMI_NEW_TSCONFIG } from "../helpers/pulumi-new";
 
 const cli = path.join(installedPackageDir, "dist", "provider", "cli", "index.js");
 const STREAM = 3001;
-
-// What `pulumi new typescript` writes as tsconfig.json (no skipLibCheck, no esModuleInterop).
-const newTypescriptTsconfig = {
-  compilerOptions: {
-    strict: true,
-    outDir: "bin",
-    target: "es2020",
-    module: "commonjs",
-    moduleResolution: "node",
-    sourceMap: true,
-    experimentalDecorators: true,
-    pretty: true,
-    noFallthroughCasesInSwitch: true,
-    noImplicitReturns: true,
-    forceConsistentCasingInFileNames: true,
-  },
-  files: ["index.ts"],
-};
 
 /** Files of each shape, by path relative to the project directory. */
 const shapes: Record<string, Record<string, string>> = {
@@ -64,7 +47,7 @@ const shapes: Record<string, Record<string, string>> = {
       devDependencies: { typescript: "^5.0.0" },
       dependencies: { "@pulumi/pulumi": "^3.246.0", "pulumi-cdnstream": "^0.1.0" },
     }),
-    "tsconfig.json": JSON.stringify(newTypescriptTsconfig),
+    "tsconfig.json": JSON.stringify(PULUMI_NEW_TSCONFIG),
     // Top-level declarations, as the template's program has them.
     "index.ts": `import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "pulumi-cdnstream";
@@ -109,7 +92,7 @@ export = async () => {
     "Pulumi.yaml": "name: shape-compiled\nruntime: nodejs\nmain: bin/index.js\n",
     "package.json": JSON.stringify({ name: "shape-compiled", scripts: { build: "tsc" } }),
     "tsconfig.json": JSON.stringify({
-      compilerOptions: { ...newTypescriptTsconfig.compilerOptions, skipLibCheck: true },
+      compilerOptions: { ...PULUMI_NEW_TSCONFIG.compilerOptions, skipLibCheck: true },
       files: ["index.ts"],
     }),
     "index.ts": `import * as cdn from "pulumi-cdnstream";

@@ -17,24 +17,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "../helpers/engine";
 import { loadSdk } from "../helpers/package";
-
-/** The compiler options `pulumi new typescript` writes, verbatim. */
-const PULUMI_NEW_TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    outDir: "bin",
-    target: "es2020",
-    module: "commonjs",
-    moduleResolution: "node",
-    sourceMap: true,
-    experimentalDecorators: true,
-    pretty: true,
-    noFallthroughCasesInSwitch: true,
-    noImplicitReturns: true,
-    forceConsistentCasingInFileNames: true,
-  },
-  files: ["index.ts"],
-};
+import { PULUMI_NEW_TSCONFIG } from "../helpers/pulumi-new";
 
 /** A program using every resource class and data source of the package (both forms of each). */
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";

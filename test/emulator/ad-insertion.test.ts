@@ -1,13 +1,8 @@
 /** §4.2 ad break schedule (slot rules), §4.18 creative, plan gates, the ad insertion read. */
-import { expectError, expectFields, Harness, harness } from "./helpers";
+import { expectError, expectFields, suiteHarness } from "./helpers";
 import { AD_CONFIG, CREATIVE } from "./shapes";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.admin("POST", "/__emulator/reset"));
+const h = suiteHarness();
 
 const SCHEDULE = "/v2/zones/vod/push/301/adinsertion/schedule";
 const slot = (body: Record<string, unknown>) => h.api("POST", SCHEDULE, { _METHOD: "PUT", ...body });

@@ -1,13 +1,8 @@
 /** §4.15 projects, §4.7 ad-pod requests, §4.13 targeting, §4.3 archive, the campaign read. */
-import { expectError, expectFields, Harness, harness } from "./helpers";
+import { expectError, expectFields, suiteHarness } from "./helpers";
 import { AD_POD_REQUEST, CAMPAIGN, PROJECT, TARGETING } from "./shapes";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.admin("POST", "/__emulator/reset"));
+const h = suiteHarness();
 
 const project = async (id: number) =>
   (await h.api("GET", "/v2/ad-manager")).body.projects.find((p: { id: number }) => p.id === id);

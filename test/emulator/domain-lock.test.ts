@@ -1,13 +1,8 @@
 /** §4.5 VoD pull zone domain lock and §4.11 bulk HTTP zone domain lock. */
-import { expectError, expectFields, Harness, harness } from "./helpers";
+import { expectError, expectFields, suiteHarness } from "./helpers";
 import { VOD_PULL_ZONE } from "./shapes";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.admin("POST", "/__emulator/reset"));
+const h = suiteHarness();
 
 describe("§4.5 VoD pull zone domain lock", () => {
   it("saves every field and returns the §4.5 zone subset", async () => {

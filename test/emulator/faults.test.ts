@@ -1,16 +1,8 @@
 /** Fault injection through POST /__emulator/faults: status + Retry-After, latency, dropped connections. */
 import { request } from "undici";
-import { harness, Harness } from "./helpers";
+import { suiteHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.admin("POST", "/__emulator/reset");
-  await h.admin("DELETE", "/__emulator/requests");
-});
+const h = suiteHarness("/__emulator/requests");
 
 it("answers the next N API requests with the status, a JSON error body and Retry-After", async () => {
   expect((await h.admin("POST", "/__emulator/faults", { status: 503, retryAfter: 2, count: 2 })).status).toBe(200);

@@ -59,6 +59,35 @@ export async function harness(options: EmulatorOptions = {}): Promise<Harness> {
   };
 }
 
+/**
+ * One emulator for a whole suite (started before it, stopped after), reset to its fixture before
+ * each test, with each admin path in `cleared` emptied too (the request log, the profile).
+ */
+export function suiteHarness(...cleared: string[]): Harness {
+  let started: Harness | undefined;
+  const current = (): Harness => {
+    if (!started) throw new Error("the suite's emulator is not started: use the harness inside tests and hooks");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await harness();
+  });
+  afterAll(() => started?.close());
+  beforeEach(async () => {
+    await current().admin("POST", "/__emulator/reset");
+    for (const path of cleared) await current().admin("DELETE", path);
+  });
+  return {
+    get emu() {
+      return current().emu;
+    },
+    api: (...args) => current().api(...args),
+    admin: (...args) => current().admin(...args),
+    state: () => current().state(),
+    close: () => current().close(),
+  };
+}
+
 /** Asserts that every named field is present (not undefined) on `obj`. */
 export function expectFields(obj: Record<string, unknown>, fields: string[]): void {
   const missing = fields.filter((f) => obj[f] === undefined);

@@ -4,17 +4,9 @@
  */
 import { DEFAULT_PROFILE, ProfilePatch } from "../../emulator";
 import { NOTE_ERRORS, NOTE_WARNING } from "../../emulator/shape";
-import { expectError, harness, Harness, READ_EXTENSIONS } from "./helpers";
+import { expectError, READ_EXTENSIONS, suiteHarness } from "./helpers";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.admin("POST", "/__emulator/reset");
-  await h.admin("DELETE", "/__emulator/profile");
-});
+const h = suiteHarness("/__emulator/profile");
 
 async function use(patch: ProfilePatch): Promise<void> {
   const res = await h.admin("POST", "/__emulator/profile", patch);
