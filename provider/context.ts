@@ -25,14 +25,9 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   await previous?.close();
 }
 
-/**
- * The shared client; throws a ConfigError saying what to set when there is no key or URL. A
- * provider host lives one engine operation, so it reads each object once between writes: a
- * refresh compares every resource with one snapshot of the account, and resources that share an
- * object (the slots of a zone, its roster) cost one read.
- */
+/** The shared client; throws a ConfigError saying what to set when there is no key or URL. */
 export function apiClient(): CdnstreamClient {
-  client ??= new CdnstreamClient({ config: stackConfig, reuseReads: true });
+  client ??= new CdnstreamClient({ config: stackConfig });
   return client;
 }
 
