@@ -159,5 +159,7 @@ export function outputForm<F extends (args: any, options?: DataSourceOptions) =>
     const result = pulumi.output(args ?? {}).apply((plain) => fn(plain, options)) as pulumi.Output<R>;
     return how.secret ? (pulumi.secret(result) as pulumi.Output<R>) : result;
   };
+  // The provider plugin reads it to mark the same function's result secret (provider/plugin/server.ts).
+  if (how.secret) Object.assign(run, { secretResult: true });
   return run as OutputFunction<NonNullable<Parameters<F>[0]>, R>;
 }

@@ -1,0 +1,448 @@
+/**
+ * The provider plugin `pulumi-resource-cdnstream`: the Pulumi resource-provider protocol served
+ * over gRPC to the engine, for programs in any language (YAML, Python, Go, TypeScript through a
+ * generated SDK). It serves the seven kinds with the same handlers the dynamic resources use
+ * (kinds/<kind>/handler.ts, loaded through the same shims) and the twelve data sources as
+ * functions; the schema it answers with is derived from the kinds' declarations
+ * (scripts/gen-schema.ts, provider/plugin/schema.json). See docs/plugin.md.
+ *
+ * Why not `@pulumi/pulumi/provider`'s `main`: its server drops the provider's configuration (its
+ * `configure` reads no argument in 3.246) and has no `checkConfig`/`diffConfig`, so neither an
+ * explicit provider with its own API key nor a configuration checked at preview could work. This
+ * server is built like the dynamic-provider host of @pulumi/pulumi (`cmd/dynamic-provider`):
+ * the same gRPC service, the same plain values (secrets are taken off by the engine,
+ * `acceptSecrets: false`) and the same shape of answers, so a handler behaves alike on both
+ * paths. What differs is only what a dynamic provider cannot do: the configuration is the
+ * provider's (explicit instances, one account each, one process each), a read with no recorded
+ * state is an import, and invokes reach the data sources.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as grpcTypes from "@grpc/grpc-js";
+import { CONFIG_NAMES, ConfigError, resolveConfig } from "../client";
+import { configure as configureHandlers, apiClient } from "../context";
+import { shimFor } from "../shim";
+import { UNKNOWN } from "../inputs";
+
+// The engine's protocol modules, from the @pulumi/pulumi the package depends on: the generated
+// stubs, and the gRPC and protobuf runtimes they were generated for (its own dependencies).
+const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+/* eslint-disable @typescript-eslint/no-require-imports -- modules of @pulumi/pulumi's own dependencies, by its path */
+const grpc: typeof grpcTypes = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated protobuf stubs without types we can name
+type Proto = any;
+const structproto: Proto = require(
+  require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [pulumiDir] }),
+);
+const emptyproto: Proto = require(require.resolve("google-protobuf/google/protobuf/empty_pb", { paths: [pulumiDir] }));
+const anyproto: Proto = require(require.resolve("google-protobuf/google/protobuf/any_pb", { paths: [pulumiDir] }));
+const provrpc: Proto = require("@pulumi/pulumi/proto/provider_grpc_pb");
+const provproto: Proto = require("@pulumi/pulumi/proto/provider_pb");
+const plugproto: Proto = require("@pulumi/pulumi/proto/plugin_pb");
+const statusproto: Proto = require("@pulumi/pulumi/proto/status_pb");
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The package this plugin is: `cdnstream`, the first part of every type token. */
+export const PACKAGE = "cdnstream";
+/** The package root: dist/provider/plugin/ is three levels below it. */
+const packageRoot = path.resolve(__dirname, "../../..");
+const schemaFile = path.join(packageRoot, "provider", "plugin", "schema.json");
+export const pluginVersion: string = JSON.parse(
+  fs.readFileSync(path.join(packageRoot, "package.json"), "utf8"),
+).version;
+
+// The protocol's marker of a secret value (sdk/go/common/resource/properties.go, and @pulumi/pulumi
+// runtime/rpc.ts): an object whose `specialSigKey` holds `specialSecretSig`, the value under `value`.
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+type Props = Record<string, unknown>;
+
+/** The value inside a secret marker, recursively; plain values unchanged. */
+export function unwrapSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (value && typeof value === "object") {
+    const record = value as Props;
+    if (record[SIG_KEY] === SECRET_SIG) return unwrapSecrets(record.value);
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unwrapSecrets(v)]));
+  }
+  return value;
+}
+
+const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
+
+/** `props` with the given keys marked secret, so the engine encrypts them in state whatever the program's language. */
+function markSecrets(props: Props | undefined, keys: readonly string[]): Props {
+  const marked: Props = { ...props };
+  for (const key of keys) if (marked[key] !== undefined && marked[key] !== null) marked[key] = secret(marked[key]);
+  return marked;
+}
+
+/** A Struct of a plain value: undefined members dropped (a Struct cannot hold them). */
+const struct = (value: unknown) => structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value ?? {})));
+
+// ---- kinds and functions by type token --------------------------------------------------------
+
+/** `cdnstream:index:StreamStatus` -> `StreamStatus`; undefined for a token of another package or module. */
+export function memberOf(token: string): string | undefined {
+  const [pkg, mod, name] = token.split(":");
+  return pkg === PACKAGE && mod === "index" && name ? name : undefined;
+}
+
+/** A kind's folder under kinds/ from its name: `HttpDomainLockBulk` -> `http-domain-lock-bulk`. */
+export const folderOf = (kind: string) => kind.replace(/(?<=[a-z0-9])([A-Z])/g, "-$1").toLowerCase();
+
+interface ServedKind {
+  handler: ReturnType<typeof shimFor>;
+  /** Inputs and outputs the engine must encrypt (the declaration's). */
+  secrets: readonly string[];
+}
+const served = new Map<string, ServedKind>();
+
+/** The kind a resource URN (or type token) names, loaded on first use. */
+function kindOf(urnOrType: string): ServedKind & { name: string } {
+  // urn:pulumi:<stack>::<project>::<type>::<name>; a parent's type may precede ours, joined by `$`.
+  const type = urnOrType.startsWith("urn:") ? urnOrType.split("::")[2].split("$").pop()! : urnOrType;
+  const name = memberOf(type);
+  if (!name) throw new Error(`unknown resource type ${type}: this plugin serves ${PACKAGE}:index:<Kind> resources`);
+  let kind = served.get(name);
+  if (!kind) {
+    let declaration: { name: string; secretOutputs: readonly string[] };
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, one per kind
+      declaration = require(`../../kinds/${folderOf(name)}/declaration`).declaration;
+    } catch {
+      throw new Error(`unknown resource type ${type}: ${PACKAGE} has no resource kind "${name}"`);
+    }
+    if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
+    kind = { handler: shimFor(folderOf(name)), secrets: declaration.secretOutputs };
+    served.set(name, kind);
+  }
+  return { ...kind, name };
+}
+
+type DataSource = ((args: object, options: object) => Promise<unknown>) & { secretResult?: boolean };
+
+/** The data source a function token names (`cdnstream:index:getDnsZones`), and whether its result is secret. */
+function functionOf(token: string): { run: DataSource; secretResult: boolean } {
+  const name = memberOf(token);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first invoke only
+  const dataSources: Record<string, DataSource> = require("../../sdk/data-sources");
+  const run = name && /^get[A-Z]/.test(name) && !name.endsWith("Output") ? dataSources[name] : undefined;
+  if (typeof run !== "function") throw new Error(`unknown function ${token}`);
+  return { run, secretResult: dataSources[`${name}Output`]?.secretResult === true };
+}
+
+// ---- configuration ------------------------------------------------------------------------------
+
+/**
+ * The provider's settings as the client reads them (`{apiKey: "...", maxRetries: "4"}`): from the
+ * configure arguments (an explicit provider's inputs, or the stack's `cdnstream:*` config for the
+ * default provider), secrets and numbers made plain text. Unknown values (a setting computed from
+ * another resource, at preview) are left out and reported.
+ */
+export function settingsOf(args: Props): { settings: Record<string, string>; unknown: string[] } {
+  const settings: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const name of CONFIG_NAMES) {
+    const value = unwrapSecrets(args[name]);
+    if (value === undefined || value === null) continue;
+    if (value === UNKNOWN) unknown.push(name);
+    else settings[name] = typeof value === "string" ? value : JSON.stringify(value);
+  }
+  return { settings, unknown };
+}
+
+/**
+ * Each setting that cannot work, with why and how to set it, judged as the client will judge
+ * it when it is made (resolveConfig), the environment's `CDNSTREAM_*` included: a missing key or
+ * base URL, a malformed URL, a number out of range. Nothing is sent.
+ */
+export function configFailures(settings: Record<string, string>): { property: string; reason: string }[] {
+  const failures: { property: string; reason: string }[] = [];
+  const judge = (property: string, config: Record<string, string>, env: NodeJS.ProcessEnv) => {
+    try {
+      resolveConfig({ config, env });
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      failures.push({ property, reason: forProvider(err.message) });
+    }
+  };
+  // Key and URL with the environment's fallbacks; each other setting alone, beside a valid key
+  // and URL, so a failure names the one setting it is about.
+  const { apiKey, baseUrl } = settings;
+  const env = process.env;
+  judge("apiKey", { baseUrl: "http://placeholder.invalid", ...(apiKey ? { apiKey } : {}) }, env);
+  judge("baseUrl", { apiKey: "placeholder", ...(baseUrl ? { baseUrl } : {}) }, env);
+  for (const name of CONFIG_NAMES) {
+    if (name === "apiKey" || name === "baseUrl" || settings[name] === undefined) continue;
+    judge(name, { apiKey: "placeholder", baseUrl: "http://placeholder.invalid", [name]: settings[name] }, {});
+  }
+  return failures;
+}
+
+/** The client's advice names stack config; an explicit provider takes the same setting as an argument. */
+const forProvider = (message: string) =>
+  message.replace(
+    /`pulumi config set (--secret )?cdnstream:(\w+) <[^>]+>`/g,
+    (whole, _secret, name) => `${whole} (or the provider's \`${name}\` argument)`,
+  );
+
+// ---- the gRPC service -----------------------------------------------------------------------------
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- grpc-js's unary call and callback, untyped stubs
+type Call = { request: any };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- grpc-js's unary callback
+type Callback = (error: any, value?: any, trailer?: any) => void;
+
+const unimplemented = (what: string) => (_call: Call, callback: Callback) =>
+  callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by the ${PACKAGE} provider` });
+
+/**
+ * An error for the engine: its message, and for a create that made its object but failed after
+ * (a handler error carrying `id`), the object's id and properties so state keeps it (as the
+ * dynamic-provider host does).
+ */
+function failure(err: unknown): { code: number; message: string; metadata: grpcTypes.Metadata } {
+  const e = err as { message?: string; id?: string; properties?: Props; reasons?: string[] };
+  const message = e?.message ?? String(err);
+  const metadata = new grpc.Metadata();
+  if (e?.id) {
+    const status = new statusproto.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    const detail = new provproto.ErrorResourceInitFailed();
+    detail.setId(e.id);
+    detail.setProperties(struct(e.properties));
+    detail.setReasonsList(e.reasons ?? []);
+    const details = new anyproto.Any();
+    details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    status.addDetails(details);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, message, metadata };
+}
+
+/** Runs `work` and answers the call with its result, or with the error it threw. */
+function answer<T>(callback: Callback, work: () => Promise<T>): void {
+  work().then(
+    (value) => callback(null, value),
+    (err) => {
+      const response = failure(err);
+      callback(response, null, response.metadata);
+    },
+  );
+}
+
+const checkResponse = (inputs: unknown, failures: readonly { property: string; reason: string }[] = []) => {
+  const resp = new provproto.CheckResponse();
+  resp.setInputs(inputs);
+  resp.setFailuresList(
+    failures.map((f) => {
+      const failure = new provproto.CheckFailure();
+      failure.setProperty(f.property);
+      failure.setReason(f.reason);
+      return failure;
+    }),
+  );
+  return resp;
+};
+
+const diffChanges = (changes: boolean | undefined) =>
+  changes === true
+    ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+    : changes === false
+      ? provproto.DiffResponse.DiffChanges.DIFF_NONE
+      : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN;
+
+/** The service's methods, each answering one call of the engine. */
+export const service = {
+  getPluginInfo(_call: Call, callback: Callback) {
+    const info = new plugproto.PluginInfo();
+    info.setVersion(pluginVersion);
+    callback(null, info);
+  },
+
+  getSchema(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      if (call.request.getVersion() !== 0) throw new Error(`unsupported schema version ${call.request.getVersion()}`);
+      const resp = new provproto.GetSchemaResponse();
+      resp.setSchema(fs.readFileSync(schemaFile, "utf8"));
+      return resp;
+    });
+  },
+
+  /**
+   * The provider's configuration at preview, before anything is sent: a missing key or base
+   * URL, a malformed URL, a setting out of range fail here, naming the setting. The inputs go
+   * back as they came (a secret stays secret in state).
+   */
+  checkConfig(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const news = call.request.getNews();
+      const { settings, unknown } = settingsOf(news?.toJavaScript() ?? {});
+      const failures = configFailures(settings).filter((f) => !unknown.includes(f.property));
+      return checkResponse(news, failures);
+    });
+  },
+
+  /**
+   * A changed setting is an update of the provider, never a replacement: a new key or address
+   * reaches the same objects, and replacing the provider would replace every resource it manages.
+   */
+  diffConfig(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const olds = settingsOf(call.request.getOlds()?.toJavaScript() ?? {});
+      const news = settingsOf(call.request.getNews()?.toJavaScript() ?? {});
+      const changed =
+        news.unknown.length > 0 ||
+        CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
+      const resp = new provproto.DiffResponse();
+      resp.setChanges(diffChanges(changed));
+      return resp;
+    });
+  },
+
+  configure(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const args = call.request.getArgs()?.toJavaScript() ?? {};
+      // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
+      for (const [key, value] of call.request.getVariablesMap()?.entries() ?? []) {
+        const name = String(key).replace(`${PACKAGE}:config:`, "");
+        if (args[name] === undefined) args[name] = value;
+      }
+      const { settings } = settingsOf(args);
+      await configureHandlers({
+        config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
+      } as Parameters<typeof configureHandlers>[0]);
+      const resp = new provproto.ConfigureResponse();
+      resp.setAcceptsecrets(false);
+      resp.setSupportspreview(false);
+      resp.setAcceptresources(false);
+      return resp;
+    });
+  },
+
+  check(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const { handler } = kindOf(call.request.getUrn());
+      const news = call.request.getNews()?.toJavaScript() ?? {};
+      const result = await handler.check!(call.request.getOlds()?.toJavaScript() ?? {}, news);
+      return checkResponse(struct(result.inputs ?? news), result.failures);
+    });
+  },
+
+  diff(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const { handler } = kindOf(call.request.getUrn());
+      const olds = call.request.getOlds()?.toJavaScript() ?? {};
+      const news = call.request.getNews()?.toJavaScript() ?? {};
+      const result = await handler.diff!(call.request.getId(), olds, news);
+      const resp = new provproto.DiffResponse();
+      resp.setChanges(diffChanges(result.changes));
+      if (result.replaces?.length) resp.setReplacesList(result.replaces);
+      if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
+      return resp;
+    });
+  },
+
+  create(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const { handler, secrets } = kindOf(call.request.getUrn());
+      const result = await handler.create(call.request.getProperties()?.toJavaScript() ?? {});
+      const resp = new provproto.CreateResponse();
+      resp.setId(result.id);
+      resp.setProperties(struct(markSecrets(result.outs, secrets)));
+      return resp;
+    });
+  },
+
+  /**
+   * A refresh (the recorded state given), or an import (nothing recorded: every input the API
+   * shows is taken from the live object, so `pulumi import` can write the program's code).
+   */
+  read(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const { handler, secrets, name } = kindOf(call.request.getUrn());
+      const id: string = call.request.getId();
+      const props: Props = call.request.getProperties()?.toJavaScript() ?? {};
+      const importing = Object.keys(props).length === 0;
+      const result = await handler.read!(id, props);
+      const resp = new provproto.ReadResponse();
+      if (!result.id) return resp; // gone: the engine drops it (a refresh) or says it does not exist (an import)
+      if (importing && (!result.props || Object.keys(result.props).length === 0)) {
+        throw new Error(
+          `${name} "${id}" cannot be imported: its live values cannot be read from the API (see the warning above), ` +
+            `so nothing could be recorded. Declare the resource in the program instead: \`pulumi up\` writes the ` +
+            `declared settings, which is what an import would have recorded.`,
+        );
+      }
+      resp.setId(result.id);
+      resp.setProperties(struct(markSecrets(result.props, secrets)));
+      if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
+      return resp;
+    });
+  },
+
+  update(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const { handler, secrets } = kindOf(call.request.getUrn());
+      const olds = call.request.getOlds()?.toJavaScript() ?? {};
+      const news = call.request.getNews()?.toJavaScript() ?? {};
+      const result = await handler.update!(call.request.getId(), olds, news);
+      const resp = new provproto.UpdateResponse();
+      resp.setProperties(struct(markSecrets(result.outs, secrets)));
+      return resp;
+    });
+  },
+
+  delete(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const { handler } = kindOf(call.request.getUrn());
+      await handler.delete!(call.request.getId(), call.request.getProperties()?.toJavaScript() ?? {});
+      return new emptyproto.Empty();
+    });
+  },
+
+  /** A data source: the same function a TypeScript program calls, through this provider's client. */
+  invoke(call: Call, callback: Callback) {
+    answer(callback, async () => {
+      const { run, secretResult } = functionOf(call.request.getTok());
+      const result = (await run(call.request.getArgs()?.toJavaScript() ?? {}, { client: apiClient() })) as Props;
+      const resp = new provproto.InvokeResponse();
+      resp.setReturn(struct(secretResult ? markSecrets(result, Object.keys(result)) : result));
+      return resp;
+    });
+  },
+
+  cancel(_call: Call, callback: Callback) {
+    callback(null, new emptyproto.Empty());
+  },
+
+  handshake: unimplemented("Handshake"),
+  parameterize: unimplemented("Parameterize"),
+  construct: unimplemented("Construct"),
+  call: unimplemented("Call"),
+  attach: unimplemented("Attach"),
+  getMapping: unimplemented("GetMapping"),
+  getMappings: unimplemented("GetMappings"),
+  list(call: { emit(event: string, error: unknown): void }) {
+    call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented" });
+  },
+};
+
+/**
+ * Serves the provider: binds a loopback port and prints it, which is how the engine finds a
+ * plugin it started. The engine's address (the first argument) is not needed: this provider
+ * makes no calls back to the engine.
+ */
+export async function serve(): Promise<void> {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
+  server.addService(provrpc.ResourceProviderService, service as unknown as grpcTypes.UntypedServiceImplementation);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      err ? reject(err) : resolve(bound),
+    ),
+  );
+  process.stdout.write(`${port}\n`);
+}
