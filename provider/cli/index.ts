@@ -7,12 +7,14 @@
  */
 import { apiCommand } from "./api";
 import { driftCommand } from "./drift";
+import { pluginCommand } from "./plugin";
 import type { Command, Io } from "./command";
 
 /** Subcommands by name; add new ones here. */
 export const commands: Record<string, Command> = {
   api: apiCommand,
   drift: driftCommand,
+  plugin: pluginCommand,
 };
 
 function usage(): string {
