@@ -6,6 +6,4 @@
  */
 export * from "../kinds";
 export * from "./data-sources";
-
-/** The package version, as published. */
-export const packageVersion: string = require("../../package.json").version;
+export { Provider, type ProviderArgs, packageVersion } from "./provider";

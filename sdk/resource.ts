@@ -14,6 +14,7 @@
  * into the program.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { isPluginProvider, packageVersion, PLUGIN_PACKAGE } from "./provider";
 
 /** What a resource class tells its base about its kind. */
 export interface KindIdentity {
@@ -48,17 +49,50 @@ export function providerModule(shim: string): string {
   return `exports.handler=()=>require("pulumi-cdnstream/provider/shims/${shim}")`;
 }
 
-/** A dynamic resource of this package. */
+/**
+ * The cdnstream provider instance a resource is given: its `provider` option, or one its parent
+ * holds for the package (a component's `providers`), as Pulumi's own lookup would find it.
+ */
+function pluginProviderOf(type: string, opts?: pulumi.CustomResourceOptions): pulumi.ProviderResource | undefined {
+  if (opts?.provider) return isPluginProvider(opts.provider) ? opts.provider : undefined;
+  const inherited = opts?.parent?.getProvider(`${PLUGIN_PACKAGE}:index:${type}`);
+  return isPluginProvider(inherited) ? inherited : undefined;
+}
+
+/**
+ * A resource of this package: a dynamic resource, or, given a cdnstream `Provider` (sdk/provider.ts),
+ * a resource of the provider plugin. The plugin serves the same handlers, so both behave alike;
+ * only the plugin has provider instances (several accounts) and serves the `import` option.
+ */
 export abstract class CdnstreamResource extends pulumi.CustomResource {
   protected constructor(kind: KindIdentity, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
     if (props[PROVIDER_KEY] !== undefined)
       throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
     const secretOutputs = kind.secretOutputs ?? [];
+    const secretOptions: pulumi.CustomResourceOptions = secretOutputs.length
+      ? { additionalSecretOutputs: [...secretOutputs] }
+      : {};
+    const provider = pluginProviderOf(kind.type, opts);
+    if (provider) {
+      const { adoptId, ...inputs } = props;
+      if (adoptId !== undefined)
+        throw new Error(
+          `${kind.type} ${name}: adoptId is for resources without a provider; with a cdnstream Provider, ` +
+            `adopt an existing object with the import option instead (import: "<id>", the id adoptId would take)`,
+        );
+      super(
+        `${PLUGIN_PACKAGE}:index:${kind.type}`,
+        name,
+        { ...unset(kind.inputKeys), ...inputs, ...unset(kind.outputKeys) },
+        pulumi.mergeOptions(opts, { ...secretOptions, provider, version: packageVersion }),
+      );
+      return;
+    }
     super(
       `pulumi-nodejs:dynamic/cdnstream:${kind.type}`,
       name,
       { ...unset(kind.inputKeys), ...props, ...unset(kind.outputKeys), [PROVIDER_KEY]: providerModule(kind.shim) },
-      secretOutputs.length ? pulumi.mergeOptions(opts, { additionalSecretOutputs: [...secretOutputs] }) : opts,
+      secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts,
     );
   }
 }

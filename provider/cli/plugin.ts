@@ -12,11 +12,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { packageRoot, packageVersion as version } from "../package-info";
 import { EXIT, type Command, type Io } from "./command";
 
 const PLUGIN = "pulumi-resource-cdnstream";
-const packageRoot = path.resolve(__dirname, "../../..");
-const version: string = JSON.parse(fs.readFileSync(path.join(packageRoot, "package.json"), "utf8")).version;
 const pluginMain = path.join(packageRoot, "dist", "provider", "plugin", "main.js");
 
 const HELP = `Usage: cdnstream plugin install [--pulumi-home DIR]

@@ -20,6 +20,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { CONFIG_NAMES, ConfigError, resolveConfig } from "../client";
+import { packageRoot, packageVersion } from "../package-info";
 import { configure as configureHandlers, apiClient } from "../context";
 import { shimFor } from "../shim";
 import { UNKNOWN } from "../inputs";
@@ -44,12 +45,9 @@ const statusproto: Proto = require("@pulumi/pulumi/proto/status_pb");
 
 /** The package this plugin is: `cdnstream`, the first part of every type token. */
 export const PACKAGE = "cdnstream";
-/** The package root: dist/provider/plugin/ is three levels below it. */
-const packageRoot = path.resolve(__dirname, "../../..");
 const schemaFile = path.join(packageRoot, "provider", "plugin", "schema.json");
-export const pluginVersion: string = JSON.parse(
-  fs.readFileSync(path.join(packageRoot, "package.json"), "utf8"),
-).version;
+/** The plugin's version: the package's. */
+export const pluginVersion = packageVersion;
 
 // The protocol's marker of a secret value (sdk/go/common/resource/properties.go, and @pulumi/pulumi
 // runtime/rpc.ts): an object whose `specialSigKey` holds `specialSecretSig`, the value under `value`.

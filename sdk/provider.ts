@@ -1,0 +1,46 @@
+/**
+ * The provider plugin's provider instance, for TypeScript programs: `new cdn.Provider("prod",
+ * { apiKey, baseUrl })`, passed as a resource's `provider` option, makes that resource a resource
+ * of the plugin `pulumi-resource-cdnstream` (type `cdnstream:index:<Kind>`) instead of a dynamic
+ * resource. That is what several accounts in one program, and the `import` option, need: a dynamic
+ * resource has no provider instance and cannot be imported. docs/plugin.md has the whole story.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { NUMERIC_SETTINGS } from "../provider/client/config";
+import { packageVersion } from "../provider/package-info";
+
+export { packageVersion };
+
+/** The plugin's package name: the `cdnstream` of `pulumi:providers:cdnstream` and `cdnstream:index:*`. */
+export const PLUGIN_PACKAGE = "cdnstream";
+
+/**
+ * Settings of one provider instance: the same settings as the stack config `cdnstream:<name>`
+ * (the README's configuration table), each falling back to its `CDNSTREAM_*` environment
+ * variable and then its default. Numbers are milliseconds, counts or requests per second.
+ */
+export type ProviderArgs = {
+  /** The account's API key, sent as `X-API-Key`; stored encrypted. Falls back to `CDNSTREAM_API_KEY`. */
+  apiKey?: pulumi.Input<string>;
+  /** The API's address before `/v2`, e.g. `https://api.example.com`. Falls back to `CDNSTREAM_BASE_URL`. */
+  baseUrl?: pulumi.Input<string>;
+} & { [Setting in keyof typeof NUMERIC_SETTINGS]?: pulumi.Input<number> };
+
+/** One account: resources given it as their `provider` option are managed through the provider plugin. */
+export class Provider extends pulumi.ProviderResource {
+  constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
+    const props: pulumi.Inputs = { ...args };
+    if (args.apiKey !== undefined) props.apiKey = pulumi.secret(args.apiKey);
+    super(PLUGIN_PACKAGE, name, props, pulumi.mergeOptions({ version: packageVersion }, opts));
+  }
+}
+
+/** Whether a resource's `provider` option is one of ours (and so the resource goes through the plugin). */
+export function isPluginProvider(provider: unknown): provider is Provider {
+  return (
+    provider instanceof Provider ||
+    // A Provider of another copy of this package (two installs side by side) is ours too.
+    (pulumi.ProviderResource.isInstance(provider) &&
+      (provider as unknown as { getPackage?: () => string }).getPackage?.() === PLUGIN_PACKAGE)
+  );
+}
