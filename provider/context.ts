@@ -32,17 +32,31 @@ export function apiClient(): CdnstreamClient {
 }
 
 /**
+ * Where warnings and notes go when something other than stderr carries them: the provider plugin
+ * sends them to the engine's log, attributed to the resource of the call (provider/plugin/server.ts).
+ */
+export type DiagnosticSink = (severity: "warning" | "info", message: string) => void;
+let diagnosticSink: DiagnosticSink | undefined;
+
+/** Routes {@link warn} and {@link inform} to `sink` instead of stderr. */
+export function routeDiagnostics(sink: DiagnosticSink): void {
+  diagnosticSink = sink;
+}
+
+/**
  * A warning for the person running the CLI. The dynamic-provider host has no engine log channel,
  * but the engine shows what a provider writes to stderr, under the resource's provider; the drift
  * runner collects the lines that start with `warning: `.
  */
 export function warn(message: string): void {
-  process.stderr.write(`warning: ${message}\n`);
+  if (diagnosticSink) diagnosticSink("warning", message);
+  else process.stderr.write(`warning: ${message}\n`);
 }
 
 /** A line for the person running the CLI that is not a warning (what the API said of a write). */
 export function inform(message: string): void {
-  process.stderr.write(`${message}\n`);
+  if (diagnosticSink) diagnosticSink("info", message);
+  else process.stderr.write(`${message}\n`);
 }
 
 // ---- reads the spec does not list ---------------------------------------------------------------

@@ -21,7 +21,8 @@ import * as path from "node:path";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { CONFIG_NAMES, ConfigError, resolveConfig } from "../client";
 import { packageRoot, packageVersion } from "../package-info";
-import { configure as configureHandlers, apiClient } from "../context";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { configure as configureHandlers, apiClient, routeDiagnostics } from "../context";
 import { shimFor } from "../shim";
 import { UNKNOWN } from "../inputs";
 
@@ -41,6 +42,8 @@ const provrpc: Proto = require("@pulumi/pulumi/proto/provider_grpc_pb");
 const provproto: Proto = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto: Proto = require("@pulumi/pulumi/proto/plugin_pb");
 const statusproto: Proto = require("@pulumi/pulumi/proto/status_pb");
+const enginerpc: Proto = require("@pulumi/pulumi/proto/engine_grpc_pb");
+const engineproto: Proto = require("@pulumi/pulumi/proto/engine_pb");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The package this plugin is: `cdnstream`, the first part of every type token. */
@@ -429,14 +432,47 @@ export const service = {
   },
 };
 
+/** The URN of the resource each call is about, so a warning raised while serving it is shown under it. */
+const callUrn = new AsyncLocalStorage<string>();
+
+/** The service with each call run in its resource's scope ({@link callUrn}). */
+const scoped = Object.fromEntries(
+  Object.entries(service).map(([name, method]) => [
+    name,
+    (call: Call, callback: Callback) =>
+      callUrn.run(typeof call.request?.getUrn === "function" ? call.request.getUrn() : "", () =>
+        (method as (call: Call, callback: Callback) => void)(call, callback),
+      ),
+  ]),
+);
+
+/**
+ * Warnings and notes of the handlers go to the engine's log, under the resource of the call, at
+ * their own severity: what a plugin writes to stderr the engine keeps only at debug level, where
+ * the dynamic path's stderr lines are shown to the user. If the engine cannot be reached, stderr.
+ */
+function logToEngine(engineAddress: string): void {
+  const engine = new enginerpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
+  const { LogSeverity } = engineproto;
+  routeDiagnostics((severity, message) => {
+    const request = new engineproto.LogRequest();
+    request.setSeverity(severity === "warning" ? LogSeverity.WARNING : LogSeverity.INFO);
+    request.setMessage(message);
+    request.setUrn(callUrn.getStore() ?? "");
+    engine.log(request, (err: Error | null) => {
+      if (err) process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
+    });
+  });
+}
+
 /**
  * Serves the provider: binds a loopback port and prints it, which is how the engine finds a
- * plugin it started. The engine's address (the first argument) is not needed: this provider
- * makes no calls back to the engine.
+ * plugin it started. The engine's address, the first argument, receives the handlers' warnings.
  */
-export async function serve(): Promise<void> {
+export async function serve(engineAddress = process.argv[2]): Promise<void> {
+  if (engineAddress) logToEngine(engineAddress);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
-  server.addService(provrpc.ResourceProviderService, service as unknown as grpcTypes.UntypedServiceImplementation);
+  server.addService(provrpc.ResourceProviderService, scoped as unknown as grpcTypes.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),
