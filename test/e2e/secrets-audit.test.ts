@@ -13,17 +13,23 @@
  *   stack config as the inputs of the default `pulumi-nodejs` provider and records them, so the
  *   decrypted export shows the key there and only there (README, "Where the key lives"); every
  *   other place stays clean and the raw state holds it as ciphertext only.
+ * - an explicit provider's secret `apiKey` (the provider plugin): the engine records the
+ *   provider's inputs, so the decrypted export shows the key there and only there; the plugin's
+ *   own log, which the engine prints at -v=9, is scanned with the rest.
  */
 import { execFileSync, spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
 import type { GlobalOpts } from "@pulumi/pulumi/automation";
 import { request } from "undici";
 import { createTestStack, engineEnv, projectProgram, repoRoot, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { filesUnder } from "../helpers/state";
+import { loadSdk } from "../helpers/package";
 
+const cdn = loadSdk();
 const driftCli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
 const PROJECT = "secrets-audit";
 /** Pulumi's mark of a secret value in serialized state. */
@@ -507,6 +513,100 @@ describe("secrets audit", () => {
       console.log(
         `secrets audit, cdnstream:apiKey path: bytes scanned and hits of the key per place\n${JSON.stringify(scan, null, 1)}`,
       );
+    });
+  });
+
+  describe("with the key as an explicit provider's secret input (the provider plugin)", () => {
+    const STACK = "plugin";
+    let test: TestStack;
+    const audit = new Audit();
+    const shownAt: Record<string, string[]> = {};
+    let providerIndex = -1;
+
+    beforeAll(async () => {
+      delete process.env.CDNSTREAM_API_KEY; // only the provider's input carries the key
+      await emulator.clearRequests();
+      test = await createTestStack({
+        projectName: PROJECT,
+        stackName: STACK,
+        program: async () => {
+          const config = new pulumi.Config(PROJECT);
+          const provider = new cdn.Provider("account", {
+            apiKey: config.requireSecret("apiKey"),
+            baseUrl: config.require("baseUrl"),
+            maxRetries: 0,
+          });
+          const delayed = new cdn.TimeshiftStream(
+            "delayed",
+            {
+              name: "audit-plugin-delayed",
+              parent: 3001,
+              timeshift: 300,
+              protocols: ["HLS"],
+              secureToken: {
+                enabled: true,
+                policy: "dynamic",
+                key: config.requireSecret("tokenKey"),
+                timeoutSeconds: 600,
+              },
+            },
+            { provider },
+          );
+          new cdn.StreamStatus("status", { streamKind: "push", streamId: 3002, disabled: false }, { provider });
+          return { streamId: delayed.id, tokenKey: delayed.secureTokenKey };
+        },
+        config: {
+          [`${PROJECT}:apiKey`]: { value: KEY, secret: true },
+          [`${PROJECT}:baseUrl`]: { value: emulator.url },
+          [`${PROJECT}:tokenKey`]: { value: TOKEN_KEY, secret: true },
+        },
+      });
+    });
+    afterAll(() => test?.cleanup());
+
+    it("runs up, refresh, a 500 and destroy at -v=9", async () => {
+      expect(await operation(audit, "up", (o) => test.stack.up(o))).toBeUndefined();
+      const exported = await test.stack.exportStack();
+      const cli = await cliExport(test, STACK);
+      shownAt.automation = pathsContaining(exported, KEY);
+      shownAt.cli = pathsContaining(cli.state, KEY);
+      providerIndex = exported.deployment.resources.findIndex((r: any) => r.type === "pulumi:providers:cdnstream");
+      audit.add("CLI output (-v=9): stack export", cli.log);
+
+      // At rest, the provider's recorded key and the credential output are ciphertext.
+      const raw = rawCheckpoint(test, STACK);
+      const resources = raw.checkpoint.latest.resources;
+      const provider = resources.find((r: any) => r.type === "pulumi:providers:cdnstream");
+      expect(isCiphertext(provider.inputs.apiKey)).toBe(true);
+      const delayed = resources.find((r: any) => r.type === "cdnstream:index:TimeshiftStream");
+      expect(isCiphertext(delayed.outputs.secureTokenKey)).toBe(true);
+
+      expect(await operation(audit, "refresh", (o) => test.stack.refresh(o))).toBeUndefined();
+      await emulator.inject({ status: 500, count: 1 });
+      const serverError = await operation(audit, "refresh with a 500", (o) => test.stack.refresh(o));
+      expect(serverError?.message).toMatch(/Server error \(500\)/);
+
+      expect(await operation(audit, "destroy", (o) => test.stack.destroy(o))).toBeUndefined();
+      audit.add("pulumi stack export --show-secrets after destroy (CLI)", (await cliExport(test, STACK)).out);
+      audit.add("emulator request log", await requestLogText());
+      for (const [file, text] of filesUnder(test.dir)) audit.add(`file ${file.split(path.sep)[0]}/...`, text);
+    });
+
+    it("shows the key only in the explicit provider's recorded inputs and outputs", () => {
+      const at = `deployment.resources[${providerIndex}]`;
+      expect(providerIndex).toBeGreaterThanOrEqual(0);
+      expect(shownAt.automation).toEqual([`${at}.inputs.apiKey.plaintext`, `${at}.outputs.apiKey.plaintext`]);
+      expect(shownAt.cli).toEqual(shownAt.automation);
+    });
+
+    it("shows no byte of the key anywhere else: files at rest, -v=9 output with the plugin's own log, the request log, errors", () => {
+      const scan = audit.scan(KEY, cliMasksRpcLines() ? undefined : ENGINE_RPC_LINE);
+      expect(zeroHits(scan)).toEqual(Object.fromEntries(Object.keys(scan).map((place) => [place, 0])));
+      expect(Object.keys(scan)).toEqual(
+        expect.arrayContaining(["emulator request log", "error messages", "file backend/...", "CLI output (-v=9): up"]),
+      );
+      // The plugin did run, and its log is in what was scanned.
+      expect(audit.places.get("CLI output (-v=9): up")!.join("\n")).toMatch(/pulumi-resource-cdnstream/);
     });
   });
 });
