@@ -39,7 +39,7 @@ const automation = () => require("@pulumi/pulumi/automation") as typeof import("
  * @pulumi/pulumi directory at the end of PATH, where the dynamic-provider plugin script lives.
  * A standard Pulumi installation ships the plugin too and, earlier on PATH, wins.
  */
-function engineEnv(env: Env): Record<string, string> {
+export function engineEnv(env: Env): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) vars[k] = v;
   let pluginDir: string | undefined;
@@ -121,6 +121,9 @@ export async function checkStack(
     execArgv: nodeargs,
     env: engineEnv(env),
     stdio: ["ignore", "pipe", "pipe", "ipc"],
+    // A process group of its own: Ctrl-C at a terminal reaches only `cdnstream`, which then stops
+    // the whole tree in order (./signals.ts) instead of the worker dying under its `pulumi`.
+    detached: true,
   });
   const tail: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {

@@ -13,10 +13,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { EXIT, type Command, type Io } from "./command";
+import { packageRoot, version } from "./package-info";
 
 const PLUGIN = "pulumi-resource-cdnstream";
-const packageRoot = path.resolve(__dirname, "../../..");
-const version: string = JSON.parse(fs.readFileSync(path.join(packageRoot, "package.json"), "utf8")).version;
 const pluginMain = path.join(packageRoot, "dist", "provider", "plugin", "main.js");
 
 const HELP = `Usage: cdnstream plugin install [--pulumi-home DIR]
@@ -52,7 +51,7 @@ function install(argv: readonly string[], io: Io): number {
     if (argv[i] === "--pulumi-home" && argv[i + 1]) pulumiHome = path.resolve(argv[++i]);
     else {
       io.stderr(`cdnstream plugin install: unknown argument "${argv[i]}"\n\n${HELP}`);
-      return EXIT.exUsage;
+      return EXIT.usage;
     }
   }
   if (!fs.existsSync(pluginMain)) {
@@ -80,6 +79,6 @@ export const pluginCommand: Command = {
     io.stderr(
       `${action === undefined ? "cdnstream plugin: missing action" : `cdnstream plugin: unknown action "${action}"`}\n\n${HELP}`,
     );
-    return EXIT.exUsage;
+    return EXIT.usage;
   },
 };

@@ -9,6 +9,7 @@ import { main } from "../../provider/cli";
 import type { Io } from "../../provider/cli/command";
 import { createDriftCommand, driftCommand, mapBounded, parseDriftArgs, type DriftDeps } from "../../provider/cli/drift";
 import type { StackReport } from "../../provider/cli/drift-report";
+import { ensureEngine } from "../helpers/engine";
 
 const KEY = "k-drift-unit-5f4e3d2c1b";
 
@@ -52,6 +53,7 @@ function harness(kinds: Record<string, "clean" | "drift" | "error">, listed: str
       return stackResult(stack, kinds[stack] ?? "error");
     },
     writeFile: (file, text) => void (files[file] = text),
+    preflight: () => ({}),
   };
   const command = createDriftCommand(deps);
   const run = async (argv: string[]) => {
@@ -132,9 +134,9 @@ describe("drift arguments", () => {
     expect(help).toMatch(
       /^Usage: cdnstream drift \[--stack NAME \.\.\.\] \[--cwd DIR\] \[--json FILE\] \[--markdown FILE\] \[--concurrency N\]/,
     );
-    expect(help).toMatch(
-      /Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked \(the reports still say\s+what was found\), 64 bad usage \(EX_USAGE/,
-    );
+    expect(help).toMatch(/\n {2}2 {4}`drift` only: drift found/);
+    expect(help).toMatch(/\n {2}64 {3}bad usage \(EX_USAGE\)/);
+    expect(help).toMatch(/without it the command says so and\s+exits 1 before checking anything/);
     expect(help).toMatch(/PULUMI_BACKEND_URL/);
     expect(help).toMatch(/TypeScript is\s+compiled on the fly with the project's tsconfig\.json/);
     expect(help).toMatch(/runtime\.options typescript, tsconfig and nodeargs are honoured/);
@@ -142,7 +144,7 @@ describe("drift arguments", () => {
     const top: string[] = [];
     await main(["--help"], { stdout: (t) => top.push(t), stderr: () => undefined, env: {} });
     expect(top.join("\n")).toMatch(/\n {2}drift +report out-of-band changes/);
-    expect(top.join("\n")).toMatch(/`drift`: 2 drift found, 64 bad usage/);
+    expect(top.join("\n")).toMatch(/\n {2}2 {4}`drift` only: drift found/);
   });
 });
 
@@ -240,7 +242,9 @@ describe("drift runs", () => {
       ]) {
         const err: string[] = [];
         const out: string[] = [];
-        const code = await driftCommand.run(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
+        // The real engine on PATH, as a user has it: the refusal comes before it is ever run.
+        const env = { PATH: ensureEngine() };
+        const code = await driftCommand.run(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
         expect(code).toBe(1);
         expect(err.join("\n")).toMatch(
           /Pulumi\.yaml: runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js/,
@@ -249,6 +253,51 @@ describe("drift runs", () => {
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("drift before any run", () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-preflight-"))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const runIn = async (argv: string[], env: Record<string, string>) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(["drift", ...argv], { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
+    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+  };
+
+  it("no Pulumi.yaml in the project directory is bad usage: exit 64, no report, no made-up stack", async () => {
+    const report = path.join(dir, "report.json");
+    const r = await runIn(["--cwd", dir, "--json", report, "--markdown", path.join(dir, "r.md")], {
+      PATH: process.env.PATH ?? "",
+    });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `no Pulumi\\.yaml \\(or Pulumi\\.yml, Pulumi\\.json\\) in ${dir}: run in the Pulumi project directory or give it with --cwd DIR`,
+      ),
+    );
+    expect(r.stderr).not.toMatch(/\(project stacks\)/);
+    expect(r.stdout).toBe("");
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it("no `pulumi` on PATH: exit 1 naming the program, how to install it and the script this package ships; no report", async () => {
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: infra\nruntime: nodejs\n");
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-empty-path-"));
+    try {
+      const r = await runIn(["--cwd", dir, "--stack", "dev", "--json", path.join(dir, "r.json")], { PATH: empty });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/the Pulumi CLI `pulumi` was not found on PATH, and this command runs it\. Install it/);
+      expect(r.stderr).toMatch(/https:\/\/www\.pulumi\.com\/docs\/iac\/download-install\//);
+      expect(r.stderr).toMatch(/scripts\/ensure-pulumi \| tail -n 1\):\$PATH"/);
+      expect(r.stderr).not.toMatch(/code: -2|ENOENT/);
+      expect(fs.existsSync(path.join(dir, "r.json"))).toBe(false);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
     }
   });
 });
