@@ -140,4 +140,22 @@ describe("npm run demo", () => {
     expect(alive(pid)).toBe(false);
     expect(fs.existsSync(path.join(stateDir, "emulator.pid"))).toBe(false);
   });
+
+  it("leaves the repository lint-clean: `npm test` lints after a demo run, and the compiled program is ignored", () => {
+    // The demo compiled its program (tsc's layout, which Prettier and ESLint would both flag).
+    const built = path.join(repoRoot, "examples", "demo", "bin", "index.js");
+    expect(fs.existsSync(built)).toBe(true);
+    const npx = (args: string[]) =>
+      spawnSync("npx", args, { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const prettier = npx(["prettier", "--check", "."]);
+    expect(prettier.stdout + prettier.stderr).not.toMatch(/examples\/demo\/bin/);
+    expect({ code: prettier.status, out: prettier.stdout + prettier.stderr }).toMatchObject({ code: 0 });
+    const eslint = npx(["eslint", "."]);
+    expect({ code: eslint.status, out: eslint.stdout + eslint.stderr }).toMatchObject({ code: 0 });
+    // Ignored, not merely clean: the file itself is named and both tools skip it.
+    const named = npx(["eslint", built]);
+    expect(named.stdout + named.stderr).toMatch(/File ignored because of a matching ignore pattern/);
+    const info = npx(["prettier", "--file-info", built]);
+    expect(JSON.parse(info.stdout)).toMatchObject({ ignored: true });
+  });
 });
