@@ -301,3 +301,50 @@ describe("drift before any run", () => {
     }
   });
 });
+
+describe("drift report redaction", () => {
+  it("a passphrase equal to the project name leaves URNs and names readable, and is redacted where it stands alone", async () => {
+    const project = "cdnstream-demo";
+    const urn = `urn:pulumi:dev::${project}::pulumi-nodejs:dynamic:Resource$cdnstream:StreamStatus::${project}-event`;
+    const files: Record<string, string> = {};
+    const command = createDriftCommand({
+      cwd: () => "/work",
+      preflight: () => ({}),
+      listStacks: async () => ["dev"],
+      async checkStack(stack, cwd, _env, onOutput) {
+        onOutput(`urn ${urn}; the passphrase is ${project}`);
+        return {
+          stack,
+          cwd,
+          drifted: true,
+          resources: [
+            {
+              urn,
+              name: `${project}-event`,
+              type: "cdnstream:StreamStatus",
+              deleted: false,
+              properties: [{ property: "disabled", recorded: false, live: true }],
+            },
+          ],
+          warnings: [`passphrase ${project} in a warning`],
+        };
+      },
+      writeFile: (file, text) => void (files[file] = text),
+    });
+    const err: string[] = [];
+    const out: string[] = [];
+    const code = await command.run(["--stack", "dev", "--json", "r.json"], {
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+      env: { PULUMI_CONFIG_PASSPHRASE: project },
+    });
+    expect(code).toBe(2);
+    const report = JSON.parse(files["/work/r.json"]!);
+    expect(report.stacks[0].resources[0].urn).toBe(urn);
+    expect(report.stacks[0].resources[0].name).toBe(`${project}-event`);
+    expect(report.stacks[0].warnings).toEqual(["passphrase [REDACTED] in a warning"]);
+    expect(out.join("\n")).toContain(`${project}-event`);
+    expect(out.join("\n")).not.toContain("[REDACTED]::");
+    expect(err.join("\n")).toContain(`urn ${urn}; the passphrase is [REDACTED]`);
+  });
+});
