@@ -12,6 +12,7 @@ import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
 import { driftReport, exitCodeOf, toMarkdown, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks, secretsOf, type Env } from "./drift-stack";
 import { missingPulumi } from "./environment";
+import { isStopping } from "./signals";
 
 const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
 
@@ -218,6 +219,8 @@ export function createDriftCommand(deps: DriftDeps): Command {
           return result;
         });
       }
+      // Stopped by a signal meanwhile: the checks were cut short, so nothing is reported.
+      if (isStopping()) return new Promise<number>(() => undefined);
       const report = driftReport(stacks);
       const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
       const markdown = redactText(toMarkdown(report), secrets);

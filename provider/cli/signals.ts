@@ -9,8 +9,17 @@ import { stopDescendants } from "./process-tree";
 
 const CODES = { SIGINT: EXIT.sigint, SIGTERM: EXIT.sigterm } as const;
 
+let stopping = false;
+
+/**
+ * True once a signal has started stopping the command: a stack whose worker was just stopped is
+ * not a finding, so no report is written from then on.
+ */
+export function isStopping(): boolean {
+  return stopping;
+}
+
 export function installSignalHandlers(io: Io): void {
-  let stopping = false;
   for (const sig of Object.keys(CODES) as (keyof typeof CODES)[]) {
     process.on(sig, () => {
       // A second signal while stopping (Ctrl-C pressed again) does not cut the cleanup short.
