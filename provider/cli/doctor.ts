@@ -17,7 +17,7 @@ import { redactText, redactUrl } from "../client/redact";
 import { listPullZones } from "../client/zones";
 import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
 import { engineEnv, errorMessage, secretsOf } from "./drift-stack";
-import { findOnPath, missingPulumi } from "./environment";
+import { missingPulumi, pulumiCommandOption } from "./environment";
 
 const PROBE = "GET /v2/zones/http/pull?page=1";
 
@@ -80,14 +80,11 @@ export interface StackConfig {
 /** Reads the `cdnstream:*` config of `stack` (or the selected stack) through the Automation API. */
 async function readStackConfig(cwd: string, stack: string | undefined, env: Io["env"]): Promise<StackConfig | null> {
   const automation = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
-  // The `pulumi` of the PATH this command was given (the Automation API would look on its own
-  // process's PATH): its installation root is the directory above its bin/.
-  const found = findOnPath("pulumi", env.PATH);
-  const pulumiCommand =
-    found && path.basename(path.dirname(found)) === "bin"
-      ? await automation.PulumiCommand.get({ root: path.dirname(path.dirname(found)), skipVersionCheck: true })
-      : undefined;
-  const workspace = await automation.LocalWorkspace.create({ workDir: cwd, envVars: engineEnv(env), pulumiCommand });
+  const workspace = await automation.LocalWorkspace.create({
+    workDir: cwd,
+    envVars: engineEnv(env),
+    ...(await pulumiCommandOption(env)),
+  });
   const name = stack ?? (await workspace.stack())?.name;
   if (!name) return null;
   const all = await workspace.getAllConfig(name);

@@ -85,8 +85,9 @@ function canonical(value: unknown): string {
 // stack config, which a refresh cannot find changed).
 const skipType = (type: string) => type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
 
-// The engine's note that it runs the dynamic-provider plugin from PATH: noise in every run.
-const noise = /^using pulumi-resource-pulumi-nodejs from \$PATH/;
+// The engine's note that it runs a plugin or language host from PATH (the dynamic-provider
+// plugin, pulumi-resource-cdnstream, pulumi-language-yaml): noise in every run.
+const noise = /^using pulumi-(resource|language)-[\w-]+ from \$PATH/;
 
 /** Drifted resources, warnings and error diagnostics found in one preview's events. */
 export function findingsFromEvents(events: readonly EngineEvent[]): {

@@ -34,8 +34,12 @@ The project's program runs inside this command through the Automation API (no se
 language host is needed), one process per stack, as \`pulumi preview\` runs it: TypeScript is
 compiled on the fly with the project's tsconfig.json (\`main: index.ts\`, or no main and an
 index.ts), as are JavaScript, a compiled \`main\` such as bin/index.js and a \`main\` directory;
-runtime.options typescript, tsconfig and nodeargs are honoured. Only nodejs projects can be
-checked.
+runtime.options typescript, tsconfig and nodeargs are honoured.
+
+A project of another runtime (\`runtime: yaml\`, python, go, ...) is checked through the
+\`pulumi\` CLI on the project directory, the same preview with refresh, so its own language host
+runs the program and the provider plugin pulumi-resource-cdnstream reads the objects (install it
+with \`cdnstream plugin install\`); the report and exit codes are the same.
 
 The preview runs the program (\`--run-program\`), so resources are read with today's stack config
 and environment, never with an API key the state recorded at the last \`up\`: after a key is

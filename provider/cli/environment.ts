@@ -35,3 +35,22 @@ export function missingPulumi(env: Readonly<Record<string, string | undefined>>)
     "(it prints the directory to add to PATH; the first build takes minutes). Nothing was checked.",
   ].join("\n");
 }
+
+/**
+ * Options for the Automation API that make it run the `pulumi` found on `env.PATH` (the PATH this
+ * command was given), not the one on this process's PATH, which it would look up otherwise. Its
+ * installation root is the directory above its bin/; a `pulumi` elsewhere is left to the default.
+ */
+export async function pulumiCommandOption(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<{ pulumiCommand?: import("@pulumi/pulumi/automation").PulumiCommand }> {
+  const found = findOnPath("pulumi", env.PATH);
+  if (!found || path.basename(path.dirname(found)) !== "bin") return {};
+  const automation = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
+  return {
+    pulumiCommand: await automation.PulumiCommand.get({
+      root: path.dirname(path.dirname(found)),
+      skipVersionCheck: true,
+    }),
+  };
+}

@@ -229,27 +229,35 @@ describe("drift runs", () => {
     expect(peak).toBe(3);
   });
 
-  it("a project of another runtime is refused before any engine run, with or without --stack: exit 1 naming the runtime", async () => {
+  it("a project of another runtime goes to the pulumi CLI (its own language host), not the Node.js worker: its errors are the CLI's, exit 1", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-python-"));
     try {
+      const project = path.join(dir, "project");
+      fs.mkdirSync(project);
+      fs.mkdirSync(path.join(dir, "backend"));
       fs.writeFileSync(
-        path.join(dir, "Pulumi.yaml"),
+        path.join(project, "Pulumi.yaml"),
         "name: infra\nruntime:\n  name: python\n  options:\n    toolchain: pip\n",
       );
-      for (const argv of [
-        ["--cwd", dir, "--stack", "prod", "--json", "-"],
-        ["--cwd", dir, "--json", "-"],
-      ]) {
+      // The real engine on PATH and a file backend with no stacks, as a user has them.
+      const env = {
+        PATH: [ensureEngine(), process.env.PATH].join(path.delimiter),
+        HOME: process.env.HOME,
+        PULUMI_HOME: path.join(dir, "pulumi-home"),
+        PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+        PULUMI_CONFIG_PASSPHRASE: "python-test-passphrase",
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+      };
+      for (const [argv, error] of [
+        [["--cwd", project, "--stack", "prod", "--json", "-"], /no stack named 'prod' found/],
+        [["--cwd", project, "--json", "-"], /no stacks of the project in /],
+      ] as const) {
         const err: string[] = [];
         const out: string[] = [];
-        // The real engine on PATH, as a user has it: the refusal comes before it is ever run.
-        const env = { PATH: ensureEngine() };
         const code = await driftCommand.run(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
+        expect(err.join("\n")).not.toMatch(/only nodejs projects|runtime is "python"/);
         expect(code).toBe(1);
-        expect(err.join("\n")).toMatch(
-          /Pulumi\.yaml: runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js/,
-        );
-        expect(JSON.parse(out.join("\n")).stacks[0].error).toMatch(/runtime is "python"/);
+        expect(JSON.parse(out.join("\n")).stacks[0].error).toMatch(error);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
