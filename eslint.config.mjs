@@ -15,8 +15,9 @@ import tseslint from "typescript-eslint";
 
 export default defineConfig(
   {
-    // Build output, installs, scratch directories (ESLint reads no .gitignore).
-    ignores: ["dist/", "**/node_modules/", ".tmp/", ".demo/", "coverage/"],
+    // Build output (the package's dist/, the examples' bin/ that `npm run demo` compiles),
+    // installs, scratch directories (ESLint reads no .gitignore).
+    ignores: ["dist/", "examples/*/bin/", "**/node_modules/", ".tmp/", ".demo/", "coverage/"],
   },
   {
     // A disable comment that no longer suppresses anything is an error, so none outlives its reason.

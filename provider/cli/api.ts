@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { CdnstreamClient } from "../client/client";
 import { CdnstreamError, ConfigError } from "../client/errors";
 import { retryKindFor } from "../client/registry";
-import { EXIT, UsageError, type Command, type Io } from "./command";
+import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
 
 const HELP = `Usage: cdnstream api <METHOD> <path> [--data JSON|@file] [--query key=value ...]
 
@@ -30,8 +30,7 @@ Retries follow the operation the path matches: GET and the spec's writes retry o
 and unknown non-GET paths are retried only if the connection never opened. The body is sent
 as given (no client-side validation), so the API's own checks answer.
 
-Exit status: 0 success, 1 API or connection error (message on stderr), 2 bad usage or
-missing configuration.
+${EXIT_HELP}
 
 Examples:
   cdnstream api GET /v2/dns
@@ -134,7 +133,8 @@ export const apiCommand: Command = {
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
       io.stderr(`cdnstream api: ${e.message}`);
-      return EXIT.usage;
+      // The command line was right; the environment is not ready.
+      return EXIT.failed;
     }
     try {
       const { kind, operation } = retryKindFor(parsed.method, parsed.path);

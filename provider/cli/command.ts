@@ -16,11 +16,42 @@ export interface Command {
 }
 
 /**
- * Exit codes shared by the subcommands. `usage` (2) is bad usage for `api` and the dispatcher;
- * `drift` exits 2 when it finds drift, so its bad usage is `exUsage`, 64, EX_USAGE of
- * sysexits.h, and a pipeline never reads a typo as "drift found".
+ * The exit codes of every `cdnstream` command, in one table so a pipeline can branch on them
+ * whatever the subcommand. 2 means only "drift found": a typo must never read as drift, so bad
+ * usage is 64 (EX_USAGE of sysexits.h). An environment that is not ready (no `pulumi` on PATH,
+ * no API key, the API unreachable or refusing the key) is 1, like any check that could not be
+ * made: the command line was right, the machine or the account was not. A signal stops the
+ * command with the shell's code for it, 128 + the signal number.
  */
-export const EXIT = { ok: 0, failed: 1, usage: 2, exUsage: 64 } as const;
+export const EXIT = {
+  /** Done; for `drift`, no drift. */
+  ok: 0,
+  /** Something could not be done or checked: API or connection error, a stack not checked, environment not ready. */
+  failed: 1,
+  /** `drift` only: drift found. */
+  drift: 2,
+  /** Bad usage: unknown command, bad flag or argument, no Pulumi project where one is needed. */
+  usage: 64,
+  /** Stopped by SIGINT (Ctrl-C). */
+  sigint: 130,
+  /** Stopped by SIGTERM (e.g. `timeout`, a CI job cancelled). */
+  sigterm: 143,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The exit-status section of every help text, written once from {@link EXIT}. */
+export const EXIT_HELP = `Exit status (every command):
+  ${EXIT.ok}    success; for \`drift\`, no drift
+  ${EXIT.failed}    could not do or check it: an API or connection error, a stack that could not be
+       checked, or an environment that is not ready (no \`pulumi\` on PATH, no API key,
+       a key the API refuses); the message on stderr says which
+  ${EXIT.drift}    \`drift\` only: drift found
+  ${EXIT.usage}   bad usage (EX_USAGE): unknown command, bad flag or argument, no Pulumi.yaml in the
+       project directory; nothing is run and no report is written
+  ${EXIT.sigint}  stopped by SIGINT (Ctrl-C)
+  ${EXIT.sigterm}  stopped by SIGTERM (e.g. \`timeout\`, a cancelled CI job); for both, every process the
+       command started is stopped with it and no report is written`;
 
 /** A usage mistake: printed with the command's help hint. */
 export class UsageError extends Error {

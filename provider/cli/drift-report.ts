@@ -13,6 +13,7 @@
  * not drift, so they are ignored.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { EXIT, type ExitCode } from "./command";
 
 /** One input property whose live value differs from the recorded one. */
 export interface PropertyDrift {
@@ -84,8 +85,9 @@ function canonical(value: unknown): string {
 // stack config, which a refresh cannot find changed).
 const skipType = (type: string) => type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
 
-// The engine's note that it runs the dynamic-provider plugin from PATH: noise in every run.
-const noise = /^using pulumi-resource-pulumi-nodejs from \$PATH/;
+// The engine's note that it runs a plugin or language host from PATH (the dynamic-provider
+// plugin, pulumi-resource-cdnstream, pulumi-language-yaml): noise in every run.
+const noise = /^using pulumi-(resource|language)-[\w-]+ from \$PATH/;
 
 /** Drifted resources, warnings and error diagnostics found in one preview's events. */
 export function findingsFromEvents(events: readonly EngineEvent[]): {
@@ -133,9 +135,9 @@ export function driftReport(stacks: StackReport[]): DriftReport {
 }
 
 /** Exit status: 1 when any stack could not be checked (its absence of drift proves nothing), else 2 on drift, else 0. */
-export function exitCodeOf(report: DriftReport): 0 | 1 | 2 {
-  if (report.stacks.some((s) => s.error !== undefined)) return 1;
-  return report.drifted ? 2 : 0;
+export function exitCodeOf(report: DriftReport): ExitCode {
+  if (report.stacks.some((s) => s.error !== undefined)) return EXIT.failed;
+  return report.drifted ? EXIT.drift : EXIT.ok;
 }
 
 /** Text as a markdown code span inside a table: pipes escaped, newlines flattened, long text cut. */

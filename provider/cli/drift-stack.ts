@@ -21,6 +21,8 @@ import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { redactText } from "../client/redact";
 import { findingsFromEvents, type StackReport } from "./drift-report";
 import { prepareRuntime, programLocation, projectProgram, readProject } from "./project";
+import { projectRuntime } from "./project-settings";
+import { pulumiCommandOption } from "./environment";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -39,7 +41,7 @@ const automation = () => require("@pulumi/pulumi/automation") as typeof import("
  * @pulumi/pulumi directory at the end of PATH, where the dynamic-provider plugin script lives.
  * A standard Pulumi installation ships the plugin too and, earlier on PATH, wins.
  */
-function engineEnv(env: Env): Record<string, string> {
+export function engineEnv(env: Env): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) vars[k] = v;
   let pluginDir: string | undefined;
@@ -71,8 +73,13 @@ export function errorMessage(error: unknown, diagnostics: readonly string[]): st
 
 /** The stacks of the project in the backend, for a run without --stack. */
 export async function listStacks(cwd: string, env: Env): Promise<string[]> {
-  readProject(cwd); // a project of another runtime, or a broken Pulumi.yaml, is said first and plainly
-  const workspace = await automation().LocalWorkspace.create({ workDir: cwd, envVars: engineEnv(env) });
+  // A broken Pulumi.yaml (or, for nodejs, a setting the inline run cannot honour) is said first and plainly.
+  if (projectRuntime(cwd) === "nodejs") readProject(cwd);
+  const workspace = await automation().LocalWorkspace.create({
+    workDir: cwd,
+    envVars: engineEnv(env),
+    ...(await pulumiCommandOption(env)),
+  });
   return (await workspace.listStacks()).map((s) => s.name);
 }
 
@@ -110,6 +117,7 @@ export async function checkStack(
   let programDir: string;
   let nodeargs: string[];
   try {
+    if (projectRuntime(cwd) !== "nodejs") return await checkStackThroughCli(stackName, cwd, env);
     const settings = readProject(cwd);
     ({ programDir } = programLocation(settings));
     nodeargs = settings.nodeargs;
@@ -121,6 +129,9 @@ export async function checkStack(
     execArgv: nodeargs,
     env: engineEnv(env),
     stdio: ["ignore", "pipe", "pipe", "ipc"],
+    // A process group of its own: Ctrl-C at a terminal reaches only `cdnstream`, which then stops
+    // the whole tree in order (./signals.ts) instead of the worker dying under its `pulumi`.
+    detached: true,
   });
   const tail: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -157,19 +168,61 @@ export async function checkStack(
  * Checks one stack in this process, which runs the project's program: what the worker does. Never
  * throws: a failure is the report's `error`.
  */
-export async function checkStackHere(stackName: string, cwd: string, env: Env): Promise<StackReport> {
+/** One stack's report from the events of its refreshing preview (and the error that ended it, if any). */
+function reportOf(
+  stackName: string,
+  cwd: string,
+  events: readonly EngineEvent[],
+  env: Env,
+  error?: string,
+): StackReport {
   const secrets = secretsOf(env);
+  const found = findingsFromEvents(events);
+  // Refreshes run concurrently, so their events arrive in any order: sort, so that a report (and
+  // an issue body updated from it every night) stays the same while the drift does.
+  const resources = [...found.resources].sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
+  const out: StackReport = { stack: stackName, cwd, drifted: resources.length > 0, resources };
+  if (error !== undefined) out.error = redactText(error, secrets);
+  if (found.warnings.length) out.warnings = found.warnings.map((w) => redactText(w, secrets));
+  return out;
+}
+
+/**
+ * Checks one stack of a project in another language (YAML, Python, Go, ...), whose program the
+ * Node.js worker cannot run: the same refreshing preview, `pulumi preview --refresh
+ * --run-program`, through the `pulumi` CLI on the project directory, so the project's own
+ * language host runs the program (and the provider plugin, pulumi-resource-cdnstream, reads the
+ * objects). Its engine events are the same, so the report is the same, per property. Never
+ * throws: a failure is the report's `error`.
+ */
+export async function checkStackThroughCli(stackName: string, cwd: string, env: Env): Promise<StackReport> {
   const events: EngineEvent[] = [];
-  const report = (error?: string): StackReport => {
-    const found = findingsFromEvents(events);
-    // Refreshes run concurrently, so their events arrive in any order: sort, so that a report (and
-    // an issue body updated from it every night) stays the same while the drift does.
-    const resources = [...found.resources].sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
-    const out: StackReport = { stack: stackName, cwd, drifted: resources.length > 0, resources };
-    if (error !== undefined) out.error = redactText(error, secrets);
-    if (found.warnings.length) out.warnings = found.warnings.map((w) => redactText(w, secrets));
-    return out;
-  };
+  const root = path.resolve(cwd);
+  let stack: Stack;
+  try {
+    // selectStack, not createOrSelectStack: a misspelt name must fail, not check a new empty stack.
+    stack = await automation().LocalWorkspace.selectStack(
+      { stackName, workDir: root },
+      { workDir: root, envVars: engineEnv(env), ...(await pulumiCommandOption(env)) },
+    );
+  } catch (e) {
+    return reportOf(stackName, cwd, events, env, errorMessage(e, []));
+  }
+  try {
+    await stack.preview({ refresh: true, runProgram: true, color: "never", onEvent: (e) => events.push(e) });
+    return reportOf(stackName, cwd, events, env);
+  } catch (e) {
+    return reportOf(stackName, cwd, events, env, errorMessage(e, findingsFromEvents(events).errors));
+  }
+}
+
+/**
+ * Checks one stack in this process, which runs the project's program: what the worker does. Never
+ * throws: a failure is the report's `error`.
+ */
+export async function checkStackHere(stackName: string, cwd: string, env: Env): Promise<StackReport> {
+  const events: EngineEvent[] = [];
+  const report = (error?: string): StackReport => reportOf(stackName, cwd, events, env, error);
   let stack: Stack;
   try {
     const settings = readProject(cwd);

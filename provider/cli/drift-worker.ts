@@ -7,6 +7,13 @@
  * TypeScript registration and the working directory are process-wide.
  */
 import { checkStackHere, type WorkerResult, type WorkerTask } from "./drift-stack";
+import { stopDescendants } from "./process-tree";
+
+// `cdnstream` gone (killed outright, so it could not stop this tree itself): take down what this
+// worker started (the `pulumi` CLI and its plugins) rather than leave it running.
+process.once("disconnect", () => {
+  void stopDescendants(process.pid, "SIGTERM").finally(() => process.exit(1));
+});
 
 process.once("message", (task: WorkerTask) => {
   void checkStackHere(task.stack, task.cwd, process.env).then(

@@ -4,13 +4,15 @@
  * for a pull-request comment. Arguments, concurrency, output files and exit codes live here;
  * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { redactText } from "../client/redact";
-import { EXIT, UsageError, type Command, type Io } from "./command";
+import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
 import { driftReport, exitCodeOf, toMarkdown, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks, secretsOf, type Env } from "./drift-stack";
+import { missingPulumi } from "./environment";
+import { isStopping } from "./signals";
 
 const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
 
@@ -32,8 +34,12 @@ The project's program runs inside this command through the Automation API (no se
 language host is needed), one process per stack, as \`pulumi preview\` runs it: TypeScript is
 compiled on the fly with the project's tsconfig.json (\`main: index.ts\`, or no main and an
 index.ts), as are JavaScript, a compiled \`main\` such as bin/index.js and a \`main\` directory;
-runtime.options typescript, tsconfig and nodeargs are honoured. Only nodejs projects can be
-checked.
+runtime.options typescript, tsconfig and nodeargs are honoured.
+
+A project of another runtime (\`runtime: yaml\`, python, go, ...) is checked through the
+\`pulumi\` CLI on the project directory, the same preview with refresh, so its own language host
+runs the program and the provider plugin pulumi-resource-cdnstream reads the objects (install it
+with \`cdnstream plugin install\`); the report and exit codes are the same.
 
 The preview runs the program (\`--run-program\`), so resources are read with today's stack config
 and environment, never with an API key the state recorded at the last \`up\`: after a key is
@@ -41,13 +47,14 @@ regenerated, set the new one and run this command; no \`up\` is needed first.
 
 Environment: as for \`pulumi up\`: PULUMI_BACKEND_URL (or \`pulumi login\`),
 PULUMI_CONFIG_PASSPHRASE, PULUMI_ACCESS_TOKEN; the API key as stack config (cdnstream:apiKey)
-or CDNSTREAM_API_KEY. The \`pulumi\` CLI must be on PATH. No secret is ever printed.
+or CDNSTREAM_API_KEY. The \`pulumi\` CLI must be on PATH: without it the command says so and
+exits 1 before checking anything (the environment is not ready; the command line was right).
+No secret is ever printed.
 
 Without --json -, stdout gets the markdown report; progress and the program's own output go to
-stderr.
+stderr. A stack that could not be checked keeps its entry in the reports, with the reason.
 
-Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked (the reports still say
-what was found), 64 bad usage (EX_USAGE: a message on stderr, no report, nothing checked).`;
+${EXIT_HELP}`;
 
 export interface DriftArgs {
   stacks: string[];
@@ -126,11 +133,30 @@ export interface DriftDeps {
   listStacks(cwd: string, env: Env): Promise<string[]>;
   writeFile(file: string, text: string): void;
   cwd(): string;
+  /**
+   * Before any run: `usage` when the command line points at no project (exit 64), `notReady`
+   * when the machine cannot run the check (exit 1).
+   */
+  preflight(cwd: string, env: Env): { usage?: string; notReady?: string };
+}
+
+/** The settings files Pulumi looks for, in its order. */
+const PROJECT_FILES = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"];
+
+/** The checks before any run against the real file system and PATH. */
+export function preflight(cwd: string, env: Env): { usage?: string; notReady?: string } {
+  if (!PROJECT_FILES.some((f) => existsSync(path.join(cwd, f))))
+    return {
+      usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
+    };
+  const notReady = missingPulumi(env);
+  return notReady ? { notReady } : {};
 }
 
 const engineDeps: DriftDeps = {
   checkStack,
   listStacks,
+  preflight,
   writeFile: (f, t) => writeFileSync(f, t),
   cwd: () => process.cwd(),
 };
@@ -156,13 +182,22 @@ export function createDriftCommand(deps: DriftDeps): Command {
         if (!(e instanceof UsageError)) throw e;
         io.stderr(`cdnstream drift: ${e.message}\nRun \`cdnstream drift --help\` for usage.`);
         // Not 2: that says "drift found".
-        return EXIT.exUsage;
+        return EXIT.usage;
       }
       if (!args) {
         io.stdout(HELP);
         return EXIT.ok;
       }
       const { cwd, concurrency } = args;
+      const ready = deps.preflight(cwd, io.env);
+      if (ready.usage !== undefined) {
+        io.stderr(`cdnstream drift: ${ready.usage}\nRun \`cdnstream drift --help\` for usage.`);
+        return EXIT.usage;
+      }
+      if (ready.notReady !== undefined) {
+        io.stderr(`cdnstream drift: ${ready.notReady}`);
+        return EXIT.failed;
+      }
       const secrets = secretsOf(io.env);
       // Engine messages can echo anything; nothing this command prints may carry a secret.
       const progress = (text: string) => io.stderr(redactText(`cdnstream drift: ${text}`, secrets));
@@ -188,6 +223,8 @@ export function createDriftCommand(deps: DriftDeps): Command {
           return result;
         });
       }
+      // Stopped by a signal meanwhile: the checks were cut short, so nothing is reported.
+      if (isStopping()) return new Promise<number>(() => undefined);
       const report = driftReport(stacks);
       const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
       const markdown = redactText(toMarkdown(report), secrets);

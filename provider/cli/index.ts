@@ -1,52 +1,69 @@
 #!/usr/bin/env node
 /**
- * `cdnstream`: the command-line face of the client. A subcommand dispatcher: `api` (one request)
- * and `drift` (drift detection through the Automation API). Exit codes: 0 success, 1 API or
- * connection error, 2 bad usage or configuration; `drift` exits 2 when it finds drift and 64
- * (EX_USAGE) on bad usage.
+ * `cdnstream`: the command-line face of the client. A subcommand dispatcher: `api` (one
+ * request), `doctor` (configuration and one cheap read), `drift` (drift detection) and `plugin`.
+ * Every path exits with a code of the one table in ./command.ts (EXIT), which `--help` prints.
  */
 import { apiCommand } from "./api";
+import { EXIT, EXIT_HELP, type Command, type Io } from "./command";
+import { doctorCommand } from "./doctor";
 import { driftCommand } from "./drift";
 import { pluginCommand } from "./plugin";
-import type { Command, Io } from "./command";
+import { version } from "./package-info";
+import { installSignalHandlers } from "./signals";
 
 /** Subcommands by name; add new ones here. */
 export const commands: Record<string, Command> = {
   api: apiCommand,
+  doctor: doctorCommand,
   drift: driftCommand,
   plugin: pluginCommand,
 };
+
+/** Where the settings are described: the README ships with the package, the sources do not. */
+export const CONFIG_DOCS = "README.md of this package, section “Pointing it at the API”";
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);
   return [
     "Usage: cdnstream <command> [options]",
+    "       cdnstream --version",
     "",
     "Commands:",
     ...lines,
     "",
     "Run `cdnstream <command> --help` for a command's options.",
     "",
-    "Configuration (environment): CDNSTREAM_API_KEY, CDNSTREAM_BASE_URL (the address before /v2),",
-    "CDNSTREAM_MAX_RETRIES, CDNSTREAM_MAX_RETRY_WAIT_MS, CDNSTREAM_TIMEOUT_MS, CDNSTREAM_RPS,",
-    "CDNSTREAM_MAX_CONCURRENCY and the other CDNSTREAM_* settings of provider/client/config.ts.",
+    "Configuration: stack config (cdnstream:apiKey, cdnstream:baseUrl, ...) or the environment:",
+    "CDNSTREAM_API_KEY, CDNSTREAM_BASE_URL (the address before /v2), CDNSTREAM_MAX_RETRIES,",
+    "CDNSTREAM_TIMEOUT_MS, CDNSTREAM_RPS, CDNSTREAM_MAX_CONCURRENCY and the others listed in the",
+    `${CONFIG_DOCS}.`,
+    "`cdnstream doctor` shows which of them are in effect and tries the key.",
     "",
-    "Exit status: 0 success, 1 API or connection error, 2 bad usage or missing configuration;",
-    "`drift`: 2 drift found, 64 bad usage (see `cdnstream drift --help`).",
+    EXIT_HELP,
   ].join("\n");
 }
 
 /** Runs the command line `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    (name === undefined ? io.stderr : io.stdout)(usage());
-    return name === undefined ? 2 : 0;
+  if (name === "--help" || name === "-h" || name === "help") {
+    io.stdout(usage());
+    return EXIT.ok;
+  }
+  if (name === "--version" || name === "-v" || name === "version") {
+    io.stdout(version);
+    return EXIT.ok;
+  }
+  if (name === undefined) {
+    io.stderr(usage());
+    return EXIT.usage;
   }
   const command = commands[name];
   if (!command) {
-    io.stderr(`cdnstream: unknown command "${name}"\n\n${usage()}`);
-    return 2;
+    const hint = name.startsWith("-") ? `unknown option "${name}"` : `unknown command "${name}"`;
+    io.stderr(`cdnstream: ${hint}\n\n${usage()}`);
+    return EXIT.usage;
   }
   return command.run(rest, io);
 }
@@ -57,6 +74,7 @@ if (require.main === module) {
     stderr: (text) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
     env: process.env,
   };
+  installSignalHandlers(io);
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
@@ -64,7 +82,7 @@ if (require.main === module) {
     (error: unknown) => {
       // A bug, not an API failure: keep the stack, but never a key (errors of the client are redacted).
       io.stderr(`cdnstream: internal error: ${error instanceof Error ? error.stack : String(error)}`);
-      process.exitCode = 1;
+      process.exitCode = EXIT.failed;
     },
   );
 }

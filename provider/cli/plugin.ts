@@ -14,6 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { packageRoot, packageVersion as version } from "../package-info";
 import { EXIT, type Command, type Io } from "./command";
+import { packageRoot, version } from "./package-info";
 
 const PLUGIN = "pulumi-resource-cdnstream";
 const pluginMain = path.join(packageRoot, "dist", "provider", "plugin", "main.js");
@@ -51,7 +52,7 @@ function install(argv: readonly string[], io: Io): number {
     if (argv[i] === "--pulumi-home" && argv[i + 1]) pulumiHome = path.resolve(argv[++i]);
     else {
       io.stderr(`cdnstream plugin install: unknown argument "${argv[i]}"\n\n${HELP}`);
-      return EXIT.exUsage;
+      return EXIT.usage;
     }
   }
   if (!fs.existsSync(pluginMain)) {
@@ -79,6 +80,6 @@ export const pluginCommand: Command = {
     io.stderr(
       `${action === undefined ? "cdnstream plugin: missing action" : `cdnstream plugin: unknown action "${action}"`}\n\n${HELP}`,
     );
-    return EXIT.exUsage;
+    return EXIT.usage;
   },
 };

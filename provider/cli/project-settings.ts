@@ -68,11 +68,17 @@ function parseYaml(text: string, file: string): unknown {
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const shown = (v: unknown) => (typeof v === "string" ? `"${v}"` : JSON.stringify(v));
 
-/**
- * Reads and checks the project settings of `projectDir`. Throws an Error naming the file, the
- * setting, the rule and the fix; a project of another runtime is refused here, before any run.
- */
-export function readProject(projectDir: string): ProjectSettings {
+/** The settings file of `projectDir`, parsed, with the name and runtime every project has. */
+interface SettingsDocument {
+  file: string;
+  root: string;
+  doc: Record<string, unknown>;
+  name: string;
+  runtime: unknown;
+  runtimeName: string;
+}
+
+function readSettingsDocument(projectDir: string): SettingsDocument {
   const root = path.resolve(projectDir);
   const file =
     SETTINGS_FILES.map((name) => path.join(root, name)).find((f) => fs.existsSync(f)) ??
@@ -101,6 +107,26 @@ export function readProject(projectDir: string): ProjectSettings {
   const runtime = doc.runtime;
   const runtimeName = isRecord(runtime) ? runtime.name : runtime;
   if (runtimeName === undefined) throw new Error(`${file} has no runtime: add \`runtime: nodejs\``);
+  if (typeof runtimeName !== "string" || !runtimeName.trim())
+    throw new Error(`${file}: runtime must be a language such as nodejs, yaml or python, not ${shown(runtimeName)}`);
+  return { file, root, doc, name: doc.name, runtime, runtimeName };
+}
+
+/**
+ * The runtime a project declares (`nodejs`, `yaml`, `python`, ...), read without running
+ * anything; throws like {@link readProject} when the file is missing or malformed.
+ */
+export function projectRuntime(projectDir: string): string {
+  return readSettingsDocument(projectDir).runtimeName;
+}
+
+/**
+ * Reads and checks the project settings of `projectDir` for running its program inline on
+ * Node.js. Throws an Error naming the file, the setting, the rule and the fix; a project of
+ * another runtime is refused here, before any run.
+ */
+export function readProject(projectDir: string): ProjectSettings {
+  const { file, root, doc, runtime, runtimeName } = readSettingsDocument(projectDir);
   if (runtimeName !== "nodejs") {
     throw new Error(
       `${file}: runtime is ${shown(runtimeName)}; only nodejs projects can be run inline: \`cdnstream drift\` runs the program itself, on Node.js. ` +
@@ -131,7 +157,7 @@ export function readProject(projectDir: string): ProjectSettings {
     throw new Error(`${file}: runtime.options.nodeargs cannot be split into words: ${(e as Error).message}`);
   }
 
-  const settings: ProjectSettings = { name: doc.name, file, root, typescript, nodeargs: words };
+  const settings: ProjectSettings = { name: doc.name as string, file, root, typescript, nodeargs: words };
   if (tsconfig !== undefined) settings.tsconfig = tsconfig;
   if (doc.main !== undefined) {
     if (typeof doc.main !== "string" || !doc.main.trim())

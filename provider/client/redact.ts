@@ -35,11 +35,74 @@ export class Secret {
 /** Header names whose values are always redacted, whatever the value. */
 const SECRET_HEADERS = new Set(["x-api-key", "authorization", "proxy-authorization", "cookie"]);
 
-/** Replaces every occurrence of each secret in `text`. Secrets shorter than 4 characters are too ambiguous to hunt for and are only redacted by header name. */
+/**
+ * Pulumi URNs (`urn:pulumi:<stack>::<project>::<type>::<name>`): names, never secrets. A secret
+ * equal to a project or stack name (a demo's passphrase) must not turn every URN into
+ * `urn:pulumi:dev::[REDACTED]::...`, which would hide which resource a message is about.
+ */
+const URN = /urn:pulumi:[^\s"'`<>]+/g;
+
+const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
+
+/**
+ * Whether the occurrence of a secret at `start`..`end` of `text` is a whole token: not inside a
+ * longer word or name. Bounded by a word character, or by `-` or `.` that joins it to one
+ * (`my-secret`, `secret.example`), it is part of a longer name; a `.` or `-` followed by a
+ * space or the end (the end of a sentence) bounds it.
+ */
+function wholeToken(text: string, start: number, end: number): boolean {
+  const before = text[start - 1];
+  const after = text[end];
+  if (isWordChar(before) || isWordChar(after)) return false;
+  if ((before === "-" || before === ".") && isWordChar(text[start - 2])) return false;
+  if ((after === "-" || after === ".") && isWordChar(text[end + 1])) return false;
+  return true;
+}
+
+/** The spans of `text` that are URNs, left as they are. */
+function urnSpans(text: string): [number, number][] {
+  return [...text.matchAll(URN)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/** Where each whole-token occurrence of a secret (outside URNs) is in `text`, earliest first, none overlapping. */
+function secretSpans(text: string, secrets: readonly string[]): [number, number][] {
+  const urns = urnSpans(text);
+  const inUrn = (a: number, b: number) => urns.some(([u, v]) => a < v && b > u);
+  const found: [number, number][] = [];
+  // Longest first, so a secret containing another is replaced whole.
+  for (const s of [...secrets].filter((x) => x.length >= 4).sort((a, b) => b.length - a.length)) {
+    for (let i = text.indexOf(s); i !== -1; i = text.indexOf(s, i + 1)) {
+      const end = i + s.length;
+      if (!wholeToken(text, i, end) || inUrn(i, end)) continue;
+      if (found.some(([a, b]) => i < b && end > a)) continue;
+      found.push([i, end]);
+    }
+  }
+  return found.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Replaces each secret in `text` where it stands as a whole token: bounded by non-word
+ * characters or the string's ends, and not inside a URN or a longer name (so a passphrase equal
+ * to the project name leaves `urn:pulumi:dev::<project>::...` and `<project>-zone` readable,
+ * while `passphrase <project>` is redacted). Secrets shorter than 4 characters are too
+ * ambiguous to hunt for and are only redacted by header name.
+ */
 export function redactText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
-  return out;
+  const spans = secretSpans(text, secrets);
+  if (!spans.length) return text;
+  let out = "";
+  let last = 0;
+  for (const [a, b] of spans) {
+    out += text.slice(last, a) + REDACTED;
+    last = b;
+  }
+  return out + text.slice(last);
+}
+
+/** Whether `text` shows any secret as {@link redactText} would replace it. */
+export function containsSecret(text: string, secrets: readonly string[]): boolean {
+  return secretSpans(text, secrets).length > 0;
 }
 
 /** A deep copy of `value` with every secret string replaced; objects are copied, never mutated. */
@@ -87,7 +150,7 @@ export function redactUrl(url: string): string {
 export function redactCause(cause: unknown, secrets: readonly string[]): unknown {
   if (!(cause instanceof Error)) return redactValue(cause, secrets);
   const shown = inspect(cause, { depth: 8 }) + JSON.stringify(cause);
-  if (!secrets.some((s) => s.length >= 4 && shown.includes(s))) return cause;
+  if (!containsSecret(shown, secrets)) return cause;
   const copy = new Error(redactText(cause.message, secrets));
   copy.name = cause.name;
   copy.stack = redactText(cause.stack ?? "", secrets);

@@ -4,7 +4,7 @@
  * naming exactly that resource and property, and reconverges with `up`. scripts/demo.js builds
  * the package, then calls {@link main}.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -91,16 +91,34 @@ async function freshState(stateDir: string, stack: string): Promise<string> {
     : "previous run's state removed";
 }
 
-/** `scripts/ensure-pulumi`: the directory holding the pinned CLI. */
-function ensureEngine(): string {
-  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-pulumi"), [], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
+/**
+ * `scripts/ensure-pulumi`: the directory holding the pinned CLI. Its progress lines (stderr:
+ * modules downloaded, packages compiled, each with its elapsed time) reach `onLine` as they come,
+ * since a first build takes minutes.
+ */
+function ensureEngine(onLine: (line: string) => void): Promise<string> {
+  const child = spawn(path.join(repoRoot, "scripts", "ensure-pulumi"), [], { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  const stderr: string[] = [];
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  let pending = "";
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    const lines = (pending + d).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      stderr.push(line);
+      onLine(line);
+    }
   });
-  const binDir = (run.stdout ?? "").trim().split("\n").pop() ?? "";
-  if (run.status !== 0 || !binDir)
-    throw new Error(`scripts/ensure-pulumi exited ${run.status}:\n${(run.stderr ?? "").trim()}`);
-  return binDir;
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (pending) onLine(pending);
+      const binDir = stdout.trim().split("\n").pop() ?? "";
+      if (code !== 0 || !binDir) reject(new Error(`scripts/ensure-pulumi exited ${code}`));
+      else resolve(binDir);
+    });
+  });
 }
 
 const home = (p: string) => (p.startsWith(os.homedir()) ? `~${p.slice(os.homedir().length)}` : p);
@@ -140,7 +158,7 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
   process.once("SIGTERM", onSignal);
   try {
     const binDir = await progress.step("engine", async (s) => {
-      const dir = ensureEngine();
+      const dir = await ensureEngine(s.detail);
       const version = spawnSync(path.join(dir, "pulumi"), ["version"], { encoding: "utf8" }).stdout.trim();
       s.summary = `pulumi ${version} from ${home(dir)}`;
       return dir;

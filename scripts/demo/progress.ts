@@ -38,31 +38,21 @@ export class Progress {
   }
 
   /**
-   * Runs a step. Without detail lines it prints one line when done: `[4/9] label: summary (0.4s)`.
-   * With them, the label first, the details as they come, then `      -> summary (14.2s)`.
+   * Runs a step. Its heading is printed when it starts, `[4/9] label`, so a long step is never
+   * a silent wait; then its detail lines as they come, then `      -> summary (14.2s)`.
    */
   async step<T>(label: string, run: (ctx: StepContext) => Promise<T>): Promise<T> {
-    const prefix = this.prefix();
     const t0 = Date.now();
-    let opened = false;
+    this.line(`${this.prefix()} ${label}`);
     const ctx: StepContext = {
       summary: "ok",
-      detail: (line) => {
-        if (!opened) this.line(`${prefix} ${label}`);
-        opened = true;
-        this.line(`      ${line}`);
-      },
+      detail: (line) => this.line(`      ${line}`),
     };
     try {
       const value = await run(ctx);
-      this.line(
-        opened
-          ? `      -> ${ctx.summary} (${seconds(Date.now() - t0)})`
-          : `${prefix} ${label}: ${ctx.summary} (${seconds(Date.now() - t0)})`,
-      );
+      this.line(`      -> ${ctx.summary} (${seconds(Date.now() - t0)})`);
       return value;
     } catch (e) {
-      if (!opened) this.line(`${prefix} ${label}`);
       this.line(
         `      FAILED after ${seconds(Date.now() - t0)}: ${(e instanceof Error ? e.message : String(e)).trim()}`,
       );

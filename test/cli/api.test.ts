@@ -44,10 +44,12 @@ describe("argument handling", () => {
     [["api", "GET", "/v2/dns", "--query", "novalue"], /--query takes key=value/],
     [["api", "GET", "/v2/dns", "--frobnicate"], /Unknown option/],
     [["nope"], /unknown command "nope"/],
+    [["drfit"], /unknown command "drfit"/],
+    [["--frobnicate"], /unknown option "--frobnicate"/],
     [[], /Usage: cdnstream <command>/],
-  ])("%j is bad usage (exit 2)", async (argv, message) => {
+  ])("%j is bad usage (exit 64, never 2, which says drift found)", async (argv, message) => {
     const r = await run(argv, { CDNSTREAM_API_KEY: "k-123456", CDNSTREAM_BASE_URL: "http://127.0.0.1:9" });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(64);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe("");
   });
@@ -59,12 +61,12 @@ describe("argument handling", () => {
     expect(api.stdout).toMatch(
       /^Usage: cdnstream api <METHOD> <path> \[--data JSON\|@file\] \[--query key=value \.\.\.\]/,
     );
-    expect(api.stdout).toMatch(/Exit status: 0 success, 1 API or connection error/);
+    expect(api.stdout).toMatch(/\n {2}1 {4}could not do or check it: an API or connection error/);
   });
 
-  it("missing configuration is exit 2 with what to set", async () => {
+  it("missing configuration is exit 1 (the environment is not ready) with what to set", async () => {
     const r = await run(["api", "GET", "/v2/dns"], {});
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/No API key: set .*CDNSTREAM_API_KEY/);
   });
 

@@ -9,6 +9,7 @@ import { main } from "../../provider/cli";
 import type { Io } from "../../provider/cli/command";
 import { createDriftCommand, driftCommand, mapBounded, parseDriftArgs, type DriftDeps } from "../../provider/cli/drift";
 import type { StackReport } from "../../provider/cli/drift-report";
+import { ensureEngine } from "../helpers/engine";
 
 const KEY = "k-drift-unit-5f4e3d2c1b";
 
@@ -52,6 +53,7 @@ function harness(kinds: Record<string, "clean" | "drift" | "error">, listed: str
       return stackResult(stack, kinds[stack] ?? "error");
     },
     writeFile: (file, text) => void (files[file] = text),
+    preflight: () => ({}),
   };
   const command = createDriftCommand(deps);
   const run = async (argv: string[]) => {
@@ -132,9 +134,9 @@ describe("drift arguments", () => {
     expect(help).toMatch(
       /^Usage: cdnstream drift \[--stack NAME \.\.\.\] \[--cwd DIR\] \[--json FILE\] \[--markdown FILE\] \[--concurrency N\]/,
     );
-    expect(help).toMatch(
-      /Exit status: 0 no drift, 2 drift found, 1 a stack could not be checked \(the reports still say\s+what was found\), 64 bad usage \(EX_USAGE/,
-    );
+    expect(help).toMatch(/\n {2}2 {4}`drift` only: drift found/);
+    expect(help).toMatch(/\n {2}64 {3}bad usage \(EX_USAGE\)/);
+    expect(help).toMatch(/without it the command says so and\s+exits 1 before checking anything/);
     expect(help).toMatch(/PULUMI_BACKEND_URL/);
     expect(help).toMatch(/TypeScript is\s+compiled on the fly with the project's tsconfig\.json/);
     expect(help).toMatch(/runtime\.options typescript, tsconfig and nodeargs are honoured/);
@@ -142,7 +144,7 @@ describe("drift arguments", () => {
     const top: string[] = [];
     await main(["--help"], { stdout: (t) => top.push(t), stderr: () => undefined, env: {} });
     expect(top.join("\n")).toMatch(/\n {2}drift +report out-of-band changes/);
-    expect(top.join("\n")).toMatch(/`drift`: 2 drift found, 64 bad usage/);
+    expect(top.join("\n")).toMatch(/\n {2}2 {4}`drift` only: drift found/);
   });
 });
 
@@ -227,28 +229,130 @@ describe("drift runs", () => {
     expect(peak).toBe(3);
   });
 
-  it("a project of another runtime is refused before any engine run, with or without --stack: exit 1 naming the runtime", async () => {
+  it("a project of another runtime goes to the pulumi CLI (its own language host), not the Node.js worker: its errors are the CLI's, exit 1", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-python-"));
     try {
+      const project = path.join(dir, "project");
+      fs.mkdirSync(project);
+      fs.mkdirSync(path.join(dir, "backend"));
       fs.writeFileSync(
-        path.join(dir, "Pulumi.yaml"),
+        path.join(project, "Pulumi.yaml"),
         "name: infra\nruntime:\n  name: python\n  options:\n    toolchain: pip\n",
       );
-      for (const argv of [
-        ["--cwd", dir, "--stack", "prod", "--json", "-"],
-        ["--cwd", dir, "--json", "-"],
-      ]) {
+      // The real engine on PATH and a file backend with no stacks, as a user has them.
+      const env = {
+        PATH: [ensureEngine(), process.env.PATH].join(path.delimiter),
+        HOME: process.env.HOME,
+        PULUMI_HOME: path.join(dir, "pulumi-home"),
+        PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+        PULUMI_CONFIG_PASSPHRASE: "python-test-passphrase",
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+      };
+      for (const [argv, error] of [
+        [["--cwd", project, "--stack", "prod", "--json", "-"], /no stack named 'prod' found/],
+        [["--cwd", project, "--json", "-"], /no stacks of the project in /],
+      ] as const) {
         const err: string[] = [];
         const out: string[] = [];
-        const code = await driftCommand.run(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {} });
+        const code = await driftCommand.run(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
+        expect(err.join("\n")).not.toMatch(/only nodejs projects|runtime is "python"/);
         expect(code).toBe(1);
-        expect(err.join("\n")).toMatch(
-          /Pulumi\.yaml: runtime is "python"; only nodejs projects can be run inline: `cdnstream drift` runs the program itself, on Node\.js/,
-        );
-        expect(JSON.parse(out.join("\n")).stacks[0].error).toMatch(/runtime is "python"/);
+        expect(JSON.parse(out.join("\n")).stacks[0].error).toMatch(error);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("drift before any run", () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-preflight-"))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const runIn = async (argv: string[], env: Record<string, string>) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(["drift", ...argv], { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env });
+    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+  };
+
+  it("no Pulumi.yaml in the project directory is bad usage: exit 64, no report, no made-up stack", async () => {
+    const report = path.join(dir, "report.json");
+    const r = await runIn(["--cwd", dir, "--json", report, "--markdown", path.join(dir, "r.md")], {
+      PATH: process.env.PATH ?? "",
+    });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `no Pulumi\\.yaml \\(or Pulumi\\.yml, Pulumi\\.json\\) in ${dir}: run in the Pulumi project directory or give it with --cwd DIR`,
+      ),
+    );
+    expect(r.stderr).not.toMatch(/\(project stacks\)/);
+    expect(r.stdout).toBe("");
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it("no `pulumi` on PATH: exit 1 naming the program, how to install it and the script this package ships; no report", async () => {
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: infra\nruntime: nodejs\n");
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-empty-path-"));
+    try {
+      const r = await runIn(["--cwd", dir, "--stack", "dev", "--json", path.join(dir, "r.json")], { PATH: empty });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/the Pulumi CLI `pulumi` was not found on PATH, and this command runs it\. Install it/);
+      expect(r.stderr).toMatch(/https:\/\/www\.pulumi\.com\/docs\/iac\/download-install\//);
+      expect(r.stderr).toMatch(/scripts\/ensure-pulumi \| tail -n 1\):\$PATH"/);
+      expect(r.stderr).not.toMatch(/code: -2|ENOENT/);
+      expect(fs.existsSync(path.join(dir, "r.json"))).toBe(false);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("drift report redaction", () => {
+  it("a passphrase equal to the project name leaves URNs and names readable, and is redacted where it stands alone", async () => {
+    const project = "cdnstream-demo";
+    const urn = `urn:pulumi:dev::${project}::pulumi-nodejs:dynamic:Resource$cdnstream:StreamStatus::${project}-event`;
+    const files: Record<string, string> = {};
+    const command = createDriftCommand({
+      cwd: () => "/work",
+      preflight: () => ({}),
+      listStacks: async () => ["dev"],
+      async checkStack(stack, cwd, _env, onOutput) {
+        onOutput(`urn ${urn}; the passphrase is ${project}`);
+        return {
+          stack,
+          cwd,
+          drifted: true,
+          resources: [
+            {
+              urn,
+              name: `${project}-event`,
+              type: "cdnstream:StreamStatus",
+              deleted: false,
+              properties: [{ property: "disabled", recorded: false, live: true }],
+            },
+          ],
+          warnings: [`passphrase ${project} in a warning`],
+        };
+      },
+      writeFile: (file, text) => void (files[file] = text),
+    });
+    const err: string[] = [];
+    const out: string[] = [];
+    const code = await command.run(["--stack", "dev", "--json", "r.json"], {
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+      env: { PULUMI_CONFIG_PASSPHRASE: project },
+    });
+    expect(code).toBe(2);
+    const report = JSON.parse(files["/work/r.json"]!);
+    expect(report.stacks[0].resources[0].urn).toBe(urn);
+    expect(report.stacks[0].resources[0].name).toBe(`${project}-event`);
+    expect(report.stacks[0].warnings).toEqual(["passphrase [REDACTED] in a warning"]);
+    expect(out.join("\n")).toContain(`${project}-event`);
+    expect(out.join("\n")).not.toContain("[REDACTED]::");
+    expect(err.join("\n")).toContain(`urn ${urn}; the passphrase is [REDACTED]`);
   });
 });

@@ -37,7 +37,7 @@ async function demo(args: string[], env: NodeJS.ProcessEnv): Promise<DemoRun> {
   return { code, out };
 }
 
-const emulatorPid = (out: string) => Number(/\] emulator: http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)?.[1]);
+const emulatorPid = (out: string) => Number(/\] emulator\n {6}-> http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)?.[1]);
 
 describe("npm run demo", () => {
   const pids: number[] = [];
@@ -79,13 +79,17 @@ describe("npm run demo", () => {
     expect(run.out).toContain("-> exit 2: drift in vod-catalog-lock.enabled, exactly the change made");
     expect(run.out).toMatch(/~ updated {2}cdnstream:VodPullDomainLock {2}vod-catalog-lock \[enabled\]/);
     expect(run.out).toContain("-> 1 updated");
-    // Progress: numbered steps with timings, quick mode skipping the build and the final check.
+    // Progress: numbered steps, each heading printed when the step starts, what ensure-pulumi
+    // says streamed under it, then the outcome with its time; quick mode skips the build and
+    // the final check.
     expect(run.out).toMatch(
       new RegExp(
-        `^\\[1/10\\] engine: pulumi v${expectedCliVersion().replace(/\./g, "\\.")} from .* \\(\\d+\\.\\d+s\\)$`,
+        `^\\[1/10\\] engine\\n {6}ensure-pulumi \\[\\d+s\\]: .*\\n(?: {6}.*\\n)* {6}-> pulumi v${expectedCliVersion().replace(/\./g, "\\.")} from .* \\(\\d+\\.\\d+s\\)$`,
         "m",
       ),
     );
+    for (const step of ["fresh state", "package", "emulator", "stack", "dashboard change", "drift check", "keep"])
+      expect(run.out).toMatch(new RegExp(`^\\[\\d+/10\\] ${step}$`, "m"));
     expect(run.out).not.toContain("drift check again");
     expect(JSON.parse(fs.readFileSync(path.join(stateDir, "drift-1.json"), "utf8")).drifted).toBe(true);
 
@@ -136,8 +140,29 @@ describe("npm run demo", () => {
     expect(alive(kept)).toBe(false);
     expect(run.out).toContain("-> 10 created"); // a fresh stack, not an update of the old one
     expect(run.out).toContain("-> exit 2: drift in vod-catalog-lock.enabled");
-    expect(run.out).toMatch(/\] stop: emulator stopped/);
+    expect(run.out).toMatch(/\] stop\n {6}-> emulator stopped/);
     expect(alive(pid)).toBe(false);
     expect(fs.existsSync(path.join(stateDir, "emulator.pid"))).toBe(false);
+  });
+
+  it("leaves the repository lint-clean: `npm test` lints after a demo run, and the compiled program is ignored", () => {
+    // The demo compiled its program (tsc's layout, which Prettier and ESLint would both flag).
+    const built = path.join(repoRoot, "examples", "demo", "bin", "index.js");
+    expect(fs.existsSync(built)).toBe(true);
+    const npx = (args: string[]) =>
+      spawnSync("npx", args, { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const prettier = npx(["prettier", "--check", "."]);
+    expect(prettier.stdout + prettier.stderr).not.toMatch(/examples\/demo\/bin/);
+    // The output first: a failure then shows which files the check flagged.
+    expect(prettier.stdout + prettier.stderr).toMatch(/All matched files use Prettier code style!/);
+    expect(prettier.status).toBe(0);
+    const eslint = npx(["eslint", "."]);
+    expect(eslint.stdout).toBe("");
+    expect(eslint.status).toBe(0);
+    // Ignored, not merely clean: the file itself is named and both tools skip it.
+    const named = npx(["eslint", built]);
+    expect(named.stdout + named.stderr).toMatch(/File ignored because of a matching ignore pattern/);
+    const info = npx(["prettier", "--file-info", built]);
+    expect(JSON.parse(info.stdout)).toMatchObject({ ignored: true });
   });
 });

@@ -1,0 +1,202 @@
+/**
+ * `cdnstream doctor`: before an `up`, tells a pipeline whether the configuration it would run
+ * with works. It resolves the settings as the provider does (stack config of the project in the
+ * directory, when there is one, then CDNSTREAM_* variables; provider/client/config.ts
+ * resolveConfig), says where each came from, and makes one cheap read: the first page of §4.10
+ * (GET /v2/zones/http/pull?page=1), bounded whatever the account's size. A refused key, a
+ * permission error or an unreachable API is exit 1 with the setting that supplied the key or
+ * the address named; the key itself is never printed.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { CdnstreamClient } from "../client/client";
+import { NUMERIC_SETTINGS, type ConfigSource } from "../client/config";
+import { ApiError, AuthenticationError, ConfigError, ConnectionError, PermissionDeniedError } from "../client/errors";
+import { redactText, redactUrl } from "../client/redact";
+import { listPullZones } from "../client/zones";
+import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
+import { engineEnv, errorMessage, secretsOf } from "./drift-stack";
+import { missingPulumi, pulumiCommandOption } from "./environment";
+
+const PROBE = "GET /v2/zones/http/pull?page=1";
+
+const HELP = `Usage: cdnstream doctor [--stack NAME] [--cwd DIR]
+
+Checks the configuration a deployment would use, before \`pulumi up\`: resolves the settings as
+the provider does, prints where each came from (never the key's value), and makes one cheap
+read, ${PROBE} (the first page of HTTP pull zones, one request), to show that the API
+answers and accepts the key.
+
+Settings come from the stack config of the Pulumi project in the directory (cdnstream:apiKey,
+cdnstream:baseUrl, ...), which wins, then the environment (CDNSTREAM_API_KEY,
+CDNSTREAM_BASE_URL, ...; see the README's section "Pointing it at the API"). Without a
+Pulumi.yaml there, only the environment is read. Reading stack config runs \`pulumi\` (on PATH,
+with the backend and passphrase of the environment, as for \`pulumi up\`).
+
+Options:
+  -s, --stack NAME   the stack whose config to read (default: the selected stack, if any)
+  -C, --cwd DIR      the project directory (default: .)
+  -h, --help         show this help
+
+The read is tried twice at most (one retry) so an unreachable API is reported in seconds.
+Exit 0 when the API accepted the key; 1 when the key is missing or refused, the account lacks
+permission, the API cannot be reached, or the stack config cannot be read.
+
+${EXIT_HELP}`;
+
+interface DoctorArgs {
+  stack?: string;
+  cwd: string;
+}
+
+function parseDoctorArgs(argv: readonly string[], baseDir: string): DoctorArgs | undefined {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: {
+        stack: { type: "string", short: "s" },
+        cwd: { type: "string", short: "C" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) return undefined;
+  if (values.stack !== undefined && !values.stack.trim()) throw new UsageError("--stack needs a stack name");
+  return { stack: values.stack, cwd: path.resolve(baseDir, values.cwd ?? ".") };
+}
+
+/** Stack config of one stack, as a lookup of `cdnstream:*` values; what `pulumi config` holds. */
+export interface StackConfig {
+  stack: string;
+  values: ConfigSource;
+}
+
+/** Reads the `cdnstream:*` config of `stack` (or the selected stack) through the Automation API. */
+async function readStackConfig(cwd: string, stack: string | undefined, env: Io["env"]): Promise<StackConfig | null> {
+  const automation = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
+  const workspace = await automation.LocalWorkspace.create({
+    workDir: cwd,
+    envVars: engineEnv(env),
+    ...(await pulumiCommandOption(env)),
+  });
+  const name = stack ?? (await workspace.stack())?.name;
+  if (!name) return null;
+  const all = await workspace.getAllConfig(name);
+  const values: Record<string, string> = {};
+  for (const [key, { value }] of Object.entries(all)) if (key.startsWith("cdnstream:")) values[key] = value;
+  return { stack: name, values };
+}
+
+/** Where a setting came from, as resolveConfig picks it: stack config first, then the environment. */
+function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Io["env"]): string | undefined {
+  const fromConfig = config?.values[`cdnstream:${name}`];
+  if (fromConfig !== undefined && fromConfig.trim() !== "") return `config cdnstream:${name} of stack ${config!.stack}`;
+  const fromEnv = env[envVar];
+  if (fromEnv !== undefined && fromEnv.trim() !== "") return `environment variable ${envVar}`;
+  return undefined;
+}
+
+export const doctorCommand: Command = {
+  summary: "check the configuration and make one cheap read, to know before `up` that the key and address work",
+  async run(argv, io) {
+    let args: DoctorArgs | undefined;
+    try {
+      args = parseDoctorArgs(argv, process.cwd());
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      io.stderr(`cdnstream doctor: ${e.message}\nRun \`cdnstream doctor --help\` for usage.`);
+      return EXIT.usage;
+    }
+    if (!args) {
+      io.stdout(HELP);
+      return EXIT.ok;
+    }
+    // Every line is redacted of the key wherever it came from: a message might echo it.
+    const secrets = [...secretsOf(io.env)];
+    const say = (line: string) => io.stdout(redactText(line, secrets));
+    const fail = (line: string) => {
+      io.stderr(redactText(`cdnstream doctor: ${line}`, secrets));
+      return EXIT.failed;
+    };
+
+    const hasProject = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"].some((f) => fs.existsSync(path.join(args.cwd, f)));
+    if (!hasProject && args.stack !== undefined)
+      return (
+        io.stderr(
+          `cdnstream doctor: --stack ${args.stack} needs a Pulumi project, but there is no Pulumi.yaml in ${args.cwd}; give the project directory with --cwd DIR`,
+        ),
+        EXIT.usage
+      );
+    let config: StackConfig | null = null;
+    if (hasProject) {
+      const notReady = missingPulumi(io.env);
+      if (notReady) return fail(`reading the stack config of the project in ${args.cwd} needs pulumi: ${notReady}`);
+      try {
+        config = await readStackConfig(args.cwd, args.stack, io.env);
+      } catch (e) {
+        return fail(`cannot read the stack config of the project in ${args.cwd}: ${errorMessage(e, [])}`);
+      }
+      say(
+        config
+          ? `project  ${args.cwd}, stack ${config.stack}`
+          : `project  ${args.cwd}, no stack selected: the environment alone is read (select one with --stack NAME)`,
+      );
+    } else {
+      say(`project  none in ${args.cwd}: the environment alone is read`);
+    }
+
+    const configKey = config?.values["cdnstream:apiKey"]?.trim();
+    if (configKey) secrets.push(configKey);
+    const keySource = sourceOf("apiKey", "CDNSTREAM_API_KEY", config, io.env);
+    const baseSource = sourceOf("baseUrl", "CDNSTREAM_BASE_URL", config, io.env);
+    let client: CdnstreamClient;
+    try {
+      client = new CdnstreamClient({
+        env: io.env,
+        config: config?.values,
+        // One retry: a pipeline should learn in seconds that the API cannot be reached.
+        maxRetries: 1,
+        maxRetryWaitMs: 2_000,
+      });
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      return fail(e.message);
+    }
+    say(`apiKey   set, from ${keySource} (not shown)`);
+    say(`baseUrl  ${redactUrl(client.settings.baseUrl)}, from ${baseSource}`);
+    for (const [name, spec] of Object.entries(NUMERIC_SETTINGS)) {
+      const from = sourceOf(name, spec.env, config, io.env);
+      if (from) say(`${name.padEnd(8)} ${client.settings[name as keyof typeof NUMERIC_SETTINGS]}, from ${from}`);
+    }
+    const started = Date.now();
+    try {
+      await listPullZones(client, 1);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const first = e.message.split("\n")[0];
+      if (e instanceof AuthenticationError)
+        return fail(
+          `${PROBE}: the API refused the API key from ${keySource}: ${first}\nSet the account's current key there (Settings, API Keys in the dashboard).`,
+        );
+      if (e instanceof PermissionDeniedError)
+        return fail(
+          `${PROBE}: the key from ${keySource} is valid, but the account lacks permission: ${first}\nCheck the account's plan and restrictions in the dashboard.`,
+        );
+      if (e instanceof ConnectionError)
+        return fail(
+          `${PROBE}: cannot reach the API at ${redactUrl(client.settings.baseUrl)} (from ${baseSource}): ${first}\nCheck the address and the network path to it.`,
+        );
+      return fail(`${PROBE}: ${e.message}`);
+    } finally {
+      await client.close();
+    }
+    say(`ok       ${PROBE} answered in ${Date.now() - started} ms: the API accepts the key from ${keySource}`);
+    return EXIT.ok;
+  },
+};

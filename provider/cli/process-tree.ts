@@ -1,0 +1,94 @@
+/**
+ * Stopping everything a command started. `cdnstream drift` runs a worker per stack, the worker
+ * runs the `pulumi` CLI, and the CLI starts its plugins (the provider host) each in a process
+ * group of its own (`Setpgid`, Pulumi's cmdutil.RegisterProcessGroup), so neither killing the
+ * worker nor killing its process group reaches them: a plugin whose CLI died is left running.
+ * So the tree is walked: every descendant, found by parent pid, is signalled, and any still
+ * alive after a grace period is killed. The tree is read again while waiting, and every process
+ * ever seen is remembered, because a process whose parent exits is re-parented (to init) and
+ * drops out of the tree.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+
+/** pid to parent pid of every process visible: from /proc on Linux, `ps` elsewhere. */
+function parentsByPid(): Map<number, number> {
+  const parents = new Map<number, number>();
+  if (fs.existsSync("/proc/self/stat")) {
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        parents.set(Number(entry), ppid);
+      } catch {
+        // Exited while the directory was read.
+      }
+    }
+    return parents;
+  }
+  const out = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8" });
+  for (const line of out.split("\n")) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (pid && ppid !== undefined && !Number.isNaN(ppid)) parents.set(pid, ppid);
+  }
+  return parents;
+}
+
+/** The pids of every living descendant of `root` (not `root` itself). */
+export function descendantsOf(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const [pid, ppid] of parentsByPid()) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const found: number[] = [];
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    found.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // Gone already.
+  }
+}
+
+/**
+ * Sends `sig` to every descendant of `root`, waits up to `graceMs` for them to exit, then sends
+ * SIGKILL to any left. Resolves when none of them is alive.
+ */
+export async function stopDescendants(root: number, sig: NodeJS.Signals, graceMs = 3000): Promise<void> {
+  const seen = new Set<number>();
+  const collect = () => {
+    for (const pid of descendantsOf(root)) {
+      if (!seen.has(pid)) {
+        seen.add(pid);
+        signal(pid, sig);
+      }
+    }
+  };
+  collect();
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && [...seen].some(alive)) {
+    await new Promise((r) => setTimeout(r, 50));
+    collect();
+  }
+  collect();
+  for (const pid of seen) if (alive(pid)) signal(pid, "SIGKILL");
+  const killDeadline = Date.now() + 2000;
+  while (Date.now() < killDeadline && [...seen].some(alive)) await new Promise((r) => setTimeout(r, 20));
+}
