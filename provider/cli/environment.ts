@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { packageRoot } from "./package-info";
+import { packageRoot } from "../package-info";
 
 /** The first executable `name` in the directories of `pathVar`, as a shell finds it; undefined when none. */
 export function findOnPath(name: string, pathVar: string | undefined): string | undefined {

@@ -14,7 +14,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { packageRoot, packageVersion as version } from "../package-info";
 import { EXIT, type Command, type Io } from "./command";
-import { packageRoot, version } from "./package-info";
 
 const PLUGIN = "pulumi-resource-cdnstream";
 const pluginMain = path.join(packageRoot, "dist", "provider", "plugin", "main.js");
