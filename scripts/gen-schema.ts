@@ -1,0 +1,410 @@
+/**
+ * Writes the provider plugin's Pulumi package schema (provider/plugin/schema.json) from what the
+ * package already declares, so the plugin, the generated SDKs and the TypeScript classes cannot
+ * disagree:
+ *
+ * - each kind's declaration (kinds/<kind>/declaration.ts, loaded at runtime): which inputs replace
+ *   the resource, which inputs and outputs are secret, its id format;
+ * - each kind's class (kinds/<kind>/resource.ts, read with the type checker): the `<Kind>Args`
+ *   interface gives the input properties, the class's declared fields the output properties,
+ *   their types and the JSDoc users read in their editor, which becomes every description;
+ * - the data sources (sdk/data-sources): each `getX(args)` function's argument and result types;
+ * - the client's settings (provider/client/config.ts): the provider's configuration, with each
+ *   setting's environment variable and default.
+ *
+ * `adoptId` is left out: on the plugin path adoption is `pulumi import` (docs/plugin.md).
+ *
+ * Run: `npm run gen-schema` (builds, then `node dist/scripts/gen-schema.js`); `--check` writes
+ * nothing and exits 1 when the file is out of date (test/plugin/schema.test.ts runs the same
+ * comparison under `npm test`).
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+import { NUMERIC_SETTINGS } from "../provider/client/config";
+
+/** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
+export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
+export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
+
+const PACKAGE = "cdnstream";
+const token = (name: string) => `${PACKAGE}:index:${name}`;
+
+/** A property's type in the schema's terms. */
+interface TypeSpec {
+  type?: "string" | "number" | "integer" | "boolean" | "array" | "object";
+  items?: TypeSpec;
+  additionalProperties?: TypeSpec;
+  $ref?: string;
+}
+interface PropertySpec extends TypeSpec {
+  description?: string;
+  secret?: boolean;
+  willReplaceOnChanges?: boolean;
+  default?: number;
+  defaultInfo?: { environment: string[] };
+}
+interface ObjectSpec {
+  description?: string;
+  type: "object";
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+/** What the generator needs of a kind's declaration. */
+interface Declaration {
+  name: string;
+  idFormat: string;
+  idExample: string;
+  inputs: Record<string, { replaces?: boolean; secret?: boolean; rule: unknown }>;
+  outputs: Record<string, { secret?: boolean }>;
+}
+
+/** Type names of the Pulumi SDK that wrap a value: a property's type is what they wrap. */
+const WRAPPERS = new Set(["Promise", "PromiseLike", "Output", "OutputInstance", "Input"]);
+
+class SchemaBuilder {
+  readonly types: Record<string, ObjectSpec> = {};
+  /** Each named type's shape as first met, to refuse two shapes under one name. */
+  private readonly shapes = new Map<string, string>();
+
+  constructor(private readonly checker: ts.TypeChecker) {}
+
+  description(symbol: ts.Symbol | undefined): string | undefined {
+    if (!symbol) return undefined;
+    const text = ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim();
+    return text || undefined;
+  }
+
+  /** The type without `undefined`, `null` and the SDK's wrappers (Input, Output, Promise). */
+  private members(type: ts.Type): ts.Type[] {
+    const all = type.isUnion() ? type.types : [type];
+    return all
+      .filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.Void)))
+      .filter((t) => !WRAPPERS.has(t.getSymbol()?.getName() ?? t.aliasSymbol?.getName() ?? ""));
+  }
+
+  /** Whether a value of the type may be absent (`null` or `undefined` among its members). */
+  nullable(type: ts.Type): boolean {
+    return (type.isUnion() ? type.types : [type]).some(
+      (t) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)) !== 0,
+    );
+  }
+
+  /** The schema type of a TypeScript type; `hint` names an anonymous object type. */
+  typeOf(type: ts.Type, hint: string): TypeSpec {
+    const members = this.members(type);
+    const flagsAll = (flags: ts.TypeFlags) => members.every((t) => (t.flags & flags) !== 0);
+    // An open enum (`"Y" | "N" | (string & {})`) or text-or-number (an id the API writes either way): text.
+    const stringish = (t: ts.Type) =>
+      (t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike)) !== 0 ||
+      (t.isIntersection() && t.types.some((p) => (p.flags & ts.TypeFlags.String) !== 0));
+    if (!members.length) return { $ref: "pulumi.json#/Any" };
+    if (flagsAll(ts.TypeFlags.BooleanLike)) return { type: "boolean" };
+    if (flagsAll(ts.TypeFlags.NumberLike)) return { type: "number" };
+    if (members.some((t) => (t.flags & ts.TypeFlags.StringLike) !== 0) && members.every(stringish))
+      return { type: "string" };
+    if (members.length === 1 && members[0].isIntersection() && stringish(members[0])) return { type: "string" };
+    if (members.length === 1) {
+      const only = members[0];
+      if (this.checker.isArrayType(only) || this.checker.isTupleType(only)) {
+        const element = this.checker.getTypeArguments(only as ts.TypeReference)[0];
+        return { type: "array", items: this.typeOf(element, hint.replace(/s$/, "")) };
+      }
+      if (only.flags & ts.TypeFlags.Object) {
+        const index = this.checker.getIndexInfoOfType(only, ts.IndexKind.String);
+        if (index && !this.checker.getPropertiesOfType(only).length)
+          return { type: "object", additionalProperties: this.typeOf(index.type, hint) };
+        if (this.checker.getPropertiesOfType(only).length) return { $ref: `#/types/${this.objectType(only, hint)}` };
+      }
+      if (only.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { $ref: "pulumi.json#/Any" };
+    }
+    return { $ref: "pulumi.json#/Any" };
+  }
+
+  /** Registers an object type under its own name (an interface) or `hint` (an inline type); returns its token. */
+  private objectType(type: ts.Type, hint: string): string {
+    const own = type.aliasSymbol?.getName() ?? type.getSymbol()?.getName();
+    const name = own && !own.startsWith("__") ? own : hint;
+    const id = token(name);
+    const shape = this.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
+    const seen = this.shapes.get(id);
+    if (seen !== undefined) {
+      if (seen !== shape) throw new Error(`two object types are both named ${name}: ${seen} and ${shape}`);
+      return id;
+    }
+    this.shapes.set(id, shape);
+    const spec: ObjectSpec = { type: "object", properties: {} };
+    this.types[id] = spec; // before its properties: a type may refer to itself
+    const description = this.description(type.aliasSymbol ?? type.getSymbol());
+    if (description && own && !own.startsWith("__")) spec.description = description;
+    const required: string[] = [];
+    for (const property of this.checker.getPropertiesOfType(type)) {
+      const propertyType = this.checker.getTypeOfSymbol(property);
+      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || this.nullable(propertyType);
+      spec.properties[property.getName()] = {
+        ...this.typeOf(propertyType, `${name}${pascal(property.getName())}`),
+        ...described(this.description(property)),
+      };
+      if (!optional) required.push(property.getName());
+    }
+    if (required.length) spec.required = required.sort();
+    return id;
+  }
+
+  /** The property types of a declared `pulumi.Output<T>` field or `pulumi.Input<T>` argument: `T`. */
+  unwrapNode(node: ts.TypeNode | undefined, fallback: ts.Symbol): ts.Type {
+    if (node && ts.isTypeReferenceNode(node) && node.typeArguments?.length) {
+      const name = node.typeName.getText();
+      if (/(^|\.)(Input|Output)$/.test(name)) return this.checker.getTypeFromTypeNode(node.typeArguments[0]);
+    }
+    return this.checker.getTypeOfSymbol(fallback);
+  }
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const described = (description: string | undefined) => (description ? { description } : {});
+
+/** Whether a zod rule takes whole numbers only (from its JSON Schema), so the schema says `integer`. */
+function integerRule(rule: unknown): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by the generator only
+  const { z } = require("zod") as typeof import("zod");
+  try {
+    const json = z.toJSONSchema(rule as import("zod").ZodType, { unrepresentable: "any", io: "input" }) as {
+      type?: string;
+      anyOf?: { type?: string }[];
+    };
+    return json.type === "integer" || (json.anyOf?.every((branch) => branch.type === "integer") ?? false);
+  } catch {
+    return false;
+  }
+}
+
+function declarationsByFolder(): Map<string, Declaration> {
+  const folders = fs
+    .readdirSync(path.join(ROOT, "kinds"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(ROOT, "kinds", entry.name, "declaration.ts")))
+    .map((entry) => entry.name)
+    .sort();
+  return new Map(
+    folders.map((folder) => [
+      folder,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- one per kind, by folder
+      (require(path.join(__dirname, "..", "kinds", folder, "declaration")) as { declaration: Declaration }).declaration,
+    ]),
+  );
+}
+
+function findInterface(file: ts.SourceFile, name: string): ts.InterfaceDeclaration | undefined {
+  return file.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
+  );
+}
+function findClass(file: ts.SourceFile, name: string): ts.ClassDeclaration | undefined {
+  return file.statements.find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === name);
+}
+
+/** The schema, as a plain object with its keys in a stable order. */
+export function generateSchema(): Record<string, unknown> {
+  const declarations = declarationsByFolder();
+  const resourceFiles = [...declarations.keys()].map((folder) => path.join(ROOT, "kinds", folder, "resource.ts"));
+  const dataSources = path.join(ROOT, "sdk", "data-sources", "index.ts");
+  const configFile = path.join(ROOT, "provider", "client", "config.ts");
+  const program = ts.createProgram([...resourceFiles, dataSources, configFile], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: ["node"],
+  });
+  const checker = program.getTypeChecker();
+  const builder = new SchemaBuilder(checker);
+  const source = (file: string) => {
+    const found = program.getSourceFile(file);
+    if (!found) throw new Error(`gen-schema: cannot read ${path.relative(ROOT, file)}`);
+    return found;
+  };
+
+  // ---- resources ----
+  const resources: Record<string, unknown> = {};
+  for (const [folder, declaration] of declarations) {
+    const file = source(path.join(ROOT, "kinds", folder, "resource.ts"));
+    const kind = declaration.name;
+    const args = findInterface(file, `${kind}Args`);
+    const cls = findClass(file, kind);
+    if (!args || !cls) throw new Error(`gen-schema: kinds/${folder}/resource.ts must declare ${kind}Args and ${kind}`);
+
+    const inputProperties: Record<string, PropertySpec> = {};
+    const requiredInputs: string[] = [];
+    for (const member of args.members) {
+      if (!ts.isPropertySignature(member)) continue;
+      const symbol = checker.getSymbolAtLocation(member.name)!;
+      const name = symbol.getName();
+      if (name === "adoptId") continue;
+      const declared = declaration.inputs[name];
+      if (!declared) throw new Error(`gen-schema: ${kind}Args.${name} is not in the kind's declaration`);
+      const type = builder.unwrapNode(member.type, symbol);
+      const spec: PropertySpec = {
+        ...builder.typeOf(type, `${kind}${pascal(name)}`),
+        ...described(builder.description(symbol)),
+      };
+      if (spec.type === "number" && integerRule(declared.rule)) spec.type = "integer";
+      if (declared.secret) spec.secret = true;
+      if (declared.replaces) spec.willReplaceOnChanges = true;
+      inputProperties[name] = spec;
+      if (!member.questionToken) requiredInputs.push(name);
+    }
+
+    const properties: Record<string, PropertySpec> = {};
+    const required: string[] = [];
+    for (const member of cls.members) {
+      if (!ts.isPropertyDeclaration(member) || !member.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword))
+        continue;
+      const symbol = checker.getSymbolAtLocation(member.name)!;
+      const name = symbol.getName();
+      const type = builder.unwrapNode(member.type, symbol);
+      const spec: PropertySpec = {
+        ...builder.typeOf(type, `${kind}${pascal(name)}`),
+        ...described(builder.description(symbol)),
+      };
+      if (inputProperties[name]?.type === "integer" && spec.type === "number") spec.type = "integer";
+      if (declaration.inputs[name]?.secret || declaration.outputs[name]?.secret) spec.secret = true;
+      properties[name] = spec;
+      if (!builder.nullable(type) && (name in declaration.outputs || requiredInputs.includes(name)))
+        required.push(name);
+    }
+    const classDoc = builder.description(checker.getSymbolAtLocation(cls.name!));
+    resources[token(kind)] = {
+      // The class's JSDoc gives the import id; a kind without one says the declaration's.
+      description: /Import/.test(classDoc ?? "")
+        ? classDoc
+        : `${classDoc ?? kind}\n\nImport id: \`${declaration.idFormat}\`, e.g. \`${declaration.idExample}\`.`,
+      properties,
+      required: required.sort(),
+      inputProperties,
+      requiredInputs: requiredInputs.sort(),
+    };
+  }
+
+  // ---- functions ----
+  const functions: Record<string, unknown> = {};
+  const dataSourceModule = checker.getSymbolAtLocation(source(dataSources))!;
+  for (const exported of checker.getExportsOfModule(dataSourceModule).sort((a, b) => a.name.localeCompare(b.name))) {
+    const name = exported.getName();
+    if (!/^get[A-Z]/.test(name) || name.endsWith("Output")) continue;
+    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const declarationNode = target.declarations?.find(ts.isFunctionDeclaration);
+    if (!declarationNode) continue;
+    const signature = checker.getSignatureFromDeclaration(declarationNode)!;
+    const thing = name.slice(3);
+    const argsSymbol = signature.getParameters()[0];
+    const inputs: ObjectSpec = { type: "object", properties: {} };
+    if (argsSymbol) {
+      const argsType = checker.getTypeOfSymbol(argsSymbol);
+      const requiredArgs: string[] = [];
+      for (const property of checker.getPropertiesOfType(checker.getNonNullableType(argsType))) {
+        const propertyType = checker.getTypeOfSymbol(property);
+        inputs.properties[property.getName()] = {
+          ...builder.typeOf(propertyType, `${thing}${pascal(property.getName())}`),
+          ...described(builder.description(property)),
+        };
+        if (!(property.flags & ts.SymbolFlags.Optional) && !builder.nullable(propertyType))
+          requiredArgs.push(property.getName());
+      }
+      if (requiredArgs.length) inputs.required = requiredArgs.sort();
+    }
+    const promised = checker.getAwaitedType(signature.getReturnType())!;
+    const outputs: ObjectSpec = { type: "object", properties: {} };
+    const requiredResults: string[] = [];
+    for (const property of checker.getPropertiesOfType(promised)) {
+      const propertyType = checker.getTypeOfSymbol(property);
+      outputs.properties[property.getName()] = {
+        ...builder.typeOf(propertyType, `${thing}${pascal(property.getName())}`),
+        ...described(builder.description(property)),
+      };
+      if (!(property.flags & ts.SymbolFlags.Optional) && !builder.nullable(propertyType))
+        requiredResults.push(property.getName());
+    }
+    if (requiredResults.length) outputs.required = requiredResults.sort();
+    functions[token(name)] = { description: builder.description(target) ?? name, inputs, outputs };
+  }
+
+  // ---- the provider's configuration ----
+  const settingsInterface = findInterface(source(configFile), "ClientSettings");
+  if (!settingsInterface) throw new Error("gen-schema: provider/client/config.ts must declare ClientSettings");
+  const settingDoc = (name: string) => {
+    const member = settingsInterface.members.find((m) => m.name?.getText() === name);
+    return member ? builder.description(checker.getSymbolAtLocation(member.name!)) : undefined;
+  };
+  const config: Record<string, PropertySpec> = {
+    apiKey: {
+      type: "string",
+      secret: true,
+      description: settingDoc("apiKey"),
+      defaultInfo: { environment: ["CDNSTREAM_API_KEY"] },
+    },
+    baseUrl: {
+      type: "string",
+      description: settingDoc("baseUrl"),
+      defaultInfo: { environment: ["CDNSTREAM_BASE_URL"] },
+    },
+  };
+  for (const [name, setting] of Object.entries(NUMERIC_SETTINGS)) {
+    config[name] = {
+      type: Number.isInteger(setting.fallback) && name !== "rps" ? "integer" : "number",
+      description: settingDoc(name),
+      ...(setting.inherits ? {} : { default: setting.fallback }),
+      defaultInfo: { environment: [setting.env] },
+    };
+  }
+
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    version: string;
+    description: string;
+    license: string;
+  };
+  return {
+    name: PACKAGE,
+    displayName: "cdnstream",
+    version: manifest.version,
+    description: manifest.description,
+    license: manifest.license,
+    keywords: ["pulumi", "cdnstream", "category/network"],
+    publisher: "pulumi-cdnstream",
+    language: {
+      python: { packageName: "pulumi_cdnstream" },
+      go: {
+        importBasePath: "github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream",
+        generateResourceContainerTypes: false,
+      },
+    },
+    config: { variables: config },
+    provider: {
+      description: "One account of the API: its key and address, and the client's settings.",
+      inputProperties: config,
+    },
+    resources,
+    functions,
+    types: Object.fromEntries(Object.entries(builder.types).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+/** The file's text: 2-space JSON and a final newline, as the generator always writes it. */
+export const schemaText = (): string => `${JSON.stringify(generateSchema(), null, 2)}\n`;
+
+if (require.main === module) {
+  const text = schemaText();
+  const current = fs.existsSync(SCHEMA_FILE) ? fs.readFileSync(SCHEMA_FILE, "utf8") : "";
+  if (process.argv.includes("--check")) {
+    if (current !== text) {
+      process.stderr.write("provider/plugin/schema.json is stale: run `npm run gen-schema`\n");
+      process.exit(1);
+    }
+  } else if (current !== text) {
+    fs.writeFileSync(SCHEMA_FILE, text);
+    process.stdout.write(`wrote provider/plugin/schema.json (${text.length} bytes)\n`);
+  } else {
+    process.stdout.write("provider/plugin/schema.json is up to date\n");
+  }
+}
