@@ -16,7 +16,8 @@ import tseslint from "typescript-eslint";
 export default defineConfig(
   {
     // Build output, installs, scratch directories (ESLint reads no .gitignore).
-    ignores: ["dist/", "**/node_modules/", ".tmp/", ".demo/", "coverage/"],
+    // sdk/python and sdk/go are generated (scripts/gen-sdks) and hold no JavaScript to lint.
+    ignores: ["dist/", "**/node_modules/", ".tmp/", ".demo/", "coverage/", "sdk/python/", "sdk/go/"],
   },
   {
     // A disable comment that no longer suppresses anything is an error, so none outlives its reason.
