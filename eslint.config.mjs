@@ -16,8 +16,9 @@ import tseslint from "typescript-eslint";
 export default defineConfig(
   {
     // Build output (the package's dist/, the examples' bin/ that `npm run demo` compiles),
-    // installs, scratch directories (ESLint reads no .gitignore).
-    ignores: ["dist/", "examples/*/bin/", "**/node_modules/", ".tmp/", ".demo/", "coverage/"],
+    // installs, scratch directories (ESLint reads no .gitignore); sdk/python and sdk/go are
+    // generated (scripts/gen-sdks) and hold no JavaScript to lint.
+    ignores: ["dist/", "examples/*/bin/", "**/node_modules/", ".tmp/", ".demo/", "coverage/", "sdk/python/", "sdk/go/"],
   },
   {
     // A disable comment that no longer suppresses anything is an error, so none outlives its reason.

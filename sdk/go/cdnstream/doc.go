@@ -1,0 +1,2 @@
+// Package cdnstream exports types, functions, subpackages for provisioning cdnstream resources.
+package cdnstream

@@ -1,0 +1,138 @@
+/**
+ * Programs in other languages that use the generated SDKs (sdk/python, sdk/go) through their
+ * own Automation API, for the plugin's end-to-end suites: the toolchains they need, made ready
+ * once and cached outside the repo (scripts/ensure-python, scripts/ensure-go-programs), and a
+ * runner for the drivers under test/plugin-langs/ that hands them what to declare and reads back
+ * the JSON they print.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { engineEnv, repoRoot } from "./engine";
+
+/** Runs one of the ensure scripts and returns the path it prints last; throws saying how to get the tool. */
+function ensure(script: string, what: string, howTo: string): string {
+  const started = Date.now();
+  const run = spawnSync(path.join(repoRoot, "scripts", script), [], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const last = (run.stdout ?? "").trim().split("\n").pop() ?? "";
+  if (run.status !== 0 || !last || !fs.existsSync(last)) {
+    throw new Error(
+      `${what} is not available (scripts/${script} exited ${run.status}).\n${(run.stderr ?? "").trim()}\n${howTo}`,
+    );
+  }
+  // A cold start (creating the environment, building the program) is worth seeing in the log.
+  const seconds = (Date.now() - started) / 1000;
+  if (seconds > 5) process.stderr.write(`scripts/${script} took ${seconds.toFixed(0)}s\n`);
+  return last;
+}
+
+/** The python of the cached environment holding Pulumi's Python SDK and pulumi_cdnstream. */
+export function ensurePython(): string {
+  return ensure(
+    "ensure-python",
+    "The Python environment for the generated Python SDK",
+    "Run scripts/ensure-python from the repository root: it needs python3 (3.9 or later) with the venv " +
+      "module (https://www.python.org/downloads/, or 'apt-get install python3 python3-venv') and PyPI.",
+  );
+}
+
+/** The built Go driver (test/plugin-langs/go) against the generated Go SDK. */
+export function ensureGoDriver(): string {
+  return ensure(
+    "ensure-go-programs",
+    "The Go driver program for the generated Go SDK",
+    "Run scripts/ensure-go-programs from the repository root: it needs Go (https://go.dev/doc/install, " +
+      "or 'apt-get install golang') and the Go module proxy.",
+  );
+}
+
+/** What a driver declares (see test/plugin-langs/python/driver.py). */
+export interface DriverSpec {
+  project: string;
+  stack: string;
+  workDir: string;
+  apiKey: string;
+  baseUrl: string;
+  stream: { streamKind: string; streamId: string; disabled: boolean };
+  import?: { id: string; streamKind: string; streamId: string; disabled: boolean };
+}
+
+/** What a driver prints: the change summary, and outputs (up, import) or recorded resources (refresh, destroy). */
+export interface DriverResult {
+  verb: string;
+  changes: Record<string, number>;
+  outputs?: Record<string, unknown>;
+  resources?: Record<string, Record<string, unknown>>;
+}
+
+export type Verb = "up" | "preview" | "refresh" | "import" | "destroy";
+
+/** A stack driven by a program in another language, on its own file backend under .tmp/. */
+export interface DriverStack {
+  dir: string;
+  spec: DriverSpec;
+  /** The backend's checkpoint file of the stack: what the engine wrote to disk. */
+  checkpointFile(): string;
+  run(verb: Verb): Promise<DriverResult>;
+  cleanup(): Promise<void>;
+}
+
+export function createDriverStack(
+  command: string[],
+  spec: Omit<DriverSpec, "workDir" | "stack"> & { stack?: string },
+): DriverStack {
+  const dir = path.join(repoRoot, ".tmp", "e2e", crypto.randomBytes(6).toString("hex"));
+  const workDir = path.join(dir, "project");
+  fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
+  fs.mkdirSync(workDir, { recursive: true });
+  const full: DriverSpec = { stack: "test", ...spec, workDir };
+
+  // Runs asynchronously: the emulator answering the program lives in this very process.
+  const run = (verb: Verb) =>
+    new Promise<DriverResult>((resolve, reject) => {
+      const child = spawn(command[0], [...command.slice(1), verb], {
+        cwd: workDir,
+        env: { ...process.env, ...engineEnv(dir), CDNSTREAM_DRIVER_SPEC: JSON.stringify(full) },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => {
+        const last = stdout.trim().split("\n").pop() ?? "";
+        if (code !== 0) {
+          reject(
+            new Error(`${path.basename(command[command.length - 1])} ${verb} exited ${code}:\n${stderr}\n${stdout}`),
+          );
+          return;
+        }
+        try {
+          resolve(JSON.parse(last));
+        } catch {
+          reject(new Error(`${verb} printed no JSON result:\n${stdout}\n${stderr}`));
+        }
+      });
+    });
+
+  return {
+    dir,
+    spec: full,
+    checkpointFile: () => path.join(dir, "backend", ".pulumi", "stacks", full.project, `${full.stack}.json`),
+    run,
+    async cleanup() {
+      try {
+        if (fs.existsSync(path.join(dir, "backend", ".pulumi", "stacks", full.project, `${full.stack}.json`))) {
+          await run("destroy");
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
