@@ -372,10 +372,15 @@ export function generateSchema(): Record<string, unknown> {
     license: manifest.license,
     keywords: ["pulumi", "cdnstream", "category/network"],
     publisher: "pulumi-cdnstream",
+    // What the Python and Go SDKs are (scripts/gen-sdks): a pulumi_cdnstream distribution with a
+    // pyproject.toml, and a Go module a program can `replace` onto sdk/go; both carry this version,
+    // the one the engine asks for when it loads the plugin.
     language: {
-      python: { packageName: "pulumi_cdnstream" },
+      python: { packageName: "pulumi_cdnstream", respectSchemaVersion: true, pyproject: { enabled: true } },
       go: {
-        importBasePath: "github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream",
+        importBasePath: "example.com/pulumi-cdnstream/sdk/go/cdnstream",
+        modulePath: "example.com/pulumi-cdnstream/sdk/go",
+        respectSchemaVersion: true,
         generateResourceContainerTypes: false,
       },
     },

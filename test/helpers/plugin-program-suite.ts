@@ -47,7 +47,7 @@ export function describePluginProgram(language: string, project: string, command
       expect(up.outputs).toMatchObject({ id: "push/3001", disabled: true });
       expect(up.outputs!.status).toEqual(expect.any(String));
       // getDnsZones reached the API (§4.14) through the program's provider.
-      expect(up.outputs!.dnsZonesResolved).toBe(true);
+      expect(up.outputs!.dnsZoneDomains).toContain("northwind.example");
       expect((await emulator.requestCounts())["GET /v2/dns"]).toBeGreaterThanOrEqual(1);
 
       const checkpoint = fs.readFileSync(stack.checkpointFile(), "utf8");

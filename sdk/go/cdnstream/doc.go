@@ -1,2 +1,2 @@
-// Package cdnstream exports types, functions, subpackages for provisioning cdnstream resources.
+// Pulumi provider for the CDN, live-streaming, ad-insertion and ad-manager API: declarative settings, exact previews, drift detection.
 package cdnstream

@@ -11,6 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers.
 func GetDnsZones(ctx *pulumi.Context, args *GetDnsZonesArgs, opts ...pulumi.InvokeOption) (*GetDnsZonesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDnsZonesResult
@@ -25,7 +26,16 @@ type GetDnsZonesArgs struct {
 }
 
 type GetDnsZonesResult struct {
-	Zones []interface{} `pulumi:"zones"`
+	// Every DNS zone of the account (§4.14 `domains`, §2.17).
+	Domains []DnsZone `pulumi:"domains"`
+	// Errors returned with the response, when the API sends them (§2.1).
+	Errors []interface{} `pulumi:"errors"`
+	// Human-readable outcome, when the API sends one (§2.1).
+	Message *string `pulumi:"message"`
+	// The account's authoritative nameserver hosts (§4.14 `nameservers`).
+	Nameservers []string `pulumi:"nameservers"`
+	// Non-fatal messages, when the API sends them (§2.1).
+	Warnings []string `pulumi:"warnings"`
 }
 
 func GetDnsZonesOutput(ctx *pulumi.Context, args GetDnsZonesOutputArgs, opts ...pulumi.InvokeOption) GetDnsZonesResultOutput {
@@ -58,8 +68,29 @@ func (o GetDnsZonesResultOutput) ToGetDnsZonesResultOutputWithContext(ctx contex
 	return o
 }
 
-func (o GetDnsZonesResultOutput) Zones() pulumi.ArrayOutput {
-	return o.ApplyT(func(v GetDnsZonesResult) []interface{} { return v.Zones }).(pulumi.ArrayOutput)
+// Every DNS zone of the account (§4.14 `domains`, §2.17).
+func (o GetDnsZonesResultOutput) Domains() DnsZoneArrayOutput {
+	return o.ApplyT(func(v GetDnsZonesResult) []DnsZone { return v.Domains }).(DnsZoneArrayOutput)
+}
+
+// Errors returned with the response, when the API sends them (§2.1).
+func (o GetDnsZonesResultOutput) Errors() pulumi.ArrayOutput {
+	return o.ApplyT(func(v GetDnsZonesResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
+}
+
+// Human-readable outcome, when the API sends one (§2.1).
+func (o GetDnsZonesResultOutput) Message() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetDnsZonesResult) *string { return v.Message }).(pulumi.StringPtrOutput)
+}
+
+// The account's authoritative nameserver hosts (§4.14 `nameservers`).
+func (o GetDnsZonesResultOutput) Nameservers() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetDnsZonesResult) []string { return v.Nameservers }).(pulumi.StringArrayOutput)
+}
+
+// Non-fatal messages, when the API sends them (§2.1).
+func (o GetDnsZonesResultOutput) Warnings() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetDnsZonesResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }
 
 func init() {

@@ -21,8 +21,20 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "cdnstream:index:AdBreakSlot":
+		r = &AdBreakSlot{}
+	case "cdnstream:index:CampaignArchive":
+		r = &CampaignArchive{}
+	case "cdnstream:index:HttpDomainLockBulk":
+		r = &HttpDomainLockBulk{}
+	case "cdnstream:index:PushZoneSettings":
+		r = &PushZoneSettings{}
 	case "cdnstream:index:StreamStatus":
 		r = &StreamStatus{}
+	case "cdnstream:index:TimeshiftStream":
+		r = &TimeshiftStream{}
+	case "cdnstream:index:VodPullDomainLock":
+		r = &VodPullDomainLock{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

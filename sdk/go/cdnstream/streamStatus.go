@@ -12,15 +12,31 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// Keeps a push or timeshift stream enabled or disabled (§4.4).
+//
+// Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
+// `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
+// the stream as it is (the API has no "unset" for a status) and says so.
 type StreamStatus struct {
 	pulumi.CustomResourceState
 
-	Disabled         pulumi.BoolPtrOutput   `pulumi:"disabled"`
-	Name             pulumi.StringPtrOutput `pulumi:"name"`
+	// Whether the stream is disabled.
+	Disabled pulumi.BoolOutput `pulumi:"disabled"`
+	// The stream's composed name (§2.5 `name`).
+	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// Playback addresses (§2.7).
+	PlaybackUrls StreamStatusPlaybackUrlsOutput `pulumi:"playbackUrls"`
+	// The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret.
 	RtmpAuthPassword pulumi.StringPtrOutput `pulumi:"rtmpAuthPassword"`
-	Status           pulumi.StringPtrOutput `pulumi:"status"`
-	StreamId         pulumi.StringPtrOutput `pulumi:"streamId"`
-	StreamKind       pulumi.StringPtrOutput `pulumi:"streamKind"`
+	// The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`).
+	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// The stream's id.
+	StreamId pulumi.StringOutput `pulumi:"streamId"`
+	// Which stream family.
+	StreamKind pulumi.StringOutput `pulumi:"streamKind"`
+	// Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+	// `errors` prefixed ` error:  `); a refresh keeps them.
+	Warnings pulumi.StringArrayOutput `pulumi:"warnings"`
 }
 
 // NewStreamStatus registers a new resource with the given unique name, arguments, and options.
@@ -76,15 +92,21 @@ func (StreamStatusState) ElementType() reflect.Type {
 }
 
 type streamStatusArgs struct {
-	Disabled   bool   `pulumi:"disabled"`
-	StreamId   string `pulumi:"streamId"`
+	// §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+	Disabled bool `pulumi:"disabled"`
+	// The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+	StreamId string `pulumi:"streamId"`
+	// Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
 	StreamKind string `pulumi:"streamKind"`
 }
 
 // The set of arguments for constructing a StreamStatus resource.
 type StreamStatusArgs struct {
-	Disabled   pulumi.BoolInput
-	StreamId   pulumi.StringInput
+	// §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+	Disabled pulumi.BoolInput
+	// The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+	StreamId pulumi.StringInput
+	// Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
 	StreamKind pulumi.StringInput
 }
 
@@ -125,28 +147,45 @@ func (o StreamStatusOutput) ToStreamStatusOutputWithContext(ctx context.Context)
 	return o
 }
 
-func (o StreamStatusOutput) Disabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v *StreamStatus) pulumi.BoolPtrOutput { return v.Disabled }).(pulumi.BoolPtrOutput)
+// Whether the stream is disabled.
+func (o StreamStatusOutput) Disabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v *StreamStatus) pulumi.BoolOutput { return v.Disabled }).(pulumi.BoolOutput)
 }
 
+// The stream's composed name (§2.5 `name`).
 func (o StreamStatusOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Playback addresses (§2.7).
+func (o StreamStatusOutput) PlaybackUrls() StreamStatusPlaybackUrlsOutput {
+	return o.ApplyT(func(v *StreamStatus) StreamStatusPlaybackUrlsOutput { return v.PlaybackUrls }).(StreamStatusPlaybackUrlsOutput)
+}
+
+// The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret.
 func (o StreamStatusOutput) RtmpAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.RtmpAuthPassword }).(pulumi.StringPtrOutput)
 }
 
+// The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`).
 func (o StreamStatusOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-func (o StreamStatusOutput) StreamId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.StreamId }).(pulumi.StringPtrOutput)
+// The stream's id.
+func (o StreamStatusOutput) StreamId() pulumi.StringOutput {
+	return o.ApplyT(func(v *StreamStatus) pulumi.StringOutput { return v.StreamId }).(pulumi.StringOutput)
 }
 
-func (o StreamStatusOutput) StreamKind() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.StreamKind }).(pulumi.StringPtrOutput)
+// Which stream family.
+func (o StreamStatusOutput) StreamKind() pulumi.StringOutput {
+	return o.ApplyT(func(v *StreamStatus) pulumi.StringOutput { return v.StreamKind }).(pulumi.StringOutput)
+}
+
+// Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+// `errors` prefixed ` error:  `); a refresh keeps them.
+func (o StreamStatusOutput) Warnings() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *StreamStatus) pulumi.StringArrayOutput { return v.Warnings }).(pulumi.StringArrayOutput)
 }
 
 func init() {

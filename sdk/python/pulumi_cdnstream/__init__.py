@@ -6,9 +6,28 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .ad_break_slot import *
+from .campaign_archive import *
+from .get_ad_breaks import *
+from .get_ad_consumption import *
+from .get_ad_creative import *
+from .get_ad_manager_projects import *
+from .get_ad_pod_requests import *
+from .get_ad_tracking_report import *
+from .get_campaign_targeting import *
+from .get_critical_backup import *
+from .get_critical_backups import *
 from .get_dns_zones import *
+from .get_http_pull_zones import *
+from .get_purge_operation import *
+from .http_domain_lock_bulk import *
 from .provider import *
+from .push_zone_settings import *
 from .stream_status import *
+from .timeshift_stream import *
+from .vod_pull_domain_lock import *
+from ._inputs import *
+from . import outputs
 
 # Make subpackages available:
 if typing.TYPE_CHECKING:
@@ -25,7 +44,13 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_cdnstream",
   "classes": {
-   "cdnstream:index:StreamStatus": "StreamStatus"
+   "cdnstream:index:AdBreakSlot": "AdBreakSlot",
+   "cdnstream:index:CampaignArchive": "CampaignArchive",
+   "cdnstream:index:HttpDomainLockBulk": "HttpDomainLockBulk",
+   "cdnstream:index:PushZoneSettings": "PushZoneSettings",
+   "cdnstream:index:StreamStatus": "StreamStatus",
+   "cdnstream:index:TimeshiftStream": "TimeshiftStream",
+   "cdnstream:index:VodPullDomainLock": "VodPullDomainLock"
   }
  }
 ]

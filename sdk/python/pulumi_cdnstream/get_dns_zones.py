@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetDnsZonesResult',
@@ -23,15 +24,62 @@ __all__ = [
 
 @pulumi.output_type
 class GetDnsZonesResult:
-    def __init__(__self__, zones=None):
-        if zones and not isinstance(zones, list):
-            raise TypeError("Expected argument 'zones' to be a list")
-        pulumi.set(__self__, "zones", zones)
+    def __init__(__self__, domains=None, errors=None, message=None, nameservers=None, warnings=None):
+        if domains and not isinstance(domains, list):
+            raise TypeError("Expected argument 'domains' to be a list")
+        pulumi.set(__self__, "domains", domains)
+        if errors and not isinstance(errors, list):
+            raise TypeError("Expected argument 'errors' to be a list")
+        pulumi.set(__self__, "errors", errors)
+        if message and not isinstance(message, str):
+            raise TypeError("Expected argument 'message' to be a str")
+        pulumi.set(__self__, "message", message)
+        if nameservers and not isinstance(nameservers, list):
+            raise TypeError("Expected argument 'nameservers' to be a list")
+        pulumi.set(__self__, "nameservers", nameservers)
+        if warnings and not isinstance(warnings, list):
+            raise TypeError("Expected argument 'warnings' to be a list")
+        pulumi.set(__self__, "warnings", warnings)
 
     @_builtins.property
     @pulumi.getter
-    def zones(self) -> Optional[Sequence[Any]]:
-        return pulumi.get(self, "zones")
+    def domains(self) -> Sequence['outputs.DnsZone']:
+        """
+        Every DNS zone of the account (§4.14 `domains`, §2.17).
+        """
+        return pulumi.get(self, "domains")
+
+    @_builtins.property
+    @pulumi.getter
+    def errors(self) -> Optional[Sequence[Any]]:
+        """
+        Errors returned with the response, when the API sends them (§2.1).
+        """
+        return pulumi.get(self, "errors")
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> Optional[_builtins.str]:
+        """
+        Human-readable outcome, when the API sends one (§2.1).
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def nameservers(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The account's authoritative nameserver hosts (§4.14 `nameservers`).
+        """
+        return pulumi.get(self, "nameservers")
+
+    @_builtins.property
+    @pulumi.getter
+    def warnings(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Non-fatal messages, when the API sends them (§2.1).
+        """
+        return pulumi.get(self, "warnings")
 
 
 class AwaitableGetDnsZonesResult(GetDnsZonesResult):
@@ -40,25 +88,37 @@ class AwaitableGetDnsZonesResult(GetDnsZonesResult):
         if False:
             yield self
         return GetDnsZonesResult(
-            zones=self.zones)
+            domains=self.domains,
+            errors=self.errors,
+            message=self.message,
+            nameservers=self.nameservers,
+            warnings=self.warnings)
 
 
 def get_dns_zones(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDnsZonesResult:
     """
-    Use this data source to access information about an existing resource.
+    §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers.
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('cdnstream:index:getDnsZones', __args__, opts=opts, typ=GetDnsZonesResult).value
 
     return AwaitableGetDnsZonesResult(
-        zones=pulumi.get(__ret__, 'zones'))
+        domains=pulumi.get(__ret__, 'domains'),
+        errors=pulumi.get(__ret__, 'errors'),
+        message=pulumi.get(__ret__, 'message'),
+        nameservers=pulumi.get(__ret__, 'nameservers'),
+        warnings=pulumi.get(__ret__, 'warnings'))
 def get_dns_zones_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDnsZonesResult]:
     """
-    Use this data source to access information about an existing resource.
+    §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers.
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('cdnstream:index:getDnsZones', __args__, opts=opts, typ=GetDnsZonesResult)
     return __ret__.apply(lambda __response__: GetDnsZonesResult(
-        zones=pulumi.get(__response__, 'zones')))
+        domains=pulumi.get(__response__, 'domains'),
+        errors=pulumi.get(__response__, 'errors'),
+        message=pulumi.get(__response__, 'message'),
+        nameservers=pulumi.get(__response__, 'nameservers'),
+        warnings=pulumi.get(__response__, 'warnings')))

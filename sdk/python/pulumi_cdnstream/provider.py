@@ -20,18 +20,108 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 base_url: pulumi.Input[Optional[_builtins.str]] = None):
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 connections: pulumi.Input[Optional[_builtins.int]] = None,
+                 headers_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 keep_alive_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retry_wait_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 retry_base_delay_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 retry_max_delay_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 rps: pulumi.Input[Optional[_builtins.float]] = None,
+                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 unretried_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
+
+        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as `X-API-Key` (§5).
+        :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+        :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`.
+        :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms.
+        :param pulumi.Input[_builtins.int] connections: Maximum open connections to the API origin. Default 16.
+        :param pulumi.Input[_builtins.int] headers_timeout_ms: Wait for response headers; default `timeoutMs`.
+        :param pulumi.Input[_builtins.int] keep_alive_timeout_ms: How long an idle keep-alive socket is kept. Default 4000 ms.
+        :param pulumi.Input[_builtins.int] max_concurrency: Maximum requests in flight from this client; more wait in a queue. Default 16.
+        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+        :param pulumi.Input[_builtins.int] max_retry_wait_ms: Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+        :param pulumi.Input[_builtins.int] retry_base_delay_ms: First backoff step, doubled per retry, before jitter. Default 500 ms.
+        :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+        :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default).
+        :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+               `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
+               not happen, it only leaves a stream the stack does not know about.
         """
+        if api_key is None:
+            api_key = _utilities.get_env('CDNSTREAM_API_KEY')
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
+        if base_url is None:
+            base_url = _utilities.get_env('CDNSTREAM_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if body_timeout_ms is None:
+            body_timeout_ms = _utilities.get_env_int('CDNSTREAM_BODY_TIMEOUT_MS')
+        if body_timeout_ms is not None:
+            pulumi.set(__self__, "body_timeout_ms", body_timeout_ms)
+        if connect_timeout_ms is None:
+            connect_timeout_ms = (_utilities.get_env_int('CDNSTREAM_CONNECT_TIMEOUT_MS') or 10000)
+        if connect_timeout_ms is not None:
+            pulumi.set(__self__, "connect_timeout_ms", connect_timeout_ms)
+        if connections is None:
+            connections = (_utilities.get_env_int('CDNSTREAM_CONNECTIONS') or 16)
+        if connections is not None:
+            pulumi.set(__self__, "connections", connections)
+        if headers_timeout_ms is None:
+            headers_timeout_ms = _utilities.get_env_int('CDNSTREAM_HEADERS_TIMEOUT_MS')
+        if headers_timeout_ms is not None:
+            pulumi.set(__self__, "headers_timeout_ms", headers_timeout_ms)
+        if keep_alive_timeout_ms is None:
+            keep_alive_timeout_ms = (_utilities.get_env_int('CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS') or 4000)
+        if keep_alive_timeout_ms is not None:
+            pulumi.set(__self__, "keep_alive_timeout_ms", keep_alive_timeout_ms)
+        if max_concurrency is None:
+            max_concurrency = (_utilities.get_env_int('CDNSTREAM_MAX_CONCURRENCY') or 16)
+        if max_concurrency is not None:
+            pulumi.set(__self__, "max_concurrency", max_concurrency)
+        if max_retries is None:
+            max_retries = (_utilities.get_env_int('CDNSTREAM_MAX_RETRIES') or 4)
+        if max_retries is not None:
+            pulumi.set(__self__, "max_retries", max_retries)
+        if max_retry_wait_ms is None:
+            max_retry_wait_ms = (_utilities.get_env_int('CDNSTREAM_MAX_RETRY_WAIT_MS') or 60000)
+        if max_retry_wait_ms is not None:
+            pulumi.set(__self__, "max_retry_wait_ms", max_retry_wait_ms)
+        if retry_base_delay_ms is None:
+            retry_base_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_BASE_DELAY_MS') or 500)
+        if retry_base_delay_ms is not None:
+            pulumi.set(__self__, "retry_base_delay_ms", retry_base_delay_ms)
+        if retry_max_delay_ms is None:
+            retry_max_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_MAX_DELAY_MS') or 8000)
+        if retry_max_delay_ms is not None:
+            pulumi.set(__self__, "retry_max_delay_ms", retry_max_delay_ms)
+        if rps is None:
+            rps = (_utilities.get_env_float('CDNSTREAM_RPS') or 0)
+        if rps is not None:
+            pulumi.set(__self__, "rps", rps)
+        if timeout_ms is None:
+            timeout_ms = (_utilities.get_env_int('CDNSTREAM_TIMEOUT_MS') or 30000)
+        if timeout_ms is not None:
+            pulumi.set(__self__, "timeout_ms", timeout_ms)
+        if unretried_timeout_ms is None:
+            unretried_timeout_ms = (_utilities.get_env_int('CDNSTREAM_UNRETRIED_TIMEOUT_MS') or 120000)
+        if unretried_timeout_ms is not None:
+            pulumi.set(__self__, "unretried_timeout_ms", unretried_timeout_ms)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The account's API key, sent as `X-API-Key` (§5).
+        """
         return pulumi.get(self, "api_key")
 
     @api_key.setter
@@ -41,11 +131,172 @@ class ProviderArgs:
     @_builtins.property
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+        """
         return pulumi.get(self, "base_url")
 
     @base_url.setter
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="bodyTimeoutMs")
+    def body_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Wait between response body chunks; default `timeoutMs`.
+        """
+        return pulumi.get(self, "body_timeout_ms")
+
+    @body_timeout_ms.setter
+    def body_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "body_timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="connectTimeoutMs")
+    def connect_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Per-connection TCP/TLS connect timeout. Default 10000 ms.
+        """
+        return pulumi.get(self, "connect_timeout_ms")
+
+    @connect_timeout_ms.setter
+    def connect_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "connect_timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def connections(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Maximum open connections to the API origin. Default 16.
+        """
+        return pulumi.get(self, "connections")
+
+    @connections.setter
+    def connections(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "connections", value)
+
+    @_builtins.property
+    @pulumi.getter(name="headersTimeoutMs")
+    def headers_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Wait for response headers; default `timeoutMs`.
+        """
+        return pulumi.get(self, "headers_timeout_ms")
+
+    @headers_timeout_ms.setter
+    def headers_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "headers_timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="keepAliveTimeoutMs")
+    def keep_alive_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How long an idle keep-alive socket is kept. Default 4000 ms.
+        """
+        return pulumi.get(self, "keep_alive_timeout_ms")
+
+    @keep_alive_timeout_ms.setter
+    def keep_alive_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "keep_alive_timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxConcurrency")
+    def max_concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Maximum requests in flight from this client; more wait in a queue. Default 16.
+        """
+        return pulumi.get(self, "max_concurrency")
+
+    @max_concurrency.setter
+    def max_concurrency(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_concurrency", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxRetries")
+    def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+        """
+        return pulumi.get(self, "max_retries")
+
+    @max_retries.setter
+    def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxRetryWaitMs")
+    def max_retry_wait_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+        """
+        return pulumi.get(self, "max_retry_wait_ms")
+
+    @max_retry_wait_ms.setter
+    def max_retry_wait_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_retry_wait_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retryBaseDelayMs")
+    def retry_base_delay_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        First backoff step, doubled per retry, before jitter. Default 500 ms.
+        """
+        return pulumi.get(self, "retry_base_delay_ms")
+
+    @retry_base_delay_ms.setter
+    def retry_base_delay_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "retry_base_delay_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retryMaxDelayMs")
+    def retry_max_delay_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+        """
+        return pulumi.get(self, "retry_max_delay_ms")
+
+    @retry_max_delay_ms.setter
+    def retry_max_delay_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "retry_max_delay_ms", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rps(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Client-side requests-per-second limit; 0 = off (the default).
+        """
+        return pulumi.get(self, "rps")
+
+    @rps.setter
+    def rps(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "rps", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutMs")
+    def timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        """
+        return pulumi.get(self, "timeout_ms")
+
+    @timeout_ms.setter
+    def timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_ms", value)
+
+    @_builtins.property
+    @pulumi.getter(name="unretriedTimeoutMs")
+    def unretried_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+        `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
+        not happen, it only leaves a stream the stack does not know about.
+        """
+        return pulumi.get(self, "unretried_timeout_ms")
+
+    @unretried_timeout_ms.setter
+    def unretried_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "unretried_timeout_ms", value)
 
 
 @pulumi.type_token("pulumi:providers:cdnstream")
@@ -56,12 +307,43 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 connections: pulumi.Input[Optional[_builtins.int]] = None,
+                 headers_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 keep_alive_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retry_wait_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 retry_base_delay_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 retry_max_delay_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 rps: pulumi.Input[Optional[_builtins.float]] = None,
+                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 unretried_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Create a Cdnstream resource with the given unique name, props, and options.
+        One account of the API: its key and address, and the client's settings.
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as `X-API-Key` (§5).
+        :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+        :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`.
+        :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms.
+        :param pulumi.Input[_builtins.int] connections: Maximum open connections to the API origin. Default 16.
+        :param pulumi.Input[_builtins.int] headers_timeout_ms: Wait for response headers; default `timeoutMs`.
+        :param pulumi.Input[_builtins.int] keep_alive_timeout_ms: How long an idle keep-alive socket is kept. Default 4000 ms.
+        :param pulumi.Input[_builtins.int] max_concurrency: Maximum requests in flight from this client; more wait in a queue. Default 16.
+        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+        :param pulumi.Input[_builtins.int] max_retry_wait_ms: Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+        :param pulumi.Input[_builtins.int] retry_base_delay_ms: First backoff step, doubled per retry, before jitter. Default 500 ms.
+        :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+        :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default).
+        :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+               `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
+               not happen, it only leaves a stream the stack does not know about.
         """
         ...
     @overload
@@ -70,7 +352,8 @@ class Provider(pulumi.ProviderResource):
                  args: Optional[ProviderArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Create a Cdnstream resource with the given unique name, props, and options.
+        One account of the API: its key and address, and the client's settings.
+
 
         :param str resource_name: The name of the resource.
         :param ProviderArgs args: The arguments to use to populate this resource's properties.
@@ -89,6 +372,19 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 body_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 connect_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 connections: pulumi.Input[Optional[_builtins.int]] = None,
+                 headers_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 keep_alive_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_retry_wait_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 retry_base_delay_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 retry_max_delay_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 rps: pulumi.Input[Optional[_builtins.float]] = None,
+                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 unretried_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -98,8 +394,51 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            if api_key is None:
+                api_key = _utilities.get_env('CDNSTREAM_API_KEY')
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
+            if base_url is None:
+                base_url = _utilities.get_env('CDNSTREAM_BASE_URL')
             __props__.__dict__["base_url"] = base_url
+            if body_timeout_ms is None:
+                body_timeout_ms = _utilities.get_env_int('CDNSTREAM_BODY_TIMEOUT_MS')
+            __props__.__dict__["body_timeout_ms"] = pulumi.Output.from_input(body_timeout_ms).apply(pulumi.runtime.to_json) if body_timeout_ms is not None else None
+            if connect_timeout_ms is None:
+                connect_timeout_ms = (_utilities.get_env_int('CDNSTREAM_CONNECT_TIMEOUT_MS') or 10000)
+            __props__.__dict__["connect_timeout_ms"] = pulumi.Output.from_input(connect_timeout_ms).apply(pulumi.runtime.to_json) if connect_timeout_ms is not None else None
+            if connections is None:
+                connections = (_utilities.get_env_int('CDNSTREAM_CONNECTIONS') or 16)
+            __props__.__dict__["connections"] = pulumi.Output.from_input(connections).apply(pulumi.runtime.to_json) if connections is not None else None
+            if headers_timeout_ms is None:
+                headers_timeout_ms = _utilities.get_env_int('CDNSTREAM_HEADERS_TIMEOUT_MS')
+            __props__.__dict__["headers_timeout_ms"] = pulumi.Output.from_input(headers_timeout_ms).apply(pulumi.runtime.to_json) if headers_timeout_ms is not None else None
+            if keep_alive_timeout_ms is None:
+                keep_alive_timeout_ms = (_utilities.get_env_int('CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS') or 4000)
+            __props__.__dict__["keep_alive_timeout_ms"] = pulumi.Output.from_input(keep_alive_timeout_ms).apply(pulumi.runtime.to_json) if keep_alive_timeout_ms is not None else None
+            if max_concurrency is None:
+                max_concurrency = (_utilities.get_env_int('CDNSTREAM_MAX_CONCURRENCY') or 16)
+            __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
+            if max_retries is None:
+                max_retries = (_utilities.get_env_int('CDNSTREAM_MAX_RETRIES') or 4)
+            __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            if max_retry_wait_ms is None:
+                max_retry_wait_ms = (_utilities.get_env_int('CDNSTREAM_MAX_RETRY_WAIT_MS') or 60000)
+            __props__.__dict__["max_retry_wait_ms"] = pulumi.Output.from_input(max_retry_wait_ms).apply(pulumi.runtime.to_json) if max_retry_wait_ms is not None else None
+            if retry_base_delay_ms is None:
+                retry_base_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_BASE_DELAY_MS') or 500)
+            __props__.__dict__["retry_base_delay_ms"] = pulumi.Output.from_input(retry_base_delay_ms).apply(pulumi.runtime.to_json) if retry_base_delay_ms is not None else None
+            if retry_max_delay_ms is None:
+                retry_max_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_MAX_DELAY_MS') or 8000)
+            __props__.__dict__["retry_max_delay_ms"] = pulumi.Output.from_input(retry_max_delay_ms).apply(pulumi.runtime.to_json) if retry_max_delay_ms is not None else None
+            if rps is None:
+                rps = (_utilities.get_env_float('CDNSTREAM_RPS') or 0)
+            __props__.__dict__["rps"] = pulumi.Output.from_input(rps).apply(pulumi.runtime.to_json) if rps is not None else None
+            if timeout_ms is None:
+                timeout_ms = (_utilities.get_env_int('CDNSTREAM_TIMEOUT_MS') or 30000)
+            __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None
+            if unretried_timeout_ms is None:
+                unretried_timeout_ms = (_utilities.get_env_int('CDNSTREAM_UNRETRIED_TIMEOUT_MS') or 120000)
+            __props__.__dict__["unretried_timeout_ms"] = pulumi.Output.from_input(unretried_timeout_ms).apply(pulumi.runtime.to_json) if unretried_timeout_ms is not None else None
         super(Provider, __self__).__init__(
             'cdnstream',
             resource_name,

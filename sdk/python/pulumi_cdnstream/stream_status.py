@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = ['StreamStatusArgs', 'StreamStatus']
 
@@ -24,6 +25,10 @@ class StreamStatusArgs:
                  stream_kind: pulumi.Input[_builtins.str]):
         """
         The set of arguments for constructing a StreamStatus resource.
+
+        :param pulumi.Input[_builtins.bool] disabled: §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+        :param pulumi.Input[_builtins.str] stream_id: The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] stream_kind: Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
         """
         pulumi.set(__self__, "disabled", disabled)
         pulumi.set(__self__, "stream_id", stream_id)
@@ -32,6 +37,9 @@ class StreamStatusArgs:
     @_builtins.property
     @pulumi.getter
     def disabled(self) -> pulumi.Input[_builtins.bool]:
+        """
+        §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+        """
         return pulumi.get(self, "disabled")
 
     @disabled.setter
@@ -41,6 +49,9 @@ class StreamStatusArgs:
     @_builtins.property
     @pulumi.getter(name="streamId")
     def stream_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+        """
         return pulumi.get(self, "stream_id")
 
     @stream_id.setter
@@ -50,6 +61,9 @@ class StreamStatusArgs:
     @_builtins.property
     @pulumi.getter(name="streamKind")
     def stream_kind(self) -> pulumi.Input[_builtins.str]:
+        """
+        Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
+        """
         return pulumi.get(self, "stream_kind")
 
     @stream_kind.setter
@@ -68,10 +82,18 @@ class StreamStatus(pulumi.CustomResource):
                  stream_kind: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Create a StreamStatus resource with the given unique name, props, and options.
+        Keeps a push or timeshift stream enabled or disabled (§4.4).
+
+        Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
+        `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
+        the stream as it is (the API has no "unset" for a status) and says so.
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] disabled: §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+        :param pulumi.Input[_builtins.str] stream_id: The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] stream_kind: Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
         """
         ...
     @overload
@@ -80,7 +102,12 @@ class StreamStatus(pulumi.CustomResource):
                  args: StreamStatusArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Create a StreamStatus resource with the given unique name, props, and options.
+        Keeps a push or timeshift stream enabled or disabled (§4.4).
+
+        Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
+        `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
+        the stream as it is (the API has no "unset" for a status) and says so.
+
 
         :param str resource_name: The name of the resource.
         :param StreamStatusArgs args: The arguments to use to populate this resource's properties.
@@ -119,8 +146,10 @@ class StreamStatus(pulumi.CustomResource):
                 raise TypeError("Missing required property 'stream_kind'")
             __props__.__dict__["stream_kind"] = stream_kind
             __props__.__dict__["name"] = None
+            __props__.__dict__["playback_urls"] = None
             __props__.__dict__["rtmp_auth_password"] = None
             __props__.__dict__["status"] = None
+            __props__.__dict__["warnings"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["rtmpAuthPassword"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(StreamStatus, __self__).__init__(
@@ -147,39 +176,76 @@ class StreamStatus(pulumi.CustomResource):
 
         __props__.__dict__["disabled"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["playback_urls"] = None
         __props__.__dict__["rtmp_auth_password"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["stream_id"] = None
         __props__.__dict__["stream_kind"] = None
+        __props__.__dict__["warnings"] = None
         return StreamStatus(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
     @pulumi.getter
-    def disabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+    def disabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the stream is disabled.
+        """
         return pulumi.get(self, "disabled")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The stream's composed name (§2.5 `name`).
+        """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="playbackUrls")
+    def playback_urls(self) -> pulumi.Output['outputs.StreamStatusPlaybackUrls']:
+        """
+        Playback addresses (§2.7).
+        """
+        return pulumi.get(self, "playback_urls")
 
     @_builtins.property
     @pulumi.getter(name="rtmpAuthPassword")
     def rtmp_auth_password(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret.
+        """
         return pulumi.get(self, "rtmp_auth_password")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`).
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="streamId")
-    def stream_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def stream_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The stream's id.
+        """
         return pulumi.get(self, "stream_id")
 
     @_builtins.property
     @pulumi.getter(name="streamKind")
-    def stream_kind(self) -> pulumi.Output[Optional[_builtins.str]]:
+    def stream_kind(self) -> pulumi.Output[_builtins.str]:
+        """
+        Which stream family.
+        """
         return pulumi.get(self, "stream_kind")
+
+    @_builtins.property
+    @pulumi.getter
+    def warnings(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+        `errors` prefixed `error: `); a refresh keeps them.
+        """
+        return pulumi.get(self, "warnings")
 

@@ -71,7 +71,15 @@ func program(s spec) pulumi.RunFunc {
 		// The data source through the same account; the test counts its API call. (Only that it
 		// resolves is exported: which fields its result declares is the schema's to say.)
 		zones := cdnstream.GetDnsZonesOutput(ctx, cdnstream.GetDnsZonesOutputArgs{}, pulumi.Provider(provider))
-		ctx.Export("dnsZonesResolved", zones.ApplyT(func(any) bool { return true }))
+		ctx.Export("dnsZoneDomains", zones.Domains().ApplyT(func(all []cdnstream.DnsZone) []string {
+			domains := []string{}
+			for _, zone := range all {
+				if zone.Domain != nil {
+					domains = append(domains, *zone.Domain)
+				}
+			}
+			return domains
+		}))
 
 		if s.Import != nil {
 			// The `import` option adopts the live object; once in state the option changes nothing.

@@ -43,7 +43,7 @@ def program_for(spec):
         # The data source through the same account; the test counts its API call. (Only that it
         # resolves is exported: which fields its result declares is the schema's to say.)
         zones = cdnstream.get_dns_zones_output(opts=pulumi.InvokeOutputOptions(provider=provider))
-        pulumi.export("dnsZonesResolved", zones.apply(lambda result: result is not None))
+        pulumi.export("dnsZoneDomains", zones.apply(lambda result: [zone.domain for zone in result.domains]))
 
         adopt = spec.get("import")
         if adopt:

@@ -11,9 +11,199 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// The account's API key, sent as `X-API-Key` (§5).
 func GetApiKey(ctx *pulumi.Context) string {
-	return config.Get(ctx, "cdnstream:apiKey")
+	v, err := config.Try(ctx, "cdnstream:apiKey")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "CDNSTREAM_API_KEY"); d != nil {
+		value = d.(string)
+	}
+	return value
 }
+
+// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
 func GetBaseUrl(ctx *pulumi.Context) string {
-	return config.Get(ctx, "cdnstream:baseUrl")
+	v, err := config.Try(ctx, "cdnstream:baseUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "CDNSTREAM_BASE_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Wait between response body chunks; default `timeoutMs`.
+func GetBodyTimeoutMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:bodyTimeoutMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "CDNSTREAM_BODY_TIMEOUT_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Per-connection TCP/TLS connect timeout. Default 10000 ms.
+func GetConnectTimeoutMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:connectTimeoutMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(10000, internal.ParseEnvInt, "CDNSTREAM_CONNECT_TIMEOUT_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Maximum open connections to the API origin. Default 16.
+func GetConnections(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:connections")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(16, internal.ParseEnvInt, "CDNSTREAM_CONNECTIONS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Wait for response headers; default `timeoutMs`.
+func GetHeadersTimeoutMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:headersTimeoutMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "CDNSTREAM_HEADERS_TIMEOUT_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// How long an idle keep-alive socket is kept. Default 4000 ms.
+func GetKeepAliveTimeoutMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:keepAliveTimeoutMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(4000, internal.ParseEnvInt, "CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Maximum requests in flight from this client; more wait in a queue. Default 16.
+func GetMaxConcurrency(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:maxConcurrency")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(16, internal.ParseEnvInt, "CDNSTREAM_MAX_CONCURRENCY"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+func GetMaxRetries(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:maxRetries")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(4, internal.ParseEnvInt, "CDNSTREAM_MAX_RETRIES"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+func GetMaxRetryWaitMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:maxRetryWaitMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(60000, internal.ParseEnvInt, "CDNSTREAM_MAX_RETRY_WAIT_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// First backoff step, doubled per retry, before jitter. Default 500 ms.
+func GetRetryBaseDelayMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:retryBaseDelayMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(500, internal.ParseEnvInt, "CDNSTREAM_RETRY_BASE_DELAY_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+func GetRetryMaxDelayMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:retryMaxDelayMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(8000, internal.ParseEnvInt, "CDNSTREAM_RETRY_MAX_DELAY_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Client-side requests-per-second limit; 0 = off (the default).
+func GetRps(ctx *pulumi.Context) float64 {
+	v, err := config.TryFloat64(ctx, "cdnstream:rps")
+	if err == nil {
+		return v
+	}
+	var value float64
+	if d := internal.GetEnvOrDefault(0.0, internal.ParseEnvFloat, "CDNSTREAM_RPS"); d != nil {
+		value = d.(float64)
+	}
+	return value
+}
+
+// Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+func GetTimeoutMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:timeoutMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(30000, internal.ParseEnvInt, "CDNSTREAM_TIMEOUT_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+// `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
+// not happen, it only leaves a stream the stack does not know about.
+func GetUnretriedTimeoutMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "cdnstream:unretriedTimeoutMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(120000, internal.ParseEnvInt, "CDNSTREAM_UNRETRIED_TIMEOUT_MS"); d != nil {
+		value = d.(int)
+	}
+	return value
 }

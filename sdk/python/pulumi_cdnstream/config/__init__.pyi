@@ -15,6 +15,79 @@ else:
 from .. import _utilities
 
 apiKey: Optional[str]
+"""
+The account's API key, sent as `X-API-Key` (§5).
+"""
 
 baseUrl: Optional[str]
+"""
+Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+"""
+
+bodyTimeoutMs: Optional[int]
+"""
+Wait between response body chunks; default `timeoutMs`.
+"""
+
+connectTimeoutMs: int
+"""
+Per-connection TCP/TLS connect timeout. Default 10000 ms.
+"""
+
+connections: int
+"""
+Maximum open connections to the API origin. Default 16.
+"""
+
+headersTimeoutMs: Optional[int]
+"""
+Wait for response headers; default `timeoutMs`.
+"""
+
+keepAliveTimeoutMs: int
+"""
+How long an idle keep-alive socket is kept. Default 4000 ms.
+"""
+
+maxConcurrency: int
+"""
+Maximum requests in flight from this client; more wait in a queue. Default 16.
+"""
+
+maxRetries: int
+"""
+Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+"""
+
+maxRetryWaitMs: int
+"""
+Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+"""
+
+retryBaseDelayMs: int
+"""
+First backoff step, doubled per retry, before jitter. Default 500 ms.
+"""
+
+retryMaxDelayMs: int
+"""
+Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+"""
+
+rps: float
+"""
+Client-side requests-per-second limit; 0 = off (the default).
+"""
+
+timeoutMs: int
+"""
+Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+"""
+
+unretriedTimeoutMs: int
+"""
+Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+`headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
+not happen, it only leaves a stream the stack does not know about.
+"""
 

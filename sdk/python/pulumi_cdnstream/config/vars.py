@@ -22,9 +22,108 @@ __config__ = pulumi.Config('cdnstream')
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_key(self) -> Optional[str]:
-        return __config__.get('apiKey')
+        """
+        The account's API key, sent as `X-API-Key` (§5).
+        """
+        return __config__.get('apiKey') or _utilities.get_env('CDNSTREAM_API_KEY')
 
     @_builtins.property
     def base_url(self) -> Optional[str]:
-        return __config__.get('baseUrl')
+        """
+        Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+        """
+        return __config__.get('baseUrl') or _utilities.get_env('CDNSTREAM_BASE_URL')
+
+    @_builtins.property
+    def body_timeout_ms(self) -> Optional[int]:
+        """
+        Wait between response body chunks; default `timeoutMs`.
+        """
+        return __config__.get_int('bodyTimeoutMs') or _utilities.get_env_int('CDNSTREAM_BODY_TIMEOUT_MS')
+
+    @_builtins.property
+    def connect_timeout_ms(self) -> int:
+        """
+        Per-connection TCP/TLS connect timeout. Default 10000 ms.
+        """
+        return __config__.get_int('connectTimeoutMs') or (_utilities.get_env_int('CDNSTREAM_CONNECT_TIMEOUT_MS') or 10000)
+
+    @_builtins.property
+    def connections(self) -> int:
+        """
+        Maximum open connections to the API origin. Default 16.
+        """
+        return __config__.get_int('connections') or (_utilities.get_env_int('CDNSTREAM_CONNECTIONS') or 16)
+
+    @_builtins.property
+    def headers_timeout_ms(self) -> Optional[int]:
+        """
+        Wait for response headers; default `timeoutMs`.
+        """
+        return __config__.get_int('headersTimeoutMs') or _utilities.get_env_int('CDNSTREAM_HEADERS_TIMEOUT_MS')
+
+    @_builtins.property
+    def keep_alive_timeout_ms(self) -> int:
+        """
+        How long an idle keep-alive socket is kept. Default 4000 ms.
+        """
+        return __config__.get_int('keepAliveTimeoutMs') or (_utilities.get_env_int('CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS') or 4000)
+
+    @_builtins.property
+    def max_concurrency(self) -> int:
+        """
+        Maximum requests in flight from this client; more wait in a queue. Default 16.
+        """
+        return __config__.get_int('maxConcurrency') or (_utilities.get_env_int('CDNSTREAM_MAX_CONCURRENCY') or 16)
+
+    @_builtins.property
+    def max_retries(self) -> int:
+        """
+        Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+        """
+        return __config__.get_int('maxRetries') or (_utilities.get_env_int('CDNSTREAM_MAX_RETRIES') or 4)
+
+    @_builtins.property
+    def max_retry_wait_ms(self) -> int:
+        """
+        Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+        """
+        return __config__.get_int('maxRetryWaitMs') or (_utilities.get_env_int('CDNSTREAM_MAX_RETRY_WAIT_MS') or 60000)
+
+    @_builtins.property
+    def retry_base_delay_ms(self) -> int:
+        """
+        First backoff step, doubled per retry, before jitter. Default 500 ms.
+        """
+        return __config__.get_int('retryBaseDelayMs') or (_utilities.get_env_int('CDNSTREAM_RETRY_BASE_DELAY_MS') or 500)
+
+    @_builtins.property
+    def retry_max_delay_ms(self) -> int:
+        """
+        Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+        """
+        return __config__.get_int('retryMaxDelayMs') or (_utilities.get_env_int('CDNSTREAM_RETRY_MAX_DELAY_MS') or 8000)
+
+    @_builtins.property
+    def rps(self) -> float:
+        """
+        Client-side requests-per-second limit; 0 = off (the default).
+        """
+        return __config__.get_float('rps') or (_utilities.get_env_float('CDNSTREAM_RPS') or 0)
+
+    @_builtins.property
+    def timeout_ms(self) -> int:
+        """
+        Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        """
+        return __config__.get_int('timeoutMs') or (_utilities.get_env_int('CDNSTREAM_TIMEOUT_MS') or 30000)
+
+    @_builtins.property
+    def unretried_timeout_ms(self) -> int:
+        """
+        Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+        `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
+        not happen, it only leaves a stream the stack does not know about.
+        """
+        return __config__.get_int('unretriedTimeoutMs') or (_utilities.get_env_int('CDNSTREAM_UNRETRIED_TIMEOUT_MS') or 120000)
 
