@@ -33,7 +33,21 @@ export function ensureEngineOnPath(): void {
   const pluginDir = path.dirname(
     require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs", { paths: [repoRoot] }),
   );
-  process.env.PATH = [binDir, pluginDir, process.env.PATH].filter(Boolean).join(path.delimiter);
+  process.env.PATH = [binDir, pluginDir, pluginLauncherDir(), process.env.PATH].filter(Boolean).join(path.delimiter);
+}
+
+/**
+ * A directory holding `pulumi-resource-cdnstream`, the provider plugin of the installed package,
+ * as `npm install -g` would put it on PATH: the plugin path's stacks are served by it.
+ */
+function pluginLauncherDir(): string {
+  const dir = path.join(benchRoot, "plugin-bin");
+  const main = path.join(installedPackageDir, "dist", "provider", "plugin", "main.js");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "pulumi-resource-cdnstream"), `#!/bin/sh\nexec node "${main}" "$@"\n`, {
+    mode: 0o755,
+  });
+  return dir;
 }
 
 /** `pulumi version` without the leading v, and the CLI's default `--parallel` on this machine. */

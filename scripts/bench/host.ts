@@ -72,11 +72,13 @@ interface Sample {
 function sample(seen: Map<number, Sample>): void {
   for (const pid of descendants(process.pid)) {
     const cmdline = read(`/proc/${pid}/cmdline`) ?? "";
-    const role = cmdline.includes("dynamic-provider")
-      ? "host"
-      : read(`/proc/${pid}/comm`)?.trim() === "pulumi"
-        ? "engine"
-        : undefined;
+    // The dynamic-provider host of @pulumi/pulumi, or the provider plugin (the plugin path).
+    const role =
+      cmdline.includes("dynamic-provider") || cmdline.includes("provider/plugin/main.js")
+        ? "host"
+        : read(`/proc/${pid}/comm`)?.trim() === "pulumi"
+          ? "engine"
+          : undefined;
     if (!role) continue;
     const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0);
     const known = seen.get(pid) ?? { peakBytes: 0, cpu: 0, role };

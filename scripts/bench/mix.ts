@@ -184,6 +184,23 @@ export function oursProgram(decls: Declaration[]): PulumiFn {
   };
 }
 
+/**
+ * The same resources through the provider plugin: each given a cdnstream Provider, as a program
+ * managing an account through an explicit provider does. The key comes from the environment.
+ */
+export function pluginProgram(decls: Declaration[], baseUrl: string): PulumiFn {
+  const sdk = loadInstalledSdk();
+  const kinds = sdk as unknown as Record<
+    Kind,
+    new (name: string, args: unknown, opts: pulumi.CustomResourceOptions) => pulumi.CustomResource
+  >;
+  return async () => {
+    const provider = new sdk.Provider("account", { baseUrl });
+    for (const d of decls) new kinds[d.kind](d.name, d.args, { provider });
+    return {};
+  };
+}
+
 export const FLOOR_PACKAGE = "cdnstream-bench-floor";
 export const floorPackageDir = path.join(benchRoot, "node_modules", FLOOR_PACKAGE);
 

@@ -130,6 +130,18 @@ export function markdown(r: Report): string {
         `| ${x.n} | ${x.op} | ${x.oursSeconds.toFixed(2)} | ${x.floorSeconds.toFixed(2)} | ${x.ratio.toFixed(2)} | ${x.apiCalls} | ${mb(x.oursPeakRssMb)} / ${mb(x.floorPeakRssMb)} |`,
     ),
     "",
+    "Both paths, same run: the dynamic provider (ours, above) and the provider plugin (each resource given a " +
+      "cdnstream `Provider`, the path of other languages, `pulumi import` and several accounts), against the floor.",
+    "",
+    "| N | operation | dynamic (s) | plugin (s) | floor (s) | dynamic / floor | plugin / floor | plugin / dynamic | API calls, dynamic / plugin | provider host peak RSS, dynamic / plugin (MB) |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...r.results.map(
+      (x) =>
+        `| ${x.n} | ${x.op} | ${x.oursSeconds.toFixed(2)} | ${x.plugin.seconds.toFixed(2)} | ${x.floorSeconds.toFixed(2)} | ` +
+        `${x.ratio.toFixed(2)} | ${x.plugin.ratio.toFixed(2)} | ${x.plugin.oursRatio.toFixed(2)} | ${x.apiCalls} / ${x.plugin.apiCalls} | ` +
+        `${mb(x.oursPeakRssMb)} / ${mb(x.plugin.peakRssMb)} |`,
+    ),
+    "",
     "Where the CPU goes, seconds, ours / floor: the engine (the `pulumi` CLI, its state writes included), the " +
       "dynamic-provider host, the program (the bench process, which hosts the language runtime); and the emulator " +
       "serving ours, on the same cores (sampled every 100 ms, so slightly under).",

@@ -15,7 +15,7 @@ import { engineEnv } from "./engine";
 import { stackFixture } from "./fixture";
 import { cpuSeconds, measureOp, type CpuSplit } from "./host";
 import { stateBytes, type Bytes } from "./state";
-import { declarations, distinctObjects, floorProgram, oursProgram, targetCounts, type Mix } from "./mix";
+import { declarations, distinctObjects, floorProgram, oursProgram, pluginProgram, targetCounts, type Mix } from "./mix";
 
 export const OPS = ["up", "preview", "refresh", "destroy"] as const;
 export type Op = (typeof OPS)[number];
@@ -59,6 +59,24 @@ export interface OpRow {
    * (preview, destroy): the engine rewrites the whole checkpoint after every step.
    */
   stateBytesPerResource: { ours: number; floor: number };
+  /** The same stack through the provider plugin (each resource given a cdnstream Provider), same run. */
+  plugin: PluginRow;
+}
+
+/** The plugin path's medians for one operation, against the floor and against the dynamic path. */
+export interface PluginRow {
+  seconds: number;
+  runs: number[];
+  /** Plugin over floor, wall time. */
+  ratio: number;
+  /** Plugin over the dynamic path (ours), wall time: below 1, the plugin is faster. */
+  oursRatio: number;
+  /** All CPU of the plugin path over all CPU of the floor. */
+  cpuRatio: number | null;
+  cpu: CpuSplit | null;
+  apiCalls: number;
+  peakRssMb: number | null;
+  hostCpuMsPerResource: number | null;
 }
 
 export interface SizeResult {
@@ -87,6 +105,8 @@ async function runOp(stack: Stack, op: Op): Promise<Record<string, number>> {
 interface Side {
   stack: Stack;
   project: string;
+  /** Resources besides the N declared and the stack: the plugin path's explicit provider. */
+  extra: number;
 }
 
 async function createSide(
@@ -96,6 +116,7 @@ async function createSide(
   env: Record<string, string>,
   baseUrl: string,
   program: PulumiFn,
+  extra = 0,
 ): Promise<Side> {
   // Its own package.json: otherwise the nearest package scope is the repository's, and
   // `require("pulumi-cdnstream/…")` from the project would be a self-reference to dist/.
@@ -108,7 +129,7 @@ async function createSide(
   );
   // The same config on both sides: it is recorded with the default provider in either state.
   await stack.setConfig("cdnstream:baseUrl", { value: baseUrl });
-  return { stack, project };
+  return { stack, project, extra };
 }
 
 interface Run {
@@ -124,7 +145,7 @@ async function runSide(side: Side, op: Op, n: number, emulator: BenchEmulator | 
   if (emulator) await emulator.clear();
   const emulatorCpu = emulator && cpuSeconds(emulator.pid);
   const m = await measureOp(() => runOp(side.stack, op));
-  const expected = { [EXPECTED[op]]: n + 1 };
+  const expected = { [EXPECTED[op]]: n + 1 + side.extra };
   if (JSON.stringify(m.result) !== JSON.stringify(expected)) {
     throw new Error(
       `${side.project} n=${n} ${op}: the engine reported ${JSON.stringify(m.result)}, expected ${JSON.stringify(expected)}`,
@@ -168,7 +189,7 @@ interface RowContext {
 }
 
 /** One table row from every run of an operation on each side: medians, and the most API calls of any run. */
-function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: Run[]): OpRow {
+function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: Run[], p: Run[]): OpRow {
   const busiest = o.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
   const oursSeconds = median(o.map((x) => x.seconds));
   const floorSeconds = median(f.map((x) => x.seconds));
@@ -196,6 +217,29 @@ function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: 
     emulatorCpuSeconds: medianOrNull(o.map((x) => x.emulatorCpu)),
     hostCpuMsPerResource: { ours: perResourceMs(oursCpu), floor: perResourceMs(floorCpu) },
     stateBytesPerResource: { ours: bytes.ours.state, floor: bytes.floor.state },
+    plugin: summarizePlugin(n, oursSeconds, floorSeconds, floorCpu, p),
+  };
+}
+
+function summarizePlugin(
+  n: number,
+  oursSeconds: number,
+  floorSeconds: number,
+  floorCpu: CpuSplit | null,
+  p: Run[],
+): PluginRow {
+  const seconds = median(p.map((x) => x.seconds));
+  const cpu = medianCpu(p);
+  return {
+    seconds: round(seconds),
+    runs: p.map((x) => round(x.seconds)),
+    ratio: round(seconds / floorSeconds),
+    oursRatio: round(seconds / oursSeconds),
+    cpuRatio: cpu && floorCpu ? round(sumCpu(cpu) / sumCpu(floorCpu)) : null,
+    cpu,
+    apiCalls: Math.max(...p.map((x) => total(x.counts))),
+    peakRssMb: maxOrNull(p.map((x) => x.peakRssMb)),
+    hostCpuMsPerResource: cpu ? round((cpu.host / n) * 1000, 2) : null,
   };
 }
 
@@ -225,17 +269,41 @@ export async function runSize(
     stackFixture(targetCounts(decls)),
     path.join(runDir, "fixtures", `n${n}.json`),
   );
+  // The plugin path writes the same objects as ours: an emulator of its own, so neither finds the other's.
+  const pluginEmulator = await startBenchEmulator(
+    stackFixture(targetCounts(decls)),
+    path.join(runDir, "fixtures", `n${n}-plugin.json`),
+  ).catch(async (e) => {
+    await emulator.close();
+    throw e;
+  });
   const env = { ...engineEnv(runDir, emulator.apiKey), ...options.engineEnv };
+  const pluginEnv = { ...engineEnv(runDir, pluginEmulator.apiKey), ...options.engineEnv };
   fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
   try {
     const ours = await createSide(runDir, "bench-ours", n, env, emulator.url, oursProgram(decls));
     const floor = await createSide(runDir, "bench-floor", n, env, emulator.url, floorProgram(decls));
+    const plugin = await createSide(
+      runDir,
+      "bench-plugin",
+      n,
+      pluginEnv,
+      pluginEmulator.url,
+      pluginProgram(decls, pluginEmulator.url),
+      1,
+    );
+    const emulatorOf = new Map<Side, BenchEmulator | undefined>([
+      [ours, emulator],
+      [floor, undefined],
+      [plugin, pluginEmulator],
+    ]);
     const runs = new Map(
       OPS.map((op) => [
         op,
         new Map<Side, Run[]>([
           [ours, []],
           [floor, []],
+          [plugin, []],
         ]),
       ]),
     );
@@ -244,13 +312,15 @@ export async function runSize(
     for (let cycle = 0; cycle < options.repeat; cycle++) {
       if (options.repeat > 1) log(`n=${n} cycle ${cycle + 1} of ${options.repeat}`);
       await emulator.reset();
+      await pluginEmulator.reset();
       for (const [i, op] of OPS.entries()) {
-        // ABBA: which side goes first alternates from one operation, and one cycle, to the next.
-        for (const side of (cycle + i) % 2 === 0 ? [ours, floor] : [floor, ours]) {
+        // ABBA: which side goes first alternates from one operation, and one cycle, to the next
+        // (with the plugin path as a third, ABC then CBA).
+        for (const side of (cycle + i) % 2 === 0 ? [ours, floor, plugin] : [plugin, floor, ours]) {
           runs
             .get(op)!
             .get(side)!
-            .push(await runSide(side, op, n, side === ours ? emulator : undefined));
+            .push(await runSide(side, op, n, emulatorOf.get(side)));
         }
         if ((op === "up" || op === "refresh") && !bytes.has(op)) {
           const backend = path.join(runDir, "backend");
@@ -264,19 +334,27 @@ export async function runSize(
     const rows = OPS.map((op) => {
       const opBytes = bytes.get(op === "preview" ? "up" : op === "destroy" ? "refresh" : op)!;
       const context = { mix: options.mix, n, objects: distinctObjects(decls), bytes: opBytes };
-      const row = summarize(context, op, runs.get(op)!.get(ours)!, runs.get(op)!.get(floor)!);
+      const row = summarize(
+        context,
+        op,
+        runs.get(op)!.get(ours)!,
+        runs.get(op)!.get(floor)!,
+        runs.get(op)!.get(plugin)!,
+      );
       log(
         `n=${n} ${op.padEnd(7)} ours ${row.oursSeconds.toFixed(2)} s, floor ${row.floorSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}, ` +
           `${row.apiCalls} API calls (${row.apiCallsPerObject} per object); CPU ratio ${row.cpuRatio ?? "?"}, s engine/host/program ${cpuText(row.oursCpu)} vs ` +
           `${cpuText(row.floorCpu)}, emulator ${row.emulatorCpuSeconds ?? "?"}; host ms/resource ${row.hostCpuMsPerResource.ours} vs ` +
-          `${row.hostCpuMsPerResource.floor}; state B/resource ${row.stateBytesPerResource.ours} vs ${row.stateBytesPerResource.floor}`,
+          `${row.hostCpuMsPerResource.floor}; state B/resource ${row.stateBytesPerResource.ours} vs ${row.stateBytesPerResource.floor}; ` +
+          `plugin ${row.plugin.seconds.toFixed(2)} s (${row.plugin.ratio.toFixed(2)} of the floor, ${row.plugin.oursRatio.toFixed(2)} of ours), ` +
+          `${row.plugin.apiCalls} API calls`,
       );
       return row;
     });
-    for (const side of [ours, floor]) await side.stack.workspace.removeStack(`n${n}`);
+    for (const side of [ours, floor, plugin]) await side.stack.workspace.removeStack(`n${n}`);
     return { rows, ...bytes.get("up")! };
   } finally {
-    await emulator.close();
+    await Promise.all([emulator.close(), pluginEmulator.close()]);
   }
 }
 

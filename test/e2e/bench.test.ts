@@ -71,6 +71,20 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(calls).toEqual({ up: 5, preview: 0, refresh: 5, destroy: 1 });
   });
 
+  it("times the same stack through the provider plugin, same run, with its host measured and the same API calls", () => {
+    for (const r of report.results) {
+      expect(r.plugin.runs).toHaveLength(2);
+      expect(r.plugin.seconds).toBeGreaterThan(0);
+      expect(r.plugin.ratio).toBeCloseTo(r.plugin.seconds / r.floorSeconds, 1);
+      expect(r.plugin.oursRatio).toBeCloseTo(r.plugin.seconds / r.oursSeconds, 1);
+      // The plugin's process is found below the bench, as the dynamic host is.
+      expect(r.plugin.peakRssMb).toBeGreaterThan(0);
+      // The same handlers: the same requests for the same stack.
+      expect([r.op, r.plugin.apiCalls]).toEqual([r.op, r.apiCalls]);
+    }
+    expect(stdout).toMatch(/\| 5 \| refresh \| [\d.]+ \| [\d.]+ \| [\d.]+ \|/);
+  });
+
   it("reports per operation the host CPU and the state bytes per resource of both sides, and calls per object", () => {
     expect(report.mix).toBe("cycle");
     for (const r of report.results) {
