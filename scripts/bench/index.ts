@@ -136,7 +136,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
       results,
       providerBytesPerResource: providerBytes,
       stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
-      bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor })),
+      bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
       client,
       targets: targets(results, providerBytes, client),
     };

@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { startBenchEmulator, total, type BenchEmulator } from "./emulator";
+import { anchorProgram } from "./anchor";
 import { engineEnv } from "./engine";
 import { stackFixture } from "./fixture";
 import { cpuSeconds, measureOp, type CpuSplit } from "./host";
@@ -61,6 +62,26 @@ export interface OpRow {
   stateBytesPerResource: { ours: number; floor: number };
   /** The same stack through the provider plugin (each resource given a cdnstream Provider), same run. */
   plugin: PluginRow;
+  /** The hand-written anchor (anchor.ts) on the same stack, same run, against an emulator of its own. */
+  anchor: AnchorRow;
+}
+
+/** What the anchor measured for one operation: medians, as for the other sides. */
+export interface AnchorRow {
+  seconds: number;
+  runs: number[];
+  /** Ours over the anchor, wall time (below 1: ours is faster). */
+  ratio: number;
+  /** All CPU of ours over all CPU of the anchor (engine, host and program, median runs). */
+  cpuRatio: number | null;
+  cpu: CpuSplit | null;
+  /** API requests the anchor made (the most of any run), by operation. */
+  apiCalls: number;
+  apiCallsByOperation: Record<string, number>;
+  peakRssMb: number | null;
+  emulatorCpuSeconds: number | null;
+  hostCpuMsPerResource: number | null;
+  stateBytesPerResource: number;
 }
 
 /** The plugin path's medians for one operation, against the floor and against the dynamic path. */
@@ -83,6 +104,7 @@ export interface SizeResult {
   rows: OpRow[];
   ours: Bytes;
   floor: Bytes;
+  anchor: Bytes;
 }
 
 /** The engine's summary an operation must report: `{ create: N+1 }` etc. (the stack resource counts). */
@@ -185,12 +207,14 @@ interface RowContext {
   mix: Mix;
   n: number;
   objects: number;
-  bytes: { ours: Bytes; floor: Bytes };
+  bytes: { ours: Bytes; floor: Bytes; anchor: Bytes };
 }
 
+const busiestOf = (runs: Run[]) => runs.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
+
 /** One table row from every run of an operation on each side: medians, and the most API calls of any run. */
-function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: Run[], p: Run[]): OpRow {
-  const busiest = o.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
+function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: Run[], p: Run[], a: Run[]): OpRow {
+  const busiest = busiestOf(o);
   const oursSeconds = median(o.map((x) => x.seconds));
   const floorSeconds = median(f.map((x) => x.seconds));
   const oursCpu = medianCpu(o);
@@ -218,6 +242,26 @@ function summarize({ mix, n, objects, bytes }: RowContext, op: Op, o: Run[], f: 
     hostCpuMsPerResource: { ours: perResourceMs(oursCpu), floor: perResourceMs(floorCpu) },
     stateBytesPerResource: { ours: bytes.ours.state, floor: bytes.floor.state },
     plugin: summarizePlugin(n, oursSeconds, floorSeconds, floorCpu, p),
+    anchor: summarizeAnchor(n, oursSeconds, oursCpu, a, bytes.anchor),
+  };
+}
+
+function summarizeAnchor(n: number, oursSeconds: number, oursCpu: CpuSplit | null, a: Run[], bytes: Bytes): AnchorRow {
+  const seconds = median(a.map((x) => x.seconds));
+  const cpu = medianCpu(a);
+  const busiest = busiestOf(a);
+  return {
+    seconds: round(seconds),
+    runs: a.map((x) => round(x.seconds)),
+    ratio: round(oursSeconds / seconds),
+    cpuRatio: oursCpu && cpu ? round(sumCpu(oursCpu) / sumCpu(cpu)) : null,
+    cpu,
+    apiCalls: total(busiest.counts),
+    apiCallsByOperation: busiest.counts,
+    peakRssMb: maxOrNull(a.map((x) => x.peakRssMb)),
+    emulatorCpuSeconds: medianOrNull(a.map((x) => x.emulatorCpu)),
+    hostCpuMsPerResource: cpu ? round((cpu.host / n) * 1000, 2) : null,
+    stateBytesPerResource: bytes.state,
   };
 }
 
@@ -265,20 +309,26 @@ export async function runSize(
   log: (line: string) => void,
 ): Promise<SizeResult> {
   const decls = declarations(n, options.mix);
-  const emulator: BenchEmulator = await startBenchEmulator(
-    stackFixture(targetCounts(decls)),
-    path.join(runDir, "fixtures", `n${n}.json`),
-  );
-  // The plugin path writes the same objects as ours: an emulator of its own, so neither finds the other's.
-  const pluginEmulator = await startBenchEmulator(
-    stackFixture(targetCounts(decls)),
-    path.join(runDir, "fixtures", `n${n}-plugin.json`),
-  ).catch(async (e) => {
-    await emulator.close();
-    throw e;
-  });
+  // Each side that writes gets an emulator of its own on the same fixture, so none finds
+  // another's objects: ours, the plugin path and the hand-written anchor.
+  const fixture = stackFixture(targetCounts(decls));
+  const started: BenchEmulator[] = [];
+  const emulatorFor = async (name: string) => {
+    try {
+      const one = await startBenchEmulator(fixture, path.join(runDir, "fixtures", `n${n}${name}.json`));
+      started.push(one);
+      return one;
+    } catch (e) {
+      await Promise.all(started.map((x) => x.close()));
+      throw e;
+    }
+  };
+  const emulator = await emulatorFor("");
+  const pluginEmulator = await emulatorFor("-plugin");
+  const anchorEmulator = await emulatorFor("-anchor");
   const env = { ...engineEnv(runDir, emulator.apiKey), ...options.engineEnv };
   const pluginEnv = { ...engineEnv(runDir, pluginEmulator.apiKey), ...options.engineEnv };
+  const anchorEnv = { ...engineEnv(runDir, anchorEmulator.apiKey), ...options.engineEnv };
   fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
   try {
     const ours = await createSide(runDir, "bench-ours", n, env, emulator.url, oursProgram(decls));
@@ -292,10 +342,19 @@ export async function runSize(
       pluginProgram(decls, pluginEmulator.url),
       1,
     );
+    const anchor = await createSide(
+      runDir,
+      "bench-anchor",
+      n,
+      anchorEnv,
+      anchorEmulator.url,
+      anchorProgram(decls, anchorEmulator.url),
+    );
     const emulatorOf = new Map<Side, BenchEmulator | undefined>([
       [ours, emulator],
       [floor, undefined],
       [plugin, pluginEmulator],
+      [anchor, anchorEmulator],
     ]);
     const runs = new Map(
       OPS.map((op) => [
@@ -304,19 +363,21 @@ export async function runSize(
           [ours, []],
           [floor, []],
           [plugin, []],
+          [anchor, []],
         ]),
       ]),
     );
     // The state after up (what preview reads) and after refresh (what destroy starts from), first cycle.
-    const bytes = new Map<Op, { ours: Bytes; floor: Bytes }>();
+    const bytes = new Map<Op, { ours: Bytes; floor: Bytes; anchor: Bytes }>();
     for (let cycle = 0; cycle < options.repeat; cycle++) {
       if (options.repeat > 1) log(`n=${n} cycle ${cycle + 1} of ${options.repeat}`);
       await emulator.reset();
       await pluginEmulator.reset();
+      await anchorEmulator.reset();
       for (const [i, op] of OPS.entries()) {
         // ABBA: which side goes first alternates from one operation, and one cycle, to the next
-        // (with the plugin path as a third, ABC then CBA).
-        for (const side of (cycle + i) % 2 === 0 ? [ours, floor, plugin] : [plugin, floor, ours]) {
+        // (with the plugin path and the anchor, ABCD then DCBA).
+        for (const side of (cycle + i) % 2 === 0 ? [ours, floor, plugin, anchor] : [anchor, plugin, floor, ours]) {
           runs
             .get(op)!
             .get(side)!
@@ -327,6 +388,7 @@ export async function runSize(
           bytes.set(op, {
             ours: stateBytes(backend, ours.project, `n${n}`),
             floor: stateBytes(backend, floor.project, `n${n}`),
+            anchor: stateBytes(backend, anchor.project, `n${n}`),
           });
         }
       }
@@ -340,6 +402,7 @@ export async function runSize(
         runs.get(op)!.get(ours)!,
         runs.get(op)!.get(floor)!,
         runs.get(op)!.get(plugin)!,
+        runs.get(op)!.get(anchor)!,
       );
       log(
         `n=${n} ${op.padEnd(7)} ours ${row.oursSeconds.toFixed(2)} s, floor ${row.floorSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}, ` +
@@ -347,14 +410,15 @@ export async function runSize(
           `${cpuText(row.floorCpu)}, emulator ${row.emulatorCpuSeconds ?? "?"}; host ms/resource ${row.hostCpuMsPerResource.ours} vs ` +
           `${row.hostCpuMsPerResource.floor}; state B/resource ${row.stateBytesPerResource.ours} vs ${row.stateBytesPerResource.floor}; ` +
           `plugin ${row.plugin.seconds.toFixed(2)} s (${row.plugin.ratio.toFixed(2)} of the floor, ${row.plugin.oursRatio.toFixed(2)} of ours), ` +
-          `${row.plugin.apiCalls} API calls`,
+          `${row.plugin.apiCalls} API calls; anchor ${row.anchor.seconds.toFixed(2)} s (ours/anchor ${row.anchor.ratio.toFixed(2)}, ` +
+          `CPU ${row.anchor.cpuRatio ?? "?"}), ${row.anchor.apiCalls} API calls`,
       );
       return row;
     });
-    for (const side of [ours, floor, plugin]) await side.stack.workspace.removeStack(`n${n}`);
+    for (const side of [ours, floor, plugin, anchor]) await side.stack.workspace.removeStack(`n${n}`);
     return { rows, ...bytes.get("up")! };
   } finally {
-    await Promise.all([emulator.close(), pluginEmulator.close()]);
+    await Promise.all(started.map((x) => x.close()));
   }
 }
 

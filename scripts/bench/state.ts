@@ -20,6 +20,8 @@ export interface Bytes {
 const REQUIRES: Record<string, string> = {
   "bench-ours": 'require("pulumi-cdnstream/provider/shims/',
   "bench-floor": 'require("cdnstream-bench-floor/index.js")',
+  // The anchor's is the closure serializer's text of the provider object itself (anchor.ts).
+  "bench-anchor": "fetch(",
 };
 
 /** Byte counts from the checkpoint file the file backend wrote (what a user's state holds). */
@@ -31,7 +33,7 @@ export function stateBytes(backendDir: string, project: string, stack: string): 
   const byValue = dynamic.find((r) => !String(r.inputs?.__provider).includes(REQUIRES[project]));
   if (byValue)
     throw new Error(
-      `${project}: ${byValue.urn} has a __provider that is not a require of ${REQUIRES[project]}…: ${String(byValue.inputs?.__provider).slice(0, 300)}`,
+      `${project}: ${byValue.urn} has a __provider that does not hold ${REQUIRES[project]}…: ${String(byValue.inputs?.__provider).slice(0, 300)}`,
     );
   const providers = dynamic.map((r) => Buffer.byteLength(String(r.inputs.__provider)));
   const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);

@@ -85,6 +85,24 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(stdout).toMatch(/\| 5 \| refresh \| [\d.]+ \| [\d.]+ \| [\d.]+ \|/);
   });
 
+  it("times the hand-written anchor on the same stack, same run, and sets the targets against it", () => {
+    for (const r of report.results) {
+      expect(r.anchor.runs).toHaveLength(2);
+      expect(r.anchor.seconds).toBeGreaterThan(0);
+      expect(r.anchor.ratio).toBeCloseTo(r.oursSeconds / r.anchor.seconds, 1);
+      expect(r.anchor.peakRssMb).toBeGreaterThan(0);
+    }
+    const calls = Object.fromEntries(report.results.map((r: any) => [r.op, r.anchor.apiCalls]));
+    // One write per resource on up, one read per resource on refresh, none on preview.
+    expect(calls).toMatchObject({ up: expect.any(Number), preview: 0 });
+    expect(calls.up).toBeGreaterThanOrEqual(5);
+    expect(calls.refresh).toBeGreaterThanOrEqual(5);
+    expect(report.targets.map((t: any) => t.name)).toContain(
+      "ours/hand-written anchor, wall (largest of every N and operation)",
+    );
+    expect(stdout).toMatch(/The hand-written anchor/);
+  });
+
   it("reports per operation the host CPU and the state bytes per resource of both sides, and calls per object", () => {
     expect(report.mix).toBe("cycle");
     for (const r of report.results) {
