@@ -1,0 +1,13 @@
+/**
+ * The client loads undici's Agent from its own module rather than undici's index (client.ts says
+ * why). That path is undici's layout, not its public API: this fails, before users would, when
+ * an upgrade moves it or makes it another class than the index's.
+ */
+import * as undici from "undici";
+
+describe("undici's Agent, as the client loads it", () => {
+  it("is the class undici's index exports", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the path client.ts loads
+    expect(require("undici/lib/dispatcher/agent")).toBe(undici.Agent);
+  });
+});
