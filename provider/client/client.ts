@@ -12,13 +12,20 @@ import type { CallInput, CallOutput, Operation, RequestOptions } from "./operati
 import { buildPath, buildQuery, PathParamError } from "./path";
 
 /**
- * undici's Agent, from its own module: undici's index loads every part it has (fetch, WebSocket,
- * caches, mocks; 110 modules, about 68 ms), and each provider host pays that at its first call;
- * the Agent alone is 23 modules, about 31 ms. undici is pinned to one version (package.json), and
- * test/client/undici-agent.test.ts fails if this stops being the index's own Agent.
+ * undici's Agent and its `request`, each from its own module: undici's index loads every part it
+ * has (fetch, WebSocket, caches, mocks; 110 modules, about 68 ms) and each provider host pays that
+ * at its first call; these two are 25 modules, about 25 ms. The index is also what adds `request`
+ * to every dispatcher's prototype, so the client calls it on the dispatcher itself. undici is pinned
+ * to one version (package.json), and test/client/undici-agent.test.ts fails if either module stops
+ * being what the index exports.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a module of undici's, by its path (see above)
+/* eslint-disable @typescript-eslint/no-require-imports -- modules of undici's, by their paths (see above) */
 const Agent: typeof import("undici").Agent = require("undici/lib/dispatcher/agent");
+const dispatch: (
+  this: Dispatcher,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData> = require("undici/lib/api/api-request");
+/* eslint-enable @typescript-eslint/no-require-imports */
 import { redactUrl, type Secret } from "./redact";
 import { parseResponse } from "./response-parser";
 import { sleep as realSleep, withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
@@ -247,7 +254,7 @@ export class CdnstreamClient {
       try {
         await this.#gate.take(sleptOutPause);
         sleptOutPause = false;
-        const res = await this.#dispatcher.request({
+        const res = await dispatch.call(this.#dispatcher, {
           origin: this.#origin,
           path,
           method: operation.method as Dispatcher.HttpMethod,
