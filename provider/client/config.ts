@@ -143,6 +143,48 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
 }
 
 /**
+ * Each setting that cannot work, with why and how to set it, judged as the client will judge
+ * it when it is made (resolveConfig), the environment's `CDNSTREAM_*` included: a missing key or
+ * base URL, a malformed URL, a number out of range. Nothing is sent. `settings` are keyed by the
+ * setting's name (`apiKey`, `rps`). Both paths judge with this, so preview says the same of the
+ * same configuration: the provider plugin's checkConfig and the dynamic handlers' check. No
+ * reason holds the key: resolveConfig's messages name settings, never their values' secrets.
+ */
+export function configFailures(
+  settings: Readonly<Record<string, string | undefined>>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { property: string; reason: string }[] {
+  const failures: { property: string; reason: string }[] = [];
+  const judge = (property: string, config: Record<string, string>, from: ConfigOptions["env"]) => {
+    try {
+      resolveConfig({ config, env: from });
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      failures.push({ property, reason: err.message });
+    }
+  };
+  // Key and URL with the environment's fallbacks; each other setting alone (from config, else
+  // from its own environment variable), beside a valid key and URL, so a failure names the one
+  // setting it is about.
+  const { apiKey, baseUrl } = settings;
+  judge("apiKey", { baseUrl: "http://placeholder.invalid", ...(apiKey ? { apiKey } : {}) }, env);
+  judge("baseUrl", { apiKey: "placeholder", ...(baseUrl ? { baseUrl } : {}) }, env);
+  for (const [name, spec] of Object.entries(NUMERIC_SETTINGS)) {
+    const value = settings[name];
+    judge(
+      name,
+      {
+        apiKey: "placeholder",
+        baseUrl: "http://placeholder.invalid",
+        ...(value !== undefined ? { [name]: value } : {}),
+      },
+      value !== undefined ? {} : { [spec.env]: env[spec.env] },
+    );
+  }
+  return failures;
+}
+
+/**
  * The part before `/v2`: trims, drops trailing slashes and one trailing `/v2`, and requires
  * http(s). `https://api.example.com/v2/` becomes `https://api.example.com`.
  */

@@ -12,6 +12,7 @@
 export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client";
 export {
   resolveConfig,
+  configFailures,
   normalizeBaseUrl,
   CONFIG_NAMES,
   NUMERIC_SETTINGS,
