@@ -6,7 +6,17 @@
  * `destroy`), so "once per run" below means once per process.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CdnstreamClient, CONFIG_NAMES, configFailures, type ConfigSource } from "./client";
+import {
+  adviceForKeySource,
+  CdnstreamClient,
+  CONFIG_NAMES,
+  configFailures,
+  type ConfigSource,
+  type Operation,
+  type CallInput,
+  type CallOutput,
+  type RequestOptions,
+} from "./client";
 
 let stackConfig: ConfigSource = {};
 let configured = false;
@@ -27,9 +37,27 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   await previous?.close();
 }
 
+/**
+ * The handlers' client: a refused key's advice names the place the key came from (stack config,
+ * or CDNSTREAM_API_KEY), which only the resolved settings know.
+ */
+class ProviderClient extends CdnstreamClient {
+  override async call<O extends Operation>(
+    op: O,
+    input: CallInput<O>,
+    options: RequestOptions = {},
+  ): Promise<CallOutput<O>> {
+    try {
+      return await super.call(op, input, options);
+    } catch (err) {
+      throw adviceForKeySource(err, this.settings.apiKeySource);
+    }
+  }
+}
+
 /** The shared client; throws a ConfigError saying what to set when there is no key or URL. */
 export function apiClient(): CdnstreamClient {
-  client ??= new CdnstreamClient({ config: stackConfig });
+  client ??= new ProviderClient({ config: stackConfig });
   return client;
 }
 

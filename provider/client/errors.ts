@@ -204,6 +204,27 @@ const ROTATED_KEY =
   "If you have just set a regenerated key: `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` send the old one, which the stack's state recorded at the last `pulumi up` while it was stack config. " +
   "Run them with `--run-program` (`pulumi refresh --run-program`, `pulumi preview --refresh --run-program`, `pulumi destroy --run-program`); once a refresh or an up has run the program, the state holds the new key.";
 
+/**
+ * The same advice for a key taken from the environment: the engine does not record it, so a
+ * refresh, preview or destroy uses whatever CDNSTREAM_API_KEY holds when it runs, and
+ * `--run-program` would change nothing.
+ */
+const SET_ENV_KEY =
+  "The key came from CDNSTREAM_API_KEY: set it to a valid key in the environment that runs pulumi (keys are made under Settings > API Keys).";
+const ROTATED_ENV_KEY =
+  "If the key was regenerated: put the new one in CDNSTREAM_API_KEY of every shell or CI job that runs pulumi for this stack; the stack's state does not hold a key taken from the environment, so nothing else changes.";
+
+/**
+ * A 401's advice for where the key came from: an error built with the stack-config advice (the
+ * client's default) names CDNSTREAM_API_KEY instead when the key came from there. Other errors
+ * are returned as they are.
+ */
+export function adviceForKeySource<E>(err: E, source: "option" | "config" | "environment"): E {
+  if (source !== "environment" || !(err instanceof AuthenticationError)) return err;
+  err.message = err.message.replace(`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`);
+  return err;
+}
+
 const NOT_RETRIED =
   "Not retried: this request is not idempotent (a timeshift create is never repeated automatically), so look for the object before running again.";
 

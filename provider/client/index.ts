@@ -16,6 +16,7 @@ export {
   normalizeBaseUrl,
   CONFIG_NAMES,
   NUMERIC_SETTINGS,
+  type ApiKeySource,
   type ClientSettings,
   type ConfigOptions,
   type ConfigSource,
