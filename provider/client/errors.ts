@@ -315,14 +315,7 @@ function responseError(
   }
   if (status === 404) {
     const where = input.requestPath && input.requestPath !== input.operation.path ? ` (${input.requestPath})` : "";
-    return new NotFoundError(
-      at(
-        `Not found (404)${where}`,
-        apiMessage,
-        "Check that the id exists in this account; it may have been deleted outside the stack.",
-      ),
-      fields,
-    );
+    return new NotFoundError(at(`Not found (404)${where}`, apiMessage, notFoundAdvice(input, apiMessage)), fields);
   }
   if (status === 400 || status === 422 || (status >= 200 && status < 300)) {
     return new ValidationError(
@@ -357,6 +350,59 @@ function responseError(
     at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."),
     fields,
   );
+}
+
+/** What the API's path parameters stand for, as advice names them (`zone 301`). */
+const PARAM_NOUNS: Readonly<Record<string, string>> = {
+  zoneid: "zone",
+  streamid: "stream",
+  backupid: "backup",
+  pid: "ad-manager project",
+  cid: "campaign",
+  crid: "creative",
+  purgeid: "purge",
+};
+
+/**
+ * The objects a request path addresses, innermost first (`campaign cmp_1 of ad-manager project 7`),
+ * from the operation's template and the path sent; undefined when the path has no ids.
+ */
+function addressed(template: string, requestPath: string | undefined): string | undefined {
+  const sent = (requestPath ?? "").replace(/\?.*$/, "").split("/");
+  const named = template
+    .split("/")
+    .flatMap((part, i) => {
+      const param = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!param) return [];
+      const value = sent[i] !== undefined && sent[i] !== "" ? decodeURIComponent(sent[i]!) : undefined;
+      const noun = PARAM_NOUNS[param.toLowerCase()] ?? param;
+      return [value === undefined ? noun : `${noun} ${value}`];
+    })
+    .reverse();
+  return named.length ? named.join(" of ") : undefined;
+}
+
+/**
+ * A 404 said for its case. The API answers 404 both for an id it does not know and for a path it
+ * does not serve: a body that is not the API's JSON, or a message about the path, is the second
+ * (a base URL that reaches something other than the API, or a path the API lacks); otherwise a
+ * read is of an object that is gone (a recorded one deleted outside the stack), and a write
+ * addresses an object (the zone, stream, project the path names) that does not exist.
+ */
+function notFoundAdvice(input: Extract<ApiErrorInput, { kind: "response" }>, apiMessage: string | undefined): string {
+  const apiAnswer = input.body !== null && typeof input.body === "object";
+  const aboutPath =
+    /no such path|not part of the api|unknown path|no route|route not found|cannot (get|post|put|patch|delete) /i;
+  if (!apiAnswer || (apiMessage !== undefined && aboutPath.test(apiMessage))) {
+    return "The API does not serve this path: check that cdnstream:baseUrl (CDNSTREAM_BASE_URL) is the API's address before /v2, and that this API version offers the operation.";
+  }
+  const objects = addressed(input.operation.path, input.requestPath);
+  if (input.operation.method === "GET") {
+    return `Nothing in this account has this id${objects ? ` (${objects})` : ""}: if the stack recorded the object, it was deleted outside the stack; check the id in the dashboard.`;
+  }
+  return objects
+    ? `The ${objects} this write addresses does not exist in this account: check the id in the program (it may never have existed, or have been deleted outside the stack), or create it first.`
+    : "An object this write refers to does not exist in this account: check the ids among its inputs (the API's message names it).";
 }
 
 /**
