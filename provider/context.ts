@@ -6,9 +6,20 @@
  * `destroy`), so "once per run" below means once per process.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CdnstreamClient, CONFIG_NAMES, type ConfigSource } from "./client";
+import {
+  adviceForKeySource,
+  CdnstreamClient,
+  CONFIG_NAMES,
+  configFailures,
+  type ConfigSource,
+  type Operation,
+  type CallInput,
+  type CallOutput,
+  type RequestOptions,
+} from "./client";
 
 let stackConfig: ConfigSource = {};
+let configured = false;
 let client: CdnstreamClient | undefined;
 
 /**
@@ -18,6 +29,7 @@ let client: CdnstreamClient | undefined;
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   const next: Record<string, string | undefined> = {};
   for (const name of CONFIG_NAMES) next[`cdnstream:${name}`] = req.config.get(`cdnstream:${name}`);
+  configured = true;
   if (CONFIG_NAMES.every((name) => next[`cdnstream:${name}`] === stackConfig[`cdnstream:${name}`])) return;
   stackConfig = next;
   const previous = client;
@@ -25,10 +37,42 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   await previous?.close();
 }
 
+/**
+ * The handlers' client: a refused key's advice names the place the key came from (stack config,
+ * or CDNSTREAM_API_KEY), which only the resolved settings know.
+ */
+class ProviderClient extends CdnstreamClient {
+  override async call<O extends Operation>(
+    op: O,
+    input: CallInput<O>,
+    options: RequestOptions = {},
+  ): Promise<CallOutput<O>> {
+    try {
+      return await super.call(op, input, options);
+    } catch (err) {
+      throw adviceForKeySource(err, this.settings.apiKeySource);
+    }
+  }
+}
+
 /** The shared client; throws a ConfigError saying what to set when there is no key or URL. */
 export function apiClient(): CdnstreamClient {
-  client ??= new CdnstreamClient({ config: stackConfig });
+  client ??= new ProviderClient({ config: stackConfig });
   return client;
+}
+
+/**
+ * What a handler's `check` reports of the configuration, before any request: each setting that
+ * cannot work (no key, no or a malformed base URL, a number out of range), judged as the
+ * provider plugin judges it (configFailures), so `pulumi preview` fails where `up` would, with the
+ * same wording. A check failure without a property: the setting is stack config (or the
+ * environment), not an input of the resource. Only once `configure` has run, as the provider host
+ * always does first; a handler used on its own, without configuration, judges its inputs alone.
+ */
+export function configCheckFailures(): { property: string; reason: string }[] {
+  if (!configured) return [];
+  const settings = Object.fromEntries(CONFIG_NAMES.map((name) => [name, stackConfig[`cdnstream:${name}`]]));
+  return configFailures(settings).map(({ reason }) => ({ property: "", reason }));
 }
 
 /**

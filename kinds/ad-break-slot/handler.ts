@@ -14,8 +14,8 @@
  * Read: GET /v2/zones/vod/push/{id}/adinsertion (an extension, tried once per run); the slot is
  * looked up in `vodAdBreakPolicy` (preRoll, postRoll, midRollInterval, midRolls[] by offsetS). A
  * slot no longer there is gone: refresh drops it and the next `up` schedules it again.
- * Two resources claiming one slot are refused at preview by the SDK class (the provider never
- * sees a resource's name).
+ * Two resources claiming one slot are found by the SDK class (the provider never sees a
+ * resource's name) and refused by `check`, at preview, as one error of the second resource.
  * Delete: there is no removal operation; the slot stays live, and the warning says so.
  */
 import { adInsertion, ValidationError } from "../../provider/client";
@@ -289,9 +289,9 @@ const settings = settingsHandler<Args>({
 });
 
 /**
- * The input by which the SDK class passes a slot-claim conflict it could only find once Output
- * values resolved (resource.ts, same key): two resources of one program claiming one
- * slot. The provider never sees a resource's name, so the message comes from the program side.
+ * The input by which the SDK class passes a slot-claim conflict (resource.ts, same key): two
+ * resources of one program claiming one slot. The provider never sees a resource's name, so the
+ * message comes from the program side; failing `check` makes it one error of the resource.
  */
 const CLAIM_CONFLICT_KEY = "slotClaimConflict";
 

@@ -72,9 +72,20 @@ describe("AdBreakSlot", () => {
   it("refuses two resources claiming one slot at preview, naming both and sending nothing", async () => {
     await emulator.clearRequests();
     slots.twin = { zoneId: 301, type: "preroll", maxDurationS: 60 };
-    await expect(test.stack.preview()).rejects.toThrow(
-      /AdBreakSlot "twin" and AdBreakSlot "pre" both claim slot 301\/preroll \(VoD push zone 301 has one preroll slot, §4\.2\)/,
-    );
+    let printed = "";
+    const failure = await test.stack
+      .preview({ onOutput: (text) => void (printed += text) })
+      .then(() => undefined)
+      .catch((err: Error) => err);
+    expect(failure).toBeInstanceOf(Error);
+    // One error of the second resource, naming the slot and what to do: not an unhandled
+    // exception of the program with its stack trace.
+    const said =
+      /resource 'twin' has a problem: AdBreakSlot "twin" and AdBreakSlot "pre" both claim slot 301\/preroll \(VoD push zone 301 has one preroll slot, §4\.2\): .*Keep one resource for the slot, or give the other another zone, type or offset\./;
+    expect(failure!.message).toMatch(said);
+    const diagnostics = printed.slice(printed.indexOf("Diagnostics:"));
+    expect(diagnostics.split("\n").filter((line) => /error: /.test(line))).toEqual([expect.stringMatching(said)]);
+    expect(`${printed}\n${failure!.message}`).not.toMatch(/Unhandled exception|\bat new AdBreakSlot\b/);
     // Identities known only when an Output resolves are compared then, and the provider's check
     // refuses the second resource: at preview, and in an up, before anything is sent.
     slots.twin = {

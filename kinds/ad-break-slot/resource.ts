@@ -153,27 +153,26 @@ function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): s
 }
 
 /**
- * The input that carries a claim conflict found only when Output values resolve: the provider's
- * `check` refuses a resource holding it, with its message (handler.ts
- * reads the same key). Absent when there is no conflict.
+ * The input that carries a claim conflict: the provider's `check` refuses a resource holding it,
+ * with its message (handler.ts reads the same key). Absent when there is no conflict.
  */
 const CLAIM_CONFLICT_KEY = "slotClaimConflict";
 
 /**
- * Records `name`'s claim on its slot, and returns what to add to its inputs. Plain values are
- * checked at once: the constructor throws, so the program fails at preview before anything is
- * registered. Values only known later are checked when they resolve (while one is unknown at
- * preview, nothing can be compared); a conflict then travels to the provider's `check`, which
- * fails the resource before anything is sent. (An exception thrown inside an Output that feeds a
- * resource's inputs can leave the engine waiting on the registration instead of failing.)
+ * Records `name`'s claim on its slot, and returns what to add to its inputs: a conflict travels
+ * to the provider's `check`, which fails the resource at preview (and in an up) before anything
+ * is sent, as one error of that resource. Plain values are compared at once; values only known
+ * later when they resolve (while one is unknown at preview, nothing can be compared). Throwing
+ * from the constructor instead would fail the program as an unhandled exception, with a stack
+ * trace and the message twice; and an exception thrown inside an Output that feeds a resource's
+ * inputs can leave the engine waiting on the registration instead of failing.
  */
 function claimed(name: string, args: AdBreakSlotArgs): Record<string, pulumi.Input<string | undefined>> {
   const { zoneId, type, offset } = args;
   const plain = (value: unknown) => !pulumi.Output.isInstance(value) && !(value instanceof Promise);
   if (plain(zoneId) && plain(type) && plain(offset)) {
     const conflict = claim(name, zoneId, type, offset);
-    if (conflict) throw new Error(conflict);
-    return {};
+    return conflict ? { [CLAIM_CONFLICT_KEY]: conflict } : {};
   }
   return { [CLAIM_CONFLICT_KEY]: pulumi.all([zoneId, type, offset]).apply(([z, t, o]) => claim(name, z, t, o)) };
 }

@@ -46,8 +46,8 @@ describe("HttpDomainLockBulk check", () => {
       ips: ["10.0.0.1/24/8"],
     });
     expect(result).toEqual([
-      { property: "domains[1]", reason: expect.stringContaining("must be a host name") },
-      { property: "ips[0]", reason: expect.stringContaining("IP address or CIDR") },
+      { property: "domains[1]", reason: expect.stringMatching(/^"partner\.example\.com:8080" must be a host name/) },
+      { property: "ips[0]", reason: expect.stringMatching(/^"10\.0\.0\.1\/24\/8" must be an IP address or CIDR/) },
     ]);
   });
 

@@ -17,6 +17,11 @@ export interface ClientSettings {
   baseUrl: string;
   /** The account's API key, sent as `X-API-Key` (§5). */
   apiKey: Secret;
+  /**
+   * Where the key was taken from: the advice of a refused key names that place (stack config
+   * `cdnstream:apiKey`, the environment's CDNSTREAM_API_KEY, or the client's own option).
+   */
+  apiKeySource: ApiKeySource;
   /** Retries after the first attempt (so attempts = maxRetries + 1). Default 4. */
   maxRetries: number;
   /** First backoff step, doubled per retry, before jitter. Default 500 ms. */
@@ -49,11 +54,14 @@ export interface ClientSettings {
   rps: number;
 }
 
+/** Where {@link resolveConfig} took the API key from. */
+export type ApiKeySource = "option" | "config" | "environment";
+
 /** A lookup of configuration values by key, e.g. stack config (`{"cdnstream:apiKey": "..."}`). */
 export type ConfigSource = Readonly<Record<string, string | undefined>>;
 
 /** Options accepted by {@link resolveConfig} and the client constructor. */
-export interface ConfigOptions extends Partial<Omit<ClientSettings, "apiKey">> {
+export interface ConfigOptions extends Partial<Omit<ClientSettings, "apiKey" | "apiKeySource">> {
   /** The API key; wins over config and environment. */
   apiKey?: string | Secret;
   /** Stack config values (step 2). */
@@ -62,7 +70,7 @@ export interface ConfigOptions extends Partial<Omit<ClientSettings, "apiKey">> {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-type NumericSetting = Exclude<keyof ClientSettings, "baseUrl" | "apiKey">;
+type NumericSetting = Exclude<keyof ClientSettings, "baseUrl" | "apiKey" | "apiKeySource">;
 
 /**
  * Config key and environment variable of each numeric setting, with its default and minimum;
@@ -114,11 +122,15 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   };
 
   const explicitKey = options.apiKey;
-  const keyText =
-    explicitKey instanceof Secret
-      ? explicitKey.reveal()
-      : explicitKey?.trim() || pick("apiKey", "CDNSTREAM_API_KEY")?.value;
+  const explicitText = explicitKey instanceof Secret ? explicitKey.reveal() : explicitKey?.trim();
+  const picked = explicitKey instanceof Secret || explicitText ? undefined : pick("apiKey", "CDNSTREAM_API_KEY");
+  const keyText = explicitText || picked?.value;
   if (!keyText) throw new ConfigError(NO_KEY);
+  const apiKeySource: ApiKeySource = explicitText
+    ? "option"
+    : picked?.where === "CDNSTREAM_API_KEY"
+      ? "environment"
+      : "config";
 
   const base =
     options.baseUrl !== undefined
@@ -126,7 +138,11 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
       : pick("baseUrl", "CDNSTREAM_BASE_URL");
   if (!base) throw new ConfigError(NO_BASE_URL);
 
-  const settings = { baseUrl: normalizeBaseUrl(base.value, base.where), apiKey: new Secret(keyText) } as ClientSettings;
+  const settings = {
+    baseUrl: normalizeBaseUrl(base.value, base.where),
+    apiKey: new Secret(keyText),
+    apiKeySource,
+  } as ClientSettings;
   for (const [name, spec] of Object.entries(NUMERIC_SETTINGS) as [
     NumericSetting,
     (typeof NUMERIC_SETTINGS)[NumericSetting],
@@ -140,6 +156,48 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
         : spec.fallback;
   }
   return settings;
+}
+
+/**
+ * Each setting that cannot work, with why and how to set it, judged as the client will judge
+ * it when it is made (resolveConfig), the environment's `CDNSTREAM_*` included: a missing key or
+ * base URL, a malformed URL, a number out of range. Nothing is sent. `settings` are keyed by the
+ * setting's name (`apiKey`, `rps`). Both paths judge with this, so preview says the same of the
+ * same configuration: the provider plugin's checkConfig and the dynamic handlers' check. No
+ * reason holds the key: resolveConfig's messages name settings, never their values' secrets.
+ */
+export function configFailures(
+  settings: Readonly<Record<string, string | undefined>>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { property: string; reason: string }[] {
+  const failures: { property: string; reason: string }[] = [];
+  const judge = (property: string, config: Record<string, string>, from: ConfigOptions["env"]) => {
+    try {
+      resolveConfig({ config, env: from });
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      failures.push({ property, reason: err.message });
+    }
+  };
+  // Key and URL with the environment's fallbacks; each other setting alone (from config, else
+  // from its own environment variable), beside a valid key and URL, so a failure names the one
+  // setting it is about.
+  const { apiKey, baseUrl } = settings;
+  judge("apiKey", { baseUrl: "http://placeholder.invalid", ...(apiKey ? { apiKey } : {}) }, env);
+  judge("baseUrl", { apiKey: "placeholder", ...(baseUrl ? { baseUrl } : {}) }, env);
+  for (const [name, spec] of Object.entries(NUMERIC_SETTINGS)) {
+    const value = settings[name];
+    judge(
+      name,
+      {
+        apiKey: "placeholder",
+        baseUrl: "http://placeholder.invalid",
+        ...(value !== undefined ? { [name]: value } : {}),
+      },
+      value !== undefined ? {} : { [spec.env]: env[spec.env] },
+    );
+  }
+  return failures;
 }
 
 /**

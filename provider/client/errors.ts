@@ -204,6 +204,27 @@ const ROTATED_KEY =
   "If you have just set a regenerated key: `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` send the old one, which the stack's state recorded at the last `pulumi up` while it was stack config. " +
   "Run them with `--run-program` (`pulumi refresh --run-program`, `pulumi preview --refresh --run-program`, `pulumi destroy --run-program`); once a refresh or an up has run the program, the state holds the new key.";
 
+/**
+ * The same advice for a key taken from the environment: the engine does not record it, so a
+ * refresh, preview or destroy uses whatever CDNSTREAM_API_KEY holds when it runs, and
+ * `--run-program` would change nothing.
+ */
+const SET_ENV_KEY =
+  "The key came from CDNSTREAM_API_KEY: set it to a valid key in the environment that runs pulumi (keys are made under Settings > API Keys).";
+const ROTATED_ENV_KEY =
+  "If the key was regenerated: put the new one in CDNSTREAM_API_KEY of every shell or CI job that runs pulumi for this stack; the stack's state does not hold a key taken from the environment, so nothing else changes.";
+
+/**
+ * A 401's advice for where the key came from: an error built with the stack-config advice (the
+ * client's default) names CDNSTREAM_API_KEY instead when the key came from there. Other errors
+ * are returned as they are.
+ */
+export function adviceForKeySource<E>(err: E, source: "option" | "config" | "environment"): E {
+  if (source !== "environment" || !(err instanceof AuthenticationError)) return err;
+  err.message = err.message.replace(`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`);
+  return err;
+}
+
 const NOT_RETRIED =
   "Not retried: this request is not idempotent (a timeshift create is never repeated automatically), so look for the object before running again.";
 
@@ -294,14 +315,7 @@ function responseError(
   }
   if (status === 404) {
     const where = input.requestPath && input.requestPath !== input.operation.path ? ` (${input.requestPath})` : "";
-    return new NotFoundError(
-      at(
-        `Not found (404)${where}`,
-        apiMessage,
-        "Check that the id exists in this account; it may have been deleted outside the stack.",
-      ),
-      fields,
-    );
+    return new NotFoundError(at(`Not found (404)${where}`, apiMessage, notFoundAdvice(input, apiMessage)), fields);
   }
   if (status === 400 || status === 422 || (status >= 200 && status < 300)) {
     return new ValidationError(
@@ -336,6 +350,59 @@ function responseError(
     at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."),
     fields,
   );
+}
+
+/** What the API's path parameters stand for, as advice names them (`zone 301`). */
+const PARAM_NOUNS: Readonly<Record<string, string>> = {
+  zoneid: "zone",
+  streamid: "stream",
+  backupid: "backup",
+  pid: "ad-manager project",
+  cid: "campaign",
+  crid: "creative",
+  purgeid: "purge",
+};
+
+/**
+ * The objects a request path addresses, innermost first (`campaign cmp_1 of ad-manager project 7`),
+ * from the operation's template and the path sent; undefined when the path has no ids.
+ */
+function addressed(template: string, requestPath: string | undefined): string | undefined {
+  const sent = (requestPath ?? "").replace(/\?.*$/, "").split("/");
+  const named = template
+    .split("/")
+    .flatMap((part, i) => {
+      const param = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!param) return [];
+      const value = sent[i] !== undefined && sent[i] !== "" ? decodeURIComponent(sent[i]!) : undefined;
+      const noun = PARAM_NOUNS[param.toLowerCase()] ?? param;
+      return [value === undefined ? noun : `${noun} ${value}`];
+    })
+    .reverse();
+  return named.length ? named.join(" of ") : undefined;
+}
+
+/**
+ * A 404 said for its case. The API answers 404 both for an id it does not know and for a path it
+ * does not serve: a body that is not the API's JSON, or a message about the path, is the second
+ * (a base URL that reaches something other than the API, or a path the API lacks); otherwise a
+ * read is of an object that is gone (a recorded one deleted outside the stack), and a write
+ * addresses an object (the zone, stream, project the path names) that does not exist.
+ */
+function notFoundAdvice(input: Extract<ApiErrorInput, { kind: "response" }>, apiMessage: string | undefined): string {
+  const apiAnswer = input.body !== null && typeof input.body === "object";
+  const aboutPath =
+    /no such path|not part of the api|unknown path|no route|route not found|cannot (get|post|put|patch|delete) /i;
+  if (!apiAnswer || (apiMessage !== undefined && aboutPath.test(apiMessage))) {
+    return "The API does not serve this path: check that cdnstream:baseUrl (CDNSTREAM_BASE_URL) is the API's address before /v2, and that this API version offers the operation.";
+  }
+  const objects = addressed(input.operation.path, input.requestPath);
+  if (input.operation.method === "GET") {
+    return `Nothing in this account has this id${objects ? ` (${objects})` : ""}: if the stack recorded the object, it was deleted outside the stack; check the id in the dashboard.`;
+  }
+  return objects
+    ? `The ${objects} this write addresses does not exist in this account: check the id in the program (it may never have existed, or have been deleted outside the stack), or create it first.`
+    : "An object this write refers to does not exist in this account: check the ids among its inputs (the API's message names it).";
 }
 
 /**

@@ -12,9 +12,11 @@
 export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client";
 export {
   resolveConfig,
+  configFailures,
   normalizeBaseUrl,
   CONFIG_NAMES,
   NUMERIC_SETTINGS,
+  type ApiKeySource,
   type ClientSettings,
   type ConfigOptions,
   type ConfigSource,

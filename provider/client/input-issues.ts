@@ -119,6 +119,15 @@ function unknownKeyReason(schema: z.ZodType, path: readonly PropertyKey[], key: 
   return known.length ? `${name} is not an input (inputs here: ${known.join(", ")})` : `${name} is not an input`;
 }
 
+/** Longest rendering of an offending value in a message; a longer one is cut, ending in `…`. */
+export const SHOWN_VALUE_MAX = 60;
+
+/** A value as a message shows it: its JSON, at most {@link SHOWN_VALUE_MAX} characters. */
+export function shownValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN_VALUE_MAX ? `${text.slice(0, SHOWN_VALUE_MAX - 1)}…` : text;
+}
+
 /**
  * The issues of `value` against `schema`, each with the property path, the rule, and for a
  * value of the wrong JSON type what was given; an unknown key is one issue per key, with the
@@ -135,11 +144,11 @@ export function describeIssues(schema: z.ZodType, value: unknown): InputIssue[] 
         unknownKey: true,
       }));
     }
-    return [
-      {
-        path: issue.path,
-        reason: issue.message + given(issue as Parameters<typeof given>[0], valueAt(value, issue.path), issue.message),
-      },
-    ];
+    const at = valueAt(value, issue.path);
+    const reason = issue.message + given(issue as Parameters<typeof given>[0], at, issue.message);
+    // Pulumi shows the value of a top-level property beside its error, but not of a list's
+    // element (`customDomains[1] value {<nil>}`): the reason says which value is wrong.
+    const inList = issue.path.some((part) => typeof part === "number");
+    return [{ path: issue.path, reason: inList && at !== undefined ? `${shownValue(at)} ${reason}` : reason }];
   });
 }

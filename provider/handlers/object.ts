@@ -9,7 +9,7 @@ import type { DeclaredKind } from "../../kinds/declare";
 import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, type Inputs } from "../inputs";
 import type { Handler } from "../shim";
-import { declaredIn, outsOf, readThrough, requireAdoptable } from "./shared";
+import { declaredIn, outsOf, readThrough, requireAdoptable, withConfigFailures } from "./shared";
 import type { LiveObject } from "./settings";
 
 export interface ObjectKind<Args extends Inputs> {
@@ -63,7 +63,7 @@ export function objectHandler<Args extends Inputs>(spec: ObjectKind<Args>): Hand
     configure,
 
     async check(_olds, news) {
-      return checkInputs(kind.args, news);
+      return withConfigFailures(checkInputs(kind.args, news));
     },
 
     async diff(_id, olds, news) {

@@ -10,7 +10,7 @@ import type { DeclaredKind } from "../../kinds/declare";
 import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, hasUnknown, inputsFromLive, pickInputs, type Inputs } from "../inputs";
 import type { Handler } from "../shim";
-import { declaredIn, outsOf, readThrough, requireAdoptable } from "./shared";
+import { declaredIn, outsOf, readThrough, requireAdoptable, withConfigFailures } from "./shared";
 
 /** What the live object holds: the managed inputs in the SDK's shape, and the outputs. */
 export interface LiveObject {
@@ -105,7 +105,7 @@ export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args
     configure,
 
     async check(_olds, news) {
-      const result = checkInputs(kind.args, news);
+      const result = withConfigFailures(checkInputs(kind.args, news));
       const adoptId = news[ADOPT_KEY];
       if (result.failures?.length || typeof adoptId !== "string" || hasUnknown(news)) return result;
       const expected = spec.idOf(news as Args);

@@ -9,8 +9,9 @@
  * `adoptId` reads the live object in `create` and writes nothing; as with `pulumi import`, the
  * declared settings must equal the live ones, so adopting never changes the account.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type { DeclaredKind } from "../../kinds/declare";
-import { readLive, type ReadPath } from "../context";
+import { configCheckFailures, readLive, type ReadPath } from "../context";
 import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
@@ -61,4 +62,14 @@ export function readThrough<T>(
   read: () => Promise<T>,
 ): Promise<T | undefined> {
   return path ? readLive(kind.name, path, read) : read();
+}
+
+/**
+ * A check's result with the configuration's failures first (context.ts configCheckFailures): a
+ * preview fails on a configuration `up` could not use, before anything is sent.
+ */
+export function withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
+  const config = configCheckFailures();
+  if (!config.length) return result;
+  return { ...result, failures: [...config, ...(result.failures ?? [])] };
 }

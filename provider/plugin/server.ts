@@ -19,7 +19,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcTypes from "@grpc/grpc-js";
-import { CONFIG_NAMES, ConfigError, resolveConfig } from "../client";
+import { CONFIG_NAMES, configFailures } from "../client";
 import { packageRoot, packageVersion } from "../package-info";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { configure as configureHandlers, apiClient, routeDiagnostics } from "../context";
@@ -154,34 +154,6 @@ export function settingsOf(args: Props): { settings: Record<string, string>; unk
   return { settings, unknown };
 }
 
-/**
- * Each setting that cannot work, with why and how to set it, judged as the client will judge
- * it when it is made (resolveConfig), the environment's `CDNSTREAM_*` included: a missing key or
- * base URL, a malformed URL, a number out of range. Nothing is sent.
- */
-export function configFailures(settings: Record<string, string>): { property: string; reason: string }[] {
-  const failures: { property: string; reason: string }[] = [];
-  const judge = (property: string, config: Record<string, string>, env: NodeJS.ProcessEnv) => {
-    try {
-      resolveConfig({ config, env });
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      failures.push({ property, reason: forProvider(err.message) });
-    }
-  };
-  // Key and URL with the environment's fallbacks; each other setting alone, beside a valid key
-  // and URL, so a failure names the one setting it is about.
-  const { apiKey, baseUrl } = settings;
-  const env = process.env;
-  judge("apiKey", { baseUrl: "http://placeholder.invalid", ...(apiKey ? { apiKey } : {}) }, env);
-  judge("baseUrl", { apiKey: "placeholder", ...(baseUrl ? { baseUrl } : {}) }, env);
-  for (const name of CONFIG_NAMES) {
-    if (name === "apiKey" || name === "baseUrl" || settings[name] === undefined) continue;
-    judge(name, { apiKey: "placeholder", baseUrl: "http://placeholder.invalid", [name]: settings[name] }, {});
-  }
-  return failures;
-}
-
 /** The client's advice names stack config; an explicit provider takes the same setting as an argument. */
 const forProvider = (message: string) =>
   message.replace(
@@ -282,7 +254,9 @@ export const service = {
     answer(callback, async () => {
       const news = call.request.getNews();
       const { settings, unknown } = settingsOf(news?.toJavaScript() ?? {});
-      const failures = configFailures(settings).filter((f) => !unknown.includes(f.property));
+      const failures = configFailures(settings)
+        .filter((f) => !unknown.includes(f.property))
+        .map((f) => ({ ...f, reason: forProvider(f.reason) }));
       return checkResponse(news, failures);
     });
   },

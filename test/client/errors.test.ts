@@ -76,7 +76,7 @@ describe("error mapping", () => {
     const err = await rejection(backups.getBackup(client, 99));
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.message).toBe(
-      "Not found (404) (/v2/cb/99) on GET /v2/cb/{backupid}: Backup 99 not found. Check that the id exists in this account; it may have been deleted outside the stack.",
+      "Not found (404) (/v2/cb/99) on GET /v2/cb/{backupid}: Backup 99 not found. Nothing in this account has this id (backup 99): if the stack recorded the object, it was deleted outside the stack; check the id in the dashboard.",
     );
   });
 

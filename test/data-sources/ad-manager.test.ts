@@ -105,7 +105,7 @@ describe("ad manager data sources", () => {
     );
     await expect(
       cdn.getAdPodRequests({ projectId: 1, devices: ["1" as unknown as number] }, ds.options),
-    ).rejects.toThrow(/`devices\[0\]` must be a number, not a string: write the number without quotes/);
+    ).rejects.toThrow(/`devices\[0\]` "1" must be a number, not a string: write the number without quotes/);
     const typo = cdn.getAdPodRequests({ projectId: 1, content_ids: ["x"] } as cdn.GetAdPodRequestsArgs, ds.options);
     await expect(typo).rejects.toThrow(
       /`content_ids` is not an argument of getAdPodRequests \(did you mean `contentIds`\?\)/,

@@ -396,7 +396,14 @@ const cases: BadInput[] = [
     title: "custom domain with a scheme",
     declare: pushZone({ customDomains: ["https://cdn.example.com"] }),
     property: "customDomains[0]",
-    rule: /host name/,
+    rule: /"https:\/\/cdn\.example\.com" must be a host name/,
+  },
+  {
+    target: "PushZoneSettings",
+    title: "a long bad custom domain, shown cut to 60 characters",
+    declare: pushZone({ customDomains: ["cdn.example.com", `cdn.example.com/${"a".repeat(70)}`] }),
+    property: "customDomains[1]",
+    rule: /"cdn\.example\.com\/a{42}… must be a host name/,
   },
   {
     target: "PushZoneSettings",

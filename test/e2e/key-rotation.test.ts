@@ -47,10 +47,11 @@ describe("rotating the API key", () => {
   let emulator: TestEmulator;
   let dir: string;
   let stateFile: string;
-  const stacks: Record<"config" | "env" | "stale", TestStack | undefined> = {
+  const stacks: Record<"config" | "env" | "stale" | "staleEnv", TestStack | undefined> = {
     config: undefined,
     env: undefined,
     stale: undefined,
+    staleEnv: undefined,
   };
   const inherited = process.env.CDNSTREAM_API_KEY;
 
@@ -107,6 +108,7 @@ describe("rotating the API key", () => {
     stacks.config = await create("config", { "cdnstream:apiKey": { value: KEY_A, secret: true } });
     stacks.env = await create("env", {}, { CDNSTREAM_API_KEY: KEY_A });
     stacks.stale = await create("stale", { "cdnstream:apiKey": { value: KEY_A, secret: true } });
+    stacks.staleEnv = await create("stale-env", {}, { CDNSTREAM_API_KEY: KEY_A });
   });
 
   afterAll(async () => {
@@ -219,6 +221,32 @@ describe("rotating the API key", () => {
     expect((await emulator.object("timeshiftStreams", replayId)).disabled).toBe("1");
     expect(await refused()).toEqual([]);
     stacks.stale = await removed(stacks.stale!);
+  });
+
+  it("a refresh with the old key still in CDNSTREAM_API_KEY fails with 401 naming that variable; setting it works", async () => {
+    const { stack } = stacks.staleEnv!;
+    await emulator.clearRequests();
+
+    let message = "";
+    await stack.refresh({ onOutput: () => undefined }).catch((e: Error) => (message = e.message));
+    expectNoKey(message);
+    expect(message).toMatch(/API key rejected \(401\) on GET \/v2\/streams\/push\/\{streamid\}: API key is invalid\./);
+    expect(message).toContain(
+      "The key came from CDNSTREAM_API_KEY: set it to a valid key in the environment that runs pulumi",
+    );
+    expect(message).toContain("If the key was regenerated: put the new one in CDNSTREAM_API_KEY");
+    // Advice for a key the state recorded from stack config would send the user the wrong way.
+    expect(message).not.toContain("pulumi config set --secret cdnstream:apiKey");
+    expect(message).not.toContain("--run-program");
+    expect((await refused()).length).toBeGreaterThan(0);
+
+    // What the message says: the new key in CDNSTREAM_API_KEY, and a plain refresh and destroy work.
+    await emulator.clearRequests();
+    stack.workspace.envVars.CDNSTREAM_API_KEY = KEY_B;
+    expect((await stack.refresh()).summary.resourceChanges).toEqual({ same: 3 });
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 3 });
+    expect(await refused()).toEqual([]);
+    stacks.staleEnv = await removed(stacks.staleEnv!);
   });
 });
 

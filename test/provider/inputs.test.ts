@@ -19,8 +19,25 @@ describe("checkInputs", () => {
     const result = checkInputs(schema, { zoneId: -1, domains: ["a.com", 3] });
     expect(result.failures).toEqual([
       { property: "zoneId", reason: expect.stringContaining(">0") },
-      { property: "domains[1]", reason: expect.stringContaining("must be a string, not a number: write it in quotes") },
+      {
+        property: "domains[1]",
+        reason: expect.stringMatching(/^3 must be a string, not a number: write it in quotes/),
+      },
     ]);
+  });
+
+  it("shows a list element's offending value (Pulumi shows none for it), cut to 60 characters", () => {
+    const hosts = z.strictObject({
+      zoneId: z.number(),
+      domains: z.array(z.string().regex(/^[a-z.]+$/, "must be a host")),
+    });
+    const long = `${"x".repeat(80)}!`;
+    expect(checkInputs(hosts, { zoneId: 1, domains: ["a.com", "bad host!", long] }).failures).toEqual([
+      { property: "domains[1]", reason: '"bad host!" must be a host' },
+      { property: "domains[2]", reason: `"${"x".repeat(58)}… must be a host` },
+    ]);
+    // A top-level property's value is shown by Pulumi beside the property: not repeated.
+    expect(checkInputs(hosts, { zoneId: 1, domains: "a.com" }).failures?.[0].reason).toMatch(/^must be a list/);
   });
 
   it("rejects unknown properties", () => {
