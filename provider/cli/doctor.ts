@@ -30,7 +30,7 @@ answers and accepts the key.
 
 Settings come from the stack config of the Pulumi project in the directory (cdnstream:apiKey,
 cdnstream:baseUrl, ...), which wins, then the environment (CDNSTREAM_API_KEY,
-CDNSTREAM_BASE_URL, ...; see the README's section "Pointing it at the API"). Without a
+CDNSTREAM_BASE_URL, ...; see the README's section "Configuration"). Without a
 Pulumi.yaml there, only the environment is read. Reading stack config runs \`pulumi\` (on PATH,
 with the backend and passphrase of the environment, as for \`pulumi up\`).
 

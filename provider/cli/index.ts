@@ -21,7 +21,7 @@ export const commands: Record<string, Command> = {
 };
 
 /** Where the settings are described: the README ships with the package, the sources do not. */
-export const CONFIG_DOCS = "README.md of this package, section “Pointing it at the API”";
+export const CONFIG_DOCS = "README.md of this package, section “Configuration”";
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);

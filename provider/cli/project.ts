@@ -4,7 +4,7 @@
  * `pulumi-language-nodejs` as `node <nodeargs> cmd/run --pwd <dir> <entry>`).
  *
  * Why inline: the language host is a separate program that a standard Pulumi installation ships
- * but that this repository's engine build may lack (README, "The engine"). The Automation API
+ * but that this repository's engine build may lack (docs/engine.md). The Automation API
  * hosts the language runtime in-process instead, so the program must be loaded in this process,
  * doing what cmd/run does before and while it loads it:
  *  - {@link prepareRuntime}, once per process (the drift runner starts one per stack, with the

@@ -198,7 +198,7 @@ const SET_KEY =
  * provider the configuration the state recorded at the last `up` for every step that does not run
  * the program: refresh, `preview --refresh`, destroy. The client cannot tell which key it was
  * given, so the advice names the case and the flag that makes those commands use today's
- * configuration (README, "Rotating the API key").
+ * configuration (docs/key-rotation.md).
  */
 const ROTATED_KEY =
   "If you have just set a regenerated key: `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` send the old one, which the stack's state recorded at the last `pulumi up` while it was stack config. " +

@@ -127,7 +127,7 @@ const mb = (x: number | null) => (x === null ? "n/a" : x.toFixed(0));
 const num = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : x.toFixed(2));
 const pair = (a: number | undefined, b: number | undefined) => `${num(a)} / ${num(b)}`;
 
-/** The markdown on stdout (and in the README's "Benchmarks" section). */
+/** The markdown on stdout (and in docs/benchmarks.md). */
 export function markdown(r: Report): string {
   const m = r.machine;
   const c = r.client;

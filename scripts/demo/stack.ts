@@ -90,7 +90,7 @@ export async function upWithProgress(
       );
     }
     const diag = e.diagnosticEvent;
-    // The plugin-location notice is expected here: the dynamic-provider plugin is found on PATH (README, "The engine").
+    // The plugin-location notice is expected here: the dynamic-provider plugin is found on PATH (docs/engine.md).
     if (
       diag &&
       (diag.severity === "warning" || diag.severity === "error") &&

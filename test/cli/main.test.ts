@@ -33,7 +33,7 @@ describe("cdnstream", () => {
     expect(r.code).toBe(0);
     for (const code of [0, 1, 2, 64, 130, 143]) expect(r.stdout).toMatch(new RegExp(`\\n {2}${code} `));
     expect(r.stdout).toMatch(/cdnstream --version/);
-    expect(r.stdout).toMatch(/README\.md of this package, section “Pointing it at the API”/);
+    expect(r.stdout).toMatch(/README\.md of this package, section “Configuration”/);
     expect(r.stdout).not.toMatch(/provider\/client\/config\.ts|\.ts\b/);
     expect(r.stdout).toMatch(/\n {2}doctor +check the configuration/);
   });

@@ -1,5 +1,5 @@
 /**
- * Interrupted deployments, end to end (README, "Recovering from an interrupted deployment").
+ * Interrupted deployments, end to end (docs/recovery.md).
  *
  * A SIGKILL of the CLI in the middle of an `up` leaves the stack locked, pending creates in its
  * checkpoint, and timeshift streams the API created but the state lacks. The documented recovery

@@ -1,6 +1,6 @@
 /**
  * Rotating the API key (§5: regenerate it when a person leaves or it may be compromised), end to
- * end, as README "Rotating the API key" tells it: `up` with key A; the account switches to key B
+ * end, as docs/key-rotation.md tells it: `up` with key A; the account switches to key B
  * only (the emulator restarts on the same port and state file with B, so A gets 401); the new key
  * is set once in stack config and once in CDNSTREAM_API_KEY; then `cdnstream drift` exits 0 and
  * refresh and destroy succeed without an `up` in between, and no request after the switch is

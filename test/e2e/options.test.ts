@@ -56,7 +56,7 @@ describe("resource options and credentials", () => {
         .join("\n"),
     ).not.toContain(emulator.apiKey);
     // Decrypted, the engine's record of the stack config for the default dynamic provider holds
-    // it (README, "Where the key lives"); no resource of ours does.
+    // it (docs/configuration.md, "Where the key lives"); no resource of ours does.
     const state = await test.stack.exportStack();
     for (const resource of state.deployment.resources ?? []) {
       if (String(resource.type).startsWith("pulumi:providers:")) continue;

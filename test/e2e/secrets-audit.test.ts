@@ -11,7 +11,7 @@
  * - CDNSTREAM_API_KEY (the pipeline path): nothing may show, `--show-secrets` included.
  * - `cdnstream:apiKey` as secret stack config: the engine hands a dynamic provider the whole
  *   stack config as the inputs of the default `pulumi-nodejs` provider and records them, so the
- *   decrypted export shows the key there and only there (README, "Where the key lives"); every
+ *   decrypted export shows the key there and only there (docs/configuration.md, "Where the key lives"); every
  *   other place stays clean and the raw state holds it as ciphertext only.
  * - an explicit provider's secret `apiKey` (the provider plugin): the engine records the
  *   provider's inputs, so the decrypted export shows the key there and only there; the plugin's
@@ -103,7 +103,7 @@ function pathsContaining(value: unknown, needle: string, at = ""): string[] {
  * The engine's own verbose log lines that show property values marshaled to or from a provider
  * (`Configure`, `Check`, `Read`, ...). The Pulumi CLI 3.246 masks the secrets it knows in them;
  * the CLI 3.259 formats a message's arguments before its logger masks secrets, so secret stack
- * config and secret inputs show there in clear (README, "Supported versions"). That is the
+ * config and secret inputs show there in clear (docs/engine.md, "Supported versions"). That is the
  * engine's log, not this provider's output: on a CLI that does not mask them these lines are
  * left out of the scan (and must then be the only place a secret shows); on 3.246 they count.
  */

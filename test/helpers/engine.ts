@@ -2,7 +2,7 @@
  * The real Pulumi engine for end-to-end tests: where it is, and a ready Automation API
  * workspace on a local file backend for each test.
  *
- * `scripts/ensure-pulumi` builds or finds the CLI (see README, "The engine"); jest's global
+ * `scripts/ensure-pulumi` builds or finds the CLI (see docs/engine.md); jest's global
  * setup calls it once and puts the CLI and the dynamic-provider plugin on PATH for every worker.
  */
 import { spawnSync } from "node:child_process";
@@ -45,7 +45,7 @@ export const sdkVersion: string = JSON.parse(
 ).version;
 
 /**
- * The CLI release `scripts/ensure-pulumi` puts on PATH for this SDK (README, "The engine"):
+ * The CLI release `scripts/ensure-pulumi` puts on PATH for this SDK (docs/engine.md):
  * CDNSTREAM_PULUMI_CLI_VERSION when set; else the SDK's own release, or, when the Go module proxy
  * does not serve it, the older release the script took instead and remembered in its cache.
  */
