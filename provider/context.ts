@@ -55,9 +55,14 @@ class ProviderClient extends CdnstreamClient {
   }
 }
 
-/** The shared client; throws a ConfigError saying what to set when there is no key or URL. */
+/**
+ * The shared client; throws a ConfigError saying what to set when there is no key or URL. A
+ * provider host lives one engine operation, so it reads each object once between writes: a
+ * refresh compares every resource with one snapshot of the account, and resources that share an
+ * object (the slots of a zone, its roster) cost one read.
+ */
 export function apiClient(): CdnstreamClient {
-  client ??= new ProviderClient({ config: stackConfig });
+  client ??= new ProviderClient({ config: stackConfig, reuseReads: true });
   return client;
 }
 

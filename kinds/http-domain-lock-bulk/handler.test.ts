@@ -152,6 +152,8 @@ describe("HttpDomainLockBulk where the API has no read for the account default",
 
     await strict.mutate("httpPullZones", 205, { domainlock: { list: "partner.example.com,other.example" } });
     await strict.mutate("httpPullZones", 230, { domainlock: { noreferer: "N" } });
+    // The change is seen by the next operation (a refresh): this one read the listing already.
+    await against.nextOperation();
     await strict.clearRequests();
     stderr.mockClear();
     const read = await handler.read("account", created.outs);

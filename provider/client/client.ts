@@ -45,6 +45,13 @@ export interface ClientOptions extends ConfigOptions {
    * (the client bench, which measures requests, and tests of pacing).
    */
   shareReads?: boolean;
+  /**
+   * A read answered (2xx) since this client's last write is answered again from that answer
+   * (default `false`). For a process that lives one engine operation, the provider host: a
+   * refresh then reads each object once, as one snapshot, however its resources share objects
+   * (the slots of a zone share its roster). Any write forgets every answer kept.
+   */
+  reuseReads?: boolean;
 }
 
 /** A response of a generic call ({@link CdnstreamClient.raw}). */
@@ -85,6 +92,9 @@ export class CdnstreamClient {
   /** GET requests in flight, by path and per-call settings (see #joinRead). */
   readonly #readsInFlight = new Map<string, Promise<Sent>>();
   readonly #shareReads: boolean;
+  /** Answers kept by {@link ClientOptions.reuseReads}, by the same key as reads in flight; emptied by a write. */
+  readonly #readAnswers = new Map<string, Sent>();
+  readonly #reuseReads: boolean;
   /** Counts the starts and ends of writes (non-GET requests), so reads on either side of one never share. */
   #writeEdges = 0;
 
@@ -110,6 +120,7 @@ export class CdnstreamClient {
     this.#gate = new RateGate(settings.rps);
     this.#logger = options.logger;
     this.#shareReads = options.shareReads ?? true;
+    this.#reuseReads = options.reuseReads ?? false;
     this.#deps = { sleep: options.sleep ?? realSleep, random: options.random ?? Math.random };
   }
 
@@ -198,12 +209,21 @@ export class CdnstreamClient {
    * every HTTP zone).
    */
   #joinRead(key: string, send: () => Promise<Sent>): Promise<Sent> {
+    const answered = this.#readAnswers.get(key);
+    if (answered) return Promise.resolve(answered);
     const inFlight = this.#readsInFlight.get(key);
     if (inFlight) return inFlight;
     const sent = send();
     this.#readsInFlight.set(key, sent);
     const done = () => void this.#readsInFlight.delete(key);
-    sent.then(done, done);
+    const keep = (answer: Sent) => {
+      // Kept only while no write has started since it was sent (the key holds the count).
+      if (this.#reuseReads && answer.status >= 200 && answer.status < 300 && key.startsWith(`${this.#writeEdges} `)) {
+        this.#readAnswers.set(key, answer);
+      }
+      done();
+    };
+    sent.then(keep, done);
     return sent;
   }
 
@@ -221,6 +241,7 @@ export class CdnstreamClient {
   ): Promise<Sent> {
     if (operation.method === "GET") return this.#send(operation, requestPath, body, retry, options);
     this.#writeEdges++;
+    this.#readAnswers.clear();
     try {
       return await this.#send(operation, requestPath, body, retry, options);
     } finally {

@@ -132,3 +132,36 @@ describe("overlapping reads of one path", () => {
     }
   });
 });
+
+describe("reuseReads: each object read once between writes (the provider host)", () => {
+  // A host of its own per test, as each engine operation starts one.
+  let host: CdnstreamClient;
+  beforeEach(() => {
+    host = new CdnstreamClient({ apiKey: KEY, baseUrl: emu.url, env: {}, reuseReads: true });
+  });
+  afterEach(() => host.close());
+
+  it(`${N} sequential reads of one zone make 1 request, each caller getting its own copy`, async () => {
+    const results = [];
+    for (let i = 0; i < N; i++) results.push(await zones.getPushZone(host, 101));
+    expect((await counts())[READ]).toBe(1);
+    expect(new Set(results).size).toBe(N);
+    results[0]!.zone.cnames = "changed.example.com";
+    expect(results[1]!.zone.cnames).not.toBe("changed.example.com");
+  });
+
+  it("a write forgets every answer kept: the next read goes to the API and sees it", async () => {
+    await zones.getPushZone(host, 101);
+    await zones.getPushZone(host, 102);
+    await zones.updatePushZone(host, 101, { cnames: "kept.example.com" });
+    expect((await zones.getPushZone(host, 101)).zone.cnames).toBe("kept.example.com");
+    await zones.getPushZone(host, 102);
+    expect((await counts())[READ]).toBe(4);
+  });
+
+  it("keeps no failure: a read that failed is sent again", async () => {
+    await expect(zones.getPushZone(host, 999_999)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(zones.getPushZone(host, 999_999)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await counts())[READ]).toBe(2);
+  });
+});

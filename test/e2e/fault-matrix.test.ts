@@ -291,9 +291,14 @@ describe("fault matrix: refresh and destroy of every kind under faults lose noth
     await injectReads({ status: 502 });
     const refresh = await test.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCE_COUNT + 1 });
+    // Every injected 502 was met and retried into an answer: the faults, then between one read
+    // (resources sharing an object, such as the slots of a zone, are answered from one read of it
+    // by the provider host) and one per resource.
     const counts = await emulator.requestCounts();
-    for (const { operation, count } of Object.values(READS))
-      expect([operation, counts[operation]]).toEqual([operation, 2 * count]);
+    for (const { operation, count } of Object.values(READS)) {
+      expect([operation, counts[operation] >= count + 1]).toEqual([operation, true]);
+      expect([operation, counts[operation] <= 2 * count]).toEqual([operation, true]);
+    }
     expect(await recorded(test)).toEqual(before);
   });
 

@@ -13,6 +13,13 @@ export interface HandlerAgainstEmulator {
   stderr: jest.SpyInstance;
   /** Everything the provider wrote to stderr, as one text. */
   said(): string;
+  /**
+   * What the next engine operation starts with: a client that keeps no answer of this one. The
+   * provider host reads each object once between writes (its client keeps the answers: it lives one
+   * engine operation), so a change made out of band is seen by the next operation, as `pulumi
+   * refresh` after it would. The process stays, so what the run learnt of absent read paths stays.
+   */
+  nextOperation(): Promise<void>;
   /** Closes the handler's client (a different config does), restores stderr, stops the emulator. */
   close(): Promise<void>;
 }
@@ -26,12 +33,18 @@ export async function handlerAgainstEmulator(
   options: EmulatorOptions,
 ): Promise<HandlerAgainstEmulator> {
   const emulator = await startTestEmulator(options);
-  await handler.configure(configOf({ "cdnstream:apiKey": emulator.apiKey, "cdnstream:baseUrl": emulator.url }));
+  const config = { "cdnstream:apiKey": emulator.apiKey, "cdnstream:baseUrl": emulator.url };
+  await handler.configure(configOf(config));
   const stderr = jest.spyOn(process.stderr, "write").mockImplementation(() => true);
   return {
     emulator,
     stderr,
     said: () => stderr.mock.calls.map(([text]) => String(text)).join(""),
+    async nextOperation() {
+      // A different config closes the client; the same again makes a new one at the next call.
+      await handler.configure(configOf({}));
+      await handler.configure(configOf(config));
+    },
     async close() {
       stderr.mockRestore();
       await handler.configure(configOf({}));
