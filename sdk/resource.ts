@@ -1,6 +1,6 @@
 /**
  * The base of every resource class: hands the engine the kind's provider as a one-line module
- * (`__provider`, docs/design.md §1 "The serialized provider"), marks the kind's secret outputs,
+ * (`__provider`, docs/design.md the API "The serialized provider"), marks the kind's secret outputs,
  * and keeps the type token (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) that the URNs of existing
  * stacks hold.
  *

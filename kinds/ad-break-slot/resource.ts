@@ -3,40 +3,40 @@ import { CdnstreamResource } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
-/** The kinds of ad-break slot (§4.2 `type`, §3: immutable after creation). */
+/** The kinds of ad-break slot (`type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, the API's object states: immutable after creation). */
 export type AdBreakSlotType = "preroll" | "midroll" | "postroll" | "midrollinterval";
 
 /**
- * Arguments of an {@link AdBreakSlot}. Which fields a slot takes depends on its `type` (§4.2);
+ * Arguments of an {@link AdBreakSlot}. Which fields a slot takes depends on its `type` (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`);
  * `check` rejects a missing or misplaced one before any request is sent.
  */
 export interface AdBreakSlotArgs {
-  /** The VoD push zone's id (§4.2 `{zoneid}`); ad insertion must be on for it. Changing it replaces the slot. */
+  /** The VoD push zone's id (`{zoneid}` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`); ad insertion must be on for it. Changing it replaces the slot. */
   zoneId: pulumi.Input<number>;
   /**
-   * §4.2 `type`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
+   * `type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
    * `offset`). midroll and midrollinterval slots are mutually exclusive on a zone. Changing it replaces the slot.
    */
   type: pulumi.Input<AdBreakSlotType>;
-  /** §4.2 `maxDurationS`: the break's maximum length, 1 to 3600 seconds. */
+  /** `maxDurationS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: the break's maximum length, 1 to 3600 seconds. */
   maxDurationS: pulumi.Input<number>;
   /**
-   * §4.2 `offset`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
+   * `offset` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
    * the others. Part of the midroll's identity: changing it replaces the slot (the old one stays live).
    */
   offset?: pulumi.Input<number>;
   /**
-   * §4.2 `intervalS`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
+   * `intervalS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
    * forbidden for the others; sent as both `intervalS` and `intervalSeconds`.
    */
   intervalS?: pulumi.Input<number>;
-  /** §4.2 `maxBreaks`: midrollinterval only; min 0, and 0 (or omitted) means unlimited. */
+  /** `maxBreaks` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: midrollinterval only; min 0, and 0 (or omitted) means unlimited. */
   maxBreaks?: pulumi.Input<number>;
-  /** §4.2 `breakId`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`). */
+  /** `breakId` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`). */
   breakId?: pulumi.Input<string>;
-  /** §4.2 `maxAds`: per-break pod-size cap, min 0. */
+  /** `maxAds` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break pod-size cap, min 0. */
   maxAds?: pulumi.Input<number>;
-  /** §4.2 `fillCeilingS`: per-break overshoot ceiling in seconds, min 0. */
+  /** `fillCeilingS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break overshoot ceiling in seconds, min 0. */
   fillCeilingS?: pulumi.Input<number>;
   /**
    * Adopt the existing slot with this id (format `301/preroll` or `301/midroll/60`) instead of
@@ -47,26 +47,34 @@ export interface AdBreakSlotArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** One slot of the roster (§2.8 `vodAdBreakPolicy`); which fields appear depends on the API. */
+/** One slot of the roster (`vodAdBreakPolicy` of the ad-insertion configuration); which fields appear depends on the API. */
 export interface AdBreakRosterEntry {
+  /** The longest the break may run, in seconds. */
   maxDurationS?: number;
+  /** The shortest ad the break takes, in seconds (preroll). */
   minAdLengthS?: number;
+  /** Where a midroll break starts, in seconds from the asset's start. */
   offsetS?: number;
+  /** Seconds between breaks of a midrollinterval slot. */
   intervalS?: number;
+  /** How many breaks a midrollinterval slot makes; 0 or absent is unlimited. */
   maxBreaks?: number;
+  /** The break's correlation id, or the id prefix of a midrollinterval slot's breaks. */
   breakId?: string;
+  /** The most ads in one break. */
   maxAds?: number;
+  /** How far, in seconds, a break may run over its maximum to fit its ads. */
   fillCeilingS?: number;
 }
 
 /**
- * One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
+ * One slot on a VoD push zone's ad-break timeline (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, custom plan).
  *
  * A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
  * or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
  * fail at preview, naming both.
  *
- * The spec does not say whether re-sending an identity replaces the slot (§4.2 "adds an ad break
+ * The spec does not say whether re-sending an identity replaces the slot (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule` "adds an ad break
  * slot"; there is no update or removal), so both kinds of API are handled:
  * - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
  *   the program is cleared on the next update, and applying twice never adds a second slot;
@@ -105,14 +113,14 @@ export class AdBreakSlot extends CdnstreamResource {
   /** The per-break overshoot ceiling in seconds. */
   declare readonly fillCeilingS: pulumi.Output<number | undefined>;
   /**
-   * This slot's entry in the zone's roster (§2.8 `vodAdBreakPolicy`) as the API last returned it;
+   * This slot's entry in the zone's roster (`vodAdBreakPolicy` of the ad-insertion configuration) as the API last returned it;
    * null when the roster does not show slots of this type. To show a zone's whole timeline,
    * combine the `live` outputs of its slots.
    */
   declare readonly live: pulumi.Output<AdBreakRosterEntry | null>;
-  /** The zone's ad insertion state (§2.8 `state`, e.g. `enabled`). */
+  /** The zone's ad insertion state (`state` of the ad-insertion configuration, e.g. `enabled`). */
   declare readonly state: pulumi.Output<string | null>;
-  /** The zone's ad insertion configuration name (§2.8 `name`). */
+  /** The zone's ad insertion configuration name (`name` of the ad-insertion configuration). */
   declare readonly name: pulumi.Output<string | null>;
 
   constructor(name: string, args: AdBreakSlotArgs, opts?: pulumi.CustomResourceOptions) {

@@ -5,9 +5,9 @@ import { declaration } from "./declaration";
 
 /** Arguments of a {@link CampaignArchive}. */
 export interface CampaignArchiveArgs {
-  /** The ad manager project's id (§4.3 `{pid}`). Changing it replaces the resource. */
+  /** The ad manager project's id (`{pid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource. */
   projectId: pulumi.Input<number>;
-  /** The campaign's id (§4.3 `{cid}`). Changing it replaces the resource. */
+  /** The campaign's id (`{cid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource. */
   campaignId: pulumi.Input<string>;
   /**
    * Adopt the existing object with this id (format `1/cmp_7Hq2xK9d`) instead of writing the declared
@@ -19,7 +19,7 @@ export interface CampaignArchiveArgs {
 }
 
 /**
- * Keeps an ad-manager campaign archived (§4.3). Archived campaigns stop delivering and leave the
+ * Keeps an ad-manager campaign archived (`POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Archived campaigns stop delivering and leave the
  * project's active-campaign count.
  *
  * Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
@@ -35,13 +35,13 @@ export class CampaignArchive extends CdnstreamResource {
   declare readonly projectId: pulumi.Output<number>;
   /** The campaign's id. */
   declare readonly campaignId: pulumi.Output<string>;
-  /** The campaign's name (§2.15). */
+  /** The campaign's name (the campaign). */
   declare readonly name: pulumi.Output<string | null>;
-  /** The advertiser's name (§2.15). */
+  /** The advertiser's name (the campaign). */
   declare readonly advertiserName: pulumi.Output<string | null>;
-  /** The campaign's status as the archive call returned it (§2.15 `status`; the word is the API's). */
+  /** The campaign's status as the archive call returned it (`status` of the campaign; the word is the API's). */
   declare readonly status: pulumi.Output<string | null>;
-  /** The delivery status (§2.15 `delivery_status.status`, e.g. `ended`). */
+  /** The delivery status (`delivery_status.status` of the campaign, e.g. `ended`). */
   declare readonly deliveryStatus: pulumi.Output<string | null>;
 
   constructor(name: string, args: CampaignArchiveArgs, opts?: pulumi.CustomResourceOptions) {

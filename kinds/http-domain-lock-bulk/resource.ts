@@ -6,7 +6,7 @@ import { declaration } from "./declaration";
 /** Arguments of an {@link HttpDomainLockBulk}: a `mode` and at least one setting. */
 export interface HttpDomainLockBulkArgs {
   /**
-   * What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
+   * What a write does (`mode` of `POST /v2/zones/http/settings/security/domainlock`; docs/design.md, "`POST /v2/zones/http/settings/security/domainlock`: which zones"):
    * - `save`: stores the settings as the account default only; existing zones are unchanged;
    * - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
    *   as a set union (re-applying adds nothing) and sets the declared flags on them;
@@ -16,10 +16,10 @@ export interface HttpDomainLockBulkArgs {
    * keep it, so a refresh never reports it as drift.
    */
   mode: pulumi.Input<"save" | "append" | "overwrite">;
-  /** Whether the domain lock is on (§4.11 `enabled`, sent as `Y`/`N`). */
+  /** Whether the domain lock is on (`enabled` of `POST /v2/zones/http/settings/security/domainlock`, sent as `Y`/`N`). */
   enabled?: pulumi.Input<boolean>;
   /**
-   * §4.11 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * `policy` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
    * - VoD pull zone domain-lock update: `Y` = whitelist, `N` = blacklist;
    * - bulk domain-lock update (this operation): `Y` = blacklist, `N` = whitelist;
    * - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -28,17 +28,17 @@ export interface HttpDomainLockBulkArgs {
    */
   policy?: pulumi.Input<"Y" | "N">;
   /**
-   * Host names the lock lists (§4.11 `list`, sent comma-separated), e.g. `player.example.com`
+   * Host names the lock lists (`list` of `POST /v2/zones/http/settings/security/domainlock`, sent comma-separated), e.g. `player.example.com`
    * or `*.example.com`. Compared as a set, ignoring order, duplicates and case.
    */
   domains?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * IP addresses or CIDR ranges allowed regardless of the domain lock (§4.11 `ips`, sent
+   * IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/http/settings/security/domainlock`, sent
    * comma-separated). Compared as a set, ignoring order, duplicates and case.
    */
   ips?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * §4.11 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * `noreferer` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
    * - VoD pull zone domain-lock update: `Y` = allow requests without referer;
    * - bulk domain-lock update (this operation): `Y` = block requests with empty referer;
    * - timeshift create: `Y` = blocked.
@@ -56,10 +56,19 @@ export interface HttpDomainLockBulkArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** The account default's settings in the API's form (§4.11 settings; §2.4 `domainlock` fields), null where not given. */
+/** The account default's settings in the API's form (`POST /v2/zones/http/settings/security/domainlock` settings; `domainlock` of the API's access-control objects fields), null where not given. */
 export interface HttpDomainLockDefault {
+  /** `Y` when the domain lock is on, `N` when off. */
   enabled: "Y" | "N" | null;
+  /**
+   * The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+   * (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
+   */
   policy: "Y" | "N" | null;
+  /**
+   * Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+   * allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
+   */
   noreferer: "Y" | "N" | null;
   /** Comma-separated domains. */
   list: string | null;
@@ -68,14 +77,14 @@ export interface HttpDomainLockDefault {
 }
 
 /**
- * The account-wide HTTP zone domain lock (§4.11). There is one per account: the resource id
+ * The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
  * (and import/adopt id) is always `account`.
  *
- * A write is not read back (the §4.11 answer carries no settings): `accountDefault` records what
+ * A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
  * the last write sent. Drift, found by refresh or `preview --refresh`:
  * - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
  *   (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
- * - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (§4.10,
+ * - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
  *   every page): a zone that no longer holds what the last write sent (with `append`, the sent
  *   domains and IPs among its own; with `overwrite`, exactly them; and the sent flags) is named in
  *   `zonesOutOfStep` and in a warning, and the property it breaks shows as drift (for a list, the sent

@@ -5,18 +5,18 @@ import { declaration } from "./declaration";
 
 /** Arguments of a {@link PushZoneSettings}: declare at least one setting. */
 export interface PushZoneSettingsArgs {
-  /** The HTTP push zone's id (§4.1 `{zoneid}`). Changing it replaces the resource. */
+  /** The HTTP push zone's id (`{zoneid}` of `POST /v2/zones/http/push/{zoneid}`). Changing it replaces the resource. */
   zoneId: pulumi.Input<number>;
   /**
-   * Custom domains of the zone (§4.1 `cnames`, sent comma-separated). Compared as a set,
+   * Custom domains of the zone (`cnames` of `POST /v2/zones/http/push/{zoneid}`, sent comma-separated). Compared as a set,
    * ignoring order and case. The API warns until a CNAME record points at the zone.
    */
   customDomains?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Transcoding profile ids applied automatically to uploads (§4.1 `profiles`); compared as a set. */
+  /** Transcoding profile ids applied automatically to uploads (`profiles` of `POST /v2/zones/http/push/{zoneid}`); compared as a set. */
   transcodingProfiles?: pulumi.Input<pulumi.Input<number | string>[]>;
   /**
    * URL that receives the list of transcoded files as a raw JSON post every minute after files
-   * are transcoded (§4.1 `webhook`, §6); `""` clears it.
+   * are transcoded (`webhook` of `POST /v2/zones/http/push/{zoneid}`, the API's events); `""` clears it.
    */
   transcodeWebhook?: pulumi.Input<string>;
   /**
@@ -28,7 +28,7 @@ export interface PushZoneSettingsArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** The push zone's service addresses (§2.3 `cdnservice`), each null when the API does not send it. */
+/** The push zone's service addresses (`cdnservice` of the zone's sub-objects), each null when the API does not send it. */
 export interface PushZoneServiceAddresses {
   /** `infourl`. */
   info: string | null;
@@ -51,7 +51,7 @@ export interface PushZoneServiceAddresses {
 }
 
 /**
- * Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (§4.1).
+ * Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (`POST /v2/zones/http/push/{zoneid}`).
  *
  * Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
  * zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
@@ -69,25 +69,25 @@ export class PushZoneSettings extends CdnstreamResource {
   declare readonly transcodingProfiles: pulumi.Output<(number | string)[] | undefined>;
   /** Managed transcode webhook. */
   declare readonly transcodeWebhook: pulumi.Output<string | undefined>;
-  /** The zone's name (§2.2). */
+  /** The zone's name (the API's zone object). */
   declare readonly name: pulumi.Output<string | null>;
-  /** The zone's own domain (§2.2 `fqdn`): the target of the custom domains' CNAME records. */
+  /** The zone's own domain (`fqdn` of the API's zone object): the target of the custom domains' CNAME records. */
   declare readonly fqdn: pulumi.Output<string | null>;
-  /** The zone's hash identifier (§2.2 `hashid`). */
+  /** The zone's hash identifier (`hashid` of the API's zone object). */
   declare readonly hashId: pulumi.Output<string | null>;
-  /** Fully qualified custom domains (§2.2 `cnamesArrFqdn`). */
+  /** Fully qualified custom domains (`cnamesArrFqdn` of the API's zone object). */
   declare readonly customDomainFqdns: pulumi.Output<string[]>;
-  /** Where uploads go (§2.2 `server.meta.uploadHost`). */
+  /** Where uploads go (`server.meta.uploadHost` of the API's zone object). */
   declare readonly uploadHost: pulumi.Output<string | null>;
-  /** The zone's service addresses (§2.3 `cdnservice`: info, list, upload, playlist...). */
+  /** The zone's service addresses (`cdnservice` of the zone's sub-objects: info, list, upload, playlist...). */
   declare readonly serviceAddresses: pulumi.Output<PushZoneServiceAddresses>;
-  /** The service's auth token (§2.3 `cdnservice.authtoken`), a credential: secret; undefined when the API sends none. */
+  /** The service's auth token (`cdnservice.authtoken` of the zone's sub-objects), a credential: secret; undefined when the API sends none. */
   declare readonly authToken: pulumi.Output<string | undefined>;
-  /** FTP user of the zone's storage (§2.2 `ftpdetails.username`). */
+  /** FTP user of the zone's storage (`ftpdetails.username` of the API's zone object). */
   declare readonly ftpUsername: pulumi.Output<string | null>;
-  /** FTP password of the zone's storage (§2.2 `ftpdetails.password`); secret. */
+  /** FTP password of the zone's storage (`ftpdetails.password` of the API's zone object); secret. */
   declare readonly ftpPassword: pulumi.Output<string | null>;
-  /** Warnings the API returned with the last change (§4.1 `warnings`; `errors` too, prefixed `error: `). */
+  /** Warnings the API returned with the last change (`warnings` of `POST /v2/zones/http/push/{zoneid}`; `errors` too, prefixed `error: `). */
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: PushZoneSettingsArgs, opts?: pulumi.CustomResourceOptions) {

@@ -5,11 +5,11 @@ import { declaration } from "./declaration";
 
 /** Arguments of a {@link StreamStatus}. */
 export interface StreamStatusArgs {
-  /** Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource. */
+  /** Which stream family: `push` or `timeshift` (`POST /v2/streams/{push|timeshift}/{streamid}/status` has a path for each). Changing it replaces the resource. */
   streamKind: pulumi.Input<"push" | "timeshift">;
-  /** The stream's id (§4.4 `{streamid}`). Changing it replaces the resource. */
+  /** The stream's id (`{streamid}` of `POST /v2/streams/{push|timeshift}/{streamid}/status`). Changing it replaces the resource. */
   streamId: pulumi.Input<string | number>;
-  /** §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`). */
+  /** `disabled` of `POST /v2/streams/{push|timeshift}/{streamid}/status`: `true` disables the stream (`1`), `false` enables it (`0`). */
   disabled: pulumi.Input<boolean>;
   /**
    * Adopt the existing object with this id (format `push/1234`) instead of writing the declared
@@ -21,7 +21,7 @@ export interface StreamStatusArgs {
 }
 
 /**
- * Keeps a push or timeshift stream enabled or disabled (§4.4).
+ * Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
  *
  * Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
  * `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
@@ -34,21 +34,25 @@ export class StreamStatus extends CdnstreamResource {
   declare readonly streamId: pulumi.Output<string | number>;
   /** Whether the stream is disabled. */
   declare readonly disabled: pulumi.Output<boolean>;
-  /** The stream's composed name (§2.5 `name`). */
+  /** The stream's composed name (`name` of the API's stream object). */
   declare readonly name: pulumi.Output<string | null>;
-  /** The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`). */
+  /** The stream's status as the API reports it (`status` of the API's stream object, e.g. `Deploying`). */
   declare readonly status: pulumi.Output<string | null>;
-  /** Playback addresses (§2.7). */
+  /** Playback addresses (the stream's playback URLs). */
   declare readonly playbackUrls: pulumi.Output<{
+    /** HLS playback address (the `.m3u8` manifest); null when the API sends none. */
     hls: string | null;
+    /** DASH playback address (the `.mpd` manifest); null when the API sends none. */
     dash: string | null;
+    /** RTMP playback address; null when the API sends none. */
     rtmp: string | null;
+    /** RTSP playback address; null when the API sends none. */
     rtsp: string | null;
   }>;
-  /** The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret. */
+  /** The push stream's RTMP authentication password (`rtmpauth.password` of the API's stream object); secret. */
   declare readonly rtmpAuthPassword: pulumi.Output<string | null>;
   /**
-   * Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+   * Warnings the API attached to the last change (`messages.warning` of the API's stream object, `warnings` of the API's response envelope, and
    * `errors` prefixed `error: `); a refresh keeps them.
    */
   declare readonly warnings: pulumi.Output<string[]>;

@@ -4,20 +4,20 @@ import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
 /**
- * Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
- * `"Y" | "N"` because the spec describes them three conflicting ways (§2.4).
+ * Domain lock of a timeshift stream (`domainlock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). `policy` and `noreferer` stay
+ * `"Y" | "N"` because the spec describes them three conflicting ways (the API's access-control objects).
  */
 export interface TimeshiftDomainLockArgs {
   /** `domainlock[enabled]`. */
   enabled?: pulumi.Input<boolean>;
   /**
-   * `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+   * `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
    * `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
    * `Y` = allow listed domains, `N` = deny.
    */
   policy?: pulumi.Input<"Y" | "N">;
   /**
-   * `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+   * `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
    * `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
    * timeshift create: `Y` = blocked.
    */
@@ -30,7 +30,7 @@ export interface TimeshiftDomainLockArgs {
   ips?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-/** Geo block (§4.19 `geoblock[...]`, §2.4). */
+/** Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). */
 export interface TimeshiftGeoBlockArgs {
   /** `geoblock[enabled]`. */
   enabled?: pulumi.Input<boolean>;
@@ -44,7 +44,7 @@ export interface TimeshiftGeoBlockArgs {
   ips?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-/** IP access (§4.19 `ipaccess[...]`, §2.4). */
+/** IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). */
 export interface TimeshiftIpAccessArgs {
   /** `ipaccess[enabled]`. */
   enabled?: pulumi.Input<boolean>;
@@ -58,25 +58,25 @@ export interface TimeshiftIpAccessArgs {
   ips?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-/** Network DVR (§4.19 `ndvr[...]`). */
+/** Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`). */
 export interface TimeshiftNdvrArgs {
   /** `ndvr[enabled]`. */
   enabled?: pulumi.Input<boolean>;
-  /** `ndvr[retention]`: days, 0 to 180 (§8). */
+  /** `ndvr[retention]`: days, 0 to 180 (the API's limits). */
   retentionDays?: pulumi.Input<number>;
 }
 
-/** Recording (§4.19 `record[...]`). */
+/** Recording (`record[...]` of `POST /v2/streams/timeshift/new`). */
 export interface TimeshiftRecordArgs {
   /** `record[enabled]`. */
   enabled?: pulumi.Input<boolean>;
   /** `record[server]`: the recording server's id. */
   server?: pulumi.Input<number>;
-  /** `record[retention]`: days, 0 to 90 (§8). */
+  /** `record[retention]`: days, 0 to 90 (the API's limits). */
   retentionDays?: pulumi.Input<number>;
 }
 
-/** Secure token (§4.19 `securetoken[...]`, §2.4). */
+/** Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). */
 export interface TimeshiftSecureTokenArgs {
   /** `securetoken[enabled]`. */
   enabled?: pulumi.Input<boolean>;
@@ -84,7 +84,7 @@ export interface TimeshiftSecureTokenArgs {
   keyIp?: pulumi.Input<boolean>;
   /** `securetoken[active]`. */
   active?: pulumi.Input<boolean>;
-  /** `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4). */
+  /** `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects). */
   policy?: pulumi.Input<"dynamic" | "fixed">;
   /** `securetoken[list]`: the token key. Kept secret in state (the constructor wraps it with `pulumi.secret`). */
   key?: pulumi.Input<string>;
@@ -96,7 +96,7 @@ export interface TimeshiftSecureTokenArgs {
   timeoutSeconds?: pulumi.Input<number>;
 }
 
-/** User-agent filter (§4.19 `useragent[...]`, §2.4). */
+/** User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). */
 export interface TimeshiftUserAgentArgs {
   /** `useragent[enabled]`. */
   enabled?: pulumi.Input<boolean>;
@@ -106,7 +106,7 @@ export interface TimeshiftUserAgentArgs {
   caseSensitive?: pulumi.Input<boolean>;
   /** `useragent[active]`. */
   active?: pulumi.Input<boolean>;
-  /** `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4). */
+  /** `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects). */
   patterns?: pulumi.Input<pulumi.Input<string>[]>;
   /** `useragent[ips]`, sent comma-separated. */
   ips?: pulumi.Input<pulumi.Input<string>[]>;
@@ -114,38 +114,38 @@ export interface TimeshiftUserAgentArgs {
 
 /**
  * Arguments of a {@link TimeshiftStream}. Every argument but `disabled` can only be set by the
- * create call (§4.19), so changing one replaces the stream (a new one is created, the old one disabled).
+ * create call (`POST /v2/streams/timeshift/new`), so changing one replaces the stream (a new one is created, the old one disabled).
  */
 export interface TimeshiftStreamArgs {
   /**
-   * §4.19 `name`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
+   * `name` of `POST /v2/streams/timeshift/new`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
    * (output `composedName`). Required here: the spec does not say which keys are required; the API
    * (as emulated) refuses a create without `name`, `parent` and `timeshift`.
    */
   name: pulumi.Input<string>;
-  /** §4.19 `parent`: the id of the push stream (or HTTP push zone) to delay. Required. */
+  /** `parent` of `POST /v2/streams/timeshift/new`: the id of the push stream (or HTTP push zone) to delay. Required. */
   parent: pulumi.Input<number>;
-  /** §4.19 `timeshift`: the delay in seconds, at least 1. Required. */
+  /** `timeshift` of `POST /v2/streams/timeshift/new`: the delay in seconds, at least 1. Required. */
   timeshift: pulumi.Input<number>;
-  /** §4.19 `codec`: `h264` or `h265` (the API's default is h264). */
+  /** `codec` of `POST /v2/streams/timeshift/new`: `h264` or `h265` (the API's default is h264). */
   codec?: pulumi.Input<"h264" | "h265">;
-  /** §4.19 `protocols`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set. */
+  /** `protocols` of `POST /v2/streams/timeshift/new`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set. */
   protocols?: pulumi.Input<pulumi.Input<"HLS" | "RTMP" | "DASH" | "RTSP">[]>;
-  /** Disable (`true`) or enable (`false`) the stream through §4.4, after create and on update: the one in-place change. */
+  /** Disable (`true`) or enable (`false`) the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status`, after create and on update: the one in-place change. */
   disabled?: pulumi.Input<boolean>;
-  /** Domain lock (§4.19 `domainlock[...]`). */
+  /** Domain lock (`domainlock[...]` of `POST /v2/streams/timeshift/new`). */
   domainLock?: pulumi.Input<TimeshiftDomainLockArgs>;
-  /** Geo block (§4.19 `geoblock[...]`). */
+  /** Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`). */
   geoBlock?: pulumi.Input<TimeshiftGeoBlockArgs>;
-  /** IP access (§4.19 `ipaccess[...]`). */
+  /** IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`). */
   ipAccess?: pulumi.Input<TimeshiftIpAccessArgs>;
-  /** Network DVR (§4.19 `ndvr[...]`). */
+  /** Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`). */
   ndvr?: pulumi.Input<TimeshiftNdvrArgs>;
-  /** Recording (§4.19 `record[...]`). */
+  /** Recording (`record[...]` of `POST /v2/streams/timeshift/new`). */
   record?: pulumi.Input<TimeshiftRecordArgs>;
-  /** Secure token (§4.19 `securetoken[...]`); its `key` is kept secret. */
+  /** Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`); its `key` is kept secret. */
   secureToken?: pulumi.Input<TimeshiftSecureTokenArgs>;
-  /** User-agent filter (§4.19 `useragent[...]`). */
+  /** User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`). */
   userAgent?: pulumi.Input<TimeshiftUserAgentArgs>;
   /**
    * Adopt the existing timeshift stream with this id (e.g. `5001`) instead of creating one: `create`
@@ -157,37 +157,43 @@ export interface TimeshiftStreamArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** Playback addresses of the stream (§2.7; timeshift streams use DVR-style manifest names). */
+/** Playback addresses of the stream (the stream's playback URLs; timeshift streams use DVR-style manifest names). */
 export interface TimeshiftPlaybackUrls {
+  /** HLS playback address (the `.m3u8` manifest); null when the API sends none. */
   hls: string | null;
+  /** DASH playback address (the `.mpd` manifest); null when the API sends none. */
   dash: string | null;
   /** The HLS manifest's name, e.g. `playlist_dvr.m3u8`. */
   hlsManifest: string | null;
   /** The DASH manifest's name, e.g. `manifest_dvr.mpd`. */
   dashManifest: string | null;
-  /** RTMP playback address (§2.7 `rtmp`). */
+  /** RTMP playback address (`rtmp` of the stream's playback URLs). */
   rtmp: string | null;
-  /** RTSP playback address (§2.7 `rtsp`). */
+  /** RTSP playback address (`rtsp` of the stream's playback URLs). */
   rtsp: string | null;
 }
 
-/** Signed playback addresses (§2.7 `tokenized`), each null when the API does not send it. */
+/** Signed playback addresses (`tokenized` of the stream's playback URLs), each null when the API does not send it. */
 export interface TimeshiftTokenizedPlaybackUrls {
+  /** Signed HLS playback address. */
   hls: string | null;
+  /** Signed DASH playback address. */
   dash: string | null;
+  /** Signed RTMP playback address. */
   rtmp: string | null;
+  /** Signed RTSP playback address. */
   rtsp: string | null;
 }
 
 /**
- * A delayed (timeshift) copy of a live stream (§4.19).
+ * A delayed (timeshift) copy of a live stream (`POST /v2/streams/timeshift/new`).
  *
  * The create call is never retried once sent: if it fails after it may have reached the API, the
  * error says to look for the stream and adopt it with `adoptId` rather than run again blindly.
  * Refresh reads `GET /v2/streams/timeshift/{id}` and detects `disabled` (updated in place) and the
  * declared fields the API returns (name as sent, parent, delay, codec, protocols as a set, and the
  * declared sub-fields of each group), each of which replaces; the composed name is never compared.
- * The API has no delete for streams: destroying (or replacing) disables the stream through §4.4 and
+ * The API has no delete for streams: destroying (or replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
  * says that it still exists.
  */
 export class TimeshiftStream extends CdnstreamResource {
@@ -199,25 +205,25 @@ export class TimeshiftStream extends CdnstreamResource {
   declare readonly timeshift: pulumi.Output<number>;
   /** Whether the stream is disabled, as declared. */
   declare readonly disabled: pulumi.Output<boolean | undefined>;
-  /** The stream's id (§2.5 `id`), also the resource id. */
+  /** The stream's id (`id` of the API's stream object), also the resource id. */
   declare readonly streamId: pulumi.Output<string>;
-  /** The composed name, `<prefix>-<name>` (§2.5 `name`). */
+  /** The composed name, `<prefix>-<name>` (`name` of the API's stream object). */
   declare readonly composedName: pulumi.Output<string | null>;
-  /** The stream's status (§2.5 `status`, e.g. `Deploying`). */
+  /** The stream's status (`status` of the API's stream object, e.g. `Deploying`). */
   declare readonly status: pulumi.Output<string | null>;
-  /** The parent's id as the API reports it (§2.5 `parentid`). */
+  /** The parent's id as the API reports it (`parentid` of the API's stream object). */
   declare readonly parentId: pulumi.Output<number | string | null>;
-  /** The parent's name (§2.5 `parent.name`). */
+  /** The parent's name (`parent.name` of the API's stream object). */
   declare readonly parentName: pulumi.Output<string | null>;
-  /** Playback addresses (§2.7). */
+  /** Playback addresses (the stream's playback URLs). */
   declare readonly playbackUrls: pulumi.Output<TimeshiftPlaybackUrls>;
-  /** Signed playback addresses when the secure token is on (§2.7 `tokenized`); secret; undefined otherwise. */
+  /** Signed playback addresses when the secure token is on (`tokenized` of the stream's playback URLs); secret; undefined otherwise. */
   declare readonly tokenizedPlaybackUrls: pulumi.Output<TimeshiftTokenizedPlaybackUrls | undefined>;
-  /** The secure token key as the API holds it (§2.4 `securetoken.list`); secret; undefined when there is none. */
+  /** The secure token key as the API holds it (`securetoken.list` of the API's access-control objects); secret; undefined when there is none. */
   declare readonly secureTokenKey: pulumi.Output<string | undefined>;
-  /** The RTMP authentication password, when the API returns one (§2.5 `rtmpauth.password`); secret; undefined otherwise. */
+  /** The RTMP authentication password, when the API returns one (`rtmpauth.password` of the API's stream object); secret; undefined otherwise. */
   declare readonly rtmpAuthPassword: pulumi.Output<string | undefined>;
-  /** Warnings the API returned with the create (§4.19 `warnings`, and `errors` prefixed `error: `). */
+  /** Warnings the API returned with the create (`warnings` of `POST /v2/streams/timeshift/new`, and `errors` prefixed `error: `). */
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: TimeshiftStreamArgs, opts?: pulumi.CustomResourceOptions) {

@@ -5,12 +5,12 @@ import { declaration } from "./declaration";
 
 /** Arguments of a {@link VodPullDomainLock}: declare at least one setting besides `zoneId`. */
 export interface VodPullDomainLockArgs {
-  /** The VoD pull zone's id (§4.5 `{zoneid}`). Changing it replaces the resource. */
+  /** The VoD pull zone's id (`{zoneid}` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`). Changing it replaces the resource. */
   zoneId: pulumi.Input<number>;
-  /** Whether the domain lock is on (§4.5 `enabled`, sent as `Y`/`N`). */
+  /** Whether the domain lock is on (`enabled` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent as `Y`/`N`). */
   enabled?: pulumi.Input<boolean>;
   /**
-   * §4.5 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * `policy` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
    * - VoD pull zone domain-lock update (this operation): `Y` = whitelist, `N` = blacklist;
    * - bulk domain-lock update: `Y` = blacklist, `N` = whitelist;
    * - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -19,17 +19,17 @@ export interface VodPullDomainLockArgs {
    */
   policy?: pulumi.Input<"Y" | "N">;
   /**
-   * Host names the lock lists (§4.5 `list`, sent comma-separated), e.g. `player.example.com`
+   * Host names the lock lists (`list` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent comma-separated), e.g. `player.example.com`
    * or `*.example.com`. Compared as a set, ignoring order, duplicates and case; `[]` clears it.
    */
   domains?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * IP addresses or CIDR ranges allowed regardless of the domain lock (§4.5 `ips`, sent
+   * IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent
    * comma-separated). Compared as a set, ignoring order, duplicates and case; `[]` clears it.
    */
   ips?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * §4.5 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+   * `noreferer` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
    * - VoD pull zone domain-lock update (this operation): `Y` = allow requests without referer;
    * - bulk domain-lock update: `Y` = block requests with empty referer;
    * - timeshift create: `Y` = blocked.
@@ -38,7 +38,7 @@ export interface VodPullDomainLockArgs {
    */
   noreferer?: pulumi.Input<"Y" | "N">;
   /**
-   * §4.5 `active` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
+   * `active` of `POST /v2/zones/vod/pull/{zoneid}/domainlock` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
    * not only its lock: `false` may take the whole zone out of service.
    */
   active?: pulumi.Input<boolean>;
@@ -52,11 +52,21 @@ export interface VodPullDomainLockArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-/** The domain lock as the API holds it (§2.4 `domainlock`), whatever the program declares. */
+/** The domain lock as the API holds it (`domainlock` of the API's access-control objects), whatever the program declares. */
 export interface VodPullLiveLock {
+  /** `Y` when the domain lock is on, `N` when off. */
   enabled: "Y" | "N" | null;
+  /**
+   * The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+   * (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
+   */
   policy: "Y" | "N" | null;
+  /**
+   * Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+   * allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
+   */
   noreferer: "Y" | "N" | null;
+  /** `Y` when the zone is active; the spec ties this flag to the whole zone, not only its lock. */
   active: "Y" | "N" | null;
   /** Comma-separated domains. */
   list: string | null;
@@ -65,7 +75,7 @@ export interface VodPullLiveLock {
 }
 
 /**
- * The domain lock of a VoD pull zone (§4.5).
+ * The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
  *
  * Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
  * reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
@@ -85,17 +95,17 @@ export class VodPullDomainLock extends CdnstreamResource {
   declare readonly ips: pulumi.Output<string[] | undefined>;
   /** Managed `noreferer` (see {@link VodPullDomainLockArgs.noreferer} for its three meanings). */
   declare readonly noreferer: pulumi.Output<"Y" | "N" | undefined>;
-  /** Managed `active` (described by §4.5 as enabling or disabling the zone). */
+  /** Managed `active` (described by `POST /v2/zones/vod/pull/{zoneid}/domainlock` as enabling or disabling the zone). */
   declare readonly active: pulumi.Output<boolean | undefined>;
-  /** The zone's name (§2.2 `name`). */
+  /** The zone's name (`name` of the API's zone object). */
   declare readonly name: pulumi.Output<string | null>;
-  /** The zone's domain (§2.2 `fqdn`). */
+  /** The zone's domain (`fqdn` of the API's zone object). */
   declare readonly fqdn: pulumi.Output<string | null>;
-  /** The zone's VoD domain (§2.2 `fqdnVoD`). */
+  /** The zone's VoD domain (`fqdnVoD` of the API's zone object). */
   declare readonly fqdnVoD: pulumi.Output<string | null>;
-  /** Whether SSL is enabled on the zone (§2.2 `ssl_enabled`, returned by §4.5). */
+  /** Whether SSL is enabled on the zone (`ssl_enabled` of the API's zone object, returned by `POST /v2/zones/vod/pull/{zoneid}/domainlock`). */
   declare readonly sslEnabled: pulumi.Output<boolean | null>;
-  /** The lock as the API holds it, as of the last write or refresh (§2.4). */
+  /** The lock as the API holds it, as of the last write or refresh (the API's access-control objects). */
   declare readonly liveLock: pulumi.Output<VodPullLiveLock>;
 
   constructor(name: string, args: VodPullDomainLockArgs, opts?: pulumi.CustomResourceOptions) {

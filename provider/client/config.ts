@@ -15,7 +15,7 @@ import { redactUrl, Secret } from "./redact";
 export interface ClientSettings {
   /** Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. */
   baseUrl: string;
-  /** The account's API key, sent as `X-API-Key` (§5). */
+  /** The account's API key, sent as the `X-API-Key` header. */
   apiKey: Secret;
   /**
    * Where the key was taken from: the advice of a refused key names that place (stack config
@@ -37,7 +37,7 @@ export interface ClientSettings {
   /** Wait between response body chunks; default `timeoutMs`. */
   bodyTimeoutMs: number;
   /**
-   * Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+   * Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
    * `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
    * not happen, it only leaves a stream the stack does not know about.
    */

@@ -4,13 +4,17 @@
 // test/data-sources/generated-types.test.ts (under `npm test`) fails while this file is out of date.
 
 /**
- * Argument and result types of the ad insertion data sources (§4.6, §4.8, §4.9; §2.9-§2.12), camelCased by
+ * Argument and result types of the ad insertion data sources (`GET
+ * /v2/streams/push/{streamid}/adinsertion/tracking/reports`, `POST
+ * /v2/streams/pull/{streamid}/adinsertion/consumption`, `GET
+ * /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`; the tracking report to the ad creative), camelCased by
  * naming.ts. Fields beyond the spec are kept at runtime, camelCased too (read them through a cast).
  */
 import type { PageFields, ResultEnvelope } from "./common-types";
 
 /**
- * Filters of the ad analytics reads (§4.6, §4.9). All but `r`, `crid` and `sessionId` need the advanced
+ * Filters of the ad analytics reads (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`, `GET
+ * /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`). All but `r`, `crid` and `sessionId` need the advanced
  * analytics add-on.
  */
 export interface AdAnalyticsFilters {
@@ -44,30 +48,41 @@ export interface AdAnalyticsFilters {
   cityGeonameId?: number;
 }
 
-/** Arguments of `getAdTrackingReport` (§4.6, custom plan). */
+/**
+ * Arguments of `getAdTrackingReport` (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`, custom
+ * plan).
+ */
 export interface GetAdTrackingReportArgs extends AdAnalyticsFilters {
-  /** The push stream (§4.6 `{streamid}`). */
+  /** The push stream (`{streamid}` of `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`). */
   streamId: number;
   /**
-   * Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (§4.6, §8);
-   * checked before sending.
+   * Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (`GET
+   * /v2/streams/push/{streamid}/adinsertion/tracking/reports`, the limits); checked before sending.
    */
   granularity?: AdTrackingGranularity;
 }
 
-/** Arguments of `getAdConsumption` (§4.8, custom plan). */
+/**
+ * Arguments of `getAdConsumption` (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, custom plan).
+ */
 export interface GetAdConsumptionArgs {
-  /** The pull stream (§4.8 `{streamid}`). */
+  /** The pull stream (`{streamid}` of `POST /v2/streams/pull/{streamid}/adinsertion/consumption`). */
   streamId: number;
-  /** Bucket of the charts (§4.8, required). */
+  /** Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required). */
   groupBy: "year" | "month" | "week" | "day" | "hour";
-  /** Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8, required; checked before sending). */
+  /**
+   * Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (`POST
+   * /v2/streams/pull/{streamid}/adinsertion/consumption`, required; checked before sending).
+   */
   r: string;
 }
 
-/** Arguments of `getAdBreaks` (§4.9, custom plan and advanced analytics add-on). */
+/**
+ * Arguments of `getAdBreaks` (`GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`, custom plan and
+ * advanced analytics add-on).
+ */
 export interface GetAdBreaksArgs extends AdAnalyticsFilters {
-  /** The VoD pull zone (§4.9 `{zoneid}`). */
+  /** The VoD pull zone (`{zoneid}` of `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`). */
   zoneId: number;
   /** One page (from 1, 20 items) with its paging fields, instead of every ad break. */
   page?: number;
@@ -81,10 +96,13 @@ export interface GetAdBreaksArgs extends AdAnalyticsFilters {
   vastOutcome?: "network" | "timeout" | "ok" | "http_4xx" | "http_5xx" | "parse" | "no_creative" | "wrapper_exceeded";
 }
 
-/** Bucket sizes of the ad tracking report, in minutes (§4.6): the client's list, which it validates. */
+/**
+ * Bucket sizes of the ad tracking report, in minutes (`GET
+ * /v2/streams/push/{streamid}/adinsertion/tracking/reports`): the client's list, which it validates.
+ */
 export type AdTrackingGranularity = 1 | 5 | 10 | 15 | 30 | 60 | 180 | 360 | 720 | 1440 | 2880 | 10080;
 
-/** The per-bucket counters of §2.9. */
+/** The per-bucket counters of the tracking report. */
 export interface TrackingCounts {
   /** Ad impressions. */
   impressions?: number;
@@ -100,7 +118,7 @@ export interface TrackingCounts {
   completes?: number;
 }
 
-/** Result of `getAdTrackingReport` (§2.9). */
+/** Result of `getAdTrackingReport` (the tracking report). */
 export interface GetAdTrackingReportResult extends ResultEnvelope {
   /** Totals over the range. */
   summary?: TrackingCounts & {
@@ -126,7 +144,7 @@ export interface GetAdTrackingReportResult extends ResultEnvelope {
   })[];
 }
 
-/** A chart point of §2.10: a bucket label and its value. */
+/** A chart point of the ad consumption report: a bucket label and its value. */
 export interface ConsumptionPoint {
   /** The bucket label. */
   key?: string;
@@ -134,7 +152,7 @@ export interface ConsumptionPoint {
   value?: number;
 }
 
-/** Result of `getAdConsumption` (§2.10; egress in bytes). */
+/** Result of `getAdConsumption` (the ad consumption report; egress in bytes). */
 export interface GetAdConsumptionResult extends ResultEnvelope {
   /** Egress in bytes per kind. */
   egressDetails?: {
@@ -161,7 +179,7 @@ export interface GetAdConsumptionResult extends ResultEnvelope {
   to?: string;
   /** Services counted. */
   serviceIds?: number[];
-  /** `day` or `hour` in the response (§2.10). */
+  /** `day` or `hour` in the response (the ad consumption report). */
   groupBy?: "day" | "hour" | (string & {});
   /** Ad insertions in the range. */
   totalAdInsertions?: number;
@@ -171,7 +189,7 @@ export interface GetAdConsumptionResult extends ResultEnvelope {
   totalEgress?: number;
 }
 
-/** §2.11 ad break log item (already camelCase in the API). */
+/** the ad-break log item ad break log item (already camelCase in the API). */
 export interface AdBreak {
   /** Ad break id. */
   id: string;
@@ -203,11 +221,11 @@ export interface AdBreak {
 
 /** Result of `getAdBreaks`. */
 export interface GetAdBreaksResult extends ResultEnvelope, PageFields {
-  /** Every matching ad break (§2.11), or the page asked for. */
+  /** Every matching ad break (the ad-break log item), or the page asked for. */
   items: AdBreak[];
 }
 
-/** Result of `getAdCreative` (§2.12). */
+/** Result of `getAdCreative` (the ad creative). */
 export interface GetAdCreativeResult extends ResultEnvelope {
   /** Creative id from the VAST/VMAP creative element. */
   crid?: string;

@@ -1,6 +1,6 @@
 /**
- * Ad insertion data sources (custom plan): §4.6 tracking report, §4.8 consumption, §4.9 ad-break
- * log, §4.18 creative. Argument and result types derived from the client in ad-insertion-types.ts
+ * Ad insertion data sources (custom plan): `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` tracking report, `POST /v2/streams/pull/{streamid}/adinsertion/consumption` consumption, `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` ad-break
+ * log, `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` creative. Argument and result types derived from the client in ad-insertion-types.ts
  * (generated); names follow naming.ts (camelCase).
  */
 import { adInsertion } from "../../provider/client";
@@ -18,16 +18,16 @@ import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, onePageOrAll, toResult } from "./invoke";
 
-/** Arguments of `getAdCreative` (§4.18, custom plan and advanced analytics add-on). */
+/** Arguments of `getAdCreative` (`GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`, custom plan and advanced analytics add-on). */
 export interface GetAdCreativeArgs {
-  /** The VoD push zone (§4.18 `{zoneid}`). */
+  /** The VoD push zone (`{zoneid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`). */
   zoneId: number;
-  /** The creative id from the VAST/VMAP creative element (§4.18 `{crid}`). */
+  /** The creative id from the VAST/VMAP creative element (`{crid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`). */
   crid: string;
 }
 
 const TRACKING_NAMES = { streamId: "streamid", ...argNames(adInsertion.TrackingReportQuery.shape) };
-/** §4.6: filters other than crid and session_id need the advanced analytics add-on. */
+/** `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`: filters other than crid and session_id need the advanced analytics add-on. */
 const ADD_ON_FILTERS = Object.keys(TRACKING_NAMES).filter(
   (f) => !["streamId", "r", "crid", "sessionId", "granularity"].includes(f),
 );
@@ -72,7 +72,7 @@ const creativeSpec = {
 };
 
 /**
- * §4.6 Get the ad insertion tracking report of a push stream. The granularity set and the range
+ * `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
  * cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
  * range. A 403 names the custom plan, or the add-on and the filters that need it.
  */
@@ -85,7 +85,7 @@ export function getAdTrackingReport(
   );
 }
 
-/** §4.8 Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending. */
+/** `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending. */
 export function getAdConsumption(
   args: GetAdConsumptionArgs,
   options?: DataSourceOptions,
@@ -96,7 +96,7 @@ export function getAdConsumption(
 }
 
 /**
- * §4.9 List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+ * `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
  * (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
  * fewer than `total` have arrived by page `pages`, the pages after it are read until the log
  * ends), or one `page` with its paging fields.
@@ -111,7 +111,7 @@ export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions):
   );
 }
 
-/** §4.18 Show an ad insertion creative of a VoD push zone. */
+/** `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone. */
 export function getAdCreative(args: GetAdCreativeArgs, options?: DataSourceOptions): Promise<GetAdCreativeResult> {
   return invoke(creativeSpec, args, options, async (client, api, request) =>
     toResult(await adInsertion.getCreative(client, api.zoneid, api.crid, request)),

@@ -4,12 +4,13 @@
 // test/data-sources/generated-types.test.ts (under `npm test`) fails while this file is out of date.
 
 /**
- * Argument and result types of the ad manager data sources (§4.7; §2.13, §2.14, §2.16), camelCased by
- * naming.ts. Fields beyond the spec are kept at runtime, camelCased too (read them through a cast).
+ * Argument and result types of the ad manager data sources (`POST /v2/ad-manager/{pid}/requests`; the ad-pod
+ * request log item, the ad-manager project, the campaign targeting), camelCased by naming.ts. Fields beyond
+ * the spec are kept at runtime, camelCased too (read them through a cast).
  */
 import type { PageFields, ResultEnvelope } from "./common-types";
 
-/** A §2.14 skip rule. */
+/** A the ad-manager project skip rule. */
 export interface SkipRule {
   /** Whether the viewer may skip the ad. */
   skippable?: boolean;
@@ -19,7 +20,7 @@ export interface SkipRule {
   offsetValue?: number;
 }
 
-/** §2.14 ad manager project, camelCased. */
+/** the ad-manager project ad manager project, camelCased. */
 export interface AdManagerProject {
   /** Project id. */
   id: number;
@@ -43,7 +44,7 @@ export interface AdManagerProject {
     maxCampaigns?: number;
     /** Creative cap (API `max_creatives`). */
     maxCreatives?: number;
-    /** Its unit is not shown (§8) (API `analytics_retention_period`). */
+    /** Its unit is not shown (the limits) (API `analytics_retention_period`). */
     analyticsRetentionPeriod?: number;
     /** When viewers may skip ads (API `skip_policy`). */
     skipPolicy?: {
@@ -66,7 +67,9 @@ export interface AdManagerProject {
   campaignsCount?: number;
   /** Creatives (API `creatives_count`). */
   creativesCount?: number;
-  /** Active campaigns; archived campaigns are not counted (§3) (API `active_campaigns_count`). */
+  /**
+   * Active campaigns; archived campaigns are not counted (the object states) (API `active_campaigns_count`).
+   */
   activeCampaignsCount?: number;
   /** This month's usage (API `usage_this_month`). */
   usageThisMonth?: {
@@ -85,9 +88,9 @@ export interface AdManagerProject {
   updatedAt?: string;
 }
 
-/** Result of `getAdManagerProjects` (§4.15). */
+/** Result of `getAdManagerProjects` (`GET /v2/ad-manager`). */
 export interface GetAdManagerProjectsResult extends ResultEnvelope {
-  /** Every ad manager project (§2.14). */
+  /** Every ad manager project (the ad-manager project). */
   projects: AdManagerProject[];
   /** The plan-driven cap on projects (API `projects_limit`). */
   projectsLimit?: number;
@@ -95,7 +98,9 @@ export interface GetAdManagerProjectsResult extends ResultEnvelope {
   projectsAvailable?: number;
 }
 
-/** Result of `getCampaignTargeting`: the §2.16 targeting at the top level, and `fromCache`. */
+/**
+ * Result of `getCampaignTargeting`: the the campaign targeting targeting at the top level, and `fromCache`.
+ */
 export interface GetCampaignTargetingResult extends ResultEnvelope {
   /** Content tags a request must have one of (API `include_tags`). */
   includeTags?: string[];
@@ -135,9 +140,12 @@ export interface GetCampaignTargetingResult extends ResultEnvelope {
   fromCache?: boolean;
 }
 
-/** Arguments of `getAdPodRequests` (§4.7). List filters match any of their values. */
+/**
+ * Arguments of `getAdPodRequests` (`POST /v2/ad-manager/{pid}/requests`). List filters match any of their
+ * values.
+ */
 export interface GetAdPodRequestsArgs {
-  /** The ad manager project (§4.7 `{pid}`). */
+  /** The ad manager project (`{pid}` of `POST /v2/ad-manager/{pid}/requests`). */
   projectId: number;
   /** Content categories. */
   categories?: number[];
@@ -167,7 +175,9 @@ export interface GetAdPodRequestsArgs {
   cityGeonameIds?: number[];
   /** Viewer IPs. */
   ip?: string[];
-  /** Content ids; `__none__` appears in this list (§4.7) (API `content_ids`). */
+  /**
+   * Content ids; `__none__` appears in this list (`POST /v2/ad-manager/{pid}/requests`) (API `content_ids`).
+   */
   contentIds?: string[];
   /** Advertisers (API `advertiser_ids`). */
   advertiserIds?: string[];
@@ -200,14 +210,15 @@ export interface GetAdPodRequestsArgs {
   /** Date `YYYY-MM-DD`, not before `from` (checked before sending). */
   to?: string;
   /**
-   * Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7).
+   * Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, `POST
+   * /v2/ad-manager/{pid}/requests`).
    */
   r?: string;
   /** One page (from 1) with its paging fields, instead of every request. */
   page?: number;
 }
 
-/** §2.13 ad-pod request log item, camelCased (`publisher_id` -> `publisherId`). */
+/** the ad-pod request log item ad-pod request log item, camelCased (`publisher_id` -> `publisherId`). */
 export interface AdPodRequest {
   /** Request id. */
   id: string;
@@ -265,6 +276,6 @@ export interface AdPodRequest {
 
 /** Result of `getAdPodRequests`. */
 export interface GetAdPodRequestsResult extends ResultEnvelope, PageFields {
-  /** Every matching request (§2.13), or the page asked for. */
+  /** Every matching request (the ad-pod request log item), or the page asked for. */
   items: AdPodRequest[];
 }

@@ -1,5 +1,5 @@
 /**
- * Ad manager data sources: §4.15 projects, §4.13 campaign targeting, §4.7 ad-pod request log.
+ * Ad manager data sources: `GET /v2/ad-manager` projects, `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` campaign targeting, `POST /v2/ad-manager/{pid}/requests` ad-pod request log.
  * Argument and result types derived from the client in ad-manager-types.ts (generated); names
  * follow naming.ts (camelCase).
  */
@@ -19,15 +19,15 @@ import { camelize } from "./naming";
 /** Arguments of {@link getAdManagerProjects}: none. */
 export interface GetAdManagerProjectsArgs {}
 
-/** Arguments of `getCampaignTargeting` (§4.13). */
+/** Arguments of `getCampaignTargeting` (`GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`). */
 export interface GetCampaignTargetingArgs {
-  /** The ad manager project (§4.13 `{pid}`). */
+  /** The ad manager project (`{pid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`). */
   projectId: number;
-  /** The campaign (§4.13 `{cid}`). */
+  /** The campaign (`{cid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`). */
   campaignId: string;
 }
 
-/** §4.7 body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */
+/** `POST /v2/ad-manager/{pid}/requests` body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */
 const POD_REQUEST_NAMES = { projectId: "pid", ...argNames(adManager.AdPodRequestsBody.shape) };
 
 const projectsSpec = {
@@ -56,7 +56,7 @@ const podRequestsSpec = {
   }),
 };
 
-/** §4.15 List ad manager projects, with the plan's project cap and what remains of it. */
+/** `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it. */
 export function getAdManagerProjects(
   args?: GetAdManagerProjectsArgs,
   options?: DataSourceOptions,
@@ -66,7 +66,7 @@ export function getAdManagerProjects(
   );
 }
 
-/** §4.13 Show a campaign's targeting; `fromCache` says whether the API served it from cache. */
+/** `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache. */
 export function getCampaignTargeting(
   args: GetCampaignTargetingArgs,
   options?: DataSourceOptions,
@@ -79,7 +79,7 @@ export function getCampaignTargeting(
 }
 
 /**
- * §4.7 List ad-pod requests of a project: every matching request, each once, with the API's
+ * `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
  * `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
  * when fewer than `total` have arrived by page `pages`, the pages after it are read until the
  * log ends), or one `page` with its paging fields. Date and range formats are checked before

@@ -1,9 +1,9 @@
 /**
  * Argument rules of the data sources, in the names programs write. `invoke` checks them before
  * it resolves the client, so a bad argument is reported (naming the argument and the rule)
- * whatever the configuration, and nothing is sent. Rules the API client already holds (§4.6
- * granularity, §4.8 groupBy, range and date formats) are taken from its schemas, renamed; its
- * whole-request rules (the §4.6 range cap, §4.7 from/to order) still run in the client, also
+ * whatever the configuration, and nothing is sent. Rules the API client already holds (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`
+ * granularity, `POST /v2/streams/pull/{streamid}/adinsertion/consumption` groupBy, range and date formats) are taken from its schemas, renamed; its
+ * whole-request rules (the `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` range cap, `POST /v2/ad-manager/{pid}/requests` from/to order) still run in the client, also
  * before sending.
  *
  * Internal to the SDK: every export is `@internal`, so the published declarations
@@ -12,18 +12,18 @@
 import { z } from "zod";
 import { camelKey } from "./naming";
 
-/** An integer id of the path (`{zoneid}`, `{streamid}`, `{pid}`, `{backupid}`, §4): above 0. @internal */
+/** An integer id of the path (`{zoneid}`, `{streamid}`, `{pid}`, `{backupid}`, the API's operations): above 0. @internal */
 export function id(what: string) {
   const rule = `must be a whole number above 0 (the ${what}'s id)`;
   return z.number({ error: rule }).int(rule).positive(rule);
 }
 
-/** A string id of the path (`{cid}`, `{crid}`, `{purgeId}`, §4). @internal */
+/** A string id of the path (`{cid}`, `{crid}`, `{purgeId}`, the API's operations). @internal */
 export function text(what: string) {
   return z.string({ error: `must be the ${what} as a string` }).min(1, `must not be empty: give the ${what}`);
 }
 
-/** A page number (§4.7, §4.9, §4.10). @internal */
+/** A page number (`POST /v2/ad-manager/{pid}/requests`, `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`, `GET /v2/zones/http/pull`). @internal */
 export const page = z
   .number({ error: "must be a page number, 1 or more" })
   .int("must be a whole number (pages start at 1)")

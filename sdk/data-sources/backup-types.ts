@@ -4,12 +4,12 @@
 // test/data-sources/generated-types.test.ts (under `npm test`) fails while this file is out of date.
 
 /**
- * Result types of the critical backup data sources (§2.18), camelCased by naming.ts. Fields beyond the spec
- * are kept at runtime, camelCased too (read them through a cast).
+ * Result types of the critical backup data sources (the critical backup job), camelCased by naming.ts. Fields
+ * beyond the spec are kept at runtime, camelCased too (read them through a cast).
  */
 import type { ResultEnvelope } from "./common-types";
 
-/** §2.18 critical backup job, camelCased. */
+/** the critical backup job critical backup job, camelCased. */
 export interface CriticalBackup {
   /** Backup job id. */
   id: number;
@@ -40,12 +40,15 @@ export interface CriticalBackup {
   providerText?: string;
 }
 
-/** Result of `getCriticalBackups` (§4.17). */
+/** Result of `getCriticalBackups` (`GET /v2/cb`). */
 export interface GetCriticalBackupsResult extends ResultEnvelope {
-  /** Every critical backup job of the account (§2.18). */
+  /** Every critical backup job of the account (the critical backup job). */
   backups: CriticalBackup[];
 }
 
-/** Result of `getCriticalBackup` (§4.16): the job's §2.18 fields at the top level. */
+/**
+ * Result of `getCriticalBackup` (`GET /v2/cb/{backupid}`): the job's the critical backup job fields at the
+ * top level.
+ */
 export interface GetCriticalBackupResult extends CriticalBackup, ResultEnvelope {
 }

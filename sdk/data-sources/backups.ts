@@ -1,5 +1,5 @@
 /**
- * Critical backup data sources: §4.17 list, §4.16 get. Result types in backup-types.ts
+ * Critical backup data sources: `GET /v2/cb` list, `GET /v2/cb/{backupid}` get. Result types in backup-types.ts
  * (generated); names follow naming.ts (camelCase); values are as the API sends them.
  */
 import { backups } from "../../provider/client";
@@ -15,7 +15,7 @@ export interface GetCriticalBackupsArgs {}
 
 /** Arguments of {@link getCriticalBackup}. */
 export interface GetCriticalBackupArgs {
-  /** The backup job's id (§4.16 `{backupid}`). */
+  /** The backup job's id (`{backupid}` of `GET /v2/cb/{backupid}`). */
   backupId: number;
 }
 
@@ -28,7 +28,7 @@ const getSpec = {
   args: z.object({ backupId: id("critical backup") }),
 };
 
-/** §4.17 List critical backups. */
+/** `GET /v2/cb` List critical backups. */
 export function getCriticalBackups(
   args?: GetCriticalBackupsArgs,
   options?: DataSourceOptions,
@@ -38,14 +38,14 @@ export function getCriticalBackups(
   );
 }
 
-/** §4.16 Get one critical backup job by id. */
+/** `GET /v2/cb/{backupid}` Get one critical backup job by id. */
 export function getCriticalBackup(
   args: GetCriticalBackupArgs,
   options?: DataSourceOptions,
 ): Promise<GetCriticalBackupResult> {
   return invoke(getSpec, args, options, async (client, api, request) => {
     const { backup, ...rest } = await backups.getBackup(client, api.backupid, request);
-    // Flattened, as Pulumi's single-object reads are; other top-level fields (none in §4.16) are kept beside.
+    // Flattened, as Pulumi's single-object reads are; other top-level fields (none in `GET /v2/cb/{backupid}`) are kept beside.
     return { ...toResult<object>(rest), ...(camelize(backup) as CriticalBackup) };
   });
 }

@@ -5,19 +5,20 @@
 
 /** Fields the results of several data sources share. */
 
-/** The §2.1 envelope fields a result keeps (`result` is dropped: a value means success). */
+/** The the response envelope envelope fields a result keeps (`result` is dropped: a value means success). */
 export interface ResultEnvelope {
-  /** Human-readable outcome, when the API sends one (§2.1). */
+  /** Human-readable outcome, when the API sends one (the response envelope). */
   message?: string;
-  /** Non-fatal messages, when the API sends them (§2.1). */
+  /** Non-fatal messages, when the API sends them (the response envelope). */
   warnings?: string[] | null;
-  /** Errors returned with the response, when the API sends them (§2.1). */
+  /** Errors returned with the response, when the API sends them (the response envelope). */
   errors?: unknown[] | null;
 }
 
 /**
- * Paging fields of §4.7 and §4.9: all of them when a `page` was asked for; `total` alone when every page was
- * read.
+ * Paging fields of `POST /v2/ad-manager/{pid}/requests` and `GET
+ * /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`: all of them when a `page` was asked for; `total` alone
+ * when every page was read.
  */
 export interface PageFields {
   /** Items matching the filters, as the API counts them (on page 1 when every page was read). */

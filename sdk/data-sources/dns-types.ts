@@ -4,12 +4,12 @@
 // test/data-sources/generated-types.test.ts (under `npm test`) fails while this file is out of date.
 
 /**
- * Result types of the DNS data source (§2.17), camelCased by naming.ts. Fields beyond the spec are kept at
- * runtime, camelCased too (read them through a cast).
+ * Result types of the DNS data source (the DNS zone object), camelCased by naming.ts. Fields beyond the spec
+ * are kept at runtime, camelCased too (read them through a cast).
  */
 import type { ResultEnvelope } from "./common-types";
 
-/** §2.17 `meta` of a DNS zone. */
+/** `meta` of the DNS zone object of a DNS zone. */
 export interface DnsZoneMeta {
   /** Zone name. */
   name?: string;
@@ -33,7 +33,7 @@ export interface DnsZoneMeta {
   isUpdated?: number;
 }
 
-/** §2.17 `dnssec.ds_records[]` item. */
+/** `dnssec.ds_records[]` of the DNS zone object item. */
 export interface DnsDsRecord {
   /** Digest. */
   digest?: string;
@@ -49,7 +49,7 @@ export interface DnsDsRecord {
   digestTypeName?: string;
 }
 
-/** §2.17 DNS zone (`domains[]` item), camelCased. */
+/** the DNS zone object DNS zone (`domains[]` item), camelCased. */
 export interface DnsZone {
   /** DNS zone id. */
   id: number;
@@ -118,10 +118,10 @@ export interface DnsZone {
   };
 }
 
-/** Result of `getDnsZones` (§4.14). */
+/** Result of `getDnsZones` (`GET /v2/dns`). */
 export interface GetDnsZonesResult extends ResultEnvelope {
-  /** Every DNS zone of the account (§4.14 `domains`, §2.17). */
+  /** Every DNS zone of the account (`domains` of `GET /v2/dns`, the DNS zone object). */
   domains: DnsZone[];
-  /** The account's authoritative nameserver hosts (§4.14 `nameservers`). */
+  /** The account's authoritative nameserver hosts (`nameservers` of `GET /v2/dns`). */
   nameservers?: string[];
 }

@@ -1,5 +1,5 @@
 /**
- * DNS data source: §4.14 list DNS zones. Result types in dns-types.ts (generated); names follow
+ * DNS data source: `GET /v2/dns` list DNS zones. Result types in dns-types.ts (generated); names follow
  * naming.ts (camelCase); values are as the API sends them.
  */
 import { dns } from "../../provider/client";
@@ -12,7 +12,7 @@ export interface GetDnsZonesArgs {}
 
 const spec = { fn: "getDnsZones", op: dns.ops.listDnsZones, what: "DNS zones", names: {} };
 
-/** §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers. */
+/** `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers. */
 export function getDnsZones(args?: GetDnsZonesArgs, options?: DataSourceOptions): Promise<GetDnsZonesResult> {
   return invoke(spec, args, options, async (client, _api, request) =>
     toResult(await dns.listDnsZones(client, request)),

@@ -3,7 +3,7 @@
  * names, the shared client, and failures turned into messages a Pulumi user can act on (the
  * argument names they wrote, the plan or add-on a 403 is about).
  *
- * The rules themselves (date and range formats, the §4.6 granularity set and range cap, §4.8
+ * The rules themselves (date and range formats, the `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` granularity set and range cap, `POST /v2/streams/pull/{streamid}/adinsertion/consumption`
  * `groupBy`) are the client's pre-validation: it refuses before sending, and this module only
  * renames the fields in its message.
  *
@@ -36,7 +36,7 @@ export interface DataSourceCall {
   names: Readonly<Record<string, string>>;
   /** The arguments' rules (args.ts), checked before anything else. */
   args?: z.ZodType;
-  /** Plan gates of the operation (spec §4 headings): what a 403 most likely means. */
+  /** Plan gates of the operation (spec the API's operations headings): what a 403 most likely means. */
   needs?: {
     customPlan?: boolean;
     /** `true`: the operation needs the advanced analytics add-on; a list: these arguments do. */
@@ -106,7 +106,7 @@ export function toResult<T>(response: object): T {
 }
 
 /**
- * A counted listing (§4.7, §4.9): the one `page` asked for, with its paging fields, or every
+ * A counted listing (`POST /v2/ad-manager/{pid}/requests`, `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`): the one `page` asked for, with its paging fields, or every
  * page's items, each once, with the API's `total` (the client's paginator). @internal
  */
 export async function onePageOrAll<T>(

@@ -1,10 +1,10 @@
 /**
  * One naming style for every data-source result: camelCase, as Pulumi SDKs present provider
- * data. The API mixes `snake_case` (`created_at`, §2.13), camelCase (`breakType`, §2.11) and
- * run-together lowercase (`serviceid`, `domainlock`, §2.2); results convert every key, at every
+ * data. The API mixes `snake_case` (`created_at`, the ad-pod request log item), camelCase (`breakType`, the ad-break log item) and
+ * run-together lowercase (`serviceid`, `domainlock`, the API's zone object); results convert every key, at every
  * depth, by these rules:
  *
- * 1. a run-together word listed in {@link WORDS} (taken from the §2 tables) gets its camelCase
+ * 1. a run-together word listed in {@link WORDS} (taken from the the API's objects tables) gets its camelCase
  *    form: `serviceid` -> `serviceId`, `domainlock` -> `domainLock`;
  * 2. a `snake_case` key loses each underscore and capitalises what follows:
  *    `created_at` -> `createdAt`, `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`;
@@ -13,14 +13,14 @@
  * Unknown fields go through the same rules, so nothing the API returns is dropped: the result
  * types declare the documented fields only (an index signature would make Pulumi's lifted
  * `Output` properties lose the declared ones), and the rest is there at runtime. Keys of the
- * two documented maps keyed by data, `hashes` (by host, §2.7) and `linkedZones` (§2.17), are kept
+ * two documented maps keyed by data, `hashes` (by host, the stream's playback URLs) and `linkedZones` (the DNS zone object), are kept
  * verbatim. When a converted key would clash with a key the object already has, the later key
  * keeps its original spelling instead of overwriting. Values are not changed.
  */
 
-/** Run-together lowercase field names of spec §2 and their camelCase forms. */
+/** Run-together lowercase field names of spec the API's objects and their camelCase forms. */
 export const WORDS: Readonly<Record<string, string>> = {
-  // §2.2 zone
+  // the API's zone object zone
   serviceid: "serviceId",
   hashid: "hashId",
   originip: "originIp",
@@ -34,7 +34,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   s3details: "s3Details",
   transcodefile: "transcodeFile",
   playbackurls: "playbackUrls",
-  // §2.3 sub-objects
+  // the zone's sub-objects sub-objects
   certid: "certId",
   querystring: "queryString",
   cachecontrol: "cacheControl",
@@ -59,7 +59,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   relid: "relId",
   projectid: "projectId",
   projectid2: "projectId2",
-  // §2.4 access control
+  // the API's access-control objects access control
   domainlock: "domainLock",
   geoblock: "geoBlock",
   ipaccess: "ipAccess",
@@ -70,9 +70,9 @@ export const WORDS: Readonly<Record<string, string>> = {
   casesensitive: "caseSensitive",
   keyip: "keyIp",
   rateafter: "rateAfter",
-  // §2.7 playback URLs
+  // the stream's playback URLs playback URLs
   base64dash: "base64Dash",
-  // §2.17 DNS zone
+  // the DNS zone object DNS zone
   preferredtype: "preferredType",
   dnskey: "dnsKey",
   optout: "optOut",

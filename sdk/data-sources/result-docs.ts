@@ -60,9 +60,9 @@ const KEPT = "Fields beyond the spec are kept at runtime, camelCased too (read t
 
 /** §2.1 envelope fields a result keeps (`result` is dropped: a value means success). */
 const ENVELOPE = {
-  message: "Human-readable outcome, when the API sends one (§2.1).",
-  warnings: "Non-fatal messages, when the API sends them (§2.1).",
-  errors: "Errors returned with the response, when the API sends them (§2.1).",
+  message: "Human-readable outcome, when the API sends one (the response envelope).",
+  warnings: "Non-fatal messages, when the API sends them (the response envelope).",
+  errors: "Errors returned with the response, when the API sends them (the response envelope).",
 };
 /** Paging fields of §4.7 and §4.9. */
 const PAGE = {
@@ -108,13 +108,13 @@ export const RESULT_FILES: Record<string, ResultFile> = {
     types: {
       ResultEnvelope: {
         from: 'Omit<z.output<z.ZodObject<typeof shapes.envelope>>, "result">',
-        doc: "The §2.1 envelope fields a result keeps (`result` is dropped: a value means success).",
+        doc: "The the response envelope envelope fields a result keeps (`result` is dropped: a value means success).",
         fields: ENVELOPE,
       },
       PageFields: {
         from: "z.output<z.ZodObject<typeof shapes.pageCounters>>",
         doc:
-          "Paging fields of §4.7 and §4.9: all of them when a `page` was asked for; `total` alone when " +
+          "Paging fields of `POST /v2/ad-manager/{pid}/requests` and `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`: all of them when a `page` was asked for; `total` alone when " +
           "every page was read.",
         fields: PAGE,
       },
@@ -122,15 +122,15 @@ export const RESULT_FILES: Record<string, ResultFile> = {
   },
   "zone-types.ts": {
     about:
-      "Result types of the zone data sources: the §2.2 zone with its §2.3 and §2.4 sub-objects, and " +
-      "the §2.19 purge operation, camelCased by naming.ts. Values are as the API sends them: " +
+      "Result types of the zone data sources: the the zone object zone with its the zone sub-objects and the access-control objects sub-objects, and " +
+      "the the purge operation purge operation, camelCased by naming.ts. Values are as the API sends them: " +
       "`Y`/`N` and `0`/`1` flags stay strings " +
-      "(another word the API sends passes too: §2 leaves other values not shown), and numbers the API sometimes " +
+      "(another word the API sends passes too: the objects leaves other values not shown), and numbers the API sometimes " +
       `sends as numeric strings arrive as numbers. ${KEPT}`,
     types: {
       ZoneSsl: {
         from: out("zones.ZoneSsl"),
-        doc: "§2.3 ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.",
+        doc: "the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.",
         fields: {
           http: YN("the zone serves HTTPS"),
           http2: YN("HTTP/2 is on"),
@@ -143,7 +143,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneCache: {
         from: out("zones.ZoneCache"),
-        doc: "§2.3 cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.",
+        doc: "the zone sub-objects cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.",
         fields: {
           smart: "`1` when smart caching is on, `0` when not.",
           cache: "Cache duration, with a unit suffix.",
@@ -160,7 +160,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneEdge: {
         from: out("zones.ZoneEdge"),
-        doc: "§2.3 edge: what the edge servers do with responses.",
+        doc: "the zone sub-objects edge: what the edge servers do with responses.",
         fields: {
           compression: YN("responses are compressed"),
           disposition: YN("Content-Disposition handling is on"),
@@ -177,7 +177,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneShield: {
         from: out("zones.ZoneShield"),
-        doc: "§2.3 shield: the origin shield.",
+        doc: "the zone sub-objects shield: the origin shield.",
         fields: {
           network: "The shield network.",
           enabled: YN("the shield is enabled"),
@@ -186,7 +186,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneOriginAuth: {
         from: out("zones.ZoneOriginAuth"),
-        doc: "§2.3 origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.",
+        doc: "the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.",
         fields: {
           type: "The authentication kind; observed `none`.",
           s3MidgressCacheSize: "S3 midgress cache size, as a string.",
@@ -196,7 +196,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneSeo: {
         from: out("zones.ZoneSeo"),
-        doc: "§2.3 seo.",
+        doc: "the zone sub-objects seo.",
         fields: {
           id: "The SEO settings' id.",
           type: "SEO type.",
@@ -210,7 +210,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneCdnService: {
         from: out("zones.ZoneCdnService"),
-        doc: "§2.3 cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).",
+        doc: "the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).",
         fields: {
           purgeUrls: "Purge endpoints.",
           purgeUrl: "The purge endpoint.",
@@ -219,28 +219,29 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneDomainLock: {
         from: out("shapes.DomainLock"),
-        doc: "§2.4 domainlock. `policy` and `noReferer` keep `Y`/`N`: §2.4 describes them three conflicting ways.",
+        doc: "the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects describes them three conflicting ways.",
         fields: {
           ...ACCESS,
-          policy: "`Y` or `N`; whether `Y` allows or denies the listed domains, §2.4 says both.",
-          noReferer: "`Y` or `N`; whether `Y` allows or blocks requests without a referer, §2.4 says both.",
+          policy: "`Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both.",
+          noReferer:
+            "`Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both.",
           list: "Comma-separated domains.",
           type: "Domain lock type (push zones).",
         },
       },
       ZoneGeoBlock: {
         from: out("shapes.GeoBlock"),
-        doc: "§2.4 geoblock.",
+        doc: "the access-control objects geoblock.",
         fields: { ...ACCESS, policy: YN("the listed countries are allowed"), list: "Country codes." },
       },
       ZoneIpAccess: {
         from: out("shapes.IpAccess"),
-        doc: "§2.4 ipaccess.",
+        doc: "the access-control objects ipaccess.",
         fields: { ...ACCESS, policy: YN("the listed IPs are allowed"), list: "Comma-separated IPs/CIDR." },
       },
       ZoneUserAgent: {
         from: out("shapes.UserAgent"),
-        doc: "§2.4 useragent.",
+        doc: "the access-control objects useragent.",
         fields: {
           ...ACCESS,
           policy: YN("the listed user agents are allowed"),
@@ -251,7 +252,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneSecureToken: {
         from: out("shapes.SecureToken"),
-        doc: "§2.4 securetoken; `list` is the key (a credential).",
+        doc: "the access-control objects securetoken; `list` is the key (a credential).",
         fields: {
           ...ACCESS,
           policy: "`F` fixed or `D` dynamic token.",
@@ -264,12 +265,12 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       ZoneEac: {
         from: out("shapes.Eac"),
-        doc: "§2.4 eac: external access control.",
+        doc: "the access-control objects eac: external access control.",
         fields: { ...ACCESS, policy: YN("the external check allows by default"), list: "URL of the auth script." },
       },
       ZoneBwLimit: {
         from: out("shapes.BwLimit"),
-        doc: "§2.4 bwlimit: bandwidth limit.",
+        doc: "the access-control objects bwlimit: bandwidth limit.",
         fields: {
           enabled: ACCESS.enabled,
           active: ACCESS.active,
@@ -282,8 +283,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       HttpPullZone: {
         from: out("zones.Zone"),
         doc:
-          "§2.2 zone object as listed by §4.10 (HTTP pull zones), camelCased. Which fields appear " +
-          "depends on the zone; the push-only and VoD-only fields of §2.2 are listed too.",
+          "the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear " +
+          "depends on the zone; the push-only and VoD-only fields of the zone object are listed too.",
         fields: {
           id: "Zone id.",
           type: "`pull` in this list.",
@@ -321,25 +322,26 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           remaining: "Remaining, as the API counts it.",
           createdAt: "`YYYY-MM-DD HH:MM:SS` in this list (ISO 8601 UTC in the push update response).",
           updatedAt: "As `createdAt`.",
-          deleted: 'Null, or when the zone was deleted: a date string or Unix seconds (§2.2 "null or timestamp").',
-          ssl: "SSL settings (§2.3).",
-          cache: "Cache settings (§2.3).",
-          edge: "Edge settings (§2.3).",
-          shield: "Origin shield (§2.3).",
-          originAuth: "Origin authentication (§2.3).",
-          seo: "SEO settings (§2.3).",
-          cdnService: "Service endpoints (§2.3).",
-          domainLock: "Domain lock (§2.4).",
-          geoBlock: "Geo blocking (§2.4).",
-          ipAccess: "IP access control (§2.4).",
-          userAgent: "User-agent access control (§2.4).",
-          secureToken: "Secure token (§2.4).",
-          eac: "External access control (§2.4).",
-          bwLimit: "Bandwidth limit (§2.4).",
-          ftpDetails: "FTP access; the password is masked in some responses and plain in others (§2.2).",
+          deleted:
+            'Null, or when the zone was deleted: a date string or Unix seconds (the zone object "null or timestamp").',
+          ssl: "SSL settings (the zone sub-objects).",
+          cache: "Cache settings (the zone sub-objects).",
+          edge: "Edge settings (the zone sub-objects).",
+          shield: "Origin shield (the zone sub-objects).",
+          originAuth: "Origin authentication (the zone sub-objects).",
+          seo: "SEO settings (the zone sub-objects).",
+          cdnService: "Service endpoints (the zone sub-objects).",
+          domainLock: "Domain lock (the access-control objects).",
+          geoBlock: "Geo blocking (the access-control objects).",
+          ipAccess: "IP access control (the access-control objects).",
+          userAgent: "User-agent access control (the access-control objects).",
+          secureToken: "Secure token (the access-control objects).",
+          eac: "External access control (the access-control objects).",
+          bwLimit: "Bandwidth limit (the access-control objects).",
+          ftpDetails: "FTP access; the password is masked in some responses and plain in others (the zone object).",
           "ftpDetails.username": "FTP user name.",
           "ftpDetails.password": "FTP password (a credential, sometimes masked).",
-          s3Details: "S3 storage details (§2.3).",
+          s3Details: "S3 storage details (the zone sub-objects).",
           "s3Details.relId": "Relation id.",
           "s3Details.type": "Storage type.",
           "s3Details.projectId": "Project id.",
@@ -355,9 +357,9 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           "server.country": "Server country.",
           "server.meta": "`uploadPort`, `uploadHost`.",
           playbackUrls:
-            "Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (§2.2); " +
+            "Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (the zone object); " +
             "host-keyed `hashes` kept verbatim.",
-          edgerules: "Push zones: edge rules switch (§4.1 response).",
+          edgerules: "Push zones: edge rules switch (`POST /v2/zones/http/push/{zoneid}` response).",
           "edgerules.enabled": "`Y`/`N` or a boolean, as sent.",
           sslEnabled: YN("SSL is enabled (VoD pull domain lock response)"),
         },
@@ -376,22 +378,22 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       PurgeLog: {
         from: out("zones.PurgeOperation"),
         at: "logs[]",
-        doc: "§2.19 `logs[]` item: one server's progress.",
+        doc: "`logs[]` of the purge operation item: one server's progress.",
         fields: {
           serverId: "Server id.",
           serverName: "Server name.",
           purged: "Paths this server has handled so far.",
-          completed: "`false` while this entry is pending (§3).",
+          completed: "`false` while this entry is pending (the object states).",
         },
       },
       PurgeOperation: {
         from: out("zones.PurgeOperation"),
-        doc: "§2.19 purge / prefetch operation, camelCased.",
+        doc: "the purge operation purge / prefetch operation, camelCased.",
         fields: {
           id: "Operation id, e.g. `pg-8b41d0e5`.",
           serviceId: "Account service id.",
           zone: "The HTTP push zone id, as a string.",
-          type: "`fetch` = prefetch, `url` = purge by path, any other value another purge kind (§2.19).",
+          type: "`fetch` = prefetch, `url` = purge by path, any other value another purge kind (the purge operation).",
           list: "The file paths of the operation.",
           meta: "Metadata, as sent.",
           logs: "Per-server progress.",
@@ -404,12 +406,12 @@ export const RESULT_FILES: Record<string, ResultFile> = {
     },
   },
   "ad-insertion-types.ts": {
-    about: `Argument and result types of the ad insertion data sources (§4.6, §4.8, §4.9; §2.9-§2.12), camelCased by naming.ts. ${KEPT}`,
+    about: `Argument and result types of the ad insertion data sources (\`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports\`, \`POST /v2/streams/pull/{streamid}/adinsertion/consumption\`, \`GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks\`; the tracking report to the ad creative), camelCased by naming.ts. ${KEPT}`,
     types: {
       AdAnalyticsFilters: {
         from: "z.input<typeof adInsertion.TrackingReportQuery>",
         omit: ["granularity"],
-        doc: "Filters of the ad analytics reads (§4.6, §4.9). All but `r`, `crid` and `sessionId` need the advanced analytics add-on.",
+        doc: "Filters of the ad analytics reads (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`, `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`). All but `r`, `crid` and `sessionId` need the advanced analytics add-on.",
         fields: {
           r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (checked before sending).",
           crid: "Creative id.",
@@ -428,28 +430,43 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       GetAdTrackingReportArgs: {
         from: "z.input<typeof adInsertion.TrackingReportQuery>",
         extends: ["AdAnalyticsFilters"],
-        doc: "Arguments of `getAdTrackingReport` (§4.6, custom plan).",
-        own: { streamId: { type: "number", doc: "The push stream (§4.6 `{streamid}`)." } },
+        doc: "Arguments of `getAdTrackingReport` (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`, custom plan).",
+        own: {
+          streamId: {
+            type: "number",
+            doc: "The push stream (`{streamid}` of `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`).",
+          },
+        },
         fields: {
           granularity:
-            "Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (§4.6, §8); " +
+            "Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`, the limits); " +
             "checked before sending.",
         },
       },
       GetAdConsumptionArgs: {
         from: "z.input<typeof adInsertion.ConsumptionBody>",
-        doc: "Arguments of `getAdConsumption` (§4.8, custom plan).",
-        own: { streamId: { type: "number", doc: "The pull stream (§4.8 `{streamid}`)." } },
+        doc: "Arguments of `getAdConsumption` (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, custom plan).",
+        own: {
+          streamId: {
+            type: "number",
+            doc: "The pull stream (`{streamid}` of `POST /v2/streams/pull/{streamid}/adinsertion/consumption`).",
+          },
+        },
         fields: {
-          groupBy: "Bucket of the charts (§4.8, required).",
-          r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8, required; checked before sending).",
+          groupBy: "Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required).",
+          r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required; checked before sending).",
         },
       },
       GetAdBreaksArgs: {
         from: "z.input<typeof adInsertion.AdBreaksQuery>",
         extends: ["AdAnalyticsFilters"],
-        doc: "Arguments of `getAdBreaks` (§4.9, custom plan and advanced analytics add-on).",
-        own: { zoneId: { type: "number", doc: "The VoD pull zone (§4.9 `{zoneid}`)." } },
+        doc: "Arguments of `getAdBreaks` (`GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`, custom plan and advanced analytics add-on).",
+        own: {
+          zoneId: {
+            type: "number",
+            doc: "The VoD pull zone (`{zoneid}` of `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`).",
+          },
+        },
         fields: {
           page: "One page (from 1, 20 items) with its paging fields, instead of every ad break.",
           breakType: "Pre-roll or mid-roll breaks only.",
@@ -460,19 +477,19 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       AdTrackingGranularity: {
         from: "(typeof adInsertion.GRANULARITIES)[number]",
-        doc: "Bucket sizes of the ad tracking report, in minutes (§4.6): the client's list, which it validates.",
+        doc: "Bucket sizes of the ad tracking report, in minutes (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`): the client's list, which it validates.",
       },
       TrackingCounts: {
         from: out("adInsertion.TrackingReport"),
         at: "data[]",
         omit: ["time"],
-        doc: "The per-bucket counters of §2.9.",
+        doc: "The per-bucket counters of the tracking report.",
         fields: COUNTS,
       },
       GetAdTrackingReportResult: {
         from: out("adInsertion.TrackingReport"),
         omit: ["result"],
-        doc: "Result of `getAdTrackingReport` (§2.9).",
+        doc: "Result of `getAdTrackingReport` (the tracking report).",
         extends: ["ResultEnvelope"],
         extendsAt: { summary: ["TrackingCounts"], data: ["TrackingCounts"] },
         fields: {
@@ -493,19 +510,19 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       ConsumptionPoint: {
         from: out("adInsertion.Consumption"),
         at: "adInsertionsChart[]",
-        doc: "A chart point of §2.10: a bucket label and its value.",
+        doc: "A chart point of the ad consumption report: a bucket label and its value.",
         fields: { key: "The bucket label.", value: "The bucket's value." },
       },
       GetAdConsumptionResult: {
         from: out("adInsertion.Consumption"),
         omit: ["result"],
-        doc: "Result of `getAdConsumption` (§2.10; egress in bytes).",
+        doc: "Result of `getAdConsumption` (the ad consumption report; egress in bytes).",
         extends: ["ResultEnvelope"],
         fields: {
           from: "Range start, `YYYY-MM-DD HH:MM:SS`.",
           to: "Range end, `YYYY-MM-DD HH:MM:SS`.",
           serviceIds: "Services counted.",
-          groupBy: "`day` or `hour` in the response (§2.10).",
+          groupBy: "`day` or `hour` in the response (the ad consumption report).",
           totalAdInsertions: "Ad insertions in the range.",
           totalAdImpressions: "Ad impressions in the range.",
           totalEgress: "Egress in bytes.",
@@ -524,7 +541,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       AdBreak: {
         from: out("adInsertion.AdBreak"),
-        doc: "§2.11 ad break log item (already camelCase in the API).",
+        doc: "the ad-break log item ad break log item (already camelCase in the API).",
         fields: {
           id: "Ad break id.",
           serviceId: "Account service id.",
@@ -546,12 +563,12 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         omit: ["result"],
         doc: "Result of `getAdBreaks`.",
         extends: ["ResultEnvelope", "PageFields"],
-        fields: { items: "Every matching ad break (§2.11), or the page asked for." },
+        fields: { items: "Every matching ad break (the ad-break log item), or the page asked for." },
       },
       GetAdCreativeResult: {
         from: out("adInsertion.Creative"),
         omit: ["result"],
-        doc: "Result of `getAdCreative` (§2.12).",
+        doc: "Result of `getAdCreative` (the ad creative).",
         extends: ["ResultEnvelope"],
         fields: {
           crid: "Creative id from the VAST/VMAP creative element.",
@@ -573,17 +590,17 @@ export const RESULT_FILES: Record<string, ResultFile> = {
     },
   },
   "ad-manager-types.ts": {
-    about: `Argument and result types of the ad manager data sources (§4.7; §2.13, §2.14, §2.16), camelCased by naming.ts. ${KEPT}`,
+    about: `Argument and result types of the ad manager data sources (\`POST /v2/ad-manager/{pid}/requests\`; the ad-pod request log item, the ad-manager project, the campaign targeting), camelCased by naming.ts. ${KEPT}`,
     types: {
       SkipRule: {
         from: out("adManager.Project"),
         at: "settings.skip_policy.default",
-        doc: "A §2.14 skip rule.",
+        doc: "A the ad-manager project skip rule.",
         fields: SKIP_RULE,
       },
       AdManagerProject: {
         from: out("adManager.Project"),
-        doc: "§2.14 ad manager project, camelCased.",
+        doc: "the ad-manager project ad manager project, camelCased.",
         extendsAt: { "settings.skipPolicy.rules": ["SkipRule"] },
         fields: {
           id: "Project id.",
@@ -598,7 +615,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
             maxAdvertisers: "Advertiser cap.",
             maxCampaigns: "Campaign cap.",
             maxCreatives: "Creative cap.",
-            analyticsRetentionPeriod: "Its unit is not shown (§8).",
+            analyticsRetentionPeriod: "Its unit is not shown (the limits).",
             skipPolicy: "When viewers may skip ads.",
             "skipPolicy.default": "The rule where no other applies.",
             "skipPolicy.rules": "Rules by pod position.",
@@ -611,7 +628,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           advertisersCount: "Advertisers.",
           campaignsCount: "Campaigns.",
           creativesCount: "Creatives.",
-          activeCampaignsCount: "Active campaigns; archived campaigns are not counted (§3).",
+          activeCampaignsCount: "Active campaigns; archived campaigns are not counted (the object states).",
           usageThisMonth: "This month's usage.",
           ...under("usageThisMonth", {
             adRequests: "Ad requests.",
@@ -626,10 +643,10 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       GetAdManagerProjectsResult: {
         from: out("adManager.ops.listProjects.response"),
         omit: ["result"],
-        doc: "Result of `getAdManagerProjects` (§4.15).",
+        doc: "Result of `getAdManagerProjects` (`GET /v2/ad-manager`).",
         extends: ["ResultEnvelope"],
         fields: {
-          projects: "Every ad manager project (§2.14).",
+          projects: "Every ad manager project (the ad-manager project).",
           projectsLimit: "The plan-driven cap on projects.",
           projectsAvailable: "Projects that may still be created.",
         },
@@ -638,7 +655,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         from: out("adManager.ops.getTargeting.response"),
         omit: ["result"],
         flatten: "targeting",
-        doc: "Result of `getCampaignTargeting`: the §2.16 targeting at the top level, and `fromCache`.",
+        doc: "Result of `getCampaignTargeting`: the the campaign targeting targeting at the top level, and `fromCache`.",
         extends: ["ResultEnvelope"],
         fields: {
           includeTags: "Content tags a request must have one of.",
@@ -659,14 +676,19 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       GetAdPodRequestsArgs: {
         from: "z.input<typeof adManager.AdPodRequestsBody>",
-        doc: "Arguments of `getAdPodRequests` (§4.7). List filters match any of their values.",
-        own: { projectId: { type: "number", doc: "The ad manager project (§4.7 `{pid}`)." } },
+        doc: "Arguments of `getAdPodRequests` (`POST /v2/ad-manager/{pid}/requests`). List filters match any of their values.",
+        own: {
+          projectId: {
+            type: "number",
+            doc: "The ad manager project (`{pid}` of `POST /v2/ad-manager/{pid}/requests`).",
+          },
+        },
         fields: {
           from: "Date `YYYY-MM-DD` (checked before sending).",
           to: "Date `YYYY-MM-DD`, not before `from` (checked before sending).",
-          r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7).",
+          r: "Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, `POST /v2/ad-manager/{pid}/requests`).",
           page: "One page (from 1) with its paging fields, instead of every request.",
-          contentIds: "Content ids; `__none__` appears in this list (§4.7).",
+          contentIds: "Content ids; `__none__` appears in this list (`POST /v2/ad-manager/{pid}/requests`).",
           advertiserIds: "Advertisers.",
           campaignIds: "Campaigns.",
           creativeIds: "Creatives.",
@@ -694,7 +716,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       AdPodRequest: {
         from: out("adManager.AdPodRequest"),
-        doc: "§2.13 ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).",
+        doc: "the ad-pod request log item ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).",
         fields: {
           id: "Request id.",
           publisherId: "Publisher.",
@@ -729,17 +751,17 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         omit: ["result"],
         doc: "Result of `getAdPodRequests`.",
         extends: ["ResultEnvelope", "PageFields"],
-        fields: { items: "Every matching request (§2.13), or the page asked for." },
+        fields: { items: "Every matching request (the ad-pod request log item), or the page asked for." },
       },
     },
   },
   "dns-types.ts": {
-    about: `Result types of the DNS data source (§2.17), camelCased by naming.ts. ${KEPT}`,
+    about: `Result types of the DNS data source (the DNS zone object), camelCased by naming.ts. ${KEPT}`,
     types: {
       DnsZoneMeta: {
         from: out("dns.DnsZone"),
         at: "meta",
-        doc: "§2.17 `meta` of a DNS zone.",
+        doc: "`meta` of the DNS zone object of a DNS zone.",
         fields: {
           name: "Zone name.",
           id: "Id in the DNS service.",
@@ -756,7 +778,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       DnsDsRecord: {
         from: out("dns.DnsZone"),
         at: "dnssec.ds_records[]",
-        doc: "§2.17 `dnssec.ds_records[]` item.",
+        doc: "`dnssec.ds_records[]` of the DNS zone object item.",
         fields: {
           digest: "Digest.",
           keyTag: "Key tag, as sent.",
@@ -768,7 +790,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       },
       DnsZone: {
         from: out("dns.DnsZone"),
-        doc: "§2.17 DNS zone (`domains[]` item), camelCased.",
+        doc: "the DNS zone object DNS zone (`domains[]` item), camelCased.",
         fields: {
           id: "DNS zone id.",
           serviceId: "Account service id.",
@@ -810,21 +832,21 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       GetDnsZonesResult: {
         from: out("dns.ops.listDnsZones.response"),
         omit: ["result"],
-        doc: "Result of `getDnsZones` (§4.14).",
+        doc: "Result of `getDnsZones` (`GET /v2/dns`).",
         extends: ["ResultEnvelope"],
         fields: {
-          domains: "Every DNS zone of the account (§4.14 `domains`, §2.17).",
-          nameservers: "The account's authoritative nameserver hosts (§4.14 `nameservers`).",
+          domains: "Every DNS zone of the account (`domains` of `GET /v2/dns`, the DNS zone object).",
+          nameservers: "The account's authoritative nameserver hosts (`nameservers` of `GET /v2/dns`).",
         },
       },
     },
   },
   "backup-types.ts": {
-    about: `Result types of the critical backup data sources (§2.18), camelCased by naming.ts. ${KEPT}`,
+    about: `Result types of the critical backup data sources (the critical backup job), camelCased by naming.ts. ${KEPT}`,
     types: {
       CriticalBackup: {
         from: out("backups.Backup"),
-        doc: "§2.18 critical backup job, camelCased.",
+        doc: "the critical backup job critical backup job, camelCased.",
         fields: {
           id: "Backup job id.",
           serviceId: "Account service id.",
@@ -844,15 +866,15 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       GetCriticalBackupsResult: {
         from: out("backups.ops.listBackups.response"),
         omit: ["result"],
-        doc: "Result of `getCriticalBackups` (§4.17).",
+        doc: "Result of `getCriticalBackups` (`GET /v2/cb`).",
         extends: ["ResultEnvelope"],
-        fields: { backups: "Every critical backup job of the account (§2.18)." },
+        fields: { backups: "Every critical backup job of the account (the critical backup job)." },
       },
       GetCriticalBackupResult: {
         from: out("backups.ops.getBackup.response"),
         omit: ["result"],
         flatten: "backup",
-        doc: "Result of `getCriticalBackup` (§4.16): the job's §2.18 fields at the top level.",
+        doc: "Result of `getCriticalBackup` (`GET /v2/cb/{backupid}`): the job's the critical backup job fields at the top level.",
         extends: ["ResultEnvelope"],
       },
     },

@@ -4,14 +4,14 @@
 // test/data-sources/generated-types.test.ts (under `npm test`) fails while this file is out of date.
 
 /**
- * Result types of the zone data sources: the §2.2 zone with its §2.3 and §2.4 sub-objects, and the §2.19
- * purge operation, camelCased by naming.ts. Values are as the API sends them: `Y`/`N` and `0`/`1` flags stay
- * strings (another word the API sends passes too: §2 leaves other values not shown), and numbers the API
- * sometimes sends as numeric strings arrive as numbers. Fields beyond the spec are kept at runtime,
- * camelCased too (read them through a cast).
+ * Result types of the zone data sources: the the zone object zone with its the zone sub-objects and the
+ * access-control objects sub-objects, and the the purge operation purge operation, camelCased by naming.ts.
+ * Values are as the API sends them: `Y`/`N` and `0`/`1` flags stay strings (another word the API sends passes
+ * too: the objects leaves other values not shown), and numbers the API sometimes sends as numeric strings
+ * arrive as numbers. Fields beyond the spec are kept at runtime, camelCased too (read them through a cast).
  */
 
-/** §2.3 ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key. */
+/** the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key. */
 export interface ZoneSsl {
   /** `Y` when the zone serves HTTPS, `N` when not. */
   http?: "Y" | "N" | (string & {});
@@ -29,7 +29,7 @@ export interface ZoneSsl {
   warning?: boolean;
 }
 
-/** §2.3 cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers. */
+/** the zone sub-objects cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers. */
 export interface ZoneCache {
   /** `1` when smart caching is on, `0` when not. */
   smart?: "0" | "1" | (string & {});
@@ -55,7 +55,7 @@ export interface ZoneCache {
   expiryInMins?: number;
 }
 
-/** §2.3 edge: what the edge servers do with responses. */
+/** the zone sub-objects edge: what the edge servers do with responses. */
 export interface ZoneEdge {
   /** `Y` when responses are compressed, `N` when not. */
   compression?: "Y" | "N" | (string & {});
@@ -81,7 +81,7 @@ export interface ZoneEdge {
   compressionLevel?: number;
 }
 
-/** §2.3 shield: the origin shield. */
+/** the zone sub-objects shield: the origin shield. */
 export interface ZoneShield {
   /** The shield network. */
   network?: string;
@@ -91,7 +91,7 @@ export interface ZoneShield {
   shields?: string[];
 }
 
-/** §2.3 origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked. */
+/** the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked. */
 export interface ZoneOriginAuth {
   /** The authentication kind; observed `none`. */
   type?: string;
@@ -103,7 +103,7 @@ export interface ZoneOriginAuth {
   s3AccessKeySecret?: string;
 }
 
-/** §2.3 seo. */
+/** the zone sub-objects seo. */
 export interface ZoneSeo {
   /** The SEO settings' id. */
   id?: string | number;
@@ -123,7 +123,10 @@ export interface ZoneSeo {
   enabled?: string;
 }
 
-/** §2.3 cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...). */
+/**
+ * the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses
+ * (`infoUrl`, ...).
+ */
 export interface ZoneCdnService {
   /** Purge endpoints (API `purgeurls`). */
   purgeUrls?: string[];
@@ -133,14 +136,18 @@ export interface ZoneCdnService {
   authToken?: string;
 }
 
-/** §2.4 domainlock. `policy` and `noReferer` keep `Y`/`N`: §2.4 describes them three conflicting ways. */
+/**
+ * the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects
+ * describes them three conflicting ways.
+ */
 export interface ZoneDomainLock {
   /** `Y` when the control is enabled, `N` when not. */
   enabled?: "Y" | "N" | (string & {});
-  /** `Y` or `N`; whether `Y` allows or denies the listed domains, §2.4 says both. */
+  /** `Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both. */
   policy?: "Y" | "N" | (string & {});
   /**
-   * `Y` or `N`; whether `Y` allows or blocks requests without a referer, §2.4 says both (API `noreferer`).
+   * `Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both
+   * (API `noreferer`).
    */
   noReferer?: "Y" | "N" | (string & {});
   /** `Y` when the control is active, `N` when not. */
@@ -153,7 +160,7 @@ export interface ZoneDomainLock {
   type?: string;
 }
 
-/** §2.4 geoblock. */
+/** the access-control objects geoblock. */
 export interface ZoneGeoBlock {
   /** `Y` when the control is enabled, `N` when not. */
   enabled?: "Y" | "N" | (string & {});
@@ -167,7 +174,7 @@ export interface ZoneGeoBlock {
   ips?: string;
 }
 
-/** §2.4 ipaccess. */
+/** the access-control objects ipaccess. */
 export interface ZoneIpAccess {
   /** `Y` when the control is enabled, `N` when not. */
   enabled?: "Y" | "N" | (string & {});
@@ -181,7 +188,7 @@ export interface ZoneIpAccess {
   ips?: string;
 }
 
-/** §2.4 useragent. */
+/** the access-control objects useragent. */
 export interface ZoneUserAgent {
   /** `Y` when the control is enabled, `N` when not. */
   enabled?: "Y" | "N" | (string & {});
@@ -199,7 +206,7 @@ export interface ZoneUserAgent {
   ips?: string;
 }
 
-/** §2.4 securetoken; `list` is the key (a credential). */
+/** the access-control objects securetoken; `list` is the key (a credential). */
 export interface ZoneSecureToken {
   /** `Y` when the control is enabled, `N` when not. */
   enabled?: "Y" | "N" | (string & {});
@@ -221,7 +228,7 @@ export interface ZoneSecureToken {
   dirs?: string | null;
 }
 
-/** §2.4 eac: external access control. */
+/** the access-control objects eac: external access control. */
 export interface ZoneEac {
   /** `Y` when the control is enabled, `N` when not. */
   enabled?: "Y" | "N" | (string & {});
@@ -235,7 +242,7 @@ export interface ZoneEac {
   ips?: string;
 }
 
-/** §2.4 bwlimit: bandwidth limit. */
+/** the access-control objects bwlimit: bandwidth limit. */
 export interface ZoneBwLimit {
   /** `Y` when the control is enabled, `N` when not. */
   enabled?: "Y" | "N" | (string & {});
@@ -252,8 +259,8 @@ export interface ZoneBwLimit {
 }
 
 /**
- * §2.2 zone object as listed by §4.10 (HTTP pull zones), camelCased. Which fields appear depends on the zone;
- * the push-only and VoD-only fields of §2.2 are listed too.
+ * the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
+ * fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
  */
 export interface HttpPullZone {
   /** Zone id. */
@@ -330,44 +337,49 @@ export interface HttpPullZone {
   createdAt?: string;
   /** As `createdAt` (API `updated_at`). */
   updatedAt?: string;
-  /** Null, or when the zone was deleted: a date string or Unix seconds (§2.2 "null or timestamp"). */
+  /**
+   * Null, or when the zone was deleted: a date string or Unix seconds (the zone object "null or timestamp").
+   */
   deleted?: string | number | null;
-  /** SSL settings (§2.3). */
+  /** SSL settings (the zone sub-objects). */
   ssl?: ZoneSsl;
-  /** Cache settings (§2.3). */
+  /** Cache settings (the zone sub-objects). */
   cache?: ZoneCache;
-  /** Edge settings (§2.3). */
+  /** Edge settings (the zone sub-objects). */
   edge?: ZoneEdge;
-  /** Origin shield (§2.3). */
+  /** Origin shield (the zone sub-objects). */
   shield?: ZoneShield;
-  /** Origin authentication (§2.3) (API `origin_auth`). */
+  /** Origin authentication (the zone sub-objects) (API `origin_auth`). */
   originAuth?: ZoneOriginAuth;
-  /** SEO settings (§2.3). */
+  /** SEO settings (the zone sub-objects). */
   seo?: ZoneSeo;
-  /** Service endpoints (§2.3) (API `cdnservice`). */
+  /** Service endpoints (the zone sub-objects) (API `cdnservice`). */
   cdnService?: ZoneCdnService;
-  /** Domain lock (§2.4) (API `domainlock`). */
+  /** Domain lock (the access-control objects) (API `domainlock`). */
   domainLock?: ZoneDomainLock;
-  /** Geo blocking (§2.4) (API `geoblock`). */
+  /** Geo blocking (the access-control objects) (API `geoblock`). */
   geoBlock?: ZoneGeoBlock;
-  /** IP access control (§2.4) (API `ipaccess`). */
+  /** IP access control (the access-control objects) (API `ipaccess`). */
   ipAccess?: ZoneIpAccess;
-  /** User-agent access control (§2.4) (API `useragent`). */
+  /** User-agent access control (the access-control objects) (API `useragent`). */
   userAgent?: ZoneUserAgent;
-  /** Secure token (§2.4) (API `securetoken`). */
+  /** Secure token (the access-control objects) (API `securetoken`). */
   secureToken?: ZoneSecureToken;
-  /** External access control (§2.4). */
+  /** External access control (the access-control objects). */
   eac?: ZoneEac;
-  /** Bandwidth limit (§2.4) (API `bwlimit`). */
+  /** Bandwidth limit (the access-control objects) (API `bwlimit`). */
   bwLimit?: ZoneBwLimit;
-  /** FTP access; the password is masked in some responses and plain in others (§2.2) (API `ftpdetails`). */
+  /**
+   * FTP access; the password is masked in some responses and plain in others (the zone object) (API
+   * `ftpdetails`).
+   */
   ftpDetails?: {
     /** FTP user name. */
     username?: string;
     /** FTP password (a credential, sometimes masked). */
     password?: string;
   };
-  /** S3 storage details (§2.3) (API `s3details`). */
+  /** S3 storage details (the zone sub-objects) (API `s3details`). */
   s3Details?: {
     /** Relation id (API `relid`). */
     relId?: number;
@@ -405,11 +417,11 @@ export interface HttpPullZone {
     meta?: Record<string, unknown>;
   };
   /**
-   * Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (§2.2); host-keyed `hashes` kept
-   * verbatim (API `playbackurls`).
+   * Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (the zone object); host-keyed `hashes`
+   * kept verbatim (API `playbackurls`).
    */
   playbackUrls?: Record<string, unknown>;
-  /** Push zones: edge rules switch (§4.1 response). */
+  /** Push zones: edge rules switch (`POST /v2/zones/http/push/{zoneid}` response). */
   edgerules?: {
     /** `Y`/`N` or a boolean, as sent. */
     enabled?: boolean | "Y" | "N" | (string & {});
@@ -432,7 +444,7 @@ export interface HttpPullZone {
   router?: string;
 }
 
-/** §2.19 `logs[]` item: one server's progress. */
+/** `logs[]` of the purge operation item: one server's progress. */
 export interface PurgeLog {
   /** Server id. */
   serverId?: string;
@@ -440,11 +452,11 @@ export interface PurgeLog {
   serverName?: string;
   /** Paths this server has handled so far. */
   purged?: string[];
-  /** `false` while this entry is pending (§3). */
+  /** `false` while this entry is pending (the object states). */
   completed?: boolean;
 }
 
-/** §2.19 purge / prefetch operation, camelCased. */
+/** the purge operation purge / prefetch operation, camelCased. */
 export interface PurgeOperation {
   /** Operation id, e.g. `pg-8b41d0e5`. */
   id?: string;
@@ -452,7 +464,7 @@ export interface PurgeOperation {
   serviceId?: number;
   /** The HTTP push zone id, as a string. */
   zone?: string;
-  /** `fetch` = prefetch, `url` = purge by path, any other value another purge kind (§2.19). */
+  /** `fetch` = prefetch, `url` = purge by path, any other value another purge kind (the purge operation). */
   type?: string;
   /** The file paths of the operation. */
   list?: string[];

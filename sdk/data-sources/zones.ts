@@ -1,5 +1,5 @@
 /**
- * Zone data sources: §4.10 HTTP pull zones (every page, or one), §4.12 purge / prefetch
+ * Zone data sources: `GET /v2/zones/http/pull` HTTP pull zones (every page, or one), `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` purge / prefetch
  * progress. Types in zone-types.ts; names follow naming.ts (camelCase).
  */
 import { zones } from "../../provider/client";
@@ -13,8 +13,8 @@ import type { HttpPullZone, PurgeLog, PurgeOperation } from "./zone-types";
 /** Arguments of {@link getHttpPullZones}. */
 export interface GetHttpPullZonesArgs {
   /**
-   * One page (from 1) instead of every zone (§4.10 `page`). How many zones a page holds is the
-   * API's choice (§4.10 does not show it).
+   * One page (from 1) instead of every zone (`page` of `GET /v2/zones/http/pull`). How many zones a page holds is the
+   * API's choice (`GET /v2/zones/http/pull` does not show it).
    */
   page?: number;
 }
@@ -24,12 +24,12 @@ export interface GetHttpPullZonesArgs {
  * `cdnService.authToken`, `secureToken.list`, `s3Details.token`), so the Output form is secret.
  */
 export interface GetHttpPullZonesResult {
-  /** The account's HTTP pull zones (§4.10 `zones`, §2.2): all of them, or the page asked for. */
+  /** The account's HTTP pull zones (`zones` of `GET /v2/zones/http/pull`, the API's zone object): all of them, or the page asked for. */
   zones: HttpPullZone[];
   /** The page returned; set only when `page` was given. */
   page?: number;
   /**
-   * Whether no later page holds other zones. §4.10 reports neither a page count nor a page size,
+   * Whether no later page holds other zones. `GET /v2/zones/http/pull` reports neither a page count nor a page size,
    * so the next page is read alongside this one (two requests, one round trip): this page is the
    * last when the next one is empty or brings no zone this one lacks (a server that repeats its
    * last page past the end). A page past the end says `true` too. Set only when `page` was given.
@@ -39,17 +39,17 @@ export interface GetHttpPullZonesResult {
 
 /** Arguments of {@link getPurgeOperation}. */
 export interface GetPurgeOperationArgs {
-  /** The HTTP push zone (§4.12 `{zoneid}`). */
+  /** The HTTP push zone (`{zoneid}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`). */
   zoneId: number;
-  /** The operation's id, from the purge or prefetch call or the purge history (§4.12 `{purgeId}`). */
+  /** The operation's id, from the purge or prefetch call or the purge history (`{purgeId}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`). */
   purgeId: string;
 }
 
-/** Result of {@link getPurgeOperation}: the §2.19 fields camelCased, plus progress derived from them. */
+/** Result of {@link getPurgeOperation}: the the purge operation fields camelCased, plus progress derived from them. */
 export interface GetPurgeOperationResult extends PurgeOperation {
-  /** Per-server progress (§2.19 `logs`), as the API sends it; `[]` when absent. */
+  /** Per-server progress (`logs` of the purge operation), as the API sends it; `[]` when absent. */
   logs: PurgeLog[];
-  /** `true` while `completedAt` is empty or null, or absent (§3: the operation is pending). */
+  /** `true` while `completedAt` is empty or null, or absent (the API's object states: the operation is pending). */
   pending: boolean;
   /** Honest counts of the `logs` entries, as returned, with nothing subtracted. */
   logCounts: {
@@ -57,17 +57,22 @@ export interface GetPurgeOperationResult extends PurgeOperation {
     total: number;
     /** Entries with `completed: true`. */
     completed: number;
-    /** Entries with `completed: false` (pending servers, §3). */
+    /** Entries with `completed: false` (pending servers, the API's object states). */
     pending: number;
   };
   /**
-   * The counts the dashboard's purge history view shows, by its formulas (§4.12), to match the
+   * The counts the dashboard's purge history view shows, by its formulas (`GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`), to match the
    * dashboard: 'Total Server' = `logs` length minus 1, 'Cache pending' = entries with
    * `completed: false` minus 1. The one subtracted is presumably an entry that is not an edge
    * server (the emulator models it as a never-completing dispatcher entry); the spec does not
    * say. Not clamped: with an empty log, or no pending entry, the formula gives -1.
    */
-  historyView: { totalServer: number; cachePending: number };
+  historyView: {
+    /** The dashboard's 'Total Server': entries of `logs` minus 1. */
+    totalServer: number;
+    /** The dashboard's 'Cache pending': entries with `completed: false` minus 1. */
+    cachePending: number;
+  };
 }
 
 const pullSpec = {
@@ -89,7 +94,7 @@ const purgeSpec = {
 };
 
 /**
- * Pages fetched at once after page 1. §4.10 reports no page count and no page size, so the end
+ * Pages fetched at once after page 1. `GET /v2/zones/http/pull` reports no page count and no page size, so the end
  * shows only as a page that is empty or repeats zones already seen, and each page fetched past it
  * is a wasted request: two at a time wastes at most one and halves the round trips of reading
  * page by page (47 zones in pages of 20: page 1, then 2 and 3, then 4 (empty) and 5: 5 requests,
@@ -98,7 +103,7 @@ const purgeSpec = {
 const PULL_ZONE_BATCH = 2;
 
 /**
- * §4.10 List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+ * `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
  * until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
  * rather than return part of it), or one `page` of them with `lastPage`.
  */
@@ -117,7 +122,7 @@ export function getHttpPullZones(
   });
 }
 
-/** §4.12 Get purge / prefetch details: whether it is pending, and each server's progress. */
+/** `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress. */
 export function getPurgeOperation(
   args: GetPurgeOperationArgs,
   options?: DataSourceOptions,

@@ -74,6 +74,7 @@ describe("the plugin's schema", () => {
       visit(`${token} argument`, f.inputs.properties);
       visit(`${token} result`, f.outputs.properties);
     }
+    for (const [token, type] of Object.entries(schema.types)) visit(`${token} field`, type.properties);
     visit("config", schema.config.variables);
     expect(undocumented).toEqual([]);
   });

@@ -12,13 +12,13 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
+// One slot on a VoD push zone's ad-break timeline (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, custom plan).
 //
 // A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
 // or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
 // fail at preview, naming both.
 //
-// The spec does not say whether re-sending an identity replaces the slot (§4.2 "adds an ad break
+// The spec does not say whether re-sending an identity replaces the slot (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule` "adds an ad break
 // slot"; there is no update or removal), so both kinds of API are handled:
 //   - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
 //     the program is cleared on the next update, and applying twice never adds a second slot;
@@ -47,7 +47,7 @@ type AdBreakSlot struct {
 	FillCeilingS pulumi.IntPtrOutput `pulumi:"fillCeilingS"`
 	// A midrollinterval's interval in seconds.
 	IntervalS pulumi.IntPtrOutput `pulumi:"intervalS"`
-	// This slot's entry in the zone's roster (§2.8 `vodAdBreakPolicy`) as the API last returned it;
+	// This slot's entry in the zone's roster (`vodAdBreakPolicy` of the ad-insertion configuration) as the API last returned it;
 	// null when the roster does not show slots of this type. To show a zone's whole timeline,
 	// combine the `live` outputs of its slots.
 	Live AdBreakRosterEntryPtrOutput `pulumi:"live"`
@@ -57,11 +57,11 @@ type AdBreakSlot struct {
 	MaxBreaks pulumi.IntPtrOutput `pulumi:"maxBreaks"`
 	// The break's maximum length in seconds.
 	MaxDurationS pulumi.IntOutput `pulumi:"maxDurationS"`
-	// The zone's ad insertion configuration name (§2.8 `name`).
+	// The zone's ad insertion configuration name (`name` of the ad-insertion configuration).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// A midroll's offset in seconds.
 	Offset pulumi.IntPtrOutput `pulumi:"offset"`
-	// The zone's ad insertion state (§2.8 `state`, e.g. `enabled`).
+	// The zone's ad insertion state (`state` of the ad-insertion configuration, e.g. `enabled`).
 	State pulumi.StringPtrOutput `pulumi:"state"`
 	// The slot's type.
 	Type pulumi.StringOutput `pulumi:"type"`
@@ -118,51 +118,51 @@ func (AdBreakSlotState) ElementType() reflect.Type {
 }
 
 type adBreakSlotArgs struct {
-	// §4.2 `breakId`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
+	// `breakId` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
 	BreakId *string `pulumi:"breakId"`
-	// §4.2 `fillCeilingS`: per-break overshoot ceiling in seconds, min 0.
+	// `fillCeilingS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break overshoot ceiling in seconds, min 0.
 	FillCeilingS *int `pulumi:"fillCeilingS"`
-	// §4.2 `intervalS`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
+	// `intervalS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
 	// forbidden for the others; sent as both `intervalS` and `intervalSeconds`.
 	IntervalS *int `pulumi:"intervalS"`
-	// §4.2 `maxAds`: per-break pod-size cap, min 0.
+	// `maxAds` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break pod-size cap, min 0.
 	MaxAds *int `pulumi:"maxAds"`
-	// §4.2 `maxBreaks`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
+	// `maxBreaks` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
 	MaxBreaks *int `pulumi:"maxBreaks"`
-	// §4.2 `maxDurationS`: the break's maximum length, 1 to 3600 seconds.
+	// `maxDurationS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: the break's maximum length, 1 to 3600 seconds.
 	MaxDurationS int `pulumi:"maxDurationS"`
-	// §4.2 `offset`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
+	// `offset` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
 	// the others. Part of the midroll's identity: changing it replaces the slot (the old one stays live).
 	Offset *int `pulumi:"offset"`
-	// §4.2 `type`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
+	// `type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
 	// `offset`). midroll and midrollinterval slots are mutually exclusive on a zone. Changing it replaces the slot.
 	Type string `pulumi:"type"`
-	// The VoD push zone's id (§4.2 `{zoneid}`); ad insertion must be on for it. Changing it replaces the slot.
+	// The VoD push zone's id (`{zoneid}` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`); ad insertion must be on for it. Changing it replaces the slot.
 	ZoneId int `pulumi:"zoneId"`
 }
 
 // The set of arguments for constructing a AdBreakSlot resource.
 type AdBreakSlotArgs struct {
-	// §4.2 `breakId`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
+	// `breakId` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
 	BreakId pulumi.StringPtrInput
-	// §4.2 `fillCeilingS`: per-break overshoot ceiling in seconds, min 0.
+	// `fillCeilingS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break overshoot ceiling in seconds, min 0.
 	FillCeilingS pulumi.IntPtrInput
-	// §4.2 `intervalS`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
+	// `intervalS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
 	// forbidden for the others; sent as both `intervalS` and `intervalSeconds`.
 	IntervalS pulumi.IntPtrInput
-	// §4.2 `maxAds`: per-break pod-size cap, min 0.
+	// `maxAds` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break pod-size cap, min 0.
 	MaxAds pulumi.IntPtrInput
-	// §4.2 `maxBreaks`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
+	// `maxBreaks` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
 	MaxBreaks pulumi.IntPtrInput
-	// §4.2 `maxDurationS`: the break's maximum length, 1 to 3600 seconds.
+	// `maxDurationS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: the break's maximum length, 1 to 3600 seconds.
 	MaxDurationS pulumi.IntInput
-	// §4.2 `offset`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
+	// `offset` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
 	// the others. Part of the midroll's identity: changing it replaces the slot (the old one stays live).
 	Offset pulumi.IntPtrInput
-	// §4.2 `type`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
+	// `type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
 	// `offset`). midroll and midrollinterval slots are mutually exclusive on a zone. Changing it replaces the slot.
 	Type pulumi.StringInput
-	// The VoD push zone's id (§4.2 `{zoneid}`); ad insertion must be on for it. Changing it replaces the slot.
+	// The VoD push zone's id (`{zoneid}` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`); ad insertion must be on for it. Changing it replaces the slot.
 	ZoneId pulumi.IntInput
 }
 
@@ -218,7 +218,7 @@ func (o AdBreakSlotOutput) IntervalS() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *AdBreakSlot) pulumi.IntPtrOutput { return v.IntervalS }).(pulumi.IntPtrOutput)
 }
 
-// This slot's entry in the zone's roster (§2.8 `vodAdBreakPolicy`) as the API last returned it;
+// This slot's entry in the zone's roster (`vodAdBreakPolicy` of the ad-insertion configuration) as the API last returned it;
 // null when the roster does not show slots of this type. To show a zone's whole timeline,
 // combine the `live` outputs of its slots.
 func (o AdBreakSlotOutput) Live() AdBreakRosterEntryPtrOutput {
@@ -240,7 +240,7 @@ func (o AdBreakSlotOutput) MaxDurationS() pulumi.IntOutput {
 	return o.ApplyT(func(v *AdBreakSlot) pulumi.IntOutput { return v.MaxDurationS }).(pulumi.IntOutput)
 }
 
-// The zone's ad insertion configuration name (§2.8 `name`).
+// The zone's ad insertion configuration name (`name` of the ad-insertion configuration).
 func (o AdBreakSlotOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AdBreakSlot) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -250,7 +250,7 @@ func (o AdBreakSlotOutput) Offset() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *AdBreakSlot) pulumi.IntPtrOutput { return v.Offset }).(pulumi.IntPtrOutput)
 }
 
-// The zone's ad insertion state (§2.8 `state`, e.g. `enabled`).
+// The zone's ad insertion state (`state` of the ad-insertion configuration, e.g. `enabled`).
 func (o AdBreakSlotOutput) State() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AdBreakSlot) pulumi.StringPtrOutput { return v.State }).(pulumi.StringPtrOutput)
 }

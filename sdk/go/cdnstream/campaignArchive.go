@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Keeps an ad-manager campaign archived (§4.3). Archived campaigns stop delivering and leave the
+// Keeps an ad-manager campaign archived (`POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Archived campaigns stop delivering and leave the
 // project's active-campaign count.
 //
 // Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
@@ -25,17 +25,17 @@ import (
 type CampaignArchive struct {
 	pulumi.CustomResourceState
 
-	// The advertiser's name (§2.15).
+	// The advertiser's name (the campaign).
 	AdvertiserName pulumi.StringPtrOutput `pulumi:"advertiserName"`
 	// The campaign's id.
 	CampaignId pulumi.StringOutput `pulumi:"campaignId"`
-	// The delivery status (§2.15 `delivery_status.status`, e.g. `ended`).
+	// The delivery status (`delivery_status.status` of the campaign, e.g. `ended`).
 	DeliveryStatus pulumi.StringPtrOutput `pulumi:"deliveryStatus"`
-	// The campaign's name (§2.15).
+	// The campaign's name (the campaign).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// The ad manager project's id.
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
-	// The campaign's status as the archive call returned it (§2.15 `status`; the word is the API's).
+	// The campaign's status as the archive call returned it (`status` of the campaign; the word is the API's).
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 }
 
@@ -85,17 +85,17 @@ func (CampaignArchiveState) ElementType() reflect.Type {
 }
 
 type campaignArchiveArgs struct {
-	// The campaign's id (§4.3 `{cid}`). Changing it replaces the resource.
+	// The campaign's id (`{cid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
 	CampaignId string `pulumi:"campaignId"`
-	// The ad manager project's id (§4.3 `{pid}`). Changing it replaces the resource.
+	// The ad manager project's id (`{pid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
 	ProjectId int `pulumi:"projectId"`
 }
 
 // The set of arguments for constructing a CampaignArchive resource.
 type CampaignArchiveArgs struct {
-	// The campaign's id (§4.3 `{cid}`). Changing it replaces the resource.
+	// The campaign's id (`{cid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
 	CampaignId pulumi.StringInput
-	// The ad manager project's id (§4.3 `{pid}`). Changing it replaces the resource.
+	// The ad manager project's id (`{pid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
 	ProjectId pulumi.IntInput
 }
 
@@ -136,7 +136,7 @@ func (o CampaignArchiveOutput) ToCampaignArchiveOutputWithContext(ctx context.Co
 	return o
 }
 
-// The advertiser's name (§2.15).
+// The advertiser's name (the campaign).
 func (o CampaignArchiveOutput) AdvertiserName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignArchive) pulumi.StringPtrOutput { return v.AdvertiserName }).(pulumi.StringPtrOutput)
 }
@@ -146,12 +146,12 @@ func (o CampaignArchiveOutput) CampaignId() pulumi.StringOutput {
 	return o.ApplyT(func(v *CampaignArchive) pulumi.StringOutput { return v.CampaignId }).(pulumi.StringOutput)
 }
 
-// The delivery status (§2.15 `delivery_status.status`, e.g. `ended`).
+// The delivery status (`delivery_status.status` of the campaign, e.g. `ended`).
 func (o CampaignArchiveOutput) DeliveryStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignArchive) pulumi.StringPtrOutput { return v.DeliveryStatus }).(pulumi.StringPtrOutput)
 }
 
-// The campaign's name (§2.15).
+// The campaign's name (the campaign).
 func (o CampaignArchiveOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignArchive) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -161,7 +161,7 @@ func (o CampaignArchiveOutput) ProjectId() pulumi.IntOutput {
 	return o.ApplyT(func(v *CampaignArchive) pulumi.IntOutput { return v.ProjectId }).(pulumi.IntOutput)
 }
 
-// The campaign's status as the archive call returned it (§2.15 `status`; the word is the API's).
+// The campaign's status as the archive call returned it (`status` of the campaign; the word is the API's).
 func (o CampaignArchiveOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CampaignArchive) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.9 List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+// `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
 // (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
 // fewer than `total` have arrived by page `pages`, the pages after it are read until the log
 // ends), or one `page` with its paging fields.
@@ -60,18 +60,18 @@ type GetAdBreaksArgs struct {
 	TriggerType *string `pulumi:"triggerType"`
 	// Breaks of this VAST outcome only (API `vast_outcome`).
 	VastOutcome *string `pulumi:"vastOutcome"`
-	// The VoD pull zone (§4.9 `{zoneid}`).
+	// The VoD pull zone (`{zoneid}` of `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`).
 	ZoneId float64 `pulumi:"zoneId"`
 }
 
 type GetAdBreaksResult struct {
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
-	// Every matching ad break (§2.11), or the page asked for.
+	// Every matching ad break (the ad-break log item), or the page asked for.
 	Items []AdBreak `pulumi:"items"`
 	// Items per page (only when a `page` was asked for).
 	Limit *float64 `pulumi:"limit"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
 	// The page returned (only when a `page` was asked for).
 	Page *float64 `pulumi:"page"`
@@ -79,7 +79,7 @@ type GetAdBreaksResult struct {
 	Pages *float64 `pulumi:"pages"`
 	// Items matching the filters, as the API counts them (on page 1 when every page was read).
 	Total *float64 `pulumi:"total"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -127,7 +127,7 @@ type GetAdBreaksOutputArgs struct {
 	TriggerType pulumi.StringPtrInput `pulumi:"triggerType"`
 	// Breaks of this VAST outcome only (API `vast_outcome`).
 	VastOutcome pulumi.StringPtrInput `pulumi:"vastOutcome"`
-	// The VoD pull zone (§4.9 `{zoneid}`).
+	// The VoD pull zone (`{zoneid}` of `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`).
 	ZoneId pulumi.Float64Input `pulumi:"zoneId"`
 }
 
@@ -149,12 +149,12 @@ func (o GetAdBreaksResultOutput) ToGetAdBreaksResultOutputWithContext(ctx contex
 	return o
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetAdBreaksResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetAdBreaksResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
 
-// Every matching ad break (§2.11), or the page asked for.
+// Every matching ad break (the ad-break log item), or the page asked for.
 func (o GetAdBreaksResultOutput) Items() AdBreakArrayOutput {
 	return o.ApplyT(func(v GetAdBreaksResult) []AdBreak { return v.Items }).(AdBreakArrayOutput)
 }
@@ -164,7 +164,7 @@ func (o GetAdBreaksResultOutput) Limit() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAdBreaksResult) *float64 { return v.Limit }).(pulumi.Float64PtrOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetAdBreaksResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdBreaksResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -184,7 +184,7 @@ func (o GetAdBreaksResultOutput) Total() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAdBreaksResult) *float64 { return v.Total }).(pulumi.Float64PtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetAdBreaksResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetAdBreaksResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

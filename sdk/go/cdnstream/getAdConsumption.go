@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.8 Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+// `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
 func GetAdConsumption(ctx *pulumi.Context, args *GetAdConsumptionArgs, opts ...pulumi.InvokeOption) (*GetAdConsumptionResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdConsumptionResult
@@ -23,11 +23,12 @@ func GetAdConsumption(ctx *pulumi.Context, args *GetAdConsumptionArgs, opts ...p
 }
 
 type GetAdConsumptionArgs struct {
-	// Bucket of the charts (§4.8, required).
+	// Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required).
 	GroupBy string `pulumi:"groupBy"`
-	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8, required; checked before sending).
+	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (`POST
+	// /v2/streams/pull/{streamid}/adinsertion/consumption`, required; checked before sending).
 	R string `pulumi:"r"`
-	// The pull stream (§4.8 `{streamid}`).
+	// The pull stream (`{streamid}` of `POST /v2/streams/pull/{streamid}/adinsertion/consumption`).
 	StreamId float64 `pulumi:"streamId"`
 }
 
@@ -40,13 +41,13 @@ type GetAdConsumptionResult struct {
 	EgressChart []ConsumptionPoint `pulumi:"egressChart"`
 	// Egress in bytes per kind.
 	EgressDetails *AdConsumptionEgressDetails `pulumi:"egressDetails"`
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
 	// Range start, `YYYY-MM-DD HH:MM:SS`.
 	From *string `pulumi:"from"`
-	// `day` or `hour` in the response (§2.10).
+	// `day` or `hour` in the response (the ad consumption report).
 	GroupBy *string `pulumi:"groupBy"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
 	// Services counted.
 	ServiceIds []float64 `pulumi:"serviceIds"`
@@ -58,7 +59,7 @@ type GetAdConsumptionResult struct {
 	TotalAdInsertions *float64 `pulumi:"totalAdInsertions"`
 	// Egress in bytes.
 	TotalEgress *float64 `pulumi:"totalEgress"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -72,11 +73,12 @@ func GetAdConsumptionOutput(ctx *pulumi.Context, args GetAdConsumptionOutputArgs
 }
 
 type GetAdConsumptionOutputArgs struct {
-	// Bucket of the charts (§4.8, required).
+	// Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required).
 	GroupBy pulumi.StringInput `pulumi:"groupBy"`
-	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8, required; checked before sending).
+	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (`POST
+	// /v2/streams/pull/{streamid}/adinsertion/consumption`, required; checked before sending).
 	R pulumi.StringInput `pulumi:"r"`
-	// The pull stream (§4.8 `{streamid}`).
+	// The pull stream (`{streamid}` of `POST /v2/streams/pull/{streamid}/adinsertion/consumption`).
 	StreamId pulumi.Float64Input `pulumi:"streamId"`
 }
 
@@ -118,7 +120,7 @@ func (o GetAdConsumptionResultOutput) EgressDetails() AdConsumptionEgressDetails
 	return o.ApplyT(func(v GetAdConsumptionResult) *AdConsumptionEgressDetails { return v.EgressDetails }).(AdConsumptionEgressDetailsPtrOutput)
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetAdConsumptionResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetAdConsumptionResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
@@ -128,12 +130,12 @@ func (o GetAdConsumptionResultOutput) From() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdConsumptionResult) *string { return v.From }).(pulumi.StringPtrOutput)
 }
 
-// `day` or `hour` in the response (§2.10).
+// `day` or `hour` in the response (the ad consumption report).
 func (o GetAdConsumptionResultOutput) GroupBy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdConsumptionResult) *string { return v.GroupBy }).(pulumi.StringPtrOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetAdConsumptionResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdConsumptionResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -163,7 +165,7 @@ func (o GetAdConsumptionResultOutput) TotalEgress() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAdConsumptionResult) *float64 { return v.TotalEgress }).(pulumi.Float64PtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetAdConsumptionResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetAdConsumptionResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.18 Show an ad insertion creative of a VoD push zone.
+// `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone.
 func GetAdCreative(ctx *pulumi.Context, args *GetAdCreativeArgs, opts ...pulumi.InvokeOption) (*GetAdCreativeResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdCreativeResult
@@ -23,9 +23,9 @@ func GetAdCreative(ctx *pulumi.Context, args *GetAdCreativeArgs, opts ...pulumi.
 }
 
 type GetAdCreativeArgs struct {
-	// The creative id from the VAST/VMAP creative element (§4.18 `{crid}`).
+	// The creative id from the VAST/VMAP creative element (`{crid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
 	Crid string `pulumi:"crid"`
-	// The VoD push zone (§4.18 `{zoneid}`).
+	// The VoD push zone (`{zoneid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
 	ZoneId float64 `pulumi:"zoneId"`
 }
 
@@ -48,7 +48,7 @@ type GetAdCreativeResult struct {
 	Crid *string `pulumi:"crid"`
 	// Duration, seconds.
 	DurationS *float64 `pulumi:"durationS"`
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
 	// Media bitrate.
 	MediaBitrate *float64 `pulumi:"mediaBitrate"`
@@ -58,11 +58,11 @@ type GetAdCreativeResult struct {
 	MediaUrl *string `pulumi:"mediaUrl"`
 	// Media width, pixels.
 	MediaWidth *float64 `pulumi:"mediaWidth"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
 	// VAST `UniversalAdId`.
 	UniversalAdId *string `pulumi:"universalAdId"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -76,9 +76,9 @@ func GetAdCreativeOutput(ctx *pulumi.Context, args GetAdCreativeOutputArgs, opts
 }
 
 type GetAdCreativeOutputArgs struct {
-	// The creative id from the VAST/VMAP creative element (§4.18 `{crid}`).
+	// The creative id from the VAST/VMAP creative element (`{crid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
 	Crid pulumi.StringInput `pulumi:"crid"`
-	// The VoD push zone (§4.18 `{zoneid}`).
+	// The VoD push zone (`{zoneid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
 	ZoneId pulumi.Float64Input `pulumi:"zoneId"`
 }
 
@@ -145,7 +145,7 @@ func (o GetAdCreativeResultOutput) DurationS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAdCreativeResult) *float64 { return v.DurationS }).(pulumi.Float64PtrOutput)
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetAdCreativeResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetAdCreativeResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
@@ -170,7 +170,7 @@ func (o GetAdCreativeResultOutput) MediaWidth() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAdCreativeResult) *float64 { return v.MediaWidth }).(pulumi.Float64PtrOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetAdCreativeResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdCreativeResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -180,7 +180,7 @@ func (o GetAdCreativeResultOutput) UniversalAdId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdCreativeResult) *string { return v.UniversalAdId }).(pulumi.StringPtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetAdCreativeResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetAdCreativeResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

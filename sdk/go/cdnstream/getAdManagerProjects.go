@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.15 List ad manager projects, with the plan's project cap and what remains of it.
+// `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it.
 func GetAdManagerProjects(ctx *pulumi.Context, args *GetAdManagerProjectsArgs, opts ...pulumi.InvokeOption) (*GetAdManagerProjectsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdManagerProjectsResult
@@ -26,17 +26,17 @@ type GetAdManagerProjectsArgs struct {
 }
 
 type GetAdManagerProjectsResult struct {
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
-	// Every ad manager project (§2.14).
+	// Every ad manager project (the ad-manager project).
 	Projects []AdManagerProject `pulumi:"projects"`
 	// Projects that may still be created (API `projects_available`).
 	ProjectsAvailable *float64 `pulumi:"projectsAvailable"`
 	// The plan-driven cap on projects (API `projects_limit`).
 	ProjectsLimit *float64 `pulumi:"projectsLimit"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -70,17 +70,17 @@ func (o GetAdManagerProjectsResultOutput) ToGetAdManagerProjectsResultOutputWith
 	return o
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetAdManagerProjectsResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetAdManagerProjectsResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetAdManagerProjectsResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdManagerProjectsResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
-// Every ad manager project (§2.14).
+// Every ad manager project (the ad-manager project).
 func (o GetAdManagerProjectsResultOutput) Projects() AdManagerProjectArrayOutput {
 	return o.ApplyT(func(v GetAdManagerProjectsResult) []AdManagerProject { return v.Projects }).(AdManagerProjectArrayOutput)
 }
@@ -95,7 +95,7 @@ func (o GetAdManagerProjectsResultOutput) ProjectsLimit() pulumi.Float64PtrOutpu
 	return o.ApplyT(func(v GetAdManagerProjectsResult) *float64 { return v.ProjectsLimit }).(pulumi.Float64PtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetAdManagerProjectsResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetAdManagerProjectsResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

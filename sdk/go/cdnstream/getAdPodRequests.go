@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.7 List ad-pod requests of a project: every matching request, each once, with the API's
+// `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
 // `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
 // when fewer than `total` have arrived by page `pages`, the pages after it are read until the
 // log ends), or one `page` with its paging fields. Date and range formats are checked before
@@ -41,7 +41,7 @@ type GetAdPodRequestsArgs struct {
 	Categories []float64 `pulumi:"categories"`
 	// City geoname ids (API `city_geoname_ids`).
 	CityGeonameIds []float64 `pulumi:"cityGeonameIds"`
-	// Content ids; `__none__` appears in this list (§4.7) (API `content_ids`).
+	// Content ids; `__none__` appears in this list (`POST /v2/ad-manager/{pid}/requests`) (API `content_ids`).
 	ContentIds []string `pulumi:"contentIds"`
 	// Content tags (API `content_tags`).
 	ContentTags []string `pulumi:"contentTags"`
@@ -79,9 +79,10 @@ type GetAdPodRequestsArgs struct {
 	Page *float64 `pulumi:"page"`
 	// Placements.
 	Placements []string `pulumi:"placements"`
-	// The ad manager project (§4.7 `{pid}`).
+	// The ad manager project (`{pid}` of `POST /v2/ad-manager/{pid}/requests`).
 	ProjectId float64 `pulumi:"projectId"`
-	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7).
+	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, `POST
+	// /v2/ad-manager/{pid}/requests`).
 	R *string `pulumi:"r"`
 	// First-level subdivision geoname ids (API `subdivision_1_geoname_ids`).
 	Subdivision1GeonameIds []float64 `pulumi:"subdivision1GeonameIds"`
@@ -96,13 +97,13 @@ type GetAdPodRequestsArgs struct {
 }
 
 type GetAdPodRequestsResult struct {
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
-	// Every matching request (§2.13), or the page asked for.
+	// Every matching request (the ad-pod request log item), or the page asked for.
 	Items []AdPodRequest `pulumi:"items"`
 	// Items per page (only when a `page` was asked for).
 	Limit *float64 `pulumi:"limit"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
 	// The page returned (only when a `page` was asked for).
 	Page *float64 `pulumi:"page"`
@@ -110,7 +111,7 @@ type GetAdPodRequestsResult struct {
 	Pages *float64 `pulumi:"pages"`
 	// Items matching the filters, as the API counts them (on page 1 when every page was read).
 	Total *float64 `pulumi:"total"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -138,7 +139,7 @@ type GetAdPodRequestsOutputArgs struct {
 	Categories pulumi.Float64ArrayInput `pulumi:"categories"`
 	// City geoname ids (API `city_geoname_ids`).
 	CityGeonameIds pulumi.Float64ArrayInput `pulumi:"cityGeonameIds"`
-	// Content ids; `__none__` appears in this list (§4.7) (API `content_ids`).
+	// Content ids; `__none__` appears in this list (`POST /v2/ad-manager/{pid}/requests`) (API `content_ids`).
 	ContentIds pulumi.StringArrayInput `pulumi:"contentIds"`
 	// Content tags (API `content_tags`).
 	ContentTags pulumi.StringArrayInput `pulumi:"contentTags"`
@@ -176,9 +177,10 @@ type GetAdPodRequestsOutputArgs struct {
 	Page pulumi.Float64PtrInput `pulumi:"page"`
 	// Placements.
 	Placements pulumi.StringArrayInput `pulumi:"placements"`
-	// The ad manager project (§4.7 `{pid}`).
+	// The ad manager project (`{pid}` of `POST /v2/ad-manager/{pid}/requests`).
 	ProjectId pulumi.Float64Input `pulumi:"projectId"`
-	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7).
+	// Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, `POST
+	// /v2/ad-manager/{pid}/requests`).
 	R pulumi.StringPtrInput `pulumi:"r"`
 	// First-level subdivision geoname ids (API `subdivision_1_geoname_ids`).
 	Subdivision1GeonameIds pulumi.Float64ArrayInput `pulumi:"subdivision1GeonameIds"`
@@ -210,12 +212,12 @@ func (o GetAdPodRequestsResultOutput) ToGetAdPodRequestsResultOutputWithContext(
 	return o
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetAdPodRequestsResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetAdPodRequestsResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
 
-// Every matching request (§2.13), or the page asked for.
+// Every matching request (the ad-pod request log item), or the page asked for.
 func (o GetAdPodRequestsResultOutput) Items() AdPodRequestArrayOutput {
 	return o.ApplyT(func(v GetAdPodRequestsResult) []AdPodRequest { return v.Items }).(AdPodRequestArrayOutput)
 }
@@ -225,7 +227,7 @@ func (o GetAdPodRequestsResultOutput) Limit() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAdPodRequestsResult) *float64 { return v.Limit }).(pulumi.Float64PtrOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetAdPodRequestsResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdPodRequestsResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -245,7 +247,7 @@ func (o GetAdPodRequestsResultOutput) Total() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetAdPodRequestsResult) *float64 { return v.Total }).(pulumi.Float64PtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetAdPodRequestsResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetAdPodRequestsResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

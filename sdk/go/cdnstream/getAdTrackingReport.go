@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.6 Get the ad insertion tracking report of a push stream. The granularity set and the range
+// `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
 // cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
 // range. A 403 names the custom plan, or the add-on and the filters that need it.
 func GetAdTrackingReport(ctx *pulumi.Context, args *GetAdTrackingReportArgs, opts ...pulumi.InvokeOption) (*GetAdTrackingReportResult, error) {
@@ -39,8 +39,8 @@ type GetAdTrackingReportArgs struct {
 	CountryGeonameId *float64 `pulumi:"countryGeonameId"`
 	// Creative id.
 	Crid *string `pulumi:"crid"`
-	// Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (§4.6, §8);
-	// checked before sending.
+	// Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (`GET
+	// /v2/streams/push/{streamid}/adinsertion/tracking/reports`, the limits); checked before sending.
 	Granularity *float64 `pulumi:"granularity"`
 	// Viewer operating system; needs the advanced analytics add-on.
 	Os *string `pulumi:"os"`
@@ -48,7 +48,7 @@ type GetAdTrackingReportArgs struct {
 	R *string `pulumi:"r"`
 	// Ad insertion playback session (API `session_id`).
 	SessionId *string `pulumi:"sessionId"`
-	// The push stream (§4.6 `{streamid}`).
+	// The push stream (`{streamid}` of `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`).
 	StreamId float64 `pulumi:"streamId"`
 	// First-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision1_geoname_id`).
 	Subdivision1GeonameId *float64 `pulumi:"subdivision1GeonameId"`
@@ -59,13 +59,13 @@ type GetAdTrackingReportArgs struct {
 type GetAdTrackingReportResult struct {
 	// One entry per time bucket.
 	Data []interface{} `pulumi:"data"`
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
 	// Totals over the range.
 	Summary interface{} `pulumi:"summary"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -93,8 +93,8 @@ type GetAdTrackingReportOutputArgs struct {
 	CountryGeonameId pulumi.Float64PtrInput `pulumi:"countryGeonameId"`
 	// Creative id.
 	Crid pulumi.StringPtrInput `pulumi:"crid"`
-	// Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (§4.6, §8);
-	// checked before sending.
+	// Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (`GET
+	// /v2/streams/push/{streamid}/adinsertion/tracking/reports`, the limits); checked before sending.
 	Granularity pulumi.Float64PtrInput `pulumi:"granularity"`
 	// Viewer operating system; needs the advanced analytics add-on.
 	Os pulumi.StringPtrInput `pulumi:"os"`
@@ -102,7 +102,7 @@ type GetAdTrackingReportOutputArgs struct {
 	R pulumi.StringPtrInput `pulumi:"r"`
 	// Ad insertion playback session (API `session_id`).
 	SessionId pulumi.StringPtrInput `pulumi:"sessionId"`
-	// The push stream (§4.6 `{streamid}`).
+	// The push stream (`{streamid}` of `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`).
 	StreamId pulumi.Float64Input `pulumi:"streamId"`
 	// First-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision1_geoname_id`).
 	Subdivision1GeonameId pulumi.Float64PtrInput `pulumi:"subdivision1GeonameId"`
@@ -133,12 +133,12 @@ func (o GetAdTrackingReportResultOutput) Data() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetAdTrackingReportResult) []interface{} { return v.Data }).(pulumi.ArrayOutput)
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetAdTrackingReportResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetAdTrackingReportResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetAdTrackingReportResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetAdTrackingReportResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -148,7 +148,7 @@ func (o GetAdTrackingReportResultOutput) Summary() pulumi.AnyOutput {
 	return o.ApplyT(func(v GetAdTrackingReportResult) interface{} { return v.Summary }).(pulumi.AnyOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetAdTrackingReportResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetAdTrackingReportResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.13 Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+// `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache.
 func GetCampaignTargeting(ctx *pulumi.Context, args *GetCampaignTargetingArgs, opts ...pulumi.InvokeOption) (*GetCampaignTargetingResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCampaignTargetingResult
@@ -23,9 +23,9 @@ func GetCampaignTargeting(ctx *pulumi.Context, args *GetCampaignTargetingArgs, o
 }
 
 type GetCampaignTargetingArgs struct {
-	// The campaign (§4.13 `{cid}`).
+	// The campaign (`{cid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
 	CampaignId string `pulumi:"campaignId"`
-	// The ad manager project (§4.13 `{pid}`).
+	// The ad manager project (`{pid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
 	ProjectId float64 `pulumi:"projectId"`
 }
 
@@ -48,7 +48,7 @@ type GetCampaignTargetingResult struct {
 	CreatedAt *string `pulumi:"createdAt"`
 	// Device types.
 	Devices []float64 `pulumi:"devices"`
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
 	// Content tags that exclude a request (API `exclude_tags`).
 	ExcludeTags []string `pulumi:"excludeTags"`
@@ -58,7 +58,7 @@ type GetCampaignTargetingResult struct {
 	IncludeTags []string `pulumi:"includeTags"`
 	// Languages.
 	Languages []string `pulumi:"languages"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
 	// Operating systems.
 	Oses []string `pulumi:"oses"`
@@ -70,7 +70,7 @@ type GetCampaignTargetingResult struct {
 	Subdivision2GeonameIds []float64 `pulumi:"subdivision2GeonameIds"`
 	// ISO 8601 UTC (API `updated_at`).
 	UpdatedAt *string `pulumi:"updatedAt"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -84,9 +84,9 @@ func GetCampaignTargetingOutput(ctx *pulumi.Context, args GetCampaignTargetingOu
 }
 
 type GetCampaignTargetingOutputArgs struct {
-	// The campaign (§4.13 `{cid}`).
+	// The campaign (`{cid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
 	CampaignId pulumi.StringInput `pulumi:"campaignId"`
-	// The ad manager project (§4.13 `{pid}`).
+	// The ad manager project (`{pid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
 	ProjectId pulumi.Float64Input `pulumi:"projectId"`
 }
 
@@ -153,7 +153,7 @@ func (o GetCampaignTargetingResultOutput) Devices() pulumi.Float64ArrayOutput {
 	return o.ApplyT(func(v GetCampaignTargetingResult) []float64 { return v.Devices }).(pulumi.Float64ArrayOutput)
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetCampaignTargetingResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetCampaignTargetingResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
@@ -178,7 +178,7 @@ func (o GetCampaignTargetingResultOutput) Languages() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetCampaignTargetingResult) []string { return v.Languages }).(pulumi.StringArrayOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetCampaignTargetingResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCampaignTargetingResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -208,7 +208,7 @@ func (o GetCampaignTargetingResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCampaignTargetingResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetCampaignTargetingResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetCampaignTargetingResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.16 Get one critical backup job by id.
+// `GET /v2/cb/{backupid}` Get one critical backup job by id.
 func GetCriticalBackup(ctx *pulumi.Context, args *GetCriticalBackupArgs, opts ...pulumi.InvokeOption) (*GetCriticalBackupResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCriticalBackupResult
@@ -23,7 +23,7 @@ func GetCriticalBackup(ctx *pulumi.Context, args *GetCriticalBackupArgs, opts ..
 }
 
 type GetCriticalBackupArgs struct {
-	// The backup job's id (§4.16 `{backupid}`).
+	// The backup job's id (`{backupid}` of `GET /v2/cb/{backupid}`).
 	BackupId float64 `pulumi:"backupId"`
 }
 
@@ -32,7 +32,7 @@ type GetCriticalBackupResult struct {
 	CreatedAt *string `pulumi:"createdAt"`
 	// Null, or when the job was deleted: a date string or Unix seconds (API `deleted_at`).
 	DeletedAt *string `pulumi:"deletedAt"`
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
 	// As the API sends it (a string, e.g. a file count).
 	Files *string `pulumi:"files"`
@@ -42,7 +42,7 @@ type GetCriticalBackupResult struct {
 	LinkedZones []float64 `pulumi:"linkedZones"`
 	// Zones linked.
 	LinksCount *float64 `pulumi:"linksCount"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
 	// Job metadata.
 	Meta *CriticalBackupMeta `pulumi:"meta"`
@@ -54,7 +54,7 @@ type GetCriticalBackupResult struct {
 	ServiceId *float64 `pulumi:"serviceId"`
 	// `YYYY-MM-DD HH:MM:SS` (API `updated_at`).
 	UpdatedAt *string `pulumi:"updatedAt"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -68,7 +68,7 @@ func GetCriticalBackupOutput(ctx *pulumi.Context, args GetCriticalBackupOutputAr
 }
 
 type GetCriticalBackupOutputArgs struct {
-	// The backup job's id (§4.16 `{backupid}`).
+	// The backup job's id (`{backupid}` of `GET /v2/cb/{backupid}`).
 	BackupId pulumi.Float64Input `pulumi:"backupId"`
 }
 
@@ -100,7 +100,7 @@ func (o GetCriticalBackupResultOutput) DeletedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCriticalBackupResult) *string { return v.DeletedAt }).(pulumi.StringPtrOutput)
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetCriticalBackupResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetCriticalBackupResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
@@ -125,7 +125,7 @@ func (o GetCriticalBackupResultOutput) LinksCount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetCriticalBackupResult) *float64 { return v.LinksCount }).(pulumi.Float64PtrOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetCriticalBackupResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCriticalBackupResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
@@ -155,7 +155,7 @@ func (o GetCriticalBackupResultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCriticalBackupResult) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetCriticalBackupResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetCriticalBackupResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

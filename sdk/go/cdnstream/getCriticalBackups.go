@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.17 List critical backups.
+// `GET /v2/cb` List critical backups.
 func GetCriticalBackups(ctx *pulumi.Context, args *GetCriticalBackupsArgs, opts ...pulumi.InvokeOption) (*GetCriticalBackupsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCriticalBackupsResult
@@ -26,13 +26,13 @@ type GetCriticalBackupsArgs struct {
 }
 
 type GetCriticalBackupsResult struct {
-	// Every critical backup job of the account (§2.18).
+	// Every critical backup job of the account (the critical backup job).
 	Backups []CriticalBackup `pulumi:"backups"`
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -66,22 +66,22 @@ func (o GetCriticalBackupsResultOutput) ToGetCriticalBackupsResultOutputWithCont
 	return o
 }
 
-// Every critical backup job of the account (§2.18).
+// Every critical backup job of the account (the critical backup job).
 func (o GetCriticalBackupsResultOutput) Backups() CriticalBackupArrayOutput {
 	return o.ApplyT(func(v GetCriticalBackupsResult) []CriticalBackup { return v.Backups }).(CriticalBackupArrayOutput)
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetCriticalBackupsResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetCriticalBackupsResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetCriticalBackupsResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCriticalBackupsResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetCriticalBackupsResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetCriticalBackupsResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

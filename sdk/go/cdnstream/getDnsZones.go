@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers.
+// `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers.
 func GetDnsZones(ctx *pulumi.Context, args *GetDnsZonesArgs, opts ...pulumi.InvokeOption) (*GetDnsZonesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDnsZonesResult
@@ -26,15 +26,15 @@ type GetDnsZonesArgs struct {
 }
 
 type GetDnsZonesResult struct {
-	// Every DNS zone of the account (§4.14 `domains`, §2.17).
+	// Every DNS zone of the account (`domains` of `GET /v2/dns`, the DNS zone object).
 	Domains []DnsZone `pulumi:"domains"`
-	// Errors returned with the response, when the API sends them (§2.1).
+	// Errors returned with the response, when the API sends them (the response envelope).
 	Errors []interface{} `pulumi:"errors"`
-	// Human-readable outcome, when the API sends one (§2.1).
+	// Human-readable outcome, when the API sends one (the response envelope).
 	Message *string `pulumi:"message"`
-	// The account's authoritative nameserver hosts (§4.14 `nameservers`).
+	// The account's authoritative nameserver hosts (`nameservers` of `GET /v2/dns`).
 	Nameservers []string `pulumi:"nameservers"`
-	// Non-fatal messages, when the API sends them (§2.1).
+	// Non-fatal messages, when the API sends them (the response envelope).
 	Warnings []string `pulumi:"warnings"`
 }
 
@@ -68,27 +68,27 @@ func (o GetDnsZonesResultOutput) ToGetDnsZonesResultOutputWithContext(ctx contex
 	return o
 }
 
-// Every DNS zone of the account (§4.14 `domains`, §2.17).
+// Every DNS zone of the account (`domains` of `GET /v2/dns`, the DNS zone object).
 func (o GetDnsZonesResultOutput) Domains() DnsZoneArrayOutput {
 	return o.ApplyT(func(v GetDnsZonesResult) []DnsZone { return v.Domains }).(DnsZoneArrayOutput)
 }
 
-// Errors returned with the response, when the API sends them (§2.1).
+// Errors returned with the response, when the API sends them (the response envelope).
 func (o GetDnsZonesResultOutput) Errors() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetDnsZonesResult) []interface{} { return v.Errors }).(pulumi.ArrayOutput)
 }
 
-// Human-readable outcome, when the API sends one (§2.1).
+// Human-readable outcome, when the API sends one (the response envelope).
 func (o GetDnsZonesResultOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetDnsZonesResult) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
-// The account's authoritative nameserver hosts (§4.14 `nameservers`).
+// The account's authoritative nameserver hosts (`nameservers` of `GET /v2/dns`).
 func (o GetDnsZonesResultOutput) Nameservers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetDnsZonesResult) []string { return v.Nameservers }).(pulumi.StringArrayOutput)
 }
 
-// Non-fatal messages, when the API sends them (§2.1).
+// Non-fatal messages, when the API sends them (the response envelope).
 func (o GetDnsZonesResultOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GetDnsZonesResult) []string { return v.Warnings }).(pulumi.StringArrayOutput)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.10 List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+// `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
 // until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
 // rather than return part of it), or one `page` of them with `lastPage`.
 func GetHttpPullZones(ctx *pulumi.Context, args *GetHttpPullZonesArgs, opts ...pulumi.InvokeOption) (*GetHttpPullZonesResult, error) {
@@ -25,20 +25,20 @@ func GetHttpPullZones(ctx *pulumi.Context, args *GetHttpPullZonesArgs, opts ...p
 }
 
 type GetHttpPullZonesArgs struct {
-	// One page (from 1) instead of every zone (§4.10 `page`). How many zones a page holds is the
-	// API's choice (§4.10 does not show it).
+	// One page (from 1) instead of every zone (`page` of `GET /v2/zones/http/pull`). How many zones a page holds is the
+	// API's choice (`GET /v2/zones/http/pull` does not show it).
 	Page *float64 `pulumi:"page"`
 }
 
 type GetHttpPullZonesResult struct {
-	// Whether no later page holds other zones. §4.10 reports neither a page count nor a page size,
+	// Whether no later page holds other zones. `GET /v2/zones/http/pull` reports neither a page count nor a page size,
 	// so the next page is read alongside this one (two requests, one round trip): this page is the
 	// last when the next one is empty or brings no zone this one lacks (a server that repeats its
 	// last page past the end). A page past the end says `true` too. Set only when `page` was given.
 	LastPage *bool `pulumi:"lastPage"`
 	// The page returned; set only when `page` was given.
 	Page *float64 `pulumi:"page"`
-	// The account's HTTP pull zones (§4.10 `zones`, §2.2): all of them, or the page asked for.
+	// The account's HTTP pull zones (`zones` of `GET /v2/zones/http/pull`, the API's zone object): all of them, or the page asked for.
 	Zones []HttpPullZone `pulumi:"zones"`
 }
 
@@ -52,8 +52,8 @@ func GetHttpPullZonesOutput(ctx *pulumi.Context, args GetHttpPullZonesOutputArgs
 }
 
 type GetHttpPullZonesOutputArgs struct {
-	// One page (from 1) instead of every zone (§4.10 `page`). How many zones a page holds is the
-	// API's choice (§4.10 does not show it).
+	// One page (from 1) instead of every zone (`page` of `GET /v2/zones/http/pull`). How many zones a page holds is the
+	// API's choice (`GET /v2/zones/http/pull` does not show it).
 	Page pulumi.Float64PtrInput `pulumi:"page"`
 }
 
@@ -75,7 +75,7 @@ func (o GetHttpPullZonesResultOutput) ToGetHttpPullZonesResultOutputWithContext(
 	return o
 }
 
-// Whether no later page holds other zones. §4.10 reports neither a page count nor a page size,
+// Whether no later page holds other zones. `GET /v2/zones/http/pull` reports neither a page count nor a page size,
 // so the next page is read alongside this one (two requests, one round trip): this page is the
 // last when the next one is empty or brings no zone this one lacks (a server that repeats its
 // last page past the end). A page past the end says `true` too. Set only when `page` was given.
@@ -88,7 +88,7 @@ func (o GetHttpPullZonesResultOutput) Page() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetHttpPullZonesResult) *float64 { return v.Page }).(pulumi.Float64PtrOutput)
 }
 
-// The account's HTTP pull zones (§4.10 `zones`, §2.2): all of them, or the page asked for.
+// The account's HTTP pull zones (`zones` of `GET /v2/zones/http/pull`, the API's zone object): all of them, or the page asked for.
 func (o GetHttpPullZonesResultOutput) Zones() HttpPullZoneArrayOutput {
 	return o.ApplyT(func(v GetHttpPullZonesResult) []HttpPullZone { return v.Zones }).(HttpPullZoneArrayOutput)
 }

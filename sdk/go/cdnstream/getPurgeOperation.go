@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// §4.12 Get purge / prefetch details: whether it is pending, and each server's progress.
+// `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress.
 func GetPurgeOperation(ctx *pulumi.Context, args *GetPurgeOperationArgs, opts ...pulumi.InvokeOption) (*GetPurgeOperationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPurgeOperationResult
@@ -23,9 +23,9 @@ func GetPurgeOperation(ctx *pulumi.Context, args *GetPurgeOperationArgs, opts ..
 }
 
 type GetPurgeOperationArgs struct {
-	// The operation's id, from the purge or prefetch call or the purge history (§4.12 `{purgeId}`).
+	// The operation's id, from the purge or prefetch call or the purge history (`{purgeId}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
 	PurgeId string `pulumi:"purgeId"`
-	// The HTTP push zone (§4.12 `{zoneid}`).
+	// The HTTP push zone (`{zoneid}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
 	ZoneId float64 `pulumi:"zoneId"`
 }
 
@@ -36,7 +36,7 @@ type GetPurgeOperationResult struct {
 	CreatedAt *string `pulumi:"createdAt"`
 	// Errors as a string; empty if none.
 	Errors *string `pulumi:"errors"`
-	// The counts the dashboard's purge history view shows, by its formulas (§4.12), to match the
+	// The counts the dashboard's purge history view shows, by its formulas (`GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`), to match the
 	// dashboard: 'Total Server' = `logs` length minus 1, 'Cache pending' = entries with
 	// `completed: false` minus 1. The one subtracted is presumably an entry that is not an edge
 	// server (the emulator models it as a never-completing dispatcher entry); the spec does not
@@ -48,15 +48,15 @@ type GetPurgeOperationResult struct {
 	List []string `pulumi:"list"`
 	// Honest counts of the `logs` entries, as returned, with nothing subtracted.
 	LogCounts PurgeOperationLogCounts `pulumi:"logCounts"`
-	// Per-server progress (§2.19 `logs`), as the API sends it; `[]` when absent.
+	// Per-server progress (`logs` of the purge operation), as the API sends it; `[]` when absent.
 	Logs []PurgeLog `pulumi:"logs"`
 	// Metadata, as sent.
 	Meta *string `pulumi:"meta"`
-	// `true` while `completedAt` is empty or null, or absent (§3: the operation is pending).
+	// `true` while `completedAt` is empty or null, or absent (the API's object states: the operation is pending).
 	Pending bool `pulumi:"pending"`
 	// Account service id (API `serviceid`).
 	ServiceId *float64 `pulumi:"serviceId"`
-	// `fetch` = prefetch, `url` = purge by path, any other value another purge kind (§2.19).
+	// `fetch` = prefetch, `url` = purge by path, any other value another purge kind (the purge operation).
 	Type *string `pulumi:"type"`
 	// Unix seconds as a string (API `updated_at`).
 	UpdatedAt *string `pulumi:"updatedAt"`
@@ -74,9 +74,9 @@ func GetPurgeOperationOutput(ctx *pulumi.Context, args GetPurgeOperationOutputAr
 }
 
 type GetPurgeOperationOutputArgs struct {
-	// The operation's id, from the purge or prefetch call or the purge history (§4.12 `{purgeId}`).
+	// The operation's id, from the purge or prefetch call or the purge history (`{purgeId}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
 	PurgeId pulumi.StringInput `pulumi:"purgeId"`
-	// The HTTP push zone (§4.12 `{zoneid}`).
+	// The HTTP push zone (`{zoneid}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
 	ZoneId pulumi.Float64Input `pulumi:"zoneId"`
 }
 
@@ -113,7 +113,7 @@ func (o GetPurgeOperationResultOutput) Errors() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPurgeOperationResult) *string { return v.Errors }).(pulumi.StringPtrOutput)
 }
 
-// The counts the dashboard's purge history view shows, by its formulas (§4.12), to match the
+// The counts the dashboard's purge history view shows, by its formulas (`GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`), to match the
 // dashboard: 'Total Server' = `logs` length minus 1, 'Cache pending' = entries with
 // `completed: false` minus 1. The one subtracted is presumably an entry that is not an edge
 // server (the emulator models it as a never-completing dispatcher entry); the spec does not
@@ -137,7 +137,7 @@ func (o GetPurgeOperationResultOutput) LogCounts() PurgeOperationLogCountsOutput
 	return o.ApplyT(func(v GetPurgeOperationResult) PurgeOperationLogCounts { return v.LogCounts }).(PurgeOperationLogCountsOutput)
 }
 
-// Per-server progress (§2.19 `logs`), as the API sends it; `[]` when absent.
+// Per-server progress (`logs` of the purge operation), as the API sends it; `[]` when absent.
 func (o GetPurgeOperationResultOutput) Logs() PurgeLogArrayOutput {
 	return o.ApplyT(func(v GetPurgeOperationResult) []PurgeLog { return v.Logs }).(PurgeLogArrayOutput)
 }
@@ -147,7 +147,7 @@ func (o GetPurgeOperationResultOutput) Meta() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPurgeOperationResult) *string { return v.Meta }).(pulumi.StringPtrOutput)
 }
 
-// `true` while `completedAt` is empty or null, or absent (§3: the operation is pending).
+// `true` while `completedAt` is empty or null, or absent (the API's object states: the operation is pending).
 func (o GetPurgeOperationResultOutput) Pending() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetPurgeOperationResult) bool { return v.Pending }).(pulumi.BoolOutput)
 }
@@ -157,7 +157,7 @@ func (o GetPurgeOperationResultOutput) ServiceId() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPurgeOperationResult) *float64 { return v.ServiceId }).(pulumi.Float64PtrOutput)
 }
 
-// `fetch` = prefetch, `url` = purge by path, any other value another purge kind (§2.19).
+// `fetch` = prefetch, `url` = purge by path, any other value another purge kind (the purge operation).
 func (o GetPurgeOperationResultOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPurgeOperationResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }

@@ -12,14 +12,14 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The account-wide HTTP zone domain lock (§4.11). There is one per account: the resource id
+// The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
 // (and import/adopt id) is always `account`.
 //
-// A write is not read back (the §4.11 answer carries no settings): `accountDefault` records what
+// A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
 // the last write sent. Drift, found by refresh or `preview --refresh`:
 //   - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
 //     (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
-//   - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (§4.10,
+//   - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
 //     every page): a zone that no longer holds what the last write sent (with `append`, the sent
 //     domains and IPs among its own; with `overwrite`, exactly them; and the sent flags) is named in
 //     `zonesOutOfStep` and in a warning, and the property it breaks shows as drift (for a list, the sent
@@ -98,15 +98,15 @@ func (HttpDomainLockBulkState) ElementType() reflect.Type {
 }
 
 type httpDomainLockBulkArgs struct {
-	// Host names the lock lists (§4.11 `list`, sent comma-separated), e.g. `player.example.com`
+	// Host names the lock lists (`list` of `POST /v2/zones/http/settings/security/domainlock`, sent comma-separated), e.g. `player.example.com`
 	// or `*.example.com`. Compared as a set, ignoring order, duplicates and case.
 	Domains []string `pulumi:"domains"`
-	// Whether the domain lock is on (§4.11 `enabled`, sent as `Y`/`N`).
+	// Whether the domain lock is on (`enabled` of `POST /v2/zones/http/settings/security/domainlock`, sent as `Y`/`N`).
 	Enabled *bool `pulumi:"enabled"`
-	// IP addresses or CIDR ranges allowed regardless of the domain lock (§4.11 `ips`, sent
+	// IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/http/settings/security/domainlock`, sent
 	// comma-separated). Compared as a set, ignoring order, duplicates and case.
 	Ips []string `pulumi:"ips"`
-	// What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
+	// What a write does (`mode` of `POST /v2/zones/http/settings/security/domainlock`; docs/design.md, "`POST /v2/zones/http/settings/security/domainlock`: which zones"):
 	// - `save`: stores the settings as the account default only; existing zones are unchanged;
 	// - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
 	//   as a set union (re-applying adds nothing) and sets the declared flags on them;
@@ -115,14 +115,14 @@ type httpDomainLockBulkArgs struct {
 	// Changing it is an in-place update that writes again with the new mode. The API does not
 	// keep it, so a refresh never reports it as drift.
 	Mode string `pulumi:"mode"`
-	// §4.11 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `noreferer` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update: `Y` = allow requests without referer;
 	// - bulk domain-lock update (this operation): `Y` = block requests with empty referer;
 	// - timeshift create: `Y` = blocked.
 	//
 	// Which description is authoritative is not shown; check the behaviour on your account.
 	Noreferer *string `pulumi:"noreferer"`
-	// §4.11 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `policy` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update: `Y` = whitelist, `N` = blacklist;
 	// - bulk domain-lock update (this operation): `Y` = blacklist, `N` = whitelist;
 	// - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -133,15 +133,15 @@ type httpDomainLockBulkArgs struct {
 
 // The set of arguments for constructing a HttpDomainLockBulk resource.
 type HttpDomainLockBulkArgs struct {
-	// Host names the lock lists (§4.11 `list`, sent comma-separated), e.g. `player.example.com`
+	// Host names the lock lists (`list` of `POST /v2/zones/http/settings/security/domainlock`, sent comma-separated), e.g. `player.example.com`
 	// or `*.example.com`. Compared as a set, ignoring order, duplicates and case.
 	Domains pulumi.StringArrayInput
-	// Whether the domain lock is on (§4.11 `enabled`, sent as `Y`/`N`).
+	// Whether the domain lock is on (`enabled` of `POST /v2/zones/http/settings/security/domainlock`, sent as `Y`/`N`).
 	Enabled pulumi.BoolPtrInput
-	// IP addresses or CIDR ranges allowed regardless of the domain lock (§4.11 `ips`, sent
+	// IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/http/settings/security/domainlock`, sent
 	// comma-separated). Compared as a set, ignoring order, duplicates and case.
 	Ips pulumi.StringArrayInput
-	// What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
+	// What a write does (`mode` of `POST /v2/zones/http/settings/security/domainlock`; docs/design.md, "`POST /v2/zones/http/settings/security/domainlock`: which zones"):
 	// - `save`: stores the settings as the account default only; existing zones are unchanged;
 	// - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
 	//   as a set union (re-applying adds nothing) and sets the declared flags on them;
@@ -150,14 +150,14 @@ type HttpDomainLockBulkArgs struct {
 	// Changing it is an in-place update that writes again with the new mode. The API does not
 	// keep it, so a refresh never reports it as drift.
 	Mode pulumi.StringInput
-	// §4.11 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `noreferer` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update: `Y` = allow requests without referer;
 	// - bulk domain-lock update (this operation): `Y` = block requests with empty referer;
 	// - timeshift create: `Y` = blocked.
 	//
 	// Which description is authoritative is not shown; check the behaviour on your account.
 	Noreferer pulumi.StringPtrInput
-	// §4.11 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `policy` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update: `Y` = whitelist, `N` = blacklist;
 	// - bulk domain-lock update (this operation): `Y` = blacklist, `N` = whitelist;
 	// - timeshift create: `Y` = allow listed domains, `N` = deny.

@@ -111,7 +111,7 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// The account's API key, sent as `X-API-Key` (§5).
+	// The account's API key, sent as the `X-API-Key` header.
 	ApiKey *string `pulumi:"apiKey"`
 	// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
 	BaseUrl *string `pulumi:"baseUrl"`
@@ -139,7 +139,7 @@ type providerArgs struct {
 	Rps *float64 `pulumi:"rps"`
 	// Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
 	TimeoutMs *int `pulumi:"timeoutMs"`
-	// Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+	// Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 	// `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
 	// not happen, it only leaves a stream the stack does not know about.
 	UnretriedTimeoutMs *int `pulumi:"unretriedTimeoutMs"`
@@ -147,7 +147,7 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// The account's API key, sent as `X-API-Key` (§5).
+	// The account's API key, sent as the `X-API-Key` header.
 	ApiKey pulumi.StringPtrInput
 	// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
 	BaseUrl pulumi.StringPtrInput
@@ -175,7 +175,7 @@ type ProviderArgs struct {
 	Rps pulumi.Float64PtrInput
 	// Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
 	TimeoutMs pulumi.IntPtrInput
-	// Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+	// Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 	// `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
 	// not happen, it only leaves a stream the stack does not know about.
 	UnretriedTimeoutMs pulumi.IntPtrInput

@@ -13,7 +13,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// §2.11 ad break log item (already camelCase in the API).
+// the ad-break log item ad break log item (already camelCase in the API).
 type AdBreak struct {
 	// `pre-roll` or `mid-roll`.
 	BreakType *string `pulumi:"breakType"`
@@ -43,7 +43,7 @@ type AdBreak struct {
 	VastUrl *string `pulumi:"vastUrl"`
 }
 
-// §2.11 ad break log item (already camelCase in the API).
+// the ad-break log item ad break log item (already camelCase in the API).
 type AdBreakOutput struct{ *pulumi.OutputState }
 
 func (AdBreakOutput) ElementType() reflect.Type {
@@ -143,19 +143,27 @@ func (o AdBreakArrayOutput) Index(i pulumi.IntInput) AdBreakOutput {
 	}).(AdBreakOutput)
 }
 
-// One slot of the roster (§2.8 `vodAdBreakPolicy`); which fields appear depends on the API.
+// One slot of the roster (`vodAdBreakPolicy` of the ad-insertion configuration); which fields appear depends on the API.
 type AdBreakRosterEntry struct {
-	BreakId      *string  `pulumi:"breakId"`
+	// The break's correlation id, or the id prefix of a midrollinterval slot's breaks.
+	BreakId *string `pulumi:"breakId"`
+	// How far, in seconds, a break may run over its maximum to fit its ads.
 	FillCeilingS *float64 `pulumi:"fillCeilingS"`
-	IntervalS    *float64 `pulumi:"intervalS"`
-	MaxAds       *float64 `pulumi:"maxAds"`
-	MaxBreaks    *float64 `pulumi:"maxBreaks"`
+	// Seconds between breaks of a midrollinterval slot.
+	IntervalS *float64 `pulumi:"intervalS"`
+	// The most ads in one break.
+	MaxAds *float64 `pulumi:"maxAds"`
+	// How many breaks a midrollinterval slot makes; 0 or absent is unlimited.
+	MaxBreaks *float64 `pulumi:"maxBreaks"`
+	// The longest the break may run, in seconds.
 	MaxDurationS *float64 `pulumi:"maxDurationS"`
+	// The shortest ad the break takes, in seconds (preroll).
 	MinAdLengthS *float64 `pulumi:"minAdLengthS"`
-	OffsetS      *float64 `pulumi:"offsetS"`
+	// Where a midroll break starts, in seconds from the asset's start.
+	OffsetS *float64 `pulumi:"offsetS"`
 }
 
-// One slot of the roster (§2.8 `vodAdBreakPolicy`); which fields appear depends on the API.
+// One slot of the roster (`vodAdBreakPolicy` of the ad-insertion configuration); which fields appear depends on the API.
 type AdBreakRosterEntryOutput struct{ *pulumi.OutputState }
 
 func (AdBreakRosterEntryOutput) ElementType() reflect.Type {
@@ -170,34 +178,42 @@ func (o AdBreakRosterEntryOutput) ToAdBreakRosterEntryOutputWithContext(ctx cont
 	return o
 }
 
+// The break's correlation id, or the id prefix of a midrollinterval slot's breaks.
 func (o AdBreakRosterEntryOutput) BreakId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *string { return v.BreakId }).(pulumi.StringPtrOutput)
 }
 
+// How far, in seconds, a break may run over its maximum to fit its ads.
 func (o AdBreakRosterEntryOutput) FillCeilingS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *float64 { return v.FillCeilingS }).(pulumi.Float64PtrOutput)
 }
 
+// Seconds between breaks of a midrollinterval slot.
 func (o AdBreakRosterEntryOutput) IntervalS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *float64 { return v.IntervalS }).(pulumi.Float64PtrOutput)
 }
 
+// The most ads in one break.
 func (o AdBreakRosterEntryOutput) MaxAds() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *float64 { return v.MaxAds }).(pulumi.Float64PtrOutput)
 }
 
+// How many breaks a midrollinterval slot makes; 0 or absent is unlimited.
 func (o AdBreakRosterEntryOutput) MaxBreaks() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *float64 { return v.MaxBreaks }).(pulumi.Float64PtrOutput)
 }
 
+// The longest the break may run, in seconds.
 func (o AdBreakRosterEntryOutput) MaxDurationS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *float64 { return v.MaxDurationS }).(pulumi.Float64PtrOutput)
 }
 
+// The shortest ad the break takes, in seconds (preroll).
 func (o AdBreakRosterEntryOutput) MinAdLengthS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *float64 { return v.MinAdLengthS }).(pulumi.Float64PtrOutput)
 }
 
+// Where a midroll break starts, in seconds from the asset's start.
 func (o AdBreakRosterEntryOutput) OffsetS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdBreakRosterEntry) *float64 { return v.OffsetS }).(pulumi.Float64PtrOutput)
 }
@@ -226,6 +242,7 @@ func (o AdBreakRosterEntryPtrOutput) Elem() AdBreakRosterEntryOutput {
 	}).(AdBreakRosterEntryOutput)
 }
 
+// The break's correlation id, or the id prefix of a midrollinterval slot's breaks.
 func (o AdBreakRosterEntryPtrOutput) BreakId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *string {
 		if v == nil {
@@ -235,6 +252,7 @@ func (o AdBreakRosterEntryPtrOutput) BreakId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// How far, in seconds, a break may run over its maximum to fit its ads.
 func (o AdBreakRosterEntryPtrOutput) FillCeilingS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *float64 {
 		if v == nil {
@@ -244,6 +262,7 @@ func (o AdBreakRosterEntryPtrOutput) FillCeilingS() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Seconds between breaks of a midrollinterval slot.
 func (o AdBreakRosterEntryPtrOutput) IntervalS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *float64 {
 		if v == nil {
@@ -253,6 +272,7 @@ func (o AdBreakRosterEntryPtrOutput) IntervalS() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// The most ads in one break.
 func (o AdBreakRosterEntryPtrOutput) MaxAds() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *float64 {
 		if v == nil {
@@ -262,6 +282,7 @@ func (o AdBreakRosterEntryPtrOutput) MaxAds() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// How many breaks a midrollinterval slot makes; 0 or absent is unlimited.
 func (o AdBreakRosterEntryPtrOutput) MaxBreaks() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *float64 {
 		if v == nil {
@@ -271,6 +292,7 @@ func (o AdBreakRosterEntryPtrOutput) MaxBreaks() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// The longest the break may run, in seconds.
 func (o AdBreakRosterEntryPtrOutput) MaxDurationS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *float64 {
 		if v == nil {
@@ -280,6 +302,7 @@ func (o AdBreakRosterEntryPtrOutput) MaxDurationS() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// The shortest ad the break takes, in seconds (preroll).
 func (o AdBreakRosterEntryPtrOutput) MinAdLengthS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *float64 {
 		if v == nil {
@@ -289,6 +312,7 @@ func (o AdBreakRosterEntryPtrOutput) MinAdLengthS() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Where a midroll break starts, in seconds from the asset's start.
 func (o AdBreakRosterEntryPtrOutput) OffsetS() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdBreakRosterEntry) *float64 {
 		if v == nil {
@@ -424,9 +448,9 @@ func (o AdConsumptionEgressDetailsPtrOutput) Transcoding() pulumi.Float64PtrOutp
 	}).(pulumi.Float64PtrOutput)
 }
 
-// §2.14 ad manager project, camelCased.
+// the ad-manager project ad manager project, camelCased.
 type AdManagerProject struct {
-	// Active campaigns; archived campaigns are not counted (§3) (API `active_campaigns_count`).
+	// Active campaigns; archived campaigns are not counted (the object states) (API `active_campaigns_count`).
 	ActiveCampaignsCount *float64 `pulumi:"activeCampaignsCount"`
 	// Advertisers (API `advertisers_count`).
 	AdvertisersCount *float64 `pulumi:"advertisersCount"`
@@ -450,7 +474,7 @@ type AdManagerProject struct {
 	Uuid *string `pulumi:"uuid"`
 }
 
-// §2.14 ad manager project, camelCased.
+// the ad-manager project ad manager project, camelCased.
 type AdManagerProjectOutput struct{ *pulumi.OutputState }
 
 func (AdManagerProjectOutput) ElementType() reflect.Type {
@@ -465,7 +489,7 @@ func (o AdManagerProjectOutput) ToAdManagerProjectOutputWithContext(ctx context.
 	return o
 }
 
-// Active campaigns; archived campaigns are not counted (§3) (API `active_campaigns_count`).
+// Active campaigns; archived campaigns are not counted (the object states) (API `active_campaigns_count`).
 func (o AdManagerProjectOutput) ActiveCampaignsCount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdManagerProject) *float64 { return v.ActiveCampaignsCount }).(pulumi.Float64PtrOutput)
 }
@@ -543,7 +567,7 @@ func (o AdManagerProjectArrayOutput) Index(i pulumi.IntInput) AdManagerProjectOu
 type AdManagerProjectSettings struct {
 	// Integer flag: the advanced analytics add-on (API `advanced_analytics`).
 	AdvancedAnalytics *float64 `pulumi:"advancedAnalytics"`
-	// Its unit is not shown (§8) (API `analytics_retention_period`).
+	// Its unit is not shown (the limits) (API `analytics_retention_period`).
 	AnalyticsRetentionPeriod *float64 `pulumi:"analyticsRetentionPeriod"`
 	// ISO currency code (API `currency_code`).
 	CurrencyCode *string `pulumi:"currencyCode"`
@@ -580,7 +604,7 @@ func (o AdManagerProjectSettingsOutput) AdvancedAnalytics() pulumi.Float64PtrOut
 	return o.ApplyT(func(v AdManagerProjectSettings) *float64 { return v.AdvancedAnalytics }).(pulumi.Float64PtrOutput)
 }
 
-// Its unit is not shown (§8) (API `analytics_retention_period`).
+// Its unit is not shown (the limits) (API `analytics_retention_period`).
 func (o AdManagerProjectSettingsOutput) AnalyticsRetentionPeriod() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v AdManagerProjectSettings) *float64 { return v.AnalyticsRetentionPeriod }).(pulumi.Float64PtrOutput)
 }
@@ -654,7 +678,7 @@ func (o AdManagerProjectSettingsPtrOutput) AdvancedAnalytics() pulumi.Float64Ptr
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Its unit is not shown (§8) (API `analytics_retention_period`).
+// Its unit is not shown (the limits) (API `analytics_retention_period`).
 func (o AdManagerProjectSettingsPtrOutput) AnalyticsRetentionPeriod() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AdManagerProjectSettings) *float64 {
 		if v == nil {
@@ -918,7 +942,7 @@ func (o AdManagerProjectUsageThisMonthPtrOutput) Impressions() pulumi.Float64Ptr
 	}).(pulumi.Float64PtrOutput)
 }
 
-// §2.13 ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
+// the ad-pod request log item ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
 type AdPodRequest struct {
 	// Viewer browser.
 	Browser *string `pulumi:"browser"`
@@ -974,7 +998,7 @@ type AdPodRequest struct {
 	UserKey *string `pulumi:"userKey"`
 }
 
-// §2.13 ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
+// the ad-pod request log item ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
 type AdPodRequestOutput struct{ *pulumi.OutputState }
 
 func (AdPodRequestOutput) ElementType() reflect.Type {
@@ -1139,7 +1163,7 @@ func (o AdPodRequestArrayOutput) Index(i pulumi.IntInput) AdPodRequestOutput {
 	}).(AdPodRequestOutput)
 }
 
-// A chart point of §2.10: a bucket label and its value.
+// A chart point of the ad consumption report: a bucket label and its value.
 type ConsumptionPoint struct {
 	// The bucket label.
 	Key *string `pulumi:"key"`
@@ -1147,7 +1171,7 @@ type ConsumptionPoint struct {
 	Value *float64 `pulumi:"value"`
 }
 
-// A chart point of §2.10: a bucket label and its value.
+// A chart point of the ad consumption report: a bucket label and its value.
 type ConsumptionPointOutput struct{ *pulumi.OutputState }
 
 func (ConsumptionPointOutput) ElementType() reflect.Type {
@@ -1192,7 +1216,7 @@ func (o ConsumptionPointArrayOutput) Index(i pulumi.IntInput) ConsumptionPointOu
 	}).(ConsumptionPointOutput)
 }
 
-// §2.18 critical backup job, camelCased.
+// the critical backup job critical backup job, camelCased.
 type CriticalBackup struct {
 	// `YYYY-MM-DD HH:MM:SS` (API `created_at`).
 	CreatedAt *string `pulumi:"createdAt"`
@@ -1218,7 +1242,7 @@ type CriticalBackup struct {
 	UpdatedAt *string `pulumi:"updatedAt"`
 }
 
-// §2.18 critical backup job, camelCased.
+// the critical backup job critical backup job, camelCased.
 type CriticalBackupOutput struct{ *pulumi.OutputState }
 
 func (CriticalBackupOutput) ElementType() reflect.Type {
@@ -1383,7 +1407,7 @@ func (o CriticalBackupMetaPtrOutput) Prefix() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.17 `dnssec.ds_records[]` item.
+// `dnssec.ds_records[]` of the DNS zone object item.
 type DnsDsRecord struct {
 	// Algorithm number, as sent.
 	Algorithm interface{} `pulumi:"algorithm"`
@@ -1399,7 +1423,7 @@ type DnsDsRecord struct {
 	KeyTag interface{} `pulumi:"keyTag"`
 }
 
-// §2.17 `dnssec.ds_records[]` item.
+// `dnssec.ds_records[]` of the DNS zone object item.
 type DnsDsRecordOutput struct{ *pulumi.OutputState }
 
 func (DnsDsRecordOutput) ElementType() reflect.Type {
@@ -1464,7 +1488,7 @@ func (o DnsDsRecordArrayOutput) Index(i pulumi.IntInput) DnsDsRecordOutput {
 	}).(DnsDsRecordOutput)
 }
 
-// §2.17 DNS zone (`domains[]` item), camelCased.
+// the DNS zone object DNS zone (`domains[]` item), camelCased.
 type DnsZone struct {
 	// `YYYY-MM-DD HH:MM:SS` (API `created_at`).
 	CreatedAt *string `pulumi:"createdAt"`
@@ -1500,7 +1524,7 @@ type DnsZone struct {
 	ValidatedAt *string `pulumi:"validatedAt"`
 }
 
-// §2.17 DNS zone (`domains[]` item), camelCased.
+// the DNS zone object DNS zone (`domains[]` item), camelCased.
 type DnsZoneOutput struct{ *pulumi.OutputState }
 
 func (DnsZoneOutput) ElementType() reflect.Type {
@@ -1758,7 +1782,7 @@ func (o DnsZoneDnssecPtrOutput) StatusDescription() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.17 `meta` of a DNS zone.
+// `meta` of the DNS zone object of a DNS zone.
 type DnsZoneMeta struct {
 	// Group.
 	Group *string `pulumi:"group"`
@@ -1782,7 +1806,7 @@ type DnsZoneMeta struct {
 	Zone *string `pulumi:"zone"`
 }
 
-// §2.17 `meta` of a DNS zone.
+// `meta` of the DNS zone object of a DNS zone.
 type DnsZoneMetaOutput struct{ *pulumi.OutputState }
 
 func (DnsZoneMetaOutput) ElementType() reflect.Type {
@@ -2206,18 +2230,23 @@ func (o DnsZoneStatsPtrOutput) Records() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// The account default's settings in the API's form (§4.11 settings; §2.4 `domainlock` fields), null where not given.
+// The account default's settings in the API's form (`POST /v2/zones/http/settings/security/domainlock` settings; `domainlock` of the API's access-control objects fields), null where not given.
 type HttpDomainLockDefault struct {
+	// `Y` when the domain lock is on, `N` when off.
 	Enabled *string `pulumi:"enabled"`
 	// Comma-separated IPs / CIDR ranges.
 	Ips *string `pulumi:"ips"`
 	// Comma-separated domains.
-	List      *string `pulumi:"list"`
+	List *string `pulumi:"list"`
+	// Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+	// allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
 	Noreferer *string `pulumi:"noreferer"`
-	Policy    *string `pulumi:"policy"`
+	// The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+	// (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
+	Policy *string `pulumi:"policy"`
 }
 
-// The account default's settings in the API's form (§4.11 settings; §2.4 `domainlock` fields), null where not given.
+// The account default's settings in the API's form (`POST /v2/zones/http/settings/security/domainlock` settings; `domainlock` of the API's access-control objects fields), null where not given.
 type HttpDomainLockDefaultOutput struct{ *pulumi.OutputState }
 
 func (HttpDomainLockDefaultOutput) ElementType() reflect.Type {
@@ -2232,6 +2261,7 @@ func (o HttpDomainLockDefaultOutput) ToHttpDomainLockDefaultOutputWithContext(ct
 	return o
 }
 
+// `Y` when the domain lock is on, `N` when off.
 func (o HttpDomainLockDefaultOutput) Enabled() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpDomainLockDefault) *string { return v.Enabled }).(pulumi.StringPtrOutput)
 }
@@ -2246,10 +2276,14 @@ func (o HttpDomainLockDefaultOutput) List() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpDomainLockDefault) *string { return v.List }).(pulumi.StringPtrOutput)
 }
 
+// Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+// allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
 func (o HttpDomainLockDefaultOutput) Noreferer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpDomainLockDefault) *string { return v.Noreferer }).(pulumi.StringPtrOutput)
 }
 
+// The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+// (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
 func (o HttpDomainLockDefaultOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpDomainLockDefault) *string { return v.Policy }).(pulumi.StringPtrOutput)
 }
@@ -2278,6 +2312,7 @@ func (o HttpDomainLockDefaultPtrOutput) Elem() HttpDomainLockDefaultOutput {
 	}).(HttpDomainLockDefaultOutput)
 }
 
+// `Y` when the domain lock is on, `N` when off.
 func (o HttpDomainLockDefaultPtrOutput) Enabled() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpDomainLockDefault) *string {
 		if v == nil {
@@ -2307,6 +2342,8 @@ func (o HttpDomainLockDefaultPtrOutput) List() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+// allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
 func (o HttpDomainLockDefaultPtrOutput) Noreferer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpDomainLockDefault) *string {
 		if v == nil {
@@ -2316,6 +2353,8 @@ func (o HttpDomainLockDefaultPtrOutput) Noreferer() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+// (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
 func (o HttpDomainLockDefaultPtrOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpDomainLockDefault) *string {
 		if v == nil {
@@ -2325,8 +2364,8 @@ func (o HttpDomainLockDefaultPtrOutput) Policy() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.2 zone object as listed by §4.10 (HTTP pull zones), camelCased. Which fields appear depends on the zone;
-// the push-only and VoD-only fields of §2.2 are listed too.
+// the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
+// fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
 type HttpPullZone struct {
 	// Zone alias.
 	Alias *string `pulumi:"alias"`
@@ -2336,11 +2375,11 @@ type HttpPullZone struct {
 	BaseDirectory *string `pulumi:"baseDirectory"`
 	// Behaviour id.
 	BehaviorId *float64 `pulumi:"behaviorId"`
-	// Bandwidth limit (§2.4) (API `bwlimit`).
+	// Bandwidth limit (the access-control objects) (API `bwlimit`).
 	BwLimit *ZoneBwLimit `pulumi:"bwLimit"`
-	// Cache settings (§2.3).
+	// Cache settings (the zone sub-objects).
 	Cache *ZoneCache `pulumi:"cache"`
-	// Service endpoints (§2.3) (API `cdnservice`).
+	// Service endpoints (the zone sub-objects) (API `cdnservice`).
 	CdnService *ZoneCdnService `pulumi:"cdnService"`
 	// Pull zones: cloud signature v4 setting.
 	CloudSignatureV4 *string `pulumi:"cloudSignatureV4"`
@@ -2356,31 +2395,32 @@ type HttpPullZone struct {
 	CustomHostHeader *string `pulumi:"customHostHeader"`
 	// Default behaviours, as sent.
 	DefaultBehaviors map[string]interface{} `pulumi:"defaultBehaviors"`
-	// Null, or when the zone was deleted: a date string or Unix seconds (§2.2 "null or timestamp").
+	// Null, or when the zone was deleted: a date string or Unix seconds (the zone object "null or timestamp").
 	Deleted *string `pulumi:"deleted"`
 	// `0` enabled, `1` disabled.
 	Disabled *string `pulumi:"disabled"`
 	// DNS check result (API `dnscheck`).
 	DnsCheck *float64 `pulumi:"dnsCheck"`
-	// Domain lock (§2.4) (API `domainlock`).
+	// Domain lock (the access-control objects) (API `domainlock`).
 	DomainLock *ZoneDomainLock `pulumi:"domainLock"`
-	// External access control (§2.4).
+	// External access control (the access-control objects).
 	Eac *ZoneEac `pulumi:"eac"`
-	// Edge settings (§2.3).
+	// Edge settings (the zone sub-objects).
 	Edge *ZoneEdge `pulumi:"edge"`
 	// Edge rule id (API `edgeruleids`).
 	EdgeRuleIds *float64 `pulumi:"edgeRuleIds"`
 	// Edge rules, as sent.
 	EdgeRules []interface{} `pulumi:"edgeRules"`
-	// Push zones: edge rules switch (§4.1 response).
+	// Push zones: edge rules switch (`POST /v2/zones/http/push/{zoneid}` response).
 	Edgerules *HttpPullZoneEdgerules `pulumi:"edgerules"`
 	// Zone domain.
 	Fqdn *string `pulumi:"fqdn"`
 	// Domain of a VoD pull zone.
 	FqdnVoD *string `pulumi:"fqdnVoD"`
-	// FTP access; the password is masked in some responses and plain in others (§2.2) (API `ftpdetails`).
+	// FTP access; the password is masked in some responses and plain in others (the zone object) (API
+	// `ftpdetails`).
 	FtpDetails *HttpPullZoneFtpDetails `pulumi:"ftpDetails"`
-	// Geo blocking (§2.4) (API `geoblock`).
+	// Geo blocking (the access-control objects) (API `geoblock`).
 	GeoBlock *ZoneGeoBlock `pulumi:"geoBlock"`
 	// Whether the zone has edge rules.
 	HasEdgeRules *bool `pulumi:"hasEdgeRules"`
@@ -2392,7 +2432,7 @@ type HttpPullZone struct {
 	Id float64 `pulumi:"id"`
 	// Zone IP, or null.
 	Ip *string `pulumi:"ip"`
-	// IP access control (§2.4) (API `ipaccess`).
+	// IP access control (the access-control objects) (API `ipaccess`).
 	IpAccess *ZoneIpAccess `pulumi:"ipAccess"`
 	// `0`/`1` flag (API `iscms`).
 	IsCms *string `pulumi:"isCms"`
@@ -2410,12 +2450,12 @@ type HttpPullZone struct {
 	Optimizer *string `pulumi:"optimizer"`
 	// Origin URL.
 	Origin *string `pulumi:"origin"`
-	// Origin authentication (§2.3) (API `origin_auth`).
+	// Origin authentication (the zone sub-objects) (API `origin_auth`).
 	OriginAuth *ZoneOriginAuth `pulumi:"originAuth"`
 	// Origin IP setting (API `originip`).
 	OriginIp *HttpPullZoneOriginIp `pulumi:"originIp"`
-	// Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (§2.2); host-keyed `hashes` kept
-	// verbatim (API `playbackurls`).
+	// Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (the zone object); host-keyed `hashes`
+	// kept verbatim (API `playbackurls`).
 	PlaybackUrls map[string]interface{} `pulumi:"playbackUrls"`
 	// Whether the zone is proxied.
 	Proxied *bool `pulumi:"proxied"`
@@ -2425,19 +2465,19 @@ type HttpPullZone struct {
 	Remaining *float64 `pulumi:"remaining"`
 	// Router, as the API sends it.
 	Router *string `pulumi:"router"`
-	// S3 storage details (§2.3) (API `s3details`).
+	// S3 storage details (the zone sub-objects) (API `s3details`).
 	S3Details *HttpPullZoneS3Details `pulumi:"s3Details"`
-	// Secure token (§2.4) (API `securetoken`).
+	// Secure token (the access-control objects) (API `securetoken`).
 	SecureToken *ZoneSecureToken `pulumi:"secureToken"`
-	// SEO settings (§2.3).
+	// SEO settings (the zone sub-objects).
 	Seo *ZoneSeo `pulumi:"seo"`
 	// The upload server: an object, or its name as a string.
 	Server interface{} `pulumi:"server"`
 	// Account service id (API `serviceid`).
 	ServiceId *float64 `pulumi:"serviceId"`
-	// Origin shield (§2.3).
+	// Origin shield (the zone sub-objects).
 	Shield *ZoneShield `pulumi:"shield"`
-	// SSL settings (§2.3).
+	// SSL settings (the zone sub-objects).
 	Ssl *ZoneSsl `pulumi:"ssl"`
 	// `Y` when SSL is enabled (VoD pull domain lock response), `N` when not (API `ssl_enabled`).
 	SslEnabled *string `pulumi:"sslEnabled"`
@@ -2449,7 +2489,7 @@ type HttpPullZone struct {
 	Type *string `pulumi:"type"`
 	// As `createdAt` (API `updated_at`).
 	UpdatedAt *string `pulumi:"updatedAt"`
-	// User-agent access control (§2.4) (API `useragent`).
+	// User-agent access control (the access-control objects) (API `useragent`).
 	UserAgent *ZoneUserAgent `pulumi:"userAgent"`
 	// Web application firewall.
 	Waf *HttpPullZoneWaf `pulumi:"waf"`
@@ -2457,8 +2497,8 @@ type HttpPullZone struct {
 	WafId *string `pulumi:"wafId"`
 }
 
-// §2.2 zone object as listed by §4.10 (HTTP pull zones), camelCased. Which fields appear depends on the zone;
-// the push-only and VoD-only fields of §2.2 are listed too.
+// the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
+// fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
 type HttpPullZoneOutput struct{ *pulumi.OutputState }
 
 func (HttpPullZoneOutput) ElementType() reflect.Type {
@@ -2493,17 +2533,17 @@ func (o HttpPullZoneOutput) BehaviorId() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *float64 { return v.BehaviorId }).(pulumi.Float64PtrOutput)
 }
 
-// Bandwidth limit (§2.4) (API `bwlimit`).
+// Bandwidth limit (the access-control objects) (API `bwlimit`).
 func (o HttpPullZoneOutput) BwLimit() ZoneBwLimitPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneBwLimit { return v.BwLimit }).(ZoneBwLimitPtrOutput)
 }
 
-// Cache settings (§2.3).
+// Cache settings (the zone sub-objects).
 func (o HttpPullZoneOutput) Cache() ZoneCachePtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneCache { return v.Cache }).(ZoneCachePtrOutput)
 }
 
-// Service endpoints (§2.3) (API `cdnservice`).
+// Service endpoints (the zone sub-objects) (API `cdnservice`).
 func (o HttpPullZoneOutput) CdnService() ZoneCdnServicePtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneCdnService { return v.CdnService }).(ZoneCdnServicePtrOutput)
 }
@@ -2543,7 +2583,7 @@ func (o HttpPullZoneOutput) DefaultBehaviors() pulumi.MapOutput {
 	return o.ApplyT(func(v HttpPullZone) map[string]interface{} { return v.DefaultBehaviors }).(pulumi.MapOutput)
 }
 
-// Null, or when the zone was deleted: a date string or Unix seconds (§2.2 "null or timestamp").
+// Null, or when the zone was deleted: a date string or Unix seconds (the zone object "null or timestamp").
 func (o HttpPullZoneOutput) Deleted() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *string { return v.Deleted }).(pulumi.StringPtrOutput)
 }
@@ -2558,17 +2598,17 @@ func (o HttpPullZoneOutput) DnsCheck() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *float64 { return v.DnsCheck }).(pulumi.Float64PtrOutput)
 }
 
-// Domain lock (§2.4) (API `domainlock`).
+// Domain lock (the access-control objects) (API `domainlock`).
 func (o HttpPullZoneOutput) DomainLock() ZoneDomainLockPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneDomainLock { return v.DomainLock }).(ZoneDomainLockPtrOutput)
 }
 
-// External access control (§2.4).
+// External access control (the access-control objects).
 func (o HttpPullZoneOutput) Eac() ZoneEacPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneEac { return v.Eac }).(ZoneEacPtrOutput)
 }
 
-// Edge settings (§2.3).
+// Edge settings (the zone sub-objects).
 func (o HttpPullZoneOutput) Edge() ZoneEdgePtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneEdge { return v.Edge }).(ZoneEdgePtrOutput)
 }
@@ -2583,7 +2623,7 @@ func (o HttpPullZoneOutput) EdgeRules() pulumi.ArrayOutput {
 	return o.ApplyT(func(v HttpPullZone) []interface{} { return v.EdgeRules }).(pulumi.ArrayOutput)
 }
 
-// Push zones: edge rules switch (§4.1 response).
+// Push zones: edge rules switch (`POST /v2/zones/http/push/{zoneid}` response).
 func (o HttpPullZoneOutput) Edgerules() HttpPullZoneEdgerulesPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *HttpPullZoneEdgerules { return v.Edgerules }).(HttpPullZoneEdgerulesPtrOutput)
 }
@@ -2598,12 +2638,13 @@ func (o HttpPullZoneOutput) FqdnVoD() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *string { return v.FqdnVoD }).(pulumi.StringPtrOutput)
 }
 
-// FTP access; the password is masked in some responses and plain in others (§2.2) (API `ftpdetails`).
+// FTP access; the password is masked in some responses and plain in others (the zone object) (API
+// `ftpdetails`).
 func (o HttpPullZoneOutput) FtpDetails() HttpPullZoneFtpDetailsPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *HttpPullZoneFtpDetails { return v.FtpDetails }).(HttpPullZoneFtpDetailsPtrOutput)
 }
 
-// Geo blocking (§2.4) (API `geoblock`).
+// Geo blocking (the access-control objects) (API `geoblock`).
 func (o HttpPullZoneOutput) GeoBlock() ZoneGeoBlockPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneGeoBlock { return v.GeoBlock }).(ZoneGeoBlockPtrOutput)
 }
@@ -2633,7 +2674,7 @@ func (o HttpPullZoneOutput) Ip() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *string { return v.Ip }).(pulumi.StringPtrOutput)
 }
 
-// IP access control (§2.4) (API `ipaccess`).
+// IP access control (the access-control objects) (API `ipaccess`).
 func (o HttpPullZoneOutput) IpAccess() ZoneIpAccessPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneIpAccess { return v.IpAccess }).(ZoneIpAccessPtrOutput)
 }
@@ -2678,7 +2719,7 @@ func (o HttpPullZoneOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *string { return v.Origin }).(pulumi.StringPtrOutput)
 }
 
-// Origin authentication (§2.3) (API `origin_auth`).
+// Origin authentication (the zone sub-objects) (API `origin_auth`).
 func (o HttpPullZoneOutput) OriginAuth() ZoneOriginAuthPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneOriginAuth { return v.OriginAuth }).(ZoneOriginAuthPtrOutput)
 }
@@ -2688,8 +2729,8 @@ func (o HttpPullZoneOutput) OriginIp() HttpPullZoneOriginIpPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *HttpPullZoneOriginIp { return v.OriginIp }).(HttpPullZoneOriginIpPtrOutput)
 }
 
-// Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (§2.2); host-keyed `hashes` kept
-// verbatim (API `playbackurls`).
+// Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (the zone object); host-keyed `hashes`
+// kept verbatim (API `playbackurls`).
 func (o HttpPullZoneOutput) PlaybackUrls() pulumi.MapOutput {
 	return o.ApplyT(func(v HttpPullZone) map[string]interface{} { return v.PlaybackUrls }).(pulumi.MapOutput)
 }
@@ -2714,17 +2755,17 @@ func (o HttpPullZoneOutput) Router() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *string { return v.Router }).(pulumi.StringPtrOutput)
 }
 
-// S3 storage details (§2.3) (API `s3details`).
+// S3 storage details (the zone sub-objects) (API `s3details`).
 func (o HttpPullZoneOutput) S3Details() HttpPullZoneS3DetailsPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *HttpPullZoneS3Details { return v.S3Details }).(HttpPullZoneS3DetailsPtrOutput)
 }
 
-// Secure token (§2.4) (API `securetoken`).
+// Secure token (the access-control objects) (API `securetoken`).
 func (o HttpPullZoneOutput) SecureToken() ZoneSecureTokenPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneSecureToken { return v.SecureToken }).(ZoneSecureTokenPtrOutput)
 }
 
-// SEO settings (§2.3).
+// SEO settings (the zone sub-objects).
 func (o HttpPullZoneOutput) Seo() ZoneSeoPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneSeo { return v.Seo }).(ZoneSeoPtrOutput)
 }
@@ -2739,12 +2780,12 @@ func (o HttpPullZoneOutput) ServiceId() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *float64 { return v.ServiceId }).(pulumi.Float64PtrOutput)
 }
 
-// Origin shield (§2.3).
+// Origin shield (the zone sub-objects).
 func (o HttpPullZoneOutput) Shield() ZoneShieldPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneShield { return v.Shield }).(ZoneShieldPtrOutput)
 }
 
-// SSL settings (§2.3).
+// SSL settings (the zone sub-objects).
 func (o HttpPullZoneOutput) Ssl() ZoneSslPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneSsl { return v.Ssl }).(ZoneSslPtrOutput)
 }
@@ -2774,7 +2815,7 @@ func (o HttpPullZoneOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
 }
 
-// User-agent access control (§2.4) (API `useragent`).
+// User-agent access control (the access-control objects) (API `useragent`).
 func (o HttpPullZoneOutput) UserAgent() ZoneUserAgentPtrOutput {
 	return o.ApplyT(func(v HttpPullZone) *ZoneUserAgent { return v.UserAgent }).(ZoneUserAgentPtrOutput)
 }
@@ -3310,9 +3351,9 @@ func (o HttpPullZoneWafPtrOutput) Enabled() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.19 `logs[]` item: one server's progress.
+// `logs[]` of the purge operation item: one server's progress.
 type PurgeLog struct {
-	// `false` while this entry is pending (§3).
+	// `false` while this entry is pending (the object states).
 	Completed *bool `pulumi:"completed"`
 	// Paths this server has handled so far.
 	Purged []string `pulumi:"purged"`
@@ -3322,7 +3363,7 @@ type PurgeLog struct {
 	ServerName *string `pulumi:"serverName"`
 }
 
-// §2.19 `logs[]` item: one server's progress.
+// `logs[]` of the purge operation item: one server's progress.
 type PurgeLogOutput struct{ *pulumi.OutputState }
 
 func (PurgeLogOutput) ElementType() reflect.Type {
@@ -3337,7 +3378,7 @@ func (o PurgeLogOutput) ToPurgeLogOutputWithContext(ctx context.Context) PurgeLo
 	return o
 }
 
-// `false` while this entry is pending (§3).
+// `false` while this entry is pending (the object states).
 func (o PurgeLogOutput) Completed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PurgeLog) *bool { return v.Completed }).(pulumi.BoolPtrOutput)
 }
@@ -3378,8 +3419,10 @@ func (o PurgeLogArrayOutput) Index(i pulumi.IntInput) PurgeLogOutput {
 }
 
 type PurgeOperationHistoryView struct {
+	// The dashboard's 'Cache pending': entries with `completed: false` minus 1.
 	CachePending float64 `pulumi:"cachePending"`
-	TotalServer  float64 `pulumi:"totalServer"`
+	// The dashboard's 'Total Server': entries of `logs` minus 1.
+	TotalServer float64 `pulumi:"totalServer"`
 }
 
 type PurgeOperationHistoryViewOutput struct{ *pulumi.OutputState }
@@ -3396,10 +3439,12 @@ func (o PurgeOperationHistoryViewOutput) ToPurgeOperationHistoryViewOutputWithCo
 	return o
 }
 
+// The dashboard's 'Cache pending': entries with `completed: false` minus 1.
 func (o PurgeOperationHistoryViewOutput) CachePending() pulumi.Float64Output {
 	return o.ApplyT(func(v PurgeOperationHistoryView) float64 { return v.CachePending }).(pulumi.Float64Output)
 }
 
+// The dashboard's 'Total Server': entries of `logs` minus 1.
 func (o PurgeOperationHistoryViewOutput) TotalServer() pulumi.Float64Output {
 	return o.ApplyT(func(v PurgeOperationHistoryView) float64 { return v.TotalServer }).(pulumi.Float64Output)
 }
@@ -3407,7 +3452,7 @@ func (o PurgeOperationHistoryViewOutput) TotalServer() pulumi.Float64Output {
 type PurgeOperationLogCounts struct {
 	// Entries with `completed: true`.
 	Completed float64 `pulumi:"completed"`
-	// Entries with `completed: false` (pending servers, §3).
+	// Entries with `completed: false` (pending servers, the API's object states).
 	Pending float64 `pulumi:"pending"`
 	// Entries in `logs`.
 	Total float64 `pulumi:"total"`
@@ -3432,7 +3477,7 @@ func (o PurgeOperationLogCountsOutput) Completed() pulumi.Float64Output {
 	return o.ApplyT(func(v PurgeOperationLogCounts) float64 { return v.Completed }).(pulumi.Float64Output)
 }
 
-// Entries with `completed: false` (pending servers, §3).
+// Entries with `completed: false` (pending servers, the API's object states).
 func (o PurgeOperationLogCountsOutput) Pending() pulumi.Float64Output {
 	return o.ApplyT(func(v PurgeOperationLogCounts) float64 { return v.Pending }).(pulumi.Float64Output)
 }
@@ -3442,7 +3487,7 @@ func (o PurgeOperationLogCountsOutput) Total() pulumi.Float64Output {
 	return o.ApplyT(func(v PurgeOperationLogCounts) float64 { return v.Total }).(pulumi.Float64Output)
 }
 
-// The push zone's service addresses (§2.3 `cdnservice`), each null when the API does not send it.
+// The push zone's service addresses (`cdnservice` of the zone's sub-objects), each null when the API does not send it.
 type PushZoneServiceAddresses struct {
 	// `addurl`.
 	Add *string `pulumi:"add"`
@@ -3464,7 +3509,7 @@ type PushZoneServiceAddresses struct {
 	Upload *string `pulumi:"upload"`
 }
 
-// The push zone's service addresses (§2.3 `cdnservice`), each null when the API does not send it.
+// The push zone's service addresses (`cdnservice` of the zone's sub-objects), each null when the API does not send it.
 type PushZoneServiceAddressesOutput struct{ *pulumi.OutputState }
 
 func (PushZoneServiceAddressesOutput) ElementType() reflect.Type {
@@ -3524,7 +3569,7 @@ func (o PushZoneServiceAddressesOutput) Upload() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PushZoneServiceAddresses) *string { return v.Upload }).(pulumi.StringPtrOutput)
 }
 
-// A §2.14 skip rule.
+// A the ad-manager project skip rule.
 type SkipRule struct {
 	// How `offsetValue` is measured (e.g. seconds or percent), as the API sends it (API `offset_type`).
 	OffsetType *string `pulumi:"offsetType"`
@@ -3534,7 +3579,7 @@ type SkipRule struct {
 	Skippable *bool `pulumi:"skippable"`
 }
 
-// A §2.14 skip rule.
+// A the ad-manager project skip rule.
 type SkipRuleOutput struct{ *pulumi.OutputState }
 
 func (SkipRuleOutput) ElementType() reflect.Type {
@@ -3619,9 +3664,13 @@ func (o SkipRulePtrOutput) Skippable() pulumi.BoolPtrOutput {
 }
 
 type StreamStatusPlaybackUrls struct {
+	// DASH playback address (the `.mpd` manifest); null when the API sends none.
 	Dash *string `pulumi:"dash"`
-	Hls  *string `pulumi:"hls"`
+	// HLS playback address (the `.m3u8` manifest); null when the API sends none.
+	Hls *string `pulumi:"hls"`
+	// RTMP playback address; null when the API sends none.
 	Rtmp *string `pulumi:"rtmp"`
+	// RTSP playback address; null when the API sends none.
 	Rtsp *string `pulumi:"rtsp"`
 }
 
@@ -3639,24 +3688,28 @@ func (o StreamStatusPlaybackUrlsOutput) ToStreamStatusPlaybackUrlsOutputWithCont
 	return o
 }
 
+// DASH playback address (the `.mpd` manifest); null when the API sends none.
 func (o StreamStatusPlaybackUrlsOutput) Dash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v StreamStatusPlaybackUrls) *string { return v.Dash }).(pulumi.StringPtrOutput)
 }
 
+// HLS playback address (the `.m3u8` manifest); null when the API sends none.
 func (o StreamStatusPlaybackUrlsOutput) Hls() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v StreamStatusPlaybackUrls) *string { return v.Hls }).(pulumi.StringPtrOutput)
 }
 
+// RTMP playback address; null when the API sends none.
 func (o StreamStatusPlaybackUrlsOutput) Rtmp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v StreamStatusPlaybackUrls) *string { return v.Rtmp }).(pulumi.StringPtrOutput)
 }
 
+// RTSP playback address; null when the API sends none.
 func (o StreamStatusPlaybackUrlsOutput) Rtsp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v StreamStatusPlaybackUrls) *string { return v.Rtsp }).(pulumi.StringPtrOutput)
 }
 
-// Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
-// `"Y" | "N"` because the spec describes them three conflicting ways (§2.4).
+// Domain lock of a timeshift stream (`domainlock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). `policy` and `noreferer` stay
+// `"Y" | "N"` because the spec describes them three conflicting ways (the API's access-control objects).
 type TimeshiftDomainLockArgs struct {
 	// `domainlock[active]`.
 	Active *bool `pulumi:"active"`
@@ -3666,11 +3719,11 @@ type TimeshiftDomainLockArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// `domainlock[ips]`: IPs allowed regardless of the lock, sent comma-separated.
 	Ips []string `pulumi:"ips"`
-	// `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+	// `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 	// `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
 	// timeshift create: `Y` = blocked.
 	Noreferer *string `pulumi:"noreferer"`
-	// `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+	// `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 	// `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
 	// `Y` = allow listed domains, `N` = deny.
 	Policy *string `pulumi:"policy"`
@@ -3687,8 +3740,8 @@ type TimeshiftDomainLockArgsInput interface {
 	ToTimeshiftDomainLockArgsOutputWithContext(context.Context) TimeshiftDomainLockArgsOutput
 }
 
-// Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
-// `"Y" | "N"` because the spec describes them three conflicting ways (§2.4).
+// Domain lock of a timeshift stream (`domainlock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). `policy` and `noreferer` stay
+// `"Y" | "N"` because the spec describes them three conflicting ways (the API's access-control objects).
 type TimeshiftDomainLockArgsArgs struct {
 	// `domainlock[active]`.
 	Active pulumi.BoolPtrInput `pulumi:"active"`
@@ -3698,11 +3751,11 @@ type TimeshiftDomainLockArgsArgs struct {
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
 	// `domainlock[ips]`: IPs allowed regardless of the lock, sent comma-separated.
 	Ips pulumi.StringArrayInput `pulumi:"ips"`
-	// `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+	// `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 	// `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
 	// timeshift create: `Y` = blocked.
 	Noreferer pulumi.StringPtrInput `pulumi:"noreferer"`
-	// `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+	// `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 	// `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
 	// `Y` = allow listed domains, `N` = deny.
 	Policy pulumi.StringPtrInput `pulumi:"policy"`
@@ -3761,8 +3814,8 @@ func (i *timeshiftDomainLockArgsPtrType) ToTimeshiftDomainLockArgsPtrOutputWithC
 	return pulumi.ToOutputWithContext(ctx, i).(TimeshiftDomainLockArgsPtrOutput)
 }
 
-// Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
-// `"Y" | "N"` because the spec describes them three conflicting ways (§2.4).
+// Domain lock of a timeshift stream (`domainlock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). `policy` and `noreferer` stay
+// `"Y" | "N"` because the spec describes them three conflicting ways (the API's access-control objects).
 type TimeshiftDomainLockArgsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftDomainLockArgsOutput) ElementType() reflect.Type {
@@ -3807,14 +3860,14 @@ func (o TimeshiftDomainLockArgsOutput) Ips() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v TimeshiftDomainLockArgs) []string { return v.Ips }).(pulumi.StringArrayOutput)
 }
 
-// `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+// `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 // `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
 // timeshift create: `Y` = blocked.
 func (o TimeshiftDomainLockArgsOutput) Noreferer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftDomainLockArgs) *string { return v.Noreferer }).(pulumi.StringPtrOutput)
 }
 
-// `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+// `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 // `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
 // `Y` = allow listed domains, `N` = deny.
 func (o TimeshiftDomainLockArgsOutput) Policy() pulumi.StringPtrOutput {
@@ -3885,7 +3938,7 @@ func (o TimeshiftDomainLockArgsPtrOutput) Ips() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+// `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 // `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
 // timeshift create: `Y` = blocked.
 func (o TimeshiftDomainLockArgsPtrOutput) Noreferer() pulumi.StringPtrOutput {
@@ -3897,7 +3950,7 @@ func (o TimeshiftDomainLockArgsPtrOutput) Noreferer() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+// `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
 // `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
 // `Y` = allow listed domains, `N` = deny.
 func (o TimeshiftDomainLockArgsPtrOutput) Policy() pulumi.StringPtrOutput {
@@ -3909,7 +3962,7 @@ func (o TimeshiftDomainLockArgsPtrOutput) Policy() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Geo block (§4.19 `geoblock[...]`, §2.4).
+// Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftGeoBlockArgs struct {
 	// `geoblock[active]`.
 	Active *bool `pulumi:"active"`
@@ -3934,7 +3987,7 @@ type TimeshiftGeoBlockArgsInput interface {
 	ToTimeshiftGeoBlockArgsOutputWithContext(context.Context) TimeshiftGeoBlockArgsOutput
 }
 
-// Geo block (§4.19 `geoblock[...]`, §2.4).
+// Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftGeoBlockArgsArgs struct {
 	// `geoblock[active]`.
 	Active pulumi.BoolPtrInput `pulumi:"active"`
@@ -4001,7 +4054,7 @@ func (i *timeshiftGeoBlockArgsPtrType) ToTimeshiftGeoBlockArgsPtrOutputWithConte
 	return pulumi.ToOutputWithContext(ctx, i).(TimeshiftGeoBlockArgsPtrOutput)
 }
 
-// Geo block (§4.19 `geoblock[...]`, §2.4).
+// Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftGeoBlockArgsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftGeoBlockArgsOutput) ElementType() reflect.Type {
@@ -4125,7 +4178,7 @@ func (o TimeshiftGeoBlockArgsPtrOutput) Policy() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// IP access (§4.19 `ipaccess[...]`, §2.4).
+// IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftIpAccessArgs struct {
 	// `ipaccess[active]`.
 	Active *bool `pulumi:"active"`
@@ -4150,7 +4203,7 @@ type TimeshiftIpAccessArgsInput interface {
 	ToTimeshiftIpAccessArgsOutputWithContext(context.Context) TimeshiftIpAccessArgsOutput
 }
 
-// IP access (§4.19 `ipaccess[...]`, §2.4).
+// IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftIpAccessArgsArgs struct {
 	// `ipaccess[active]`.
 	Active pulumi.BoolPtrInput `pulumi:"active"`
@@ -4217,7 +4270,7 @@ func (i *timeshiftIpAccessArgsPtrType) ToTimeshiftIpAccessArgsPtrOutputWithConte
 	return pulumi.ToOutputWithContext(ctx, i).(TimeshiftIpAccessArgsPtrOutput)
 }
 
-// IP access (§4.19 `ipaccess[...]`, §2.4).
+// IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftIpAccessArgsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftIpAccessArgsOutput) ElementType() reflect.Type {
@@ -4341,11 +4394,11 @@ func (o TimeshiftIpAccessArgsPtrOutput) Policy() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Network DVR (§4.19 `ndvr[...]`).
+// Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
 type TimeshiftNdvrArgs struct {
 	// `ndvr[enabled]`.
 	Enabled *bool `pulumi:"enabled"`
-	// `ndvr[retention]`: days, 0 to 180 (§8).
+	// `ndvr[retention]`: days, 0 to 180 (the API's limits).
 	RetentionDays *float64 `pulumi:"retentionDays"`
 }
 
@@ -4360,11 +4413,11 @@ type TimeshiftNdvrArgsInput interface {
 	ToTimeshiftNdvrArgsOutputWithContext(context.Context) TimeshiftNdvrArgsOutput
 }
 
-// Network DVR (§4.19 `ndvr[...]`).
+// Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
 type TimeshiftNdvrArgsArgs struct {
 	// `ndvr[enabled]`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// `ndvr[retention]`: days, 0 to 180 (§8).
+	// `ndvr[retention]`: days, 0 to 180 (the API's limits).
 	RetentionDays pulumi.Float64PtrInput `pulumi:"retentionDays"`
 }
 
@@ -4421,7 +4474,7 @@ func (i *timeshiftNdvrArgsPtrType) ToTimeshiftNdvrArgsPtrOutputWithContext(ctx c
 	return pulumi.ToOutputWithContext(ctx, i).(TimeshiftNdvrArgsPtrOutput)
 }
 
-// Network DVR (§4.19 `ndvr[...]`).
+// Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
 type TimeshiftNdvrArgsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftNdvrArgsOutput) ElementType() reflect.Type {
@@ -4451,7 +4504,7 @@ func (o TimeshiftNdvrArgsOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v TimeshiftNdvrArgs) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// `ndvr[retention]`: days, 0 to 180 (§8).
+// `ndvr[retention]`: days, 0 to 180 (the API's limits).
 func (o TimeshiftNdvrArgsOutput) RetentionDays() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v TimeshiftNdvrArgs) *float64 { return v.RetentionDays }).(pulumi.Float64PtrOutput)
 }
@@ -4490,7 +4543,7 @@ func (o TimeshiftNdvrArgsPtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// `ndvr[retention]`: days, 0 to 180 (§8).
+// `ndvr[retention]`: days, 0 to 180 (the API's limits).
 func (o TimeshiftNdvrArgsPtrOutput) RetentionDays() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *TimeshiftNdvrArgs) *float64 {
 		if v == nil {
@@ -4500,21 +4553,23 @@ func (o TimeshiftNdvrArgsPtrOutput) RetentionDays() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Playback addresses of the stream (§2.7; timeshift streams use DVR-style manifest names).
+// Playback addresses of the stream (the stream's playback URLs; timeshift streams use DVR-style manifest names).
 type TimeshiftPlaybackUrls struct {
+	// DASH playback address (the `.mpd` manifest); null when the API sends none.
 	Dash *string `pulumi:"dash"`
 	// The DASH manifest's name, e.g. `manifest_dvr.mpd`.
 	DashManifest *string `pulumi:"dashManifest"`
-	Hls          *string `pulumi:"hls"`
+	// HLS playback address (the `.m3u8` manifest); null when the API sends none.
+	Hls *string `pulumi:"hls"`
 	// The HLS manifest's name, e.g. `playlist_dvr.m3u8`.
 	HlsManifest *string `pulumi:"hlsManifest"`
-	// RTMP playback address (§2.7 `rtmp`).
+	// RTMP playback address (`rtmp` of the stream's playback URLs).
 	Rtmp *string `pulumi:"rtmp"`
-	// RTSP playback address (§2.7 `rtsp`).
+	// RTSP playback address (`rtsp` of the stream's playback URLs).
 	Rtsp *string `pulumi:"rtsp"`
 }
 
-// Playback addresses of the stream (§2.7; timeshift streams use DVR-style manifest names).
+// Playback addresses of the stream (the stream's playback URLs; timeshift streams use DVR-style manifest names).
 type TimeshiftPlaybackUrlsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftPlaybackUrlsOutput) ElementType() reflect.Type {
@@ -4529,6 +4584,7 @@ func (o TimeshiftPlaybackUrlsOutput) ToTimeshiftPlaybackUrlsOutputWithContext(ct
 	return o
 }
 
+// DASH playback address (the `.mpd` manifest); null when the API sends none.
 func (o TimeshiftPlaybackUrlsOutput) Dash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftPlaybackUrls) *string { return v.Dash }).(pulumi.StringPtrOutput)
 }
@@ -4538,6 +4594,7 @@ func (o TimeshiftPlaybackUrlsOutput) DashManifest() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftPlaybackUrls) *string { return v.DashManifest }).(pulumi.StringPtrOutput)
 }
 
+// HLS playback address (the `.m3u8` manifest); null when the API sends none.
 func (o TimeshiftPlaybackUrlsOutput) Hls() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftPlaybackUrls) *string { return v.Hls }).(pulumi.StringPtrOutput)
 }
@@ -4547,21 +4604,21 @@ func (o TimeshiftPlaybackUrlsOutput) HlsManifest() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftPlaybackUrls) *string { return v.HlsManifest }).(pulumi.StringPtrOutput)
 }
 
-// RTMP playback address (§2.7 `rtmp`).
+// RTMP playback address (`rtmp` of the stream's playback URLs).
 func (o TimeshiftPlaybackUrlsOutput) Rtmp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftPlaybackUrls) *string { return v.Rtmp }).(pulumi.StringPtrOutput)
 }
 
-// RTSP playback address (§2.7 `rtsp`).
+// RTSP playback address (`rtsp` of the stream's playback URLs).
 func (o TimeshiftPlaybackUrlsOutput) Rtsp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftPlaybackUrls) *string { return v.Rtsp }).(pulumi.StringPtrOutput)
 }
 
-// Recording (§4.19 `record[...]`).
+// Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
 type TimeshiftRecordArgs struct {
 	// `record[enabled]`.
 	Enabled *bool `pulumi:"enabled"`
-	// `record[retention]`: days, 0 to 90 (§8).
+	// `record[retention]`: days, 0 to 90 (the API's limits).
 	RetentionDays *float64 `pulumi:"retentionDays"`
 	// `record[server]`: the recording server's id.
 	Server *float64 `pulumi:"server"`
@@ -4578,11 +4635,11 @@ type TimeshiftRecordArgsInput interface {
 	ToTimeshiftRecordArgsOutputWithContext(context.Context) TimeshiftRecordArgsOutput
 }
 
-// Recording (§4.19 `record[...]`).
+// Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
 type TimeshiftRecordArgsArgs struct {
 	// `record[enabled]`.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
-	// `record[retention]`: days, 0 to 90 (§8).
+	// `record[retention]`: days, 0 to 90 (the API's limits).
 	RetentionDays pulumi.Float64PtrInput `pulumi:"retentionDays"`
 	// `record[server]`: the recording server's id.
 	Server pulumi.Float64PtrInput `pulumi:"server"`
@@ -4641,7 +4698,7 @@ func (i *timeshiftRecordArgsPtrType) ToTimeshiftRecordArgsPtrOutputWithContext(c
 	return pulumi.ToOutputWithContext(ctx, i).(TimeshiftRecordArgsPtrOutput)
 }
 
-// Recording (§4.19 `record[...]`).
+// Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
 type TimeshiftRecordArgsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftRecordArgsOutput) ElementType() reflect.Type {
@@ -4671,7 +4728,7 @@ func (o TimeshiftRecordArgsOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v TimeshiftRecordArgs) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// `record[retention]`: days, 0 to 90 (§8).
+// `record[retention]`: days, 0 to 90 (the API's limits).
 func (o TimeshiftRecordArgsOutput) RetentionDays() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v TimeshiftRecordArgs) *float64 { return v.RetentionDays }).(pulumi.Float64PtrOutput)
 }
@@ -4715,7 +4772,7 @@ func (o TimeshiftRecordArgsPtrOutput) Enabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// `record[retention]`: days, 0 to 90 (§8).
+// `record[retention]`: days, 0 to 90 (the API's limits).
 func (o TimeshiftRecordArgsPtrOutput) RetentionDays() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *TimeshiftRecordArgs) *float64 {
 		if v == nil {
@@ -4735,7 +4792,7 @@ func (o TimeshiftRecordArgsPtrOutput) Server() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Secure token (§4.19 `securetoken[...]`, §2.4).
+// Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftSecureTokenArgs struct {
 	// `securetoken[active]`.
 	Active *bool `pulumi:"active"`
@@ -4747,7 +4804,7 @@ type TimeshiftSecureTokenArgs struct {
 	Key *string `pulumi:"key"`
 	// `securetoken[keyip]`: bind tokens to the viewer's IP.
 	KeyIp *bool `pulumi:"keyIp"`
-	// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4).
+	// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects).
 	Policy *string `pulumi:"policy"`
 	// `securetoken[session]`: seconds, `0` = unlimited (sent as a string).
 	SessionSeconds *float64 `pulumi:"sessionSeconds"`
@@ -4766,7 +4823,7 @@ type TimeshiftSecureTokenArgsInput interface {
 	ToTimeshiftSecureTokenArgsOutputWithContext(context.Context) TimeshiftSecureTokenArgsOutput
 }
 
-// Secure token (§4.19 `securetoken[...]`, §2.4).
+// Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftSecureTokenArgsArgs struct {
 	// `securetoken[active]`.
 	Active pulumi.BoolPtrInput `pulumi:"active"`
@@ -4778,7 +4835,7 @@ type TimeshiftSecureTokenArgsArgs struct {
 	Key pulumi.StringPtrInput `pulumi:"key"`
 	// `securetoken[keyip]`: bind tokens to the viewer's IP.
 	KeyIp pulumi.BoolPtrInput `pulumi:"keyIp"`
-	// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4).
+	// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects).
 	Policy pulumi.StringPtrInput `pulumi:"policy"`
 	// `securetoken[session]`: seconds, `0` = unlimited (sent as a string).
 	SessionSeconds pulumi.Float64PtrInput `pulumi:"sessionSeconds"`
@@ -4839,7 +4896,7 @@ func (i *timeshiftSecureTokenArgsPtrType) ToTimeshiftSecureTokenArgsPtrOutputWit
 	return pulumi.ToOutputWithContext(ctx, i).(TimeshiftSecureTokenArgsPtrOutput)
 }
 
-// Secure token (§4.19 `securetoken[...]`, §2.4).
+// Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftSecureTokenArgsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftSecureTokenArgsOutput) ElementType() reflect.Type {
@@ -4889,7 +4946,7 @@ func (o TimeshiftSecureTokenArgsOutput) KeyIp() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v TimeshiftSecureTokenArgs) *bool { return v.KeyIp }).(pulumi.BoolPtrOutput)
 }
 
-// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4).
+// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects).
 func (o TimeshiftSecureTokenArgsOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftSecureTokenArgs) *string { return v.Policy }).(pulumi.StringPtrOutput)
 }
@@ -4978,7 +5035,7 @@ func (o TimeshiftSecureTokenArgsPtrOutput) KeyIp() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4).
+// `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects).
 func (o TimeshiftSecureTokenArgsPtrOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftSecureTokenArgs) *string {
 		if v == nil {
@@ -5008,15 +5065,19 @@ func (o TimeshiftSecureTokenArgsPtrOutput) TimeoutSeconds() pulumi.Float64PtrOut
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Signed playback addresses (§2.7 `tokenized`), each null when the API does not send it.
+// Signed playback addresses (`tokenized` of the stream's playback URLs), each null when the API does not send it.
 type TimeshiftTokenizedPlaybackUrls struct {
+	// Signed DASH playback address.
 	Dash *string `pulumi:"dash"`
-	Hls  *string `pulumi:"hls"`
+	// Signed HLS playback address.
+	Hls *string `pulumi:"hls"`
+	// Signed RTMP playback address.
 	Rtmp *string `pulumi:"rtmp"`
+	// Signed RTSP playback address.
 	Rtsp *string `pulumi:"rtsp"`
 }
 
-// Signed playback addresses (§2.7 `tokenized`), each null when the API does not send it.
+// Signed playback addresses (`tokenized` of the stream's playback URLs), each null when the API does not send it.
 type TimeshiftTokenizedPlaybackUrlsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftTokenizedPlaybackUrlsOutput) ElementType() reflect.Type {
@@ -5031,18 +5092,22 @@ func (o TimeshiftTokenizedPlaybackUrlsOutput) ToTimeshiftTokenizedPlaybackUrlsOu
 	return o
 }
 
+// Signed DASH playback address.
 func (o TimeshiftTokenizedPlaybackUrlsOutput) Dash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftTokenizedPlaybackUrls) *string { return v.Dash }).(pulumi.StringPtrOutput)
 }
 
+// Signed HLS playback address.
 func (o TimeshiftTokenizedPlaybackUrlsOutput) Hls() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftTokenizedPlaybackUrls) *string { return v.Hls }).(pulumi.StringPtrOutput)
 }
 
+// Signed RTMP playback address.
 func (o TimeshiftTokenizedPlaybackUrlsOutput) Rtmp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftTokenizedPlaybackUrls) *string { return v.Rtmp }).(pulumi.StringPtrOutput)
 }
 
+// Signed RTSP playback address.
 func (o TimeshiftTokenizedPlaybackUrlsOutput) Rtsp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TimeshiftTokenizedPlaybackUrls) *string { return v.Rtsp }).(pulumi.StringPtrOutput)
 }
@@ -5071,6 +5136,7 @@ func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Elem() TimeshiftTokenizedPlayba
 	}).(TimeshiftTokenizedPlaybackUrlsOutput)
 }
 
+// Signed DASH playback address.
 func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Dash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftTokenizedPlaybackUrls) *string {
 		if v == nil {
@@ -5080,6 +5146,7 @@ func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Dash() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Signed HLS playback address.
 func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Hls() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftTokenizedPlaybackUrls) *string {
 		if v == nil {
@@ -5089,6 +5156,7 @@ func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Hls() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Signed RTMP playback address.
 func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Rtmp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftTokenizedPlaybackUrls) *string {
 		if v == nil {
@@ -5098,6 +5166,7 @@ func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Rtmp() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Signed RTSP playback address.
 func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Rtsp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftTokenizedPlaybackUrls) *string {
 		if v == nil {
@@ -5107,7 +5176,7 @@ func (o TimeshiftTokenizedPlaybackUrlsPtrOutput) Rtsp() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// User-agent filter (§4.19 `useragent[...]`, §2.4).
+// User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftUserAgentArgs struct {
 	// `useragent[active]`.
 	Active *bool `pulumi:"active"`
@@ -5117,7 +5186,7 @@ type TimeshiftUserAgentArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// `useragent[ips]`, sent comma-separated.
 	Ips []string `pulumi:"ips"`
-	// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4).
+	// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects).
 	Patterns []string `pulumi:"patterns"`
 	// `useragent[policy]` (`Y` when true); the spec does not say what each value means.
 	Policy *bool `pulumi:"policy"`
@@ -5134,7 +5203,7 @@ type TimeshiftUserAgentArgsInput interface {
 	ToTimeshiftUserAgentArgsOutputWithContext(context.Context) TimeshiftUserAgentArgsOutput
 }
 
-// User-agent filter (§4.19 `useragent[...]`, §2.4).
+// User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftUserAgentArgsArgs struct {
 	// `useragent[active]`.
 	Active pulumi.BoolPtrInput `pulumi:"active"`
@@ -5144,7 +5213,7 @@ type TimeshiftUserAgentArgsArgs struct {
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
 	// `useragent[ips]`, sent comma-separated.
 	Ips pulumi.StringArrayInput `pulumi:"ips"`
-	// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4).
+	// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects).
 	Patterns pulumi.StringArrayInput `pulumi:"patterns"`
 	// `useragent[policy]` (`Y` when true); the spec does not say what each value means.
 	Policy pulumi.BoolPtrInput `pulumi:"policy"`
@@ -5203,7 +5272,7 @@ func (i *timeshiftUserAgentArgsPtrType) ToTimeshiftUserAgentArgsPtrOutputWithCon
 	return pulumi.ToOutputWithContext(ctx, i).(TimeshiftUserAgentArgsPtrOutput)
 }
 
-// User-agent filter (§4.19 `useragent[...]`, §2.4).
+// User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 type TimeshiftUserAgentArgsOutput struct{ *pulumi.OutputState }
 
 func (TimeshiftUserAgentArgsOutput) ElementType() reflect.Type {
@@ -5248,7 +5317,7 @@ func (o TimeshiftUserAgentArgsOutput) Ips() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v TimeshiftUserAgentArgs) []string { return v.Ips }).(pulumi.StringArrayOutput)
 }
 
-// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4).
+// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects).
 func (o TimeshiftUserAgentArgsOutput) Patterns() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v TimeshiftUserAgentArgs) []string { return v.Patterns }).(pulumi.StringArrayOutput)
 }
@@ -5322,7 +5391,7 @@ func (o TimeshiftUserAgentArgsPtrOutput) Ips() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4).
+// `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects).
 func (o TimeshiftUserAgentArgsPtrOutput) Patterns() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TimeshiftUserAgentArgs) []string {
 		if v == nil {
@@ -5342,19 +5411,25 @@ func (o TimeshiftUserAgentArgsPtrOutput) Policy() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// The domain lock as the API holds it (§2.4 `domainlock`), whatever the program declares.
+// The domain lock as the API holds it (`domainlock` of the API's access-control objects), whatever the program declares.
 type VodPullLiveLock struct {
-	Active  *string `pulumi:"active"`
+	// `Y` when the zone is active; the spec ties this flag to the whole zone, not only its lock.
+	Active *string `pulumi:"active"`
+	// `Y` when the domain lock is on, `N` when off.
 	Enabled *string `pulumi:"enabled"`
 	// Comma-separated IPs / CIDR ranges.
 	Ips *string `pulumi:"ips"`
 	// Comma-separated domains.
-	List      *string `pulumi:"list"`
+	List *string `pulumi:"list"`
+	// Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+	// allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
 	Noreferer *string `pulumi:"noreferer"`
-	Policy    *string `pulumi:"policy"`
+	// The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+	// (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
+	Policy *string `pulumi:"policy"`
 }
 
-// The domain lock as the API holds it (§2.4 `domainlock`), whatever the program declares.
+// The domain lock as the API holds it (`domainlock` of the API's access-control objects), whatever the program declares.
 type VodPullLiveLockOutput struct{ *pulumi.OutputState }
 
 func (VodPullLiveLockOutput) ElementType() reflect.Type {
@@ -5369,10 +5444,12 @@ func (o VodPullLiveLockOutput) ToVodPullLiveLockOutputWithContext(ctx context.Co
 	return o
 }
 
+// `Y` when the zone is active; the spec ties this flag to the whole zone, not only its lock.
 func (o VodPullLiveLockOutput) Active() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VodPullLiveLock) *string { return v.Active }).(pulumi.StringPtrOutput)
 }
 
+// `Y` when the domain lock is on, `N` when off.
 func (o VodPullLiveLockOutput) Enabled() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VodPullLiveLock) *string { return v.Enabled }).(pulumi.StringPtrOutput)
 }
@@ -5387,15 +5464,19 @@ func (o VodPullLiveLockOutput) List() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VodPullLiveLock) *string { return v.List }).(pulumi.StringPtrOutput)
 }
 
+// Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+// allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
 func (o VodPullLiveLockOutput) Noreferer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VodPullLiveLock) *string { return v.Noreferer }).(pulumi.StringPtrOutput)
 }
 
+// The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+// (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
 func (o VodPullLiveLockOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VodPullLiveLock) *string { return v.Policy }).(pulumi.StringPtrOutput)
 }
 
-// §2.4 bwlimit: bandwidth limit.
+// the access-control objects bwlimit: bandwidth limit.
 type ZoneBwLimit struct {
 	// `Y` when the control is active, `N` when not.
 	Active *string `pulumi:"active"`
@@ -5411,7 +5492,7 @@ type ZoneBwLimit struct {
 	RateAfter *float64 `pulumi:"rateAfter"`
 }
 
-// §2.4 bwlimit: bandwidth limit.
+// the access-control objects bwlimit: bandwidth limit.
 type ZoneBwLimitOutput struct{ *pulumi.OutputState }
 
 func (ZoneBwLimitOutput) ElementType() reflect.Type {
@@ -5540,7 +5621,7 @@ func (o ZoneBwLimitPtrOutput) RateAfter() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// §2.3 cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
+// the zone sub-objects cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
 type ZoneCache struct {
 	// Cache duration, with a unit suffix.
 	Cache *string `pulumi:"cache"`
@@ -5566,7 +5647,7 @@ type ZoneCache struct {
 	UseStale *string `pulumi:"useStale"`
 }
 
-// §2.3 cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
+// the zone sub-objects cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
 type ZoneCacheOutput struct{ *pulumi.OutputState }
 
 func (ZoneCacheOutput) ElementType() reflect.Type {
@@ -5770,7 +5851,8 @@ func (o ZoneCachePtrOutput) UseStale() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.3 cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).
+// the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses
+// (`infoUrl`, ...).
 type ZoneCdnService struct {
 	// The service's auth token (a credential) (API `authtoken`).
 	AuthToken *string `pulumi:"authToken"`
@@ -5780,7 +5862,8 @@ type ZoneCdnService struct {
 	PurgeUrls []string `pulumi:"purgeUrls"`
 }
 
-// §2.3 cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).
+// the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses
+// (`infoUrl`, ...).
 type ZoneCdnServiceOutput struct{ *pulumi.OutputState }
 
 func (ZoneCdnServiceOutput) ElementType() reflect.Type {
@@ -5864,7 +5947,8 @@ func (o ZoneCdnServicePtrOutput) PurgeUrls() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// §2.4 domainlock. `policy` and `noReferer` keep `Y`/`N`: §2.4 describes them three conflicting ways.
+// the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects
+// describes them three conflicting ways.
 type ZoneDomainLock struct {
 	// `Y` when the control is active, `N` when not.
 	Active *string `pulumi:"active"`
@@ -5874,15 +5958,17 @@ type ZoneDomainLock struct {
 	Ips *string `pulumi:"ips"`
 	// Comma-separated domains.
 	List *string `pulumi:"list"`
-	// `Y` or `N`; whether `Y` allows or blocks requests without a referer, §2.4 says both (API `noreferer`).
+	// `Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both
+	// (API `noreferer`).
 	NoReferer *string `pulumi:"noReferer"`
-	// `Y` or `N`; whether `Y` allows or denies the listed domains, §2.4 says both.
+	// `Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both.
 	Policy *string `pulumi:"policy"`
 	// Domain lock type (push zones).
 	Type *string `pulumi:"type"`
 }
 
-// §2.4 domainlock. `policy` and `noReferer` keep `Y`/`N`: §2.4 describes them three conflicting ways.
+// the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects
+// describes them three conflicting ways.
 type ZoneDomainLockOutput struct{ *pulumi.OutputState }
 
 func (ZoneDomainLockOutput) ElementType() reflect.Type {
@@ -5917,12 +6003,13 @@ func (o ZoneDomainLockOutput) List() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ZoneDomainLock) *string { return v.List }).(pulumi.StringPtrOutput)
 }
 
-// `Y` or `N`; whether `Y` allows or blocks requests without a referer, §2.4 says both (API `noreferer`).
+// `Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both
+// (API `noreferer`).
 func (o ZoneDomainLockOutput) NoReferer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ZoneDomainLock) *string { return v.NoReferer }).(pulumi.StringPtrOutput)
 }
 
-// `Y` or `N`; whether `Y` allows or denies the listed domains, §2.4 says both.
+// `Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both.
 func (o ZoneDomainLockOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ZoneDomainLock) *string { return v.Policy }).(pulumi.StringPtrOutput)
 }
@@ -5996,7 +6083,8 @@ func (o ZoneDomainLockPtrOutput) List() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// `Y` or `N`; whether `Y` allows or blocks requests without a referer, §2.4 says both (API `noreferer`).
+// `Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both
+// (API `noreferer`).
 func (o ZoneDomainLockPtrOutput) NoReferer() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ZoneDomainLock) *string {
 		if v == nil {
@@ -6006,7 +6094,7 @@ func (o ZoneDomainLockPtrOutput) NoReferer() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// `Y` or `N`; whether `Y` allows or denies the listed domains, §2.4 says both.
+// `Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both.
 func (o ZoneDomainLockPtrOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ZoneDomainLock) *string {
 		if v == nil {
@@ -6026,7 +6114,7 @@ func (o ZoneDomainLockPtrOutput) Type() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.4 eac: external access control.
+// the access-control objects eac: external access control.
 type ZoneEac struct {
 	// `Y` when the control is active, `N` when not.
 	Active *string `pulumi:"active"`
@@ -6040,7 +6128,7 @@ type ZoneEac struct {
 	Policy *string `pulumi:"policy"`
 }
 
-// §2.4 eac: external access control.
+// the access-control objects eac: external access control.
 type ZoneEacOutput struct{ *pulumi.OutputState }
 
 func (ZoneEacOutput) ElementType() reflect.Type {
@@ -6154,7 +6242,7 @@ func (o ZoneEacPtrOutput) Policy() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.3 edge: what the edge servers do with responses.
+// the zone sub-objects edge: what the edge servers do with responses.
 type ZoneEdge struct {
 	// `Y` when responses are compressed, `N` when not.
 	Compression *string `pulumi:"compression"`
@@ -6180,7 +6268,7 @@ type ZoneEdge struct {
 	Xff *string `pulumi:"xff"`
 }
 
-// §2.3 edge: what the edge servers do with responses.
+// the zone sub-objects edge: what the edge servers do with responses.
 type ZoneEdgeOutput struct{ *pulumi.OutputState }
 
 func (ZoneEdgeOutput) ElementType() reflect.Type {
@@ -6384,7 +6472,7 @@ func (o ZoneEdgePtrOutput) Xff() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.4 geoblock.
+// the access-control objects geoblock.
 type ZoneGeoBlock struct {
 	// `Y` when the control is active, `N` when not.
 	Active *string `pulumi:"active"`
@@ -6398,7 +6486,7 @@ type ZoneGeoBlock struct {
 	Policy *string `pulumi:"policy"`
 }
 
-// §2.4 geoblock.
+// the access-control objects geoblock.
 type ZoneGeoBlockOutput struct{ *pulumi.OutputState }
 
 func (ZoneGeoBlockOutput) ElementType() reflect.Type {
@@ -6512,7 +6600,7 @@ func (o ZoneGeoBlockPtrOutput) Policy() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.4 ipaccess.
+// the access-control objects ipaccess.
 type ZoneIpAccess struct {
 	// `Y` when the control is active, `N` when not.
 	Active *string `pulumi:"active"`
@@ -6526,7 +6614,7 @@ type ZoneIpAccess struct {
 	Policy *string `pulumi:"policy"`
 }
 
-// §2.4 ipaccess.
+// the access-control objects ipaccess.
 type ZoneIpAccessOutput struct{ *pulumi.OutputState }
 
 func (ZoneIpAccessOutput) ElementType() reflect.Type {
@@ -6640,7 +6728,7 @@ func (o ZoneIpAccessPtrOutput) Policy() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.3 origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
+// the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
 type ZoneOriginAuth struct {
 	// S3 access key id (masked) (API `s3_access_key_id`).
 	S3AccessKeyId *string `pulumi:"s3AccessKeyId"`
@@ -6652,7 +6740,7 @@ type ZoneOriginAuth struct {
 	Type *string `pulumi:"type"`
 }
 
-// §2.3 origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
+// the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
 type ZoneOriginAuthOutput struct{ *pulumi.OutputState }
 
 func (ZoneOriginAuthOutput) ElementType() reflect.Type {
@@ -6751,7 +6839,7 @@ func (o ZoneOriginAuthPtrOutput) Type() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.4 securetoken; `list` is the key (a credential).
+// the access-control objects securetoken; `list` is the key (a credential).
 type ZoneSecureToken struct {
 	// `Y` when the control is active, `N` when not.
 	Active *string `pulumi:"active"`
@@ -6773,7 +6861,7 @@ type ZoneSecureToken struct {
 	Timeout *float64 `pulumi:"timeout"`
 }
 
-// §2.4 securetoken; `list` is the key (a credential).
+// the access-control objects securetoken; `list` is the key (a credential).
 type ZoneSecureTokenOutput struct{ *pulumi.OutputState }
 
 func (ZoneSecureTokenOutput) ElementType() reflect.Type {
@@ -6947,7 +7035,7 @@ func (o ZoneSecureTokenPtrOutput) Timeout() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-// §2.3 seo.
+// the zone sub-objects seo.
 type ZoneSeo struct {
 	// Canonical header setting.
 	Canonical *string `pulumi:"canonical"`
@@ -6967,7 +7055,7 @@ type ZoneSeo struct {
 	Type *string `pulumi:"type"`
 }
 
-// §2.3 seo.
+// the zone sub-objects seo.
 type ZoneSeoOutput struct{ *pulumi.OutputState }
 
 func (ZoneSeoOutput) ElementType() reflect.Type {
@@ -7126,7 +7214,7 @@ func (o ZoneSeoPtrOutput) Type() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// §2.3 shield: the origin shield.
+// the zone sub-objects shield: the origin shield.
 type ZoneShield struct {
 	// `Y` when the shield is enabled, `N` when not.
 	Enabled *string `pulumi:"enabled"`
@@ -7136,7 +7224,7 @@ type ZoneShield struct {
 	Shields []string `pulumi:"shields"`
 }
 
-// §2.3 shield: the origin shield.
+// the zone sub-objects shield: the origin shield.
 type ZoneShieldOutput struct{ *pulumi.OutputState }
 
 func (ZoneShieldOutput) ElementType() reflect.Type {
@@ -7220,7 +7308,7 @@ func (o ZoneShieldPtrOutput) Shields() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// §2.3 ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
+// the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
 type ZoneSsl struct {
 	// The certificate's id, or null (API `certid`).
 	CertId *string `pulumi:"certId"`
@@ -7238,7 +7326,7 @@ type ZoneSsl struct {
 	Warning *bool `pulumi:"warning"`
 }
 
-// §2.3 ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
+// the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
 type ZoneSslOutput struct{ *pulumi.OutputState }
 
 func (ZoneSslOutput) ElementType() reflect.Type {
@@ -7382,7 +7470,7 @@ func (o ZoneSslPtrOutput) Warning() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// §2.4 useragent.
+// the access-control objects useragent.
 type ZoneUserAgent struct {
 	// `Y` when the control is active, `N` when not.
 	Active *string `pulumi:"active"`
@@ -7400,7 +7488,7 @@ type ZoneUserAgent struct {
 	Policy *string `pulumi:"policy"`
 }
 
-// §2.4 useragent.
+// the access-control objects useragent.
 type ZoneUserAgentOutput struct{ *pulumi.OutputState }
 
 func (ZoneUserAgentOutput) ElementType() reflect.Type {

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (§4.1).
+// Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (`POST /v2/zones/http/push/{zoneid}`).
 //
 // Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
 // zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
@@ -23,31 +23,31 @@ import (
 type PushZoneSettings struct {
 	pulumi.CustomResourceState
 
-	// The service's auth token (§2.3 `cdnservice.authtoken`), a credential: secret; undefined when the API sends none.
+	// The service's auth token (`cdnservice.authtoken` of the zone's sub-objects), a credential: secret; undefined when the API sends none.
 	AuthToken pulumi.StringPtrOutput `pulumi:"authToken"`
-	// Fully qualified custom domains (§2.2 `cnamesArrFqdn`).
+	// Fully qualified custom domains (`cnamesArrFqdn` of the API's zone object).
 	CustomDomainFqdns pulumi.StringArrayOutput `pulumi:"customDomainFqdns"`
 	// Managed custom domains, as declared (or as found, after a refresh that found drift).
 	CustomDomains pulumi.StringArrayOutput `pulumi:"customDomains"`
-	// The zone's own domain (§2.2 `fqdn`): the target of the custom domains' CNAME records.
+	// The zone's own domain (`fqdn` of the API's zone object): the target of the custom domains' CNAME records.
 	Fqdn pulumi.StringPtrOutput `pulumi:"fqdn"`
-	// FTP password of the zone's storage (§2.2 `ftpdetails.password`); secret.
+	// FTP password of the zone's storage (`ftpdetails.password` of the API's zone object); secret.
 	FtpPassword pulumi.StringPtrOutput `pulumi:"ftpPassword"`
-	// FTP user of the zone's storage (§2.2 `ftpdetails.username`).
+	// FTP user of the zone's storage (`ftpdetails.username` of the API's zone object).
 	FtpUsername pulumi.StringPtrOutput `pulumi:"ftpUsername"`
-	// The zone's hash identifier (§2.2 `hashid`).
+	// The zone's hash identifier (`hashid` of the API's zone object).
 	HashId pulumi.StringPtrOutput `pulumi:"hashId"`
-	// The zone's name (§2.2).
+	// The zone's name (the API's zone object).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
-	// The zone's service addresses (§2.3 `cdnservice`: info, list, upload, playlist...).
+	// The zone's service addresses (`cdnservice` of the zone's sub-objects: info, list, upload, playlist...).
 	ServiceAddresses PushZoneServiceAddressesOutput `pulumi:"serviceAddresses"`
 	// Managed transcode webhook.
 	TranscodeWebhook pulumi.StringPtrOutput `pulumi:"transcodeWebhook"`
 	// Managed transcoding profile ids.
 	TranscodingProfiles pulumi.StringArrayOutput `pulumi:"transcodingProfiles"`
-	// Where uploads go (§2.2 `server.meta.uploadHost`).
+	// Where uploads go (`server.meta.uploadHost` of the API's zone object).
 	UploadHost pulumi.StringPtrOutput `pulumi:"uploadHost"`
-	// Warnings the API returned with the last change (§4.1 `warnings`; `errors` too, prefixed ` error:  `).
+	// Warnings the API returned with the last change (`warnings` of `POST /v2/zones/http/push/{zoneid}`; `errors` too, prefixed ` error:  `).
 	Warnings pulumi.StringArrayOutput `pulumi:"warnings"`
 	// The zone's id.
 	ZoneId pulumi.IntOutput `pulumi:"zoneId"`
@@ -101,29 +101,29 @@ func (PushZoneSettingsState) ElementType() reflect.Type {
 }
 
 type pushZoneSettingsArgs struct {
-	// Custom domains of the zone (§4.1 `cnames`, sent comma-separated). Compared as a set,
+	// Custom domains of the zone (`cnames` of `POST /v2/zones/http/push/{zoneid}`, sent comma-separated). Compared as a set,
 	// ignoring order and case. The API warns until a CNAME record points at the zone.
 	CustomDomains []string `pulumi:"customDomains"`
 	// URL that receives the list of transcoded files as a raw JSON post every minute after files
-	// are transcoded (§4.1 `webhook`, §6); `""` clears it.
+	// are transcoded (`webhook` of `POST /v2/zones/http/push/{zoneid}`, the API's events); `""` clears it.
 	TranscodeWebhook *string `pulumi:"transcodeWebhook"`
-	// Transcoding profile ids applied automatically to uploads (§4.1 `profiles`); compared as a set.
+	// Transcoding profile ids applied automatically to uploads (`profiles` of `POST /v2/zones/http/push/{zoneid}`); compared as a set.
 	TranscodingProfiles []string `pulumi:"transcodingProfiles"`
-	// The HTTP push zone's id (§4.1 `{zoneid}`). Changing it replaces the resource.
+	// The HTTP push zone's id (`{zoneid}` of `POST /v2/zones/http/push/{zoneid}`). Changing it replaces the resource.
 	ZoneId int `pulumi:"zoneId"`
 }
 
 // The set of arguments for constructing a PushZoneSettings resource.
 type PushZoneSettingsArgs struct {
-	// Custom domains of the zone (§4.1 `cnames`, sent comma-separated). Compared as a set,
+	// Custom domains of the zone (`cnames` of `POST /v2/zones/http/push/{zoneid}`, sent comma-separated). Compared as a set,
 	// ignoring order and case. The API warns until a CNAME record points at the zone.
 	CustomDomains pulumi.StringArrayInput
 	// URL that receives the list of transcoded files as a raw JSON post every minute after files
-	// are transcoded (§4.1 `webhook`, §6); `""` clears it.
+	// are transcoded (`webhook` of `POST /v2/zones/http/push/{zoneid}`, the API's events); `""` clears it.
 	TranscodeWebhook pulumi.StringPtrInput
-	// Transcoding profile ids applied automatically to uploads (§4.1 `profiles`); compared as a set.
+	// Transcoding profile ids applied automatically to uploads (`profiles` of `POST /v2/zones/http/push/{zoneid}`); compared as a set.
 	TranscodingProfiles pulumi.StringArrayInput
-	// The HTTP push zone's id (§4.1 `{zoneid}`). Changing it replaces the resource.
+	// The HTTP push zone's id (`{zoneid}` of `POST /v2/zones/http/push/{zoneid}`). Changing it replaces the resource.
 	ZoneId pulumi.IntInput
 }
 
@@ -164,12 +164,12 @@ func (o PushZoneSettingsOutput) ToPushZoneSettingsOutputWithContext(ctx context.
 	return o
 }
 
-// The service's auth token (§2.3 `cdnservice.authtoken`), a credential: secret; undefined when the API sends none.
+// The service's auth token (`cdnservice.authtoken` of the zone's sub-objects), a credential: secret; undefined when the API sends none.
 func (o PushZoneSettingsOutput) AuthToken() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringPtrOutput { return v.AuthToken }).(pulumi.StringPtrOutput)
 }
 
-// Fully qualified custom domains (§2.2 `cnamesArrFqdn`).
+// Fully qualified custom domains (`cnamesArrFqdn` of the API's zone object).
 func (o PushZoneSettingsOutput) CustomDomainFqdns() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringArrayOutput { return v.CustomDomainFqdns }).(pulumi.StringArrayOutput)
 }
@@ -179,32 +179,32 @@ func (o PushZoneSettingsOutput) CustomDomains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringArrayOutput { return v.CustomDomains }).(pulumi.StringArrayOutput)
 }
 
-// The zone's own domain (§2.2 `fqdn`): the target of the custom domains' CNAME records.
+// The zone's own domain (`fqdn` of the API's zone object): the target of the custom domains' CNAME records.
 func (o PushZoneSettingsOutput) Fqdn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringPtrOutput { return v.Fqdn }).(pulumi.StringPtrOutput)
 }
 
-// FTP password of the zone's storage (§2.2 `ftpdetails.password`); secret.
+// FTP password of the zone's storage (`ftpdetails.password` of the API's zone object); secret.
 func (o PushZoneSettingsOutput) FtpPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringPtrOutput { return v.FtpPassword }).(pulumi.StringPtrOutput)
 }
 
-// FTP user of the zone's storage (§2.2 `ftpdetails.username`).
+// FTP user of the zone's storage (`ftpdetails.username` of the API's zone object).
 func (o PushZoneSettingsOutput) FtpUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringPtrOutput { return v.FtpUsername }).(pulumi.StringPtrOutput)
 }
 
-// The zone's hash identifier (§2.2 `hashid`).
+// The zone's hash identifier (`hashid` of the API's zone object).
 func (o PushZoneSettingsOutput) HashId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringPtrOutput { return v.HashId }).(pulumi.StringPtrOutput)
 }
 
-// The zone's name (§2.2).
+// The zone's name (the API's zone object).
 func (o PushZoneSettingsOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// The zone's service addresses (§2.3 `cdnservice`: info, list, upload, playlist...).
+// The zone's service addresses (`cdnservice` of the zone's sub-objects: info, list, upload, playlist...).
 func (o PushZoneSettingsOutput) ServiceAddresses() PushZoneServiceAddressesOutput {
 	return o.ApplyT(func(v *PushZoneSettings) PushZoneServiceAddressesOutput { return v.ServiceAddresses }).(PushZoneServiceAddressesOutput)
 }
@@ -219,12 +219,12 @@ func (o PushZoneSettingsOutput) TranscodingProfiles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringArrayOutput { return v.TranscodingProfiles }).(pulumi.StringArrayOutput)
 }
 
-// Where uploads go (§2.2 `server.meta.uploadHost`).
+// Where uploads go (`server.meta.uploadHost` of the API's zone object).
 func (o PushZoneSettingsOutput) UploadHost() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringPtrOutput { return v.UploadHost }).(pulumi.StringPtrOutput)
 }
 
-// Warnings the API returned with the last change (§4.1 `warnings`; `errors` too, prefixed ` error:  `).
+// Warnings the API returned with the last change (`warnings` of `POST /v2/zones/http/push/{zoneid}`; `errors` too, prefixed ` error:  `).
 func (o PushZoneSettingsOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PushZoneSettings) pulumi.StringArrayOutput { return v.Warnings }).(pulumi.StringArrayOutput)
 }

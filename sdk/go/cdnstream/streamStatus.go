@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Keeps a push or timeshift stream enabled or disabled (§4.4).
+// Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
 //
 // Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
 // `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
@@ -22,19 +22,19 @@ type StreamStatus struct {
 
 	// Whether the stream is disabled.
 	Disabled pulumi.BoolOutput `pulumi:"disabled"`
-	// The stream's composed name (§2.5 `name`).
+	// The stream's composed name (`name` of the API's stream object).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
-	// Playback addresses (§2.7).
+	// Playback addresses (the stream's playback URLs).
 	PlaybackUrls StreamStatusPlaybackUrlsOutput `pulumi:"playbackUrls"`
-	// The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret.
+	// The push stream's RTMP authentication password (`rtmpauth.password` of the API's stream object); secret.
 	RtmpAuthPassword pulumi.StringPtrOutput `pulumi:"rtmpAuthPassword"`
-	// The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`).
+	// The stream's status as the API reports it (`status` of the API's stream object, e.g. `Deploying`).
 	Status pulumi.StringPtrOutput `pulumi:"status"`
 	// The stream's id.
 	StreamId pulumi.StringOutput `pulumi:"streamId"`
 	// Which stream family.
 	StreamKind pulumi.StringOutput `pulumi:"streamKind"`
-	// Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+	// Warnings the API attached to the last change (`messages.warning` of the API's stream object, `warnings` of the API's response envelope, and
 	// `errors` prefixed ` error:  `); a refresh keeps them.
 	Warnings pulumi.StringArrayOutput `pulumi:"warnings"`
 }
@@ -92,21 +92,21 @@ func (StreamStatusState) ElementType() reflect.Type {
 }
 
 type streamStatusArgs struct {
-	// §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+	// `disabled` of `POST /v2/streams/{push|timeshift}/{streamid}/status`: `true` disables the stream (`1`), `false` enables it (`0`).
 	Disabled bool `pulumi:"disabled"`
-	// The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+	// The stream's id (`{streamid}` of `POST /v2/streams/{push|timeshift}/{streamid}/status`). Changing it replaces the resource.
 	StreamId string `pulumi:"streamId"`
-	// Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
+	// Which stream family: `push` or `timeshift` (`POST /v2/streams/{push|timeshift}/{streamid}/status` has a path for each). Changing it replaces the resource.
 	StreamKind string `pulumi:"streamKind"`
 }
 
 // The set of arguments for constructing a StreamStatus resource.
 type StreamStatusArgs struct {
-	// §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+	// `disabled` of `POST /v2/streams/{push|timeshift}/{streamid}/status`: `true` disables the stream (`1`), `false` enables it (`0`).
 	Disabled pulumi.BoolInput
-	// The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+	// The stream's id (`{streamid}` of `POST /v2/streams/{push|timeshift}/{streamid}/status`). Changing it replaces the resource.
 	StreamId pulumi.StringInput
-	// Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
+	// Which stream family: `push` or `timeshift` (`POST /v2/streams/{push|timeshift}/{streamid}/status` has a path for each). Changing it replaces the resource.
 	StreamKind pulumi.StringInput
 }
 
@@ -152,22 +152,22 @@ func (o StreamStatusOutput) Disabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.BoolOutput { return v.Disabled }).(pulumi.BoolOutput)
 }
 
-// The stream's composed name (§2.5 `name`).
+// The stream's composed name (`name` of the API's stream object).
 func (o StreamStatusOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// Playback addresses (§2.7).
+// Playback addresses (the stream's playback URLs).
 func (o StreamStatusOutput) PlaybackUrls() StreamStatusPlaybackUrlsOutput {
 	return o.ApplyT(func(v *StreamStatus) StreamStatusPlaybackUrlsOutput { return v.PlaybackUrls }).(StreamStatusPlaybackUrlsOutput)
 }
 
-// The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret.
+// The push stream's RTMP authentication password (`rtmpauth.password` of the API's stream object); secret.
 func (o StreamStatusOutput) RtmpAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.RtmpAuthPassword }).(pulumi.StringPtrOutput)
 }
 
-// The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`).
+// The stream's status as the API reports it (`status` of the API's stream object, e.g. `Deploying`).
 func (o StreamStatusOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -182,7 +182,7 @@ func (o StreamStatusOutput) StreamKind() pulumi.StringOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringOutput { return v.StreamKind }).(pulumi.StringOutput)
 }
 
-// Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+// Warnings the API attached to the last change (`messages.warning` of the API's stream object, `warnings` of the API's response envelope, and
 // `errors` prefixed ` error:  `); a refresh keeps them.
 func (o StreamStatusOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *StreamStatus) pulumi.StringArrayOutput { return v.Warnings }).(pulumi.StringArrayOutput)

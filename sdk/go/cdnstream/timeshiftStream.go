@@ -12,21 +12,21 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A delayed (timeshift) copy of a live stream (§4.19).
+// A delayed (timeshift) copy of a live stream (`POST /v2/streams/timeshift/new`).
 //
 // The create call is never retried once sent: if it fails after it may have reached the API, the
 // error says to look for the stream and adopt it with `adoptId` rather than run again blindly.
 // Refresh reads `GET /v2/streams/timeshift/{id}` and detects `disabled` (updated in place) and the
 // declared fields the API returns (name as sent, parent, delay, codec, protocols as a set, and the
 // declared sub-fields of each group), each of which replaces; the composed name is never compared.
-// The API has no delete for streams: destroying (or replacing) disables the stream through §4.4 and
+// The API has no delete for streams: destroying (or replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
 // says that it still exists.
 //
 // Import id: `<streamId>`, e.g. `5001`.
 type TimeshiftStream struct {
 	pulumi.CustomResourceState
 
-	// The composed name, `<prefix>-<name>` (§2.5 `name`).
+	// The composed name, `<prefix>-<name>` (`name` of the API's stream object).
 	ComposedName pulumi.StringPtrOutput `pulumi:"composedName"`
 	// Whether the stream is disabled, as declared.
 	Disabled pulumi.BoolPtrOutput `pulumi:"disabled"`
@@ -34,25 +34,25 @@ type TimeshiftStream struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The parent stream's id as declared.
 	Parent pulumi.IntOutput `pulumi:"parent"`
-	// The parent's id as the API reports it (§2.5 `parentid`).
+	// The parent's id as the API reports it (`parentid` of the API's stream object).
 	ParentId pulumi.StringPtrOutput `pulumi:"parentId"`
-	// The parent's name (§2.5 `parent.name`).
+	// The parent's name (`parent.name` of the API's stream object).
 	ParentName pulumi.StringPtrOutput `pulumi:"parentName"`
-	// Playback addresses (§2.7).
+	// Playback addresses (the stream's playback URLs).
 	PlaybackUrls TimeshiftPlaybackUrlsOutput `pulumi:"playbackUrls"`
-	// The RTMP authentication password, when the API returns one (§2.5 `rtmpauth.password`); secret; undefined otherwise.
+	// The RTMP authentication password, when the API returns one (`rtmpauth.password` of the API's stream object); secret; undefined otherwise.
 	RtmpAuthPassword pulumi.StringPtrOutput `pulumi:"rtmpAuthPassword"`
-	// The secure token key as the API holds it (§2.4 `securetoken.list`); secret; undefined when there is none.
+	// The secure token key as the API holds it (`securetoken.list` of the API's access-control objects); secret; undefined when there is none.
 	SecureTokenKey pulumi.StringPtrOutput `pulumi:"secureTokenKey"`
-	// The stream's status (§2.5 `status`, e.g. `Deploying`).
+	// The stream's status (`status` of the API's stream object, e.g. `Deploying`).
 	Status pulumi.StringPtrOutput `pulumi:"status"`
-	// The stream's id (§2.5 `id`), also the resource id.
+	// The stream's id (`id` of the API's stream object), also the resource id.
 	StreamId pulumi.StringOutput `pulumi:"streamId"`
 	// The delay in seconds.
 	Timeshift pulumi.IntOutput `pulumi:"timeshift"`
-	// Signed playback addresses when the secure token is on (§2.7 `tokenized`); secret; undefined otherwise.
+	// Signed playback addresses when the secure token is on (`tokenized` of the stream's playback URLs); secret; undefined otherwise.
 	TokenizedPlaybackUrls TimeshiftTokenizedPlaybackUrlsPtrOutput `pulumi:"tokenizedPlaybackUrls"`
-	// Warnings the API returned with the create (§4.19 `warnings`, and `errors` prefixed ` error:  `).
+	// Warnings the API returned with the create (`warnings` of `POST /v2/streams/timeshift/new`, and `errors` prefixed ` error:  `).
 	Warnings pulumi.StringArrayOutput `pulumi:"warnings"`
 }
 
@@ -114,65 +114,65 @@ func (TimeshiftStreamState) ElementType() reflect.Type {
 }
 
 type timeshiftStreamArgs struct {
-	// §4.19 `codec`: `h264` or `h265` (the API's default is h264).
+	// `codec` of `POST /v2/streams/timeshift/new`: `h264` or `h265` (the API's default is h264).
 	Codec *string `pulumi:"codec"`
-	// Disable (`true`) or enable (`false`) the stream through §4.4, after create and on update: the one in-place change.
+	// Disable (`true`) or enable (`false`) the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status`, after create and on update: the one in-place change.
 	Disabled *bool `pulumi:"disabled"`
-	// Domain lock (§4.19 `domainlock[...]`).
+	// Domain lock (`domainlock[...]` of `POST /v2/streams/timeshift/new`).
 	DomainLock *TimeshiftDomainLockArgs `pulumi:"domainLock"`
-	// Geo block (§4.19 `geoblock[...]`).
+	// Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`).
 	GeoBlock *TimeshiftGeoBlockArgs `pulumi:"geoBlock"`
-	// IP access (§4.19 `ipaccess[...]`).
+	// IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`).
 	IpAccess *TimeshiftIpAccessArgs `pulumi:"ipAccess"`
-	// §4.19 `name`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
+	// `name` of `POST /v2/streams/timeshift/new`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
 	// (output `composedName`). Required here: the spec does not say which keys are required; the API
 	// (as emulated) refuses a create without `name`, `parent` and `timeshift`.
 	Name string `pulumi:"name"`
-	// Network DVR (§4.19 `ndvr[...]`).
+	// Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
 	Ndvr *TimeshiftNdvrArgs `pulumi:"ndvr"`
-	// §4.19 `parent`: the id of the push stream (or HTTP push zone) to delay. Required.
+	// `parent` of `POST /v2/streams/timeshift/new`: the id of the push stream (or HTTP push zone) to delay. Required.
 	Parent int `pulumi:"parent"`
-	// §4.19 `protocols`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
+	// `protocols` of `POST /v2/streams/timeshift/new`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
 	Protocols []string `pulumi:"protocols"`
-	// Recording (§4.19 `record[...]`).
+	// Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
 	Record *TimeshiftRecordArgs `pulumi:"record"`
-	// Secure token (§4.19 `securetoken[...]`); its `key` is kept secret.
+	// Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`); its `key` is kept secret.
 	SecureToken *TimeshiftSecureTokenArgs `pulumi:"secureToken"`
-	// §4.19 `timeshift`: the delay in seconds, at least 1. Required.
+	// `timeshift` of `POST /v2/streams/timeshift/new`: the delay in seconds, at least 1. Required.
 	Timeshift int `pulumi:"timeshift"`
-	// User-agent filter (§4.19 `useragent[...]`).
+	// User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`).
 	UserAgent *TimeshiftUserAgentArgs `pulumi:"userAgent"`
 }
 
 // The set of arguments for constructing a TimeshiftStream resource.
 type TimeshiftStreamArgs struct {
-	// §4.19 `codec`: `h264` or `h265` (the API's default is h264).
+	// `codec` of `POST /v2/streams/timeshift/new`: `h264` or `h265` (the API's default is h264).
 	Codec pulumi.StringPtrInput
-	// Disable (`true`) or enable (`false`) the stream through §4.4, after create and on update: the one in-place change.
+	// Disable (`true`) or enable (`false`) the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status`, after create and on update: the one in-place change.
 	Disabled pulumi.BoolPtrInput
-	// Domain lock (§4.19 `domainlock[...]`).
+	// Domain lock (`domainlock[...]` of `POST /v2/streams/timeshift/new`).
 	DomainLock TimeshiftDomainLockArgsPtrInput
-	// Geo block (§4.19 `geoblock[...]`).
+	// Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`).
 	GeoBlock TimeshiftGeoBlockArgsPtrInput
-	// IP access (§4.19 `ipaccess[...]`).
+	// IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`).
 	IpAccess TimeshiftIpAccessArgsPtrInput
-	// §4.19 `name`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
+	// `name` of `POST /v2/streams/timeshift/new`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
 	// (output `composedName`). Required here: the spec does not say which keys are required; the API
 	// (as emulated) refuses a create without `name`, `parent` and `timeshift`.
 	Name pulumi.StringInput
-	// Network DVR (§4.19 `ndvr[...]`).
+	// Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
 	Ndvr TimeshiftNdvrArgsPtrInput
-	// §4.19 `parent`: the id of the push stream (or HTTP push zone) to delay. Required.
+	// `parent` of `POST /v2/streams/timeshift/new`: the id of the push stream (or HTTP push zone) to delay. Required.
 	Parent pulumi.IntInput
-	// §4.19 `protocols`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
+	// `protocols` of `POST /v2/streams/timeshift/new`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
 	Protocols pulumi.StringArrayInput
-	// Recording (§4.19 `record[...]`).
+	// Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
 	Record TimeshiftRecordArgsPtrInput
-	// Secure token (§4.19 `securetoken[...]`); its `key` is kept secret.
+	// Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`); its `key` is kept secret.
 	SecureToken TimeshiftSecureTokenArgsPtrInput
-	// §4.19 `timeshift`: the delay in seconds, at least 1. Required.
+	// `timeshift` of `POST /v2/streams/timeshift/new`: the delay in seconds, at least 1. Required.
 	Timeshift pulumi.IntInput
-	// User-agent filter (§4.19 `useragent[...]`).
+	// User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`).
 	UserAgent TimeshiftUserAgentArgsPtrInput
 }
 
@@ -213,7 +213,7 @@ func (o TimeshiftStreamOutput) ToTimeshiftStreamOutputWithContext(ctx context.Co
 	return o
 }
 
-// The composed name, `<prefix>-<name>` (§2.5 `name`).
+// The composed name, `<prefix>-<name>` (`name` of the API's stream object).
 func (o TimeshiftStreamOutput) ComposedName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringPtrOutput { return v.ComposedName }).(pulumi.StringPtrOutput)
 }
@@ -233,37 +233,37 @@ func (o TimeshiftStreamOutput) Parent() pulumi.IntOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.IntOutput { return v.Parent }).(pulumi.IntOutput)
 }
 
-// The parent's id as the API reports it (§2.5 `parentid`).
+// The parent's id as the API reports it (`parentid` of the API's stream object).
 func (o TimeshiftStreamOutput) ParentId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringPtrOutput { return v.ParentId }).(pulumi.StringPtrOutput)
 }
 
-// The parent's name (§2.5 `parent.name`).
+// The parent's name (`parent.name` of the API's stream object).
 func (o TimeshiftStreamOutput) ParentName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringPtrOutput { return v.ParentName }).(pulumi.StringPtrOutput)
 }
 
-// Playback addresses (§2.7).
+// Playback addresses (the stream's playback URLs).
 func (o TimeshiftStreamOutput) PlaybackUrls() TimeshiftPlaybackUrlsOutput {
 	return o.ApplyT(func(v *TimeshiftStream) TimeshiftPlaybackUrlsOutput { return v.PlaybackUrls }).(TimeshiftPlaybackUrlsOutput)
 }
 
-// The RTMP authentication password, when the API returns one (§2.5 `rtmpauth.password`); secret; undefined otherwise.
+// The RTMP authentication password, when the API returns one (`rtmpauth.password` of the API's stream object); secret; undefined otherwise.
 func (o TimeshiftStreamOutput) RtmpAuthPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringPtrOutput { return v.RtmpAuthPassword }).(pulumi.StringPtrOutput)
 }
 
-// The secure token key as the API holds it (§2.4 `securetoken.list`); secret; undefined when there is none.
+// The secure token key as the API holds it (`securetoken.list` of the API's access-control objects); secret; undefined when there is none.
 func (o TimeshiftStreamOutput) SecureTokenKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringPtrOutput { return v.SecureTokenKey }).(pulumi.StringPtrOutput)
 }
 
-// The stream's status (§2.5 `status`, e.g. `Deploying`).
+// The stream's status (`status` of the API's stream object, e.g. `Deploying`).
 func (o TimeshiftStreamOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// The stream's id (§2.5 `id`), also the resource id.
+// The stream's id (`id` of the API's stream object), also the resource id.
 func (o TimeshiftStreamOutput) StreamId() pulumi.StringOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringOutput { return v.StreamId }).(pulumi.StringOutput)
 }
@@ -273,12 +273,12 @@ func (o TimeshiftStreamOutput) Timeshift() pulumi.IntOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.IntOutput { return v.Timeshift }).(pulumi.IntOutput)
 }
 
-// Signed playback addresses when the secure token is on (§2.7 `tokenized`); secret; undefined otherwise.
+// Signed playback addresses when the secure token is on (`tokenized` of the stream's playback URLs); secret; undefined otherwise.
 func (o TimeshiftStreamOutput) TokenizedPlaybackUrls() TimeshiftTokenizedPlaybackUrlsPtrOutput {
 	return o.ApplyT(func(v *TimeshiftStream) TimeshiftTokenizedPlaybackUrlsPtrOutput { return v.TokenizedPlaybackUrls }).(TimeshiftTokenizedPlaybackUrlsPtrOutput)
 }
 
-// Warnings the API returned with the create (§4.19 `warnings`, and `errors` prefixed ` error:  `).
+// Warnings the API returned with the create (`warnings` of `POST /v2/streams/timeshift/new`, and `errors` prefixed ` error:  `).
 func (o TimeshiftStreamOutput) Warnings() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TimeshiftStream) pulumi.StringArrayOutput { return v.Warnings }).(pulumi.StringArrayOutput)
 }

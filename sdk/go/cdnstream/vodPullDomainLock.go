@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The domain lock of a VoD pull zone (§4.5).
+// The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
 //
 // Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
 // reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
@@ -21,27 +21,27 @@ import (
 type VodPullDomainLock struct {
 	pulumi.CustomResourceState
 
-	// Managed `active` (described by §4.5 as enabling or disabling the zone).
+	// Managed `active` (described by `POST /v2/zones/vod/pull/{zoneid}/domainlock` as enabling or disabling the zone).
 	Active pulumi.BoolPtrOutput `pulumi:"active"`
 	// Managed domains.
 	Domains pulumi.StringArrayOutput `pulumi:"domains"`
 	// Managed `enabled`, as declared (or as found, after a refresh that found drift).
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
-	// The zone's domain (§2.2 `fqdn`).
+	// The zone's domain (`fqdn` of the API's zone object).
 	Fqdn pulumi.StringPtrOutput `pulumi:"fqdn"`
-	// The zone's VoD domain (§2.2 `fqdnVoD`).
+	// The zone's VoD domain (`fqdnVoD` of the API's zone object).
 	FqdnVoD pulumi.StringPtrOutput `pulumi:"fqdnVoD"`
 	// Managed IPs / CIDR ranges.
 	Ips pulumi.StringArrayOutput `pulumi:"ips"`
-	// The lock as the API holds it, as of the last write or refresh (§2.4).
+	// The lock as the API holds it, as of the last write or refresh (the API's access-control objects).
 	LiveLock VodPullLiveLockOutput `pulumi:"liveLock"`
-	// The zone's name (§2.2 `name`).
+	// The zone's name (`name` of the API's zone object).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// Managed `noreferer` (see {@link VodPullDomainLockArgs.noreferer} for its three meanings).
 	Noreferer pulumi.StringPtrOutput `pulumi:"noreferer"`
 	// Managed `policy` (see {@link VodPullDomainLockArgs.policy} for its three meanings).
 	Policy pulumi.StringPtrOutput `pulumi:"policy"`
-	// Whether SSL is enabled on the zone (§2.2 `ssl_enabled`, returned by §4.5).
+	// Whether SSL is enabled on the zone (`ssl_enabled` of the API's zone object, returned by `POST /v2/zones/vod/pull/{zoneid}/domainlock`).
 	SslEnabled pulumi.BoolPtrOutput `pulumi:"sslEnabled"`
 	// The zone's id.
 	ZoneId pulumi.IntOutput `pulumi:"zoneId"`
@@ -90,63 +90,63 @@ func (VodPullDomainLockState) ElementType() reflect.Type {
 }
 
 type vodPullDomainLockArgs struct {
-	// §4.5 `active` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
+	// `active` of `POST /v2/zones/vod/pull/{zoneid}/domainlock` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
 	// not only its lock: `false` may take the whole zone out of service.
 	Active *bool `pulumi:"active"`
-	// Host names the lock lists (§4.5 `list`, sent comma-separated), e.g. `player.example.com`
+	// Host names the lock lists (`list` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent comma-separated), e.g. `player.example.com`
 	// or `*.example.com`. Compared as a set, ignoring order, duplicates and case; `[]` clears it.
 	Domains []string `pulumi:"domains"`
-	// Whether the domain lock is on (§4.5 `enabled`, sent as `Y`/`N`).
+	// Whether the domain lock is on (`enabled` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent as `Y`/`N`).
 	Enabled *bool `pulumi:"enabled"`
-	// IP addresses or CIDR ranges allowed regardless of the domain lock (§4.5 `ips`, sent
+	// IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent
 	// comma-separated). Compared as a set, ignoring order, duplicates and case; `[]` clears it.
 	Ips []string `pulumi:"ips"`
-	// §4.5 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `noreferer` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update (this operation): `Y` = allow requests without referer;
 	// - bulk domain-lock update: `Y` = block requests with empty referer;
 	// - timeshift create: `Y` = blocked.
 	//
 	// Which description is authoritative is not shown; check the behaviour on your account.
 	Noreferer *string `pulumi:"noreferer"`
-	// §4.5 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `policy` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update (this operation): `Y` = whitelist, `N` = blacklist;
 	// - bulk domain-lock update: `Y` = blacklist, `N` = whitelist;
 	// - timeshift create: `Y` = allow listed domains, `N` = deny.
 	//
 	// Which description is authoritative is not shown; check the behaviour on your account.
 	Policy *string `pulumi:"policy"`
-	// The VoD pull zone's id (§4.5 `{zoneid}`). Changing it replaces the resource.
+	// The VoD pull zone's id (`{zoneid}` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`). Changing it replaces the resource.
 	ZoneId int `pulumi:"zoneId"`
 }
 
 // The set of arguments for constructing a VodPullDomainLock resource.
 type VodPullDomainLockArgs struct {
-	// §4.5 `active` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
+	// `active` of `POST /v2/zones/vod/pull/{zoneid}/domainlock` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
 	// not only its lock: `false` may take the whole zone out of service.
 	Active pulumi.BoolPtrInput
-	// Host names the lock lists (§4.5 `list`, sent comma-separated), e.g. `player.example.com`
+	// Host names the lock lists (`list` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent comma-separated), e.g. `player.example.com`
 	// or `*.example.com`. Compared as a set, ignoring order, duplicates and case; `[]` clears it.
 	Domains pulumi.StringArrayInput
-	// Whether the domain lock is on (§4.5 `enabled`, sent as `Y`/`N`).
+	// Whether the domain lock is on (`enabled` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent as `Y`/`N`).
 	Enabled pulumi.BoolPtrInput
-	// IP addresses or CIDR ranges allowed regardless of the domain lock (§4.5 `ips`, sent
+	// IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent
 	// comma-separated). Compared as a set, ignoring order, duplicates and case; `[]` clears it.
 	Ips pulumi.StringArrayInput
-	// §4.5 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `noreferer` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update (this operation): `Y` = allow requests without referer;
 	// - bulk domain-lock update: `Y` = block requests with empty referer;
 	// - timeshift create: `Y` = blocked.
 	//
 	// Which description is authoritative is not shown; check the behaviour on your account.
 	Noreferer pulumi.StringPtrInput
-	// §4.5 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+	// `policy` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
 	// - VoD pull zone domain-lock update (this operation): `Y` = whitelist, `N` = blacklist;
 	// - bulk domain-lock update: `Y` = blacklist, `N` = whitelist;
 	// - timeshift create: `Y` = allow listed domains, `N` = deny.
 	//
 	// Which description is authoritative is not shown; check the behaviour on your account.
 	Policy pulumi.StringPtrInput
-	// The VoD pull zone's id (§4.5 `{zoneid}`). Changing it replaces the resource.
+	// The VoD pull zone's id (`{zoneid}` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`). Changing it replaces the resource.
 	ZoneId pulumi.IntInput
 }
 
@@ -187,7 +187,7 @@ func (o VodPullDomainLockOutput) ToVodPullDomainLockOutputWithContext(ctx contex
 	return o
 }
 
-// Managed `active` (described by §4.5 as enabling or disabling the zone).
+// Managed `active` (described by `POST /v2/zones/vod/pull/{zoneid}/domainlock` as enabling or disabling the zone).
 func (o VodPullDomainLockOutput) Active() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.BoolPtrOutput { return v.Active }).(pulumi.BoolPtrOutput)
 }
@@ -202,12 +202,12 @@ func (o VodPullDomainLockOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.BoolPtrOutput { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// The zone's domain (§2.2 `fqdn`).
+// The zone's domain (`fqdn` of the API's zone object).
 func (o VodPullDomainLockOutput) Fqdn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.StringPtrOutput { return v.Fqdn }).(pulumi.StringPtrOutput)
 }
 
-// The zone's VoD domain (§2.2 `fqdnVoD`).
+// The zone's VoD domain (`fqdnVoD` of the API's zone object).
 func (o VodPullDomainLockOutput) FqdnVoD() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.StringPtrOutput { return v.FqdnVoD }).(pulumi.StringPtrOutput)
 }
@@ -217,12 +217,12 @@ func (o VodPullDomainLockOutput) Ips() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.StringArrayOutput { return v.Ips }).(pulumi.StringArrayOutput)
 }
 
-// The lock as the API holds it, as of the last write or refresh (§2.4).
+// The lock as the API holds it, as of the last write or refresh (the API's access-control objects).
 func (o VodPullDomainLockOutput) LiveLock() VodPullLiveLockOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) VodPullLiveLockOutput { return v.LiveLock }).(VodPullLiveLockOutput)
 }
 
-// The zone's name (§2.2 `name`).
+// The zone's name (`name` of the API's zone object).
 func (o VodPullDomainLockOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -237,7 +237,7 @@ func (o VodPullDomainLockOutput) Policy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.StringPtrOutput { return v.Policy }).(pulumi.StringPtrOutput)
 }
 
-// Whether SSL is enabled on the zone (§2.2 `ssl_enabled`, returned by §4.5).
+// Whether SSL is enabled on the zone (`ssl_enabled` of the API's zone object, returned by `POST /v2/zones/vod/pull/{zoneid}/domainlock`).
 func (o VodPullDomainLockOutput) SslEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *VodPullDomainLock) pulumi.BoolPtrOutput { return v.SslEnabled }).(pulumi.BoolPtrOutput)
 }

@@ -33,8 +33,8 @@ __all__ = [
 
 class TimeshiftDomainLockArgsArgsDict(TypedDict):
     """
-    Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
-    `"Y" | "N"` because the spec describes them three conflicting ways (§2.4).
+    Domain lock of a timeshift stream (`domainlock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). `policy` and `noreferer` stay
+    `"Y" | "N"` because the spec describes them three conflicting ways (the API's access-control objects).
     """
     active: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -54,13 +54,13 @@ class TimeshiftDomainLockArgsArgsDict(TypedDict):
     """
     noreferer: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+    `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
     `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
     timeshift create: `Y` = blocked.
     """
     policy: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+    `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
     `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
     `Y` = allow listed domains, `N` = deny.
     """
@@ -75,17 +75,17 @@ class TimeshiftDomainLockArgsArgs:
                  noreferer: pulumi.Input[Optional[_builtins.str]] = None,
                  policy: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        Domain lock of a timeshift stream (§4.19 `domainlock[...]`, §2.4). `policy` and `noreferer` stay
-        `"Y" | "N"` because the spec describes them three conflicting ways (§2.4).
+        Domain lock of a timeshift stream (`domainlock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). `policy` and `noreferer` stay
+        `"Y" | "N"` because the spec describes them three conflicting ways (the API's access-control objects).
 
         :param pulumi.Input[_builtins.bool] active: `domainlock[active]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: `domainlock[list]`: the domains, sent comma-separated; compared as a set, ignoring case.
         :param pulumi.Input[_builtins.bool] enabled: `domainlock[enabled]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: `domainlock[ips]`: IPs allowed regardless of the lock, sent comma-separated.
-        :param pulumi.Input[_builtins.str] noreferer: `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+        :param pulumi.Input[_builtins.str] noreferer: `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
                `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
                timeshift create: `Y` = blocked.
-        :param pulumi.Input[_builtins.str] policy: `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+        :param pulumi.Input[_builtins.str] policy: `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
                `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
                `Y` = allow listed domains, `N` = deny.
         """
@@ -154,7 +154,7 @@ class TimeshiftDomainLockArgsArgs:
     @pulumi.getter
     def noreferer(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `domainlock[noreferer]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+        `domainlock[noreferer]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
         `Y` = allow requests without referer; bulk update: `Y` = block requests with empty referer;
         timeshift create: `Y` = blocked.
         """
@@ -168,7 +168,7 @@ class TimeshiftDomainLockArgsArgs:
     @pulumi.getter
     def policy(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `domainlock[policy]`, sent as written. The spec says three things (§2.4): VoD pull zone update:
+        `domainlock[policy]`, sent as written. The spec says three things (the API's access-control objects): VoD pull zone update:
         `Y` = whitelist, `N` = blacklist; bulk update: `Y` = blacklist, `N` = whitelist; timeshift create:
         `Y` = allow listed domains, `N` = deny.
         """
@@ -181,7 +181,7 @@ class TimeshiftDomainLockArgsArgs:
 
 class TimeshiftGeoBlockArgsArgsDict(TypedDict):
     """
-    Geo block (§4.19 `geoblock[...]`, §2.4).
+    Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
     """
     active: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -213,7 +213,7 @@ class TimeshiftGeoBlockArgsArgs:
                  ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  policy: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        Geo block (§4.19 `geoblock[...]`, §2.4).
+        Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 
         :param pulumi.Input[_builtins.bool] active: `geoblock[active]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] countries: `geoblock[list]`: ISO 3166 alpha-2 country codes in capitals, e.g. `DE`.
@@ -295,7 +295,7 @@ class TimeshiftGeoBlockArgsArgs:
 
 class TimeshiftIpAccessArgsArgsDict(TypedDict):
     """
-    IP access (§4.19 `ipaccess[...]`, §2.4).
+    IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
     """
     active: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -327,7 +327,7 @@ class TimeshiftIpAccessArgsArgs:
                  ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  policy: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        IP access (§4.19 `ipaccess[...]`, §2.4).
+        IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 
         :param pulumi.Input[_builtins.bool] active: `ipaccess[active]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] addresses: `ipaccess[list]`: IPs or CIDR ranges, sent comma-separated.
@@ -409,7 +409,7 @@ class TimeshiftIpAccessArgsArgs:
 
 class TimeshiftNdvrArgsArgsDict(TypedDict):
     """
-    Network DVR (§4.19 `ndvr[...]`).
+    Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -417,7 +417,7 @@ class TimeshiftNdvrArgsArgsDict(TypedDict):
     """
     retention_days: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    `ndvr[retention]`: days, 0 to 180 (§8).
+    `ndvr[retention]`: days, 0 to 180 (the API's limits).
     """
 
 @pulumi.input_type
@@ -426,10 +426,10 @@ class TimeshiftNdvrArgsArgs:
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  retention_days: pulumi.Input[Optional[_builtins.float]] = None):
         """
-        Network DVR (§4.19 `ndvr[...]`).
+        Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
 
         :param pulumi.Input[_builtins.bool] enabled: `ndvr[enabled]`.
-        :param pulumi.Input[_builtins.float] retention_days: `ndvr[retention]`: days, 0 to 180 (§8).
+        :param pulumi.Input[_builtins.float] retention_days: `ndvr[retention]`: days, 0 to 180 (the API's limits).
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -452,7 +452,7 @@ class TimeshiftNdvrArgsArgs:
     @pulumi.getter(name="retentionDays")
     def retention_days(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        `ndvr[retention]`: days, 0 to 180 (§8).
+        `ndvr[retention]`: days, 0 to 180 (the API's limits).
         """
         return pulumi.get(self, "retention_days")
 
@@ -463,7 +463,7 @@ class TimeshiftNdvrArgsArgs:
 
 class TimeshiftRecordArgsArgsDict(TypedDict):
     """
-    Recording (§4.19 `record[...]`).
+    Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -471,7 +471,7 @@ class TimeshiftRecordArgsArgsDict(TypedDict):
     """
     retention_days: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
-    `record[retention]`: days, 0 to 90 (§8).
+    `record[retention]`: days, 0 to 90 (the API's limits).
     """
     server: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
@@ -485,10 +485,10 @@ class TimeshiftRecordArgsArgs:
                  retention_days: pulumi.Input[Optional[_builtins.float]] = None,
                  server: pulumi.Input[Optional[_builtins.float]] = None):
         """
-        Recording (§4.19 `record[...]`).
+        Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
 
         :param pulumi.Input[_builtins.bool] enabled: `record[enabled]`.
-        :param pulumi.Input[_builtins.float] retention_days: `record[retention]`: days, 0 to 90 (§8).
+        :param pulumi.Input[_builtins.float] retention_days: `record[retention]`: days, 0 to 90 (the API's limits).
         :param pulumi.Input[_builtins.float] server: `record[server]`: the recording server's id.
         """
         if enabled is not None:
@@ -514,7 +514,7 @@ class TimeshiftRecordArgsArgs:
     @pulumi.getter(name="retentionDays")
     def retention_days(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        `record[retention]`: days, 0 to 90 (§8).
+        `record[retention]`: days, 0 to 90 (the API's limits).
         """
         return pulumi.get(self, "retention_days")
 
@@ -537,7 +537,7 @@ class TimeshiftRecordArgsArgs:
 
 class TimeshiftSecureTokenArgsArgsDict(TypedDict):
     """
-    Secure token (§4.19 `securetoken[...]`, §2.4).
+    Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
     """
     active: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -561,7 +561,7 @@ class TimeshiftSecureTokenArgsArgsDict(TypedDict):
     """
     policy: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4).
+    `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects).
     """
     session_seconds: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     """
@@ -584,14 +584,14 @@ class TimeshiftSecureTokenArgsArgs:
                  session_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None):
         """
-        Secure token (§4.19 `securetoken[...]`, §2.4).
+        Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 
         :param pulumi.Input[_builtins.bool] active: `securetoken[active]`.
         :param pulumi.Input[_builtins.bool] enabled: `securetoken[enabled]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: `securetoken[ips]`, sent comma-separated.
         :param pulumi.Input[_builtins.str] key: `securetoken[list]`: the token key. Kept secret in state (the constructor wraps it with `pulumi.secret`).
         :param pulumi.Input[_builtins.bool] key_ip: `securetoken[keyip]`: bind tokens to the viewer's IP.
-        :param pulumi.Input[_builtins.str] policy: `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4).
+        :param pulumi.Input[_builtins.str] policy: `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects).
         :param pulumi.Input[_builtins.float] session_seconds: `securetoken[session]`: seconds, `0` = unlimited (sent as a string).
         :param pulumi.Input[_builtins.float] timeout_seconds: `securetoken[timeout]`: token validity in seconds, at least 1.
         """
@@ -676,7 +676,7 @@ class TimeshiftSecureTokenArgsArgs:
     @pulumi.getter
     def policy(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (§2.4).
+        `securetoken[policy]`: `"dynamic"` is sent as `D`, `"fixed"` as `F` (the API's access-control objects).
         """
         return pulumi.get(self, "policy")
 
@@ -711,7 +711,7 @@ class TimeshiftSecureTokenArgsArgs:
 
 class TimeshiftUserAgentArgsArgsDict(TypedDict):
     """
-    User-agent filter (§4.19 `useragent[...]`, §2.4).
+    User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
     """
     active: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -731,7 +731,7 @@ class TimeshiftUserAgentArgsArgsDict(TypedDict):
     """
     patterns: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4).
+    `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects).
     """
     policy: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -748,13 +748,13 @@ class TimeshiftUserAgentArgsArgs:
                  patterns: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  policy: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        User-agent filter (§4.19 `useragent[...]`, §2.4).
+        User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects).
 
         :param pulumi.Input[_builtins.bool] active: `useragent[active]`.
         :param pulumi.Input[_builtins.bool] case_sensitive: `useragent[casesensitive]`.
         :param pulumi.Input[_builtins.bool] enabled: `useragent[enabled]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: `useragent[ips]`, sent comma-separated.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] patterns: `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] patterns: `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects).
         :param pulumi.Input[_builtins.bool] policy: `useragent[policy]` (`Y` when true); the spec does not say what each value means.
         """
         if active is not None:
@@ -822,7 +822,7 @@ class TimeshiftUserAgentArgsArgs:
     @pulumi.getter
     def patterns(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, §2.4).
+        `useragent[list]`: patterns without commas, sent comma-separated (stored `;;;`-joined, the API's access-control objects).
         """
         return pulumi.get(self, "patterns")
 

@@ -32,17 +32,17 @@ class AdBreakSlotArgs:
         """
         The set of arguments for constructing a AdBreakSlot resource.
 
-        :param pulumi.Input[_builtins.int] max_duration_s: §4.2 `maxDurationS`: the break's maximum length, 1 to 3600 seconds.
-        :param pulumi.Input[_builtins.str] type: §4.2 `type`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
+        :param pulumi.Input[_builtins.int] max_duration_s: `maxDurationS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: the break's maximum length, 1 to 3600 seconds.
+        :param pulumi.Input[_builtins.str] type: `type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
                `offset`). midroll and midrollinterval slots are mutually exclusive on a zone. Changing it replaces the slot.
-        :param pulumi.Input[_builtins.int] zone_id: The VoD push zone's id (§4.2 `{zoneid}`); ad insertion must be on for it. Changing it replaces the slot.
-        :param pulumi.Input[_builtins.str] break_id: §4.2 `breakId`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
-        :param pulumi.Input[_builtins.int] fill_ceiling_s: §4.2 `fillCeilingS`: per-break overshoot ceiling in seconds, min 0.
-        :param pulumi.Input[_builtins.int] interval_s: §4.2 `intervalS`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
+        :param pulumi.Input[_builtins.int] zone_id: The VoD push zone's id (`{zoneid}` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`); ad insertion must be on for it. Changing it replaces the slot.
+        :param pulumi.Input[_builtins.str] break_id: `breakId` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
+        :param pulumi.Input[_builtins.int] fill_ceiling_s: `fillCeilingS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break overshoot ceiling in seconds, min 0.
+        :param pulumi.Input[_builtins.int] interval_s: `intervalS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
                forbidden for the others; sent as both `intervalS` and `intervalSeconds`.
-        :param pulumi.Input[_builtins.int] max_ads: §4.2 `maxAds`: per-break pod-size cap, min 0.
-        :param pulumi.Input[_builtins.int] max_breaks: §4.2 `maxBreaks`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
-        :param pulumi.Input[_builtins.int] offset: §4.2 `offset`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
+        :param pulumi.Input[_builtins.int] max_ads: `maxAds` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break pod-size cap, min 0.
+        :param pulumi.Input[_builtins.int] max_breaks: `maxBreaks` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
+        :param pulumi.Input[_builtins.int] offset: `offset` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
                the others. Part of the midroll's identity: changing it replaces the slot (the old one stays live).
         """
         pulumi.set(__self__, "max_duration_s", max_duration_s)
@@ -65,7 +65,7 @@ class AdBreakSlotArgs:
     @pulumi.getter(name="maxDurationS")
     def max_duration_s(self) -> pulumi.Input[_builtins.int]:
         """
-        §4.2 `maxDurationS`: the break's maximum length, 1 to 3600 seconds.
+        `maxDurationS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: the break's maximum length, 1 to 3600 seconds.
         """
         return pulumi.get(self, "max_duration_s")
 
@@ -77,7 +77,7 @@ class AdBreakSlotArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        §4.2 `type`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
+        `type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
         `offset`). midroll and midrollinterval slots are mutually exclusive on a zone. Changing it replaces the slot.
         """
         return pulumi.get(self, "type")
@@ -90,7 +90,7 @@ class AdBreakSlotArgs:
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Input[_builtins.int]:
         """
-        The VoD push zone's id (§4.2 `{zoneid}`); ad insertion must be on for it. Changing it replaces the slot.
+        The VoD push zone's id (`{zoneid}` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`); ad insertion must be on for it. Changing it replaces the slot.
         """
         return pulumi.get(self, "zone_id")
 
@@ -102,7 +102,7 @@ class AdBreakSlotArgs:
     @pulumi.getter(name="breakId")
     def break_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        §4.2 `breakId`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
+        `breakId` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
         """
         return pulumi.get(self, "break_id")
 
@@ -114,7 +114,7 @@ class AdBreakSlotArgs:
     @pulumi.getter(name="fillCeilingS")
     def fill_ceiling_s(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        §4.2 `fillCeilingS`: per-break overshoot ceiling in seconds, min 0.
+        `fillCeilingS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break overshoot ceiling in seconds, min 0.
         """
         return pulumi.get(self, "fill_ceiling_s")
 
@@ -126,7 +126,7 @@ class AdBreakSlotArgs:
     @pulumi.getter(name="intervalS")
     def interval_s(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        §4.2 `intervalS`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
+        `intervalS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
         forbidden for the others; sent as both `intervalS` and `intervalSeconds`.
         """
         return pulumi.get(self, "interval_s")
@@ -139,7 +139,7 @@ class AdBreakSlotArgs:
     @pulumi.getter(name="maxAds")
     def max_ads(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        §4.2 `maxAds`: per-break pod-size cap, min 0.
+        `maxAds` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break pod-size cap, min 0.
         """
         return pulumi.get(self, "max_ads")
 
@@ -151,7 +151,7 @@ class AdBreakSlotArgs:
     @pulumi.getter(name="maxBreaks")
     def max_breaks(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        §4.2 `maxBreaks`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
+        `maxBreaks` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
         """
         return pulumi.get(self, "max_breaks")
 
@@ -163,7 +163,7 @@ class AdBreakSlotArgs:
     @pulumi.getter
     def offset(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        §4.2 `offset`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
+        `offset` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
         the others. Part of the midroll's identity: changing it replaces the slot (the old one stays live).
         """
         return pulumi.get(self, "offset")
@@ -190,13 +190,13 @@ class AdBreakSlot(pulumi.CustomResource):
                  zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
+        One slot on a VoD push zone's ad-break timeline (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, custom plan).
 
         A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
         or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
         fail at preview, naming both.
 
-        The spec does not say whether re-sending an identity replaces the slot (§4.2 "adds an ad break
+        The spec does not say whether re-sending an identity replaces the slot (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule` "adds an ad break
         slot"; there is no update or removal), so both kinds of API are handled:
         - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
           the program is cleared on the next update, and applying twice never adds a second slot;
@@ -220,18 +220,18 @@ class AdBreakSlot(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] break_id: §4.2 `breakId`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
-        :param pulumi.Input[_builtins.int] fill_ceiling_s: §4.2 `fillCeilingS`: per-break overshoot ceiling in seconds, min 0.
-        :param pulumi.Input[_builtins.int] interval_s: §4.2 `intervalS`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
+        :param pulumi.Input[_builtins.str] break_id: `breakId` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: a correlation id, or for a midrollinterval the id prefix (the API's default is `mid`).
+        :param pulumi.Input[_builtins.int] fill_ceiling_s: `fillCeilingS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break overshoot ceiling in seconds, min 0.
+        :param pulumi.Input[_builtins.int] interval_s: `intervalS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds between recurring breaks, min 1. Required for a midrollinterval slot,
                forbidden for the others; sent as both `intervalS` and `intervalSeconds`.
-        :param pulumi.Input[_builtins.int] max_ads: §4.2 `maxAds`: per-break pod-size cap, min 0.
-        :param pulumi.Input[_builtins.int] max_breaks: §4.2 `maxBreaks`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
-        :param pulumi.Input[_builtins.int] max_duration_s: §4.2 `maxDurationS`: the break's maximum length, 1 to 3600 seconds.
-        :param pulumi.Input[_builtins.int] offset: §4.2 `offset`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
+        :param pulumi.Input[_builtins.int] max_ads: `maxAds` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: per-break pod-size cap, min 0.
+        :param pulumi.Input[_builtins.int] max_breaks: `maxBreaks` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: midrollinterval only; min 0, and 0 (or omitted) means unlimited.
+        :param pulumi.Input[_builtins.int] max_duration_s: `maxDurationS` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: the break's maximum length, 1 to 3600 seconds.
+        :param pulumi.Input[_builtins.int] offset: `offset` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: seconds from the asset's start, min 0. Required for a midroll slot, forbidden for
                the others. Part of the midroll's identity: changing it replaces the slot (the old one stays live).
-        :param pulumi.Input[_builtins.str] type: §4.2 `type`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
+        :param pulumi.Input[_builtins.str] type: `type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`: `preroll`, `postroll`, `midrollinterval` (one of each per zone) or `midroll` (one per
                `offset`). midroll and midrollinterval slots are mutually exclusive on a zone. Changing it replaces the slot.
-        :param pulumi.Input[_builtins.int] zone_id: The VoD push zone's id (§4.2 `{zoneid}`); ad insertion must be on for it. Changing it replaces the slot.
+        :param pulumi.Input[_builtins.int] zone_id: The VoD push zone's id (`{zoneid}` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`); ad insertion must be on for it. Changing it replaces the slot.
         """
         ...
     @overload
@@ -240,13 +240,13 @@ class AdBreakSlot(pulumi.CustomResource):
                  args: AdBreakSlotArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        One slot on a VoD push zone's ad-break timeline (§4.2, custom plan).
+        One slot on a VoD push zone's ad-break timeline (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, custom plan).
 
         A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
         or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
         fail at preview, naming both.
 
-        The spec does not say whether re-sending an identity replaces the slot (§4.2 "adds an ad break
+        The spec does not say whether re-sending an identity replaces the slot (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule` "adds an ad break
         slot"; there is no update or removal), so both kinds of API are handled:
         - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
           the program is cleared on the next update, and applying twice never adds a second slot;
@@ -383,7 +383,7 @@ class AdBreakSlot(pulumi.CustomResource):
     @pulumi.getter
     def live(self) -> pulumi.Output[Optional['outputs.AdBreakRosterEntry']]:
         """
-        This slot's entry in the zone's roster (§2.8 `vodAdBreakPolicy`) as the API last returned it;
+        This slot's entry in the zone's roster (`vodAdBreakPolicy` of the ad-insertion configuration) as the API last returned it;
         null when the roster does not show slots of this type. To show a zone's whole timeline,
         combine the `live` outputs of its slots.
         """
@@ -417,7 +417,7 @@ class AdBreakSlot(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's ad insertion configuration name (§2.8 `name`).
+        The zone's ad insertion configuration name (`name` of the ad-insertion configuration).
         """
         return pulumi.get(self, "name")
 
@@ -433,7 +433,7 @@ class AdBreakSlot(pulumi.CustomResource):
     @pulumi.getter
     def state(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's ad insertion state (§2.8 `state`, e.g. `enabled`).
+        The zone's ad insertion state (`state` of the ad-insertion configuration, e.g. `enabled`).
         """
         return pulumi.get(self, "state")
 

@@ -24,8 +24,8 @@ class CampaignArchiveArgs:
         """
         The set of arguments for constructing a CampaignArchive resource.
 
-        :param pulumi.Input[_builtins.str] campaign_id: The campaign's id (§4.3 `{cid}`). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.int] project_id: The ad manager project's id (§4.3 `{pid}`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign's id (`{cid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.int] project_id: The ad manager project's id (`{pid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
         """
         pulumi.set(__self__, "campaign_id", campaign_id)
         pulumi.set(__self__, "project_id", project_id)
@@ -34,7 +34,7 @@ class CampaignArchiveArgs:
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The campaign's id (§4.3 `{cid}`). Changing it replaces the resource.
+        The campaign's id (`{cid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
         """
         return pulumi.get(self, "campaign_id")
 
@@ -46,7 +46,7 @@ class CampaignArchiveArgs:
     @pulumi.getter(name="projectId")
     def project_id(self) -> pulumi.Input[_builtins.int]:
         """
-        The ad manager project's id (§4.3 `{pid}`). Changing it replaces the resource.
+        The ad manager project's id (`{pid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
         """
         return pulumi.get(self, "project_id")
 
@@ -65,7 +65,7 @@ class CampaignArchive(pulumi.CustomResource):
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Keeps an ad-manager campaign archived (§4.3). Archived campaigns stop delivering and leave the
+        Keeps an ad-manager campaign archived (`POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Archived campaigns stop delivering and leave the
         project's active-campaign count.
 
         Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
@@ -79,8 +79,8 @@ class CampaignArchive(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] campaign_id: The campaign's id (§4.3 `{cid}`). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.int] project_id: The ad manager project's id (§4.3 `{pid}`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] campaign_id: The campaign's id (`{cid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.int] project_id: The ad manager project's id (`{pid}` of `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Changing it replaces the resource.
         """
         ...
     @overload
@@ -89,7 +89,7 @@ class CampaignArchive(pulumi.CustomResource):
                  args: CampaignArchiveArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Keeps an ad-manager campaign archived (§4.3). Archived campaigns stop delivering and leave the
+        Keeps an ad-manager campaign archived (`POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Archived campaigns stop delivering and leave the
         project's active-campaign count.
 
         Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
@@ -171,7 +171,7 @@ class CampaignArchive(pulumi.CustomResource):
     @pulumi.getter(name="advertiserName")
     def advertiser_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The advertiser's name (§2.15).
+        The advertiser's name (the campaign).
         """
         return pulumi.get(self, "advertiser_name")
 
@@ -187,7 +187,7 @@ class CampaignArchive(pulumi.CustomResource):
     @pulumi.getter(name="deliveryStatus")
     def delivery_status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The delivery status (§2.15 `delivery_status.status`, e.g. `ended`).
+        The delivery status (`delivery_status.status` of the campaign, e.g. `ended`).
         """
         return pulumi.get(self, "delivery_status")
 
@@ -195,7 +195,7 @@ class CampaignArchive(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The campaign's name (§2.15).
+        The campaign's name (the campaign).
         """
         return pulumi.get(self, "name")
 
@@ -211,7 +211,7 @@ class CampaignArchive(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The campaign's status as the archive call returned it (§2.15 `status`; the word is the API's).
+        The campaign's status as the archive call returned it (`status` of the campaign; the word is the API's).
         """
         return pulumi.get(self, "status")
 

@@ -54,7 +54,7 @@ class GetAdBreaksResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -62,7 +62,7 @@ class GetAdBreaksResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.AdBreak']:
         """
-        Every matching ad break (§2.11), or the page asked for.
+        Every matching ad break (the ad-break log item), or the page asked for.
         """
         return pulumi.get(self, "items")
 
@@ -78,7 +78,7 @@ class GetAdBreaksResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -110,7 +110,7 @@ class GetAdBreaksResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -151,7 +151,7 @@ def get_ad_breaks(break_type: Optional[_builtins.str] = None,
                   zone_id: Optional[_builtins.float] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdBreaksResult:
     """
-    §4.9 List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+    `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
     (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
     fewer than `total` have arrived by page `pages`, the pages after it are read until the log
     ends), or one `page` with its paging fields.
@@ -174,7 +174,7 @@ def get_ad_breaks(break_type: Optional[_builtins.str] = None,
     :param _builtins.float subdivision2_geoname_id: Second-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision2_geoname_id`).
     :param _builtins.str trigger_type: The trigger that started the break, e.g. `preroll` (API `trigger_type`).
     :param _builtins.str vast_outcome: Breaks of this VAST outcome only (API `vast_outcome`).
-    :param _builtins.float zone_id: The VoD pull zone (§4.9 `{zoneid}`).
+    :param _builtins.float zone_id: The VoD pull zone (`{zoneid}` of `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`).
     """
     __args__ = dict()
     __args__['breakType'] = break_type
@@ -227,7 +227,7 @@ def get_ad_breaks_output(break_type: pulumi.Input[Optional[Optional[_builtins.st
                          zone_id: pulumi.Input[Optional[_builtins.float]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdBreaksResult]:
     """
-    §4.9 List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+    `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
     (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
     fewer than `total` have arrived by page `pages`, the pages after it are read until the log
     ends), or one `page` with its paging fields.
@@ -250,7 +250,7 @@ def get_ad_breaks_output(break_type: pulumi.Input[Optional[Optional[_builtins.st
     :param _builtins.float subdivision2_geoname_id: Second-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision2_geoname_id`).
     :param _builtins.str trigger_type: The trigger that started the break, e.g. `preroll` (API `trigger_type`).
     :param _builtins.str vast_outcome: Breaks of this VAST outcome only (API `vast_outcome`).
-    :param _builtins.float zone_id: The VoD pull zone (§4.9 `{zoneid}`).
+    :param _builtins.float zone_id: The VoD pull zone (`{zoneid}` of `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`).
     """
     __args__ = dict()
     __args__['breakType'] = break_type

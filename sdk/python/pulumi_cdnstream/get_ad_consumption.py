@@ -104,7 +104,7 @@ class GetAdConsumptionResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -120,7 +120,7 @@ class GetAdConsumptionResult:
     @pulumi.getter(name="groupBy")
     def group_by(self) -> Optional[_builtins.str]:
         """
-        `day` or `hour` in the response (§2.10).
+        `day` or `hour` in the response (the ad consumption report).
         """
         return pulumi.get(self, "group_by")
 
@@ -128,7 +128,7 @@ class GetAdConsumptionResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -176,7 +176,7 @@ class GetAdConsumptionResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -208,12 +208,13 @@ def get_ad_consumption(group_by: Optional[_builtins.str] = None,
                        stream_id: Optional[_builtins.float] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdConsumptionResult:
     """
-    §4.8 Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+    `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
 
 
-    :param _builtins.str group_by: Bucket of the charts (§4.8, required).
-    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8, required; checked before sending).
-    :param _builtins.float stream_id: The pull stream (§4.8 `{streamid}`).
+    :param _builtins.str group_by: Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required).
+    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (`POST
+           /v2/streams/pull/{streamid}/adinsertion/consumption`, required; checked before sending).
+    :param _builtins.float stream_id: The pull stream (`{streamid}` of `POST /v2/streams/pull/{streamid}/adinsertion/consumption`).
     """
     __args__ = dict()
     __args__['groupBy'] = group_by
@@ -242,12 +243,13 @@ def get_ad_consumption_output(group_by: pulumi.Input[Optional[_builtins.str]] = 
                               stream_id: pulumi.Input[Optional[_builtins.float]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdConsumptionResult]:
     """
-    §4.8 Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+    `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
 
 
-    :param _builtins.str group_by: Bucket of the charts (§4.8, required).
-    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (§4.8, required; checked before sending).
-    :param _builtins.float stream_id: The pull stream (§4.8 `{streamid}`).
+    :param _builtins.str group_by: Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required).
+    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (`POST
+           /v2/streams/pull/{streamid}/adinsertion/consumption`, required; checked before sending).
+    :param _builtins.float stream_id: The pull stream (`{streamid}` of `POST /v2/streams/pull/{streamid}/adinsertion/consumption`).
     """
     __args__ = dict()
     __args__['groupBy'] = group_by

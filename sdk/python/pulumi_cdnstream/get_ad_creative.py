@@ -152,7 +152,7 @@ class GetAdCreativeResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -192,7 +192,7 @@ class GetAdCreativeResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -208,7 +208,7 @@ class GetAdCreativeResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -242,11 +242,11 @@ def get_ad_creative(crid: Optional[_builtins.str] = None,
                     zone_id: Optional[_builtins.float] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdCreativeResult:
     """
-    §4.18 Show an ad insertion creative of a VoD push zone.
+    `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone.
 
 
-    :param _builtins.str crid: The creative id from the VAST/VMAP creative element (§4.18 `{crid}`).
-    :param _builtins.float zone_id: The VoD push zone (§4.18 `{zoneid}`).
+    :param _builtins.str crid: The creative id from the VAST/VMAP creative element (`{crid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
+    :param _builtins.float zone_id: The VoD push zone (`{zoneid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
     """
     __args__ = dict()
     __args__['crid'] = crid
@@ -276,11 +276,11 @@ def get_ad_creative_output(crid: pulumi.Input[Optional[_builtins.str]] = None,
                            zone_id: pulumi.Input[Optional[_builtins.float]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdCreativeResult]:
     """
-    §4.18 Show an ad insertion creative of a VoD push zone.
+    `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone.
 
 
-    :param _builtins.str crid: The creative id from the VAST/VMAP creative element (§4.18 `{crid}`).
-    :param _builtins.float zone_id: The VoD push zone (§4.18 `{zoneid}`).
+    :param _builtins.str crid: The creative id from the VAST/VMAP creative element (`{crid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
+    :param _builtins.float zone_id: The VoD push zone (`{zoneid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
     """
     __args__ = dict()
     __args__['crid'] = crid

@@ -48,7 +48,7 @@ class GetAdManagerProjectsResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -56,7 +56,7 @@ class GetAdManagerProjectsResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -64,7 +64,7 @@ class GetAdManagerProjectsResult:
     @pulumi.getter
     def projects(self) -> Sequence['outputs.AdManagerProject']:
         """
-        Every ad manager project (§2.14).
+        Every ad manager project (the ad-manager project).
         """
         return pulumi.get(self, "projects")
 
@@ -88,7 +88,7 @@ class GetAdManagerProjectsResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -109,7 +109,7 @@ class AwaitableGetAdManagerProjectsResult(GetAdManagerProjectsResult):
 
 def get_ad_manager_projects(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdManagerProjectsResult:
     """
-    §4.15 List ad manager projects, with the plan's project cap and what remains of it.
+    `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it.
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -124,7 +124,7 @@ def get_ad_manager_projects(opts: Optional[pulumi.InvokeOptions] = None) -> Awai
         warnings=pulumi.get(__ret__, 'warnings'))
 def get_ad_manager_projects_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdManagerProjectsResult]:
     """
-    §4.15 List ad manager projects, with the plan's project cap and what remains of it.
+    `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it.
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -54,7 +54,7 @@ class GetAdPodRequestsResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -62,7 +62,7 @@ class GetAdPodRequestsResult:
     @pulumi.getter
     def items(self) -> Sequence['outputs.AdPodRequest']:
         """
-        Every matching request (§2.13), or the page asked for.
+        Every matching request (the ad-pod request log item), or the page asked for.
         """
         return pulumi.get(self, "items")
 
@@ -78,7 +78,7 @@ class GetAdPodRequestsResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -110,7 +110,7 @@ class GetAdPodRequestsResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -166,7 +166,7 @@ def get_ad_pod_requests(advertiser_ids: Optional[Sequence[_builtins.str]] = None
                         user_agent: Optional[Sequence[_builtins.str]] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdPodRequestsResult:
     """
-    §4.7 List ad-pod requests of a project: every matching request, each once, with the API's
+    `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
     `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
     when fewer than `total` have arrived by page `pages`, the pages after it are read until the
     log ends), or one `page` with its paging fields. Date and range formats are checked before
@@ -180,7 +180,7 @@ def get_ad_pod_requests(advertiser_ids: Optional[Sequence[_builtins.str]] = None
     :param Sequence[_builtins.str] campaign_ids: Campaigns (API `campaign_ids`).
     :param Sequence[_builtins.float] categories: Content categories.
     :param Sequence[_builtins.float] city_geoname_ids: City geoname ids (API `city_geoname_ids`).
-    :param Sequence[_builtins.str] content_ids: Content ids; `__none__` appears in this list (§4.7) (API `content_ids`).
+    :param Sequence[_builtins.str] content_ids: Content ids; `__none__` appears in this list (`POST /v2/ad-manager/{pid}/requests`) (API `content_ids`).
     :param Sequence[_builtins.str] content_tags: Content tags (API `content_tags`).
     :param Sequence[_builtins.float] continent_geoname_ids: Continent geoname ids (API `continent_geoname_ids`).
     :param Sequence[_builtins.float] country_geoname_ids: Country geoname ids (API `country_geoname_ids`).
@@ -199,8 +199,9 @@ def get_ad_pod_requests(advertiser_ids: Optional[Sequence[_builtins.str]] = None
     :param Sequence[_builtins.str] oses: Operating systems.
     :param _builtins.float page: One page (from 1) with its paging fields, instead of every request.
     :param Sequence[_builtins.str] placements: Placements.
-    :param _builtins.float project_id: The ad manager project (§4.7 `{pid}`).
-    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7).
+    :param _builtins.float project_id: The ad manager project (`{pid}` of `POST /v2/ad-manager/{pid}/requests`).
+    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, `POST
+           /v2/ad-manager/{pid}/requests`).
     :param Sequence[_builtins.float] subdivision1_geoname_ids: First-level subdivision geoname ids (API `subdivision_1_geoname_ids`).
     :param Sequence[_builtins.float] subdivision2_geoname_ids: Second-level subdivision geoname ids (API `subdivision_2_geoname_ids`).
     :param _builtins.str to: Date `YYYY-MM-DD`, not before `from` (checked before sending).
@@ -288,7 +289,7 @@ def get_ad_pod_requests_output(advertiser_ids: pulumi.Input[Optional[Optional[Se
                                user_agent: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdPodRequestsResult]:
     """
-    §4.7 List ad-pod requests of a project: every matching request, each once, with the API's
+    `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
     `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
     when fewer than `total` have arrived by page `pages`, the pages after it are read until the
     log ends), or one `page` with its paging fields. Date and range formats are checked before
@@ -302,7 +303,7 @@ def get_ad_pod_requests_output(advertiser_ids: pulumi.Input[Optional[Optional[Se
     :param Sequence[_builtins.str] campaign_ids: Campaigns (API `campaign_ids`).
     :param Sequence[_builtins.float] categories: Content categories.
     :param Sequence[_builtins.float] city_geoname_ids: City geoname ids (API `city_geoname_ids`).
-    :param Sequence[_builtins.str] content_ids: Content ids; `__none__` appears in this list (§4.7) (API `content_ids`).
+    :param Sequence[_builtins.str] content_ids: Content ids; `__none__` appears in this list (`POST /v2/ad-manager/{pid}/requests`) (API `content_ids`).
     :param Sequence[_builtins.str] content_tags: Content tags (API `content_tags`).
     :param Sequence[_builtins.float] continent_geoname_ids: Continent geoname ids (API `continent_geoname_ids`).
     :param Sequence[_builtins.float] country_geoname_ids: Country geoname ids (API `country_geoname_ids`).
@@ -321,8 +322,9 @@ def get_ad_pod_requests_output(advertiser_ids: pulumi.Input[Optional[Optional[Se
     :param Sequence[_builtins.str] oses: Operating systems.
     :param _builtins.float page: One page (from 1) with its paging fields, instead of every request.
     :param Sequence[_builtins.str] placements: Placements.
-    :param _builtins.float project_id: The ad manager project (§4.7 `{pid}`).
-    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, §4.7).
+    :param _builtins.float project_id: The ad manager project (`{pid}` of `POST /v2/ad-manager/{pid}/requests`).
+    :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS`, alternative to from/to (precedence not shown, `POST
+           /v2/ad-manager/{pid}/requests`).
     :param Sequence[_builtins.float] subdivision1_geoname_ids: First-level subdivision geoname ids (API `subdivision_1_geoname_ids`).
     :param Sequence[_builtins.float] subdivision2_geoname_ids: Second-level subdivision geoname ids (API `subdivision_2_geoname_ids`).
     :param _builtins.str to: Date `YYYY-MM-DD`, not before `from` (checked before sending).

@@ -52,7 +52,7 @@ class GetAdTrackingReportResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -60,7 +60,7 @@ class GetAdTrackingReportResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -76,7 +76,7 @@ class GetAdTrackingReportResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -110,7 +110,7 @@ def get_ad_tracking_report(browser: Optional[_builtins.str] = None,
                            subdivision2_geoname_id: Optional[_builtins.float] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdTrackingReportResult:
     """
-    §4.6 Get the ad insertion tracking report of a push stream. The granularity set and the range
+    `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
     cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
     range. A 403 names the custom plan, or the add-on and the filters that need it.
 
@@ -122,12 +122,12 @@ def get_ad_tracking_report(browser: Optional[_builtins.str] = None,
     :param _builtins.float continent_geoname_id: Continent geoname id; needs the advanced analytics add-on (API `continent_geoname_id`).
     :param _builtins.float country_geoname_id: Country geoname id; needs the advanced analytics add-on (API `country_geoname_id`).
     :param _builtins.str crid: Creative id.
-    :param _builtins.float granularity: Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (§4.6, §8);
-           checked before sending.
+    :param _builtins.float granularity: Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (`GET
+           /v2/streams/push/{streamid}/adinsertion/tracking/reports`, the limits); checked before sending.
     :param _builtins.str os: Viewer operating system; needs the advanced analytics add-on.
     :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (checked before sending).
     :param _builtins.str session_id: Ad insertion playback session (API `session_id`).
-    :param _builtins.float stream_id: The push stream (§4.6 `{streamid}`).
+    :param _builtins.float stream_id: The push stream (`{streamid}` of `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`).
     :param _builtins.float subdivision1_geoname_id: First-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision1_geoname_id`).
     :param _builtins.float subdivision2_geoname_id: Second-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision2_geoname_id`).
     """
@@ -171,7 +171,7 @@ def get_ad_tracking_report_output(browser: pulumi.Input[Optional[Optional[_built
                                   subdivision2_geoname_id: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdTrackingReportResult]:
     """
-    §4.6 Get the ad insertion tracking report of a push stream. The granularity set and the range
+    `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
     cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
     range. A 403 names the custom plan, or the add-on and the filters that need it.
 
@@ -183,12 +183,12 @@ def get_ad_tracking_report_output(browser: pulumi.Input[Optional[Optional[_built
     :param _builtins.float continent_geoname_id: Continent geoname id; needs the advanced analytics add-on (API `continent_geoname_id`).
     :param _builtins.float country_geoname_id: Country geoname id; needs the advanced analytics add-on (API `country_geoname_id`).
     :param _builtins.str crid: Creative id.
-    :param _builtins.float granularity: Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (§4.6, §8);
-           checked before sending.
+    :param _builtins.float granularity: Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (`GET
+           /v2/streams/push/{streamid}/adinsertion/tracking/reports`, the limits); checked before sending.
     :param _builtins.str os: Viewer operating system; needs the advanced analytics add-on.
     :param _builtins.str r: Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (checked before sending).
     :param _builtins.str session_id: Ad insertion playback session (API `session_id`).
-    :param _builtins.float stream_id: The push stream (§4.6 `{streamid}`).
+    :param _builtins.float stream_id: The push stream (`{streamid}` of `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`).
     :param _builtins.float subdivision1_geoname_id: First-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision1_geoname_id`).
     :param _builtins.float subdivision2_geoname_id: Second-level subdivision geoname id; needs the advanced analytics add-on (API `subdivision2_geoname_id`).
     """

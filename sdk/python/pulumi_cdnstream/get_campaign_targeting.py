@@ -164,7 +164,7 @@ class GetCampaignTargetingResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -204,7 +204,7 @@ class GetCampaignTargetingResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -252,7 +252,7 @@ class GetCampaignTargetingResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -290,11 +290,11 @@ def get_campaign_targeting(campaign_id: Optional[_builtins.str] = None,
                            project_id: Optional[_builtins.float] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignTargetingResult:
     """
-    §4.13 Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+    `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache.
 
 
-    :param _builtins.str campaign_id: The campaign (§4.13 `{cid}`).
-    :param _builtins.float project_id: The ad manager project (§4.13 `{pid}`).
+    :param _builtins.str campaign_id: The campaign (`{cid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
+    :param _builtins.float project_id: The ad manager project (`{pid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
     """
     __args__ = dict()
     __args__['campaignId'] = campaign_id
@@ -328,11 +328,11 @@ def get_campaign_targeting_output(campaign_id: pulumi.Input[Optional[_builtins.s
                                   project_id: pulumi.Input[Optional[_builtins.float]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignTargetingResult]:
     """
-    §4.13 Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+    `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache.
 
 
-    :param _builtins.str campaign_id: The campaign (§4.13 `{cid}`).
-    :param _builtins.float project_id: The ad manager project (§4.13 `{pid}`).
+    :param _builtins.str campaign_id: The campaign (`{cid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
+    :param _builtins.float project_id: The ad manager project (`{pid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
     """
     __args__ = dict()
     __args__['campaignId'] = campaign_id

@@ -88,7 +88,7 @@ class GetCriticalBackupResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -128,7 +128,7 @@ class GetCriticalBackupResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -176,7 +176,7 @@ class GetCriticalBackupResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -206,10 +206,10 @@ class AwaitableGetCriticalBackupResult(GetCriticalBackupResult):
 def get_critical_backup(backup_id: Optional[_builtins.float] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCriticalBackupResult:
     """
-    §4.16 Get one critical backup job by id.
+    `GET /v2/cb/{backupid}` Get one critical backup job by id.
 
 
-    :param _builtins.float backup_id: The backup job's id (§4.16 `{backupid}`).
+    :param _builtins.float backup_id: The backup job's id (`{backupid}` of `GET /v2/cb/{backupid}`).
     """
     __args__ = dict()
     __args__['backupId'] = backup_id
@@ -234,10 +234,10 @@ def get_critical_backup(backup_id: Optional[_builtins.float] = None,
 def get_critical_backup_output(backup_id: pulumi.Input[Optional[_builtins.float]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCriticalBackupResult]:
     """
-    §4.16 Get one critical backup job by id.
+    `GET /v2/cb/{backupid}` Get one critical backup job by id.
 
 
-    :param _builtins.float backup_id: The backup job's id (§4.16 `{backupid}`).
+    :param _builtins.float backup_id: The backup job's id (`{backupid}` of `GET /v2/cb/{backupid}`).
     """
     __args__ = dict()
     __args__['backupId'] = backup_id

@@ -42,7 +42,7 @@ class GetCriticalBackupsResult:
     @pulumi.getter
     def backups(self) -> Sequence['outputs.CriticalBackup']:
         """
-        Every critical backup job of the account (§2.18).
+        Every critical backup job of the account (the critical backup job).
         """
         return pulumi.get(self, "backups")
 
@@ -50,7 +50,7 @@ class GetCriticalBackupsResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -58,7 +58,7 @@ class GetCriticalBackupsResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -66,7 +66,7 @@ class GetCriticalBackupsResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -85,7 +85,7 @@ class AwaitableGetCriticalBackupsResult(GetCriticalBackupsResult):
 
 def get_critical_backups(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCriticalBackupsResult:
     """
-    §4.17 List critical backups.
+    `GET /v2/cb` List critical backups.
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -98,7 +98,7 @@ def get_critical_backups(opts: Optional[pulumi.InvokeOptions] = None) -> Awaitab
         warnings=pulumi.get(__ret__, 'warnings'))
 def get_critical_backups_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCriticalBackupsResult]:
     """
-    §4.17 List critical backups.
+    `GET /v2/cb` List critical backups.
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -45,7 +45,7 @@ class GetDnsZonesResult:
     @pulumi.getter
     def domains(self) -> Sequence['outputs.DnsZone']:
         """
-        Every DNS zone of the account (§4.14 `domains`, §2.17).
+        Every DNS zone of the account (`domains` of `GET /v2/dns`, the DNS zone object).
         """
         return pulumi.get(self, "domains")
 
@@ -53,7 +53,7 @@ class GetDnsZonesResult:
     @pulumi.getter
     def errors(self) -> Optional[Sequence[Any]]:
         """
-        Errors returned with the response, when the API sends them (§2.1).
+        Errors returned with the response, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "errors")
 
@@ -61,7 +61,7 @@ class GetDnsZonesResult:
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
         """
-        Human-readable outcome, when the API sends one (§2.1).
+        Human-readable outcome, when the API sends one (the response envelope).
         """
         return pulumi.get(self, "message")
 
@@ -69,7 +69,7 @@ class GetDnsZonesResult:
     @pulumi.getter
     def nameservers(self) -> Optional[Sequence[_builtins.str]]:
         """
-        The account's authoritative nameserver hosts (§4.14 `nameservers`).
+        The account's authoritative nameserver hosts (`nameservers` of `GET /v2/dns`).
         """
         return pulumi.get(self, "nameservers")
 
@@ -77,7 +77,7 @@ class GetDnsZonesResult:
     @pulumi.getter
     def warnings(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Non-fatal messages, when the API sends them (§2.1).
+        Non-fatal messages, when the API sends them (the response envelope).
         """
         return pulumi.get(self, "warnings")
 
@@ -97,7 +97,7 @@ class AwaitableGetDnsZonesResult(GetDnsZonesResult):
 
 def get_dns_zones(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDnsZonesResult:
     """
-    §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers.
+    `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers.
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -111,7 +111,7 @@ def get_dns_zones(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDn
         warnings=pulumi.get(__ret__, 'warnings'))
 def get_dns_zones_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDnsZonesResult]:
     """
-    §4.14 List DNS zones: every DNS zone of the account and its authoritative nameservers.
+    `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers.
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

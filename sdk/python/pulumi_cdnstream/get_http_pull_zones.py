@@ -39,7 +39,7 @@ class GetHttpPullZonesResult:
     @pulumi.getter(name="lastPage")
     def last_page(self) -> Optional[_builtins.bool]:
         """
-        Whether no later page holds other zones. §4.10 reports neither a page count nor a page size,
+        Whether no later page holds other zones. `GET /v2/zones/http/pull` reports neither a page count nor a page size,
         so the next page is read alongside this one (two requests, one round trip): this page is the
         last when the next one is empty or brings no zone this one lacks (a server that repeats its
         last page past the end). A page past the end says `true` too. Set only when `page` was given.
@@ -58,7 +58,7 @@ class GetHttpPullZonesResult:
     @pulumi.getter
     def zones(self) -> Sequence['outputs.HttpPullZone']:
         """
-        The account's HTTP pull zones (§4.10 `zones`, §2.2): all of them, or the page asked for.
+        The account's HTTP pull zones (`zones` of `GET /v2/zones/http/pull`, the API's zone object): all of them, or the page asked for.
         """
         return pulumi.get(self, "zones")
 
@@ -77,13 +77,13 @@ class AwaitableGetHttpPullZonesResult(GetHttpPullZonesResult):
 def get_http_pull_zones(page: Optional[_builtins.float] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetHttpPullZonesResult:
     """
-    §4.10 List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+    `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
     until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
     rather than return part of it), or one `page` of them with `lastPage`.
 
 
-    :param _builtins.float page: One page (from 1) instead of every zone (§4.10 `page`). How many zones a page holds is the
-           API's choice (§4.10 does not show it).
+    :param _builtins.float page: One page (from 1) instead of every zone (`page` of `GET /v2/zones/http/pull`). How many zones a page holds is the
+           API's choice (`GET /v2/zones/http/pull` does not show it).
     """
     __args__ = dict()
     __args__['page'] = page
@@ -97,13 +97,13 @@ def get_http_pull_zones(page: Optional[_builtins.float] = None,
 def get_http_pull_zones_output(page: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetHttpPullZonesResult]:
     """
-    §4.10 List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+    `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
     until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
     rather than return part of it), or one `page` of them with `lastPage`.
 
 
-    :param _builtins.float page: One page (from 1) instead of every zone (§4.10 `page`). How many zones a page holds is the
-           API's choice (§4.10 does not show it).
+    :param _builtins.float page: One page (from 1) instead of every zone (`page` of `GET /v2/zones/http/pull`). How many zones a page holds is the
+           API's choice (`GET /v2/zones/http/pull` does not show it).
     """
     __args__ = dict()
     __args__['page'] = page

@@ -96,7 +96,7 @@ class GetPurgeOperationResult:
     @pulumi.getter(name="historyView")
     def history_view(self) -> 'outputs.PurgeOperationHistoryView':
         """
-        The counts the dashboard's purge history view shows, by its formulas (§4.12), to match the
+        The counts the dashboard's purge history view shows, by its formulas (`GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`), to match the
         dashboard: 'Total Server' = `logs` length minus 1, 'Cache pending' = entries with
         `completed: false` minus 1. The one subtracted is presumably an entry that is not an edge
         server (the emulator models it as a never-completing dispatcher entry); the spec does not
@@ -132,7 +132,7 @@ class GetPurgeOperationResult:
     @pulumi.getter
     def logs(self) -> Sequence['outputs.PurgeLog']:
         """
-        Per-server progress (§2.19 `logs`), as the API sends it; `[]` when absent.
+        Per-server progress (`logs` of the purge operation), as the API sends it; `[]` when absent.
         """
         return pulumi.get(self, "logs")
 
@@ -148,7 +148,7 @@ class GetPurgeOperationResult:
     @pulumi.getter
     def pending(self) -> _builtins.bool:
         """
-        `true` while `completedAt` is empty or null, or absent (§3: the operation is pending).
+        `true` while `completedAt` is empty or null, or absent (the API's object states: the operation is pending).
         """
         return pulumi.get(self, "pending")
 
@@ -164,7 +164,7 @@ class GetPurgeOperationResult:
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
         """
-        `fetch` = prefetch, `url` = purge by path, any other value another purge kind (§2.19).
+        `fetch` = prefetch, `url` = purge by path, any other value another purge kind (the purge operation).
         """
         return pulumi.get(self, "type")
 
@@ -211,11 +211,11 @@ def get_purge_operation(purge_id: Optional[_builtins.str] = None,
                         zone_id: Optional[_builtins.float] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPurgeOperationResult:
     """
-    §4.12 Get purge / prefetch details: whether it is pending, and each server's progress.
+    `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress.
 
 
-    :param _builtins.str purge_id: The operation's id, from the purge or prefetch call or the purge history (§4.12 `{purgeId}`).
-    :param _builtins.float zone_id: The HTTP push zone (§4.12 `{zoneid}`).
+    :param _builtins.str purge_id: The operation's id, from the purge or prefetch call or the purge history (`{purgeId}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
+    :param _builtins.float zone_id: The HTTP push zone (`{zoneid}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
     """
     __args__ = dict()
     __args__['purgeId'] = purge_id
@@ -242,11 +242,11 @@ def get_purge_operation_output(purge_id: pulumi.Input[Optional[_builtins.str]] =
                                zone_id: pulumi.Input[Optional[_builtins.float]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPurgeOperationResult]:
     """
-    §4.12 Get purge / prefetch details: whether it is pending, and each server's progress.
+    `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress.
 
 
-    :param _builtins.str purge_id: The operation's id, from the purge or prefetch call or the purge history (§4.12 `{purgeId}`).
-    :param _builtins.float zone_id: The HTTP push zone (§4.12 `{zoneid}`).
+    :param _builtins.str purge_id: The operation's id, from the purge or prefetch call or the purge history (`{purgeId}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
+    :param _builtins.float zone_id: The HTTP push zone (`{zoneid}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
     """
     __args__ = dict()
     __args__['purgeId'] = purge_id

@@ -29,7 +29,7 @@ class HttpDomainLockBulkArgs:
         """
         The set of arguments for constructing a HttpDomainLockBulk resource.
 
-        :param pulumi.Input[_builtins.str] mode: What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
+        :param pulumi.Input[_builtins.str] mode: What a write does (`mode` of `POST /v2/zones/http/settings/security/domainlock`; docs/design.md, "`POST /v2/zones/http/settings/security/domainlock`: which zones"):
                - `save`: stores the settings as the account default only; existing zones are unchanged;
                - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
                  as a set union (re-applying adds nothing) and sets the declared flags on them;
@@ -37,18 +37,18 @@ class HttpDomainLockBulkArgs:
                
                Changing it is an in-place update that writes again with the new mode. The API does not
                keep it, so a refresh never reports it as drift.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (§4.11 `list`, sent comma-separated), e.g. `player.example.com`
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (`list` of `POST /v2/zones/http/settings/security/domainlock`, sent comma-separated), e.g. `player.example.com`
                or `*.example.com`. Compared as a set, ignoring order, duplicates and case.
-        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (§4.11 `enabled`, sent as `Y`/`N`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (§4.11 `ips`, sent
+        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (`enabled` of `POST /v2/zones/http/settings/security/domainlock`, sent as `Y`/`N`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/http/settings/security/domainlock`, sent
                comma-separated). Compared as a set, ignoring order, duplicates and case.
-        :param pulumi.Input[_builtins.str] noreferer: §4.11 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] noreferer: `noreferer` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update: `Y` = allow requests without referer;
                - bulk domain-lock update (this operation): `Y` = block requests with empty referer;
                - timeshift create: `Y` = blocked.
                
                Which description is authoritative is not shown; check the behaviour on your account.
-        :param pulumi.Input[_builtins.str] policy: §4.11 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] policy: `policy` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update: `Y` = whitelist, `N` = blacklist;
                - bulk domain-lock update (this operation): `Y` = blacklist, `N` = whitelist;
                - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -71,7 +71,7 @@ class HttpDomainLockBulkArgs:
     @pulumi.getter
     def mode(self) -> pulumi.Input[_builtins.str]:
         """
-        What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
+        What a write does (`mode` of `POST /v2/zones/http/settings/security/domainlock`; docs/design.md, "`POST /v2/zones/http/settings/security/domainlock`: which zones"):
         - `save`: stores the settings as the account default only; existing zones are unchanged;
         - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
           as a set union (re-applying adds nothing) and sets the declared flags on them;
@@ -90,7 +90,7 @@ class HttpDomainLockBulkArgs:
     @pulumi.getter
     def domains(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Host names the lock lists (§4.11 `list`, sent comma-separated), e.g. `player.example.com`
+        Host names the lock lists (`list` of `POST /v2/zones/http/settings/security/domainlock`, sent comma-separated), e.g. `player.example.com`
         or `*.example.com`. Compared as a set, ignoring order, duplicates and case.
         """
         return pulumi.get(self, "domains")
@@ -103,7 +103,7 @@ class HttpDomainLockBulkArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the domain lock is on (§4.11 `enabled`, sent as `Y`/`N`).
+        Whether the domain lock is on (`enabled` of `POST /v2/zones/http/settings/security/domainlock`, sent as `Y`/`N`).
         """
         return pulumi.get(self, "enabled")
 
@@ -115,7 +115,7 @@ class HttpDomainLockBulkArgs:
     @pulumi.getter
     def ips(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        IP addresses or CIDR ranges allowed regardless of the domain lock (§4.11 `ips`, sent
+        IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/http/settings/security/domainlock`, sent
         comma-separated). Compared as a set, ignoring order, duplicates and case.
         """
         return pulumi.get(self, "ips")
@@ -128,7 +128,7 @@ class HttpDomainLockBulkArgs:
     @pulumi.getter
     def noreferer(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        §4.11 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        `noreferer` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
         - VoD pull zone domain-lock update: `Y` = allow requests without referer;
         - bulk domain-lock update (this operation): `Y` = block requests with empty referer;
         - timeshift create: `Y` = blocked.
@@ -145,7 +145,7 @@ class HttpDomainLockBulkArgs:
     @pulumi.getter
     def policy(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        §4.11 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        `policy` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
         - VoD pull zone domain-lock update: `Y` = whitelist, `N` = blacklist;
         - bulk domain-lock update (this operation): `Y` = blacklist, `N` = whitelist;
         - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -173,14 +173,14 @@ class HttpDomainLockBulk(pulumi.CustomResource):
                  policy: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The account-wide HTTP zone domain lock (§4.11). There is one per account: the resource id
+        The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
         (and import/adopt id) is always `account`.
 
-        A write is not read back (the §4.11 answer carries no settings): `accountDefault` records what
+        A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
         the last write sent. Drift, found by refresh or `preview --refresh`:
         - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
           (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
-        - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (§4.10,
+        - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
           every page): a zone that no longer holds what the last write sent (with `append`, the sent
           domains and IPs among its own; with `overwrite`, exactly them; and the sent flags) is named in
           `zonesOutOfStep` and in a warning, and the property it breaks shows as drift (for a list, the sent
@@ -197,12 +197,12 @@ class HttpDomainLockBulk(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (§4.11 `list`, sent comma-separated), e.g. `player.example.com`
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (`list` of `POST /v2/zones/http/settings/security/domainlock`, sent comma-separated), e.g. `player.example.com`
                or `*.example.com`. Compared as a set, ignoring order, duplicates and case.
-        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (§4.11 `enabled`, sent as `Y`/`N`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (§4.11 `ips`, sent
+        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (`enabled` of `POST /v2/zones/http/settings/security/domainlock`, sent as `Y`/`N`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/http/settings/security/domainlock`, sent
                comma-separated). Compared as a set, ignoring order, duplicates and case.
-        :param pulumi.Input[_builtins.str] mode: What a write does (§4.11 `mode`; docs/design.md, "§4.11: which zones"):
+        :param pulumi.Input[_builtins.str] mode: What a write does (`mode` of `POST /v2/zones/http/settings/security/domainlock`; docs/design.md, "`POST /v2/zones/http/settings/security/domainlock`: which zones"):
                - `save`: stores the settings as the account default only; existing zones are unchanged;
                - `append`: also merges `domains` and `ips` into every HTTP push and pull zone's domain lock
                  as a set union (re-applying adds nothing) and sets the declared flags on them;
@@ -210,13 +210,13 @@ class HttpDomainLockBulk(pulumi.CustomResource):
                
                Changing it is an in-place update that writes again with the new mode. The API does not
                keep it, so a refresh never reports it as drift.
-        :param pulumi.Input[_builtins.str] noreferer: §4.11 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] noreferer: `noreferer` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update: `Y` = allow requests without referer;
                - bulk domain-lock update (this operation): `Y` = block requests with empty referer;
                - timeshift create: `Y` = blocked.
                
                Which description is authoritative is not shown; check the behaviour on your account.
-        :param pulumi.Input[_builtins.str] policy: §4.11 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] policy: `policy` of `POST /v2/zones/http/settings/security/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update: `Y` = whitelist, `N` = blacklist;
                - bulk domain-lock update (this operation): `Y` = blacklist, `N` = whitelist;
                - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -230,14 +230,14 @@ class HttpDomainLockBulk(pulumi.CustomResource):
                  args: HttpDomainLockBulkArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The account-wide HTTP zone domain lock (§4.11). There is one per account: the resource id
+        The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
         (and import/adopt id) is always `account`.
 
-        A write is not read back (the §4.11 answer carries no settings): `accountDefault` records what
+        A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
         the last write sent. Drift, found by refresh or `preview --refresh`:
         - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
           (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
-        - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (§4.10,
+        - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
           every page): a zone that no longer holds what the last write sent (with `append`, the sent
           domains and IPs among its own; with `overwrite`, exactly them; and the sent flags) is named in
           `zonesOutOfStep` and in a warning, and the property it breaks shows as drift (for a list, the sent

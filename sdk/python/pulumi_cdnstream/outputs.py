@@ -69,7 +69,7 @@ __all__ = [
 @pulumi.output_type
 class AdBreak(dict):
     """
-    §2.11 ad break log item (already camelCase in the API).
+    the ad-break log item ad break log item (already camelCase in the API).
     """
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -86,7 +86,7 @@ class AdBreak(dict):
                  vast_outcome: Optional[_builtins.str] = None,
                  vast_url: Optional[_builtins.str] = None):
         """
-        §2.11 ad break log item (already camelCase in the API).
+        the ad-break log item ad break log item (already camelCase in the API).
 
         :param _builtins.str id: Ad break id.
         :param _builtins.str break_type: `pre-roll` or `mid-roll`.
@@ -236,7 +236,7 @@ class AdBreak(dict):
 @pulumi.output_type
 class AdBreakRosterEntry(dict):
     """
-    One slot of the roster (§2.8 `vodAdBreakPolicy`); which fields appear depends on the API.
+    One slot of the roster (`vodAdBreakPolicy` of the ad-insertion configuration); which fields appear depends on the API.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -279,7 +279,16 @@ class AdBreakRosterEntry(dict):
                  min_ad_length_s: Optional[_builtins.float] = None,
                  offset_s: Optional[_builtins.float] = None):
         """
-        One slot of the roster (§2.8 `vodAdBreakPolicy`); which fields appear depends on the API.
+        One slot of the roster (`vodAdBreakPolicy` of the ad-insertion configuration); which fields appear depends on the API.
+
+        :param _builtins.str break_id: The break's correlation id, or the id prefix of a midrollinterval slot's breaks.
+        :param _builtins.float fill_ceiling_s: How far, in seconds, a break may run over its maximum to fit its ads.
+        :param _builtins.float interval_s: Seconds between breaks of a midrollinterval slot.
+        :param _builtins.float max_ads: The most ads in one break.
+        :param _builtins.float max_breaks: How many breaks a midrollinterval slot makes; 0 or absent is unlimited.
+        :param _builtins.float max_duration_s: The longest the break may run, in seconds.
+        :param _builtins.float min_ad_length_s: The shortest ad the break takes, in seconds (preroll).
+        :param _builtins.float offset_s: Where a midroll break starts, in seconds from the asset's start.
         """
         if break_id is not None:
             pulumi.set(__self__, "break_id", break_id)
@@ -301,41 +310,65 @@ class AdBreakRosterEntry(dict):
     @_builtins.property
     @pulumi.getter(name="breakId")
     def break_id(self) -> Optional[_builtins.str]:
+        """
+        The break's correlation id, or the id prefix of a midrollinterval slot's breaks.
+        """
         return pulumi.get(self, "break_id")
 
     @_builtins.property
     @pulumi.getter(name="fillCeilingS")
     def fill_ceiling_s(self) -> Optional[_builtins.float]:
+        """
+        How far, in seconds, a break may run over its maximum to fit its ads.
+        """
         return pulumi.get(self, "fill_ceiling_s")
 
     @_builtins.property
     @pulumi.getter(name="intervalS")
     def interval_s(self) -> Optional[_builtins.float]:
+        """
+        Seconds between breaks of a midrollinterval slot.
+        """
         return pulumi.get(self, "interval_s")
 
     @_builtins.property
     @pulumi.getter(name="maxAds")
     def max_ads(self) -> Optional[_builtins.float]:
+        """
+        The most ads in one break.
+        """
         return pulumi.get(self, "max_ads")
 
     @_builtins.property
     @pulumi.getter(name="maxBreaks")
     def max_breaks(self) -> Optional[_builtins.float]:
+        """
+        How many breaks a midrollinterval slot makes; 0 or absent is unlimited.
+        """
         return pulumi.get(self, "max_breaks")
 
     @_builtins.property
     @pulumi.getter(name="maxDurationS")
     def max_duration_s(self) -> Optional[_builtins.float]:
+        """
+        The longest the break may run, in seconds.
+        """
         return pulumi.get(self, "max_duration_s")
 
     @_builtins.property
     @pulumi.getter(name="minAdLengthS")
     def min_ad_length_s(self) -> Optional[_builtins.float]:
+        """
+        The shortest ad the break takes, in seconds (preroll).
+        """
         return pulumi.get(self, "min_ad_length_s")
 
     @_builtins.property
     @pulumi.getter(name="offsetS")
     def offset_s(self) -> Optional[_builtins.float]:
+        """
+        Where a midroll break starts, in seconds from the asset's start.
+        """
         return pulumi.get(self, "offset_s")
 
 
@@ -409,7 +442,7 @@ class AdConsumptionEgressDetails(dict):
 @pulumi.output_type
 class AdManagerProject(dict):
     """
-    §2.14 ad manager project, camelCased.
+    the ad-manager project ad manager project, camelCased.
     """
     def __init__(__self__, *,
                  id: _builtins.float,
@@ -424,10 +457,10 @@ class AdManagerProject(dict):
                  usage_this_month: Optional['outputs.AdManagerProjectUsageThisMonth'] = None,
                  uuid: Optional[_builtins.str] = None):
         """
-        §2.14 ad manager project, camelCased.
+        the ad-manager project ad manager project, camelCased.
 
         :param _builtins.float id: Project id.
-        :param _builtins.float active_campaigns_count: Active campaigns; archived campaigns are not counted (§3) (API `active_campaigns_count`).
+        :param _builtins.float active_campaigns_count: Active campaigns; archived campaigns are not counted (the object states) (API `active_campaigns_count`).
         :param _builtins.float advertisers_count: Advertisers (API `advertisers_count`).
         :param _builtins.float campaigns_count: Campaigns (API `campaigns_count`).
         :param _builtins.str created_at: ISO 8601 UTC (API `created_at`).
@@ -472,7 +505,7 @@ class AdManagerProject(dict):
     @pulumi.getter(name="activeCampaignsCount")
     def active_campaigns_count(self) -> Optional[_builtins.float]:
         """
-        Active campaigns; archived campaigns are not counted (§3) (API `active_campaigns_count`).
+        Active campaigns; archived campaigns are not counted (the object states) (API `active_campaigns_count`).
         """
         return pulumi.get(self, "active_campaigns_count")
 
@@ -563,7 +596,7 @@ class AdManagerProjectSettings(dict):
                  timezone: Optional[_builtins.str] = None):
         """
         :param _builtins.float advanced_analytics: Integer flag: the advanced analytics add-on (API `advanced_analytics`).
-        :param _builtins.float analytics_retention_period: Its unit is not shown (§8) (API `analytics_retention_period`).
+        :param _builtins.float analytics_retention_period: Its unit is not shown (the limits) (API `analytics_retention_period`).
         :param _builtins.str currency_code: ISO currency code (API `currency_code`).
         :param _builtins.str currency_symbol: Currency symbol (API `currency_symbol`).
         :param _builtins.float max_advertisers: Advertiser cap (API `max_advertisers`).
@@ -603,7 +636,7 @@ class AdManagerProjectSettings(dict):
     @pulumi.getter(name="analyticsRetentionPeriod")
     def analytics_retention_period(self) -> Optional[_builtins.float]:
         """
-        Its unit is not shown (§8) (API `analytics_retention_period`).
+        Its unit is not shown (the limits) (API `analytics_retention_period`).
         """
         return pulumi.get(self, "analytics_retention_period")
 
@@ -753,7 +786,7 @@ class AdManagerProjectUsageThisMonth(dict):
 @pulumi.output_type
 class AdPodRequest(dict):
     """
-    §2.13 ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
+    the ad-pod request log item ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
     """
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -783,7 +816,7 @@ class AdPodRequest(dict):
                  user_agent: Optional[_builtins.str] = None,
                  user_key: Optional[_builtins.str] = None):
         """
-        §2.13 ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
+        the ad-pod request log item ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).
 
         :param _builtins.str id: Request id.
         :param _builtins.str browser: Viewer browser.
@@ -1076,13 +1109,13 @@ class AdPodRequest(dict):
 @pulumi.output_type
 class ConsumptionPoint(dict):
     """
-    A chart point of §2.10: a bucket label and its value.
+    A chart point of the ad consumption report: a bucket label and its value.
     """
     def __init__(__self__, *,
                  key: Optional[_builtins.str] = None,
                  value: Optional[_builtins.float] = None):
         """
-        A chart point of §2.10: a bucket label and its value.
+        A chart point of the ad consumption report: a bucket label and its value.
 
         :param _builtins.str key: The bucket label.
         :param _builtins.float value: The bucket's value.
@@ -1112,7 +1145,7 @@ class ConsumptionPoint(dict):
 @pulumi.output_type
 class CriticalBackup(dict):
     """
-    §2.18 critical backup job, camelCased.
+    the critical backup job critical backup job, camelCased.
     """
     def __init__(__self__, *,
                  id: _builtins.float,
@@ -1127,7 +1160,7 @@ class CriticalBackup(dict):
                  service_id: Optional[_builtins.float] = None,
                  updated_at: Optional[_builtins.str] = None):
         """
-        §2.18 critical backup job, camelCased.
+        the critical backup job critical backup job, camelCased.
 
         :param _builtins.float id: Backup job id.
         :param _builtins.str created_at: `YYYY-MM-DD HH:MM:SS` (API `created_at`).
@@ -1286,7 +1319,7 @@ class CriticalBackupMeta(dict):
 @pulumi.output_type
 class DnsDsRecord(dict):
     """
-    §2.17 `dnssec.ds_records[]` item.
+    `dnssec.ds_records[]` of the DNS zone object item.
     """
     def __init__(__self__, *,
                  algorithm: Optional[Any] = None,
@@ -1296,7 +1329,7 @@ class DnsDsRecord(dict):
                  digest_type_name: Optional[_builtins.str] = None,
                  key_tag: Optional[Any] = None):
         """
-        §2.17 `dnssec.ds_records[]` item.
+        `dnssec.ds_records[]` of the DNS zone object item.
 
         :param Any algorithm: Algorithm number, as sent.
         :param _builtins.str algorithm_name: Algorithm name (API `algorithm_name`).
@@ -1370,7 +1403,7 @@ class DnsDsRecord(dict):
 @pulumi.output_type
 class DnsZone(dict):
     """
-    §2.17 DNS zone (`domains[]` item), camelCased.
+    the DNS zone object DNS zone (`domains[]` item), camelCased.
     """
     def __init__(__self__, *,
                  id: _builtins.float,
@@ -1390,7 +1423,7 @@ class DnsZone(dict):
                  updated_at: Optional[_builtins.str] = None,
                  validated_at: Optional[_builtins.str] = None):
         """
-        §2.17 DNS zone (`domains[]` item), camelCased.
+        the DNS zone object DNS zone (`domains[]` item), camelCased.
 
         :param _builtins.float id: DNS zone id.
         :param _builtins.str created_at: `YYYY-MM-DD HH:MM:SS` (API `created_at`).
@@ -1652,7 +1685,7 @@ class DnsZoneDnssec(dict):
 @pulumi.output_type
 class DnsZoneMeta(dict):
     """
-    §2.17 `meta` of a DNS zone.
+    `meta` of the DNS zone object of a DNS zone.
     """
     def __init__(__self__, *,
                  group: Optional[_builtins.str] = None,
@@ -1666,7 +1699,7 @@ class DnsZoneMeta(dict):
                  type: Optional[_builtins.str] = None,
                  zone: Optional[_builtins.str] = None):
         """
-        §2.17 `meta` of a DNS zone.
+        `meta` of the DNS zone object of a DNS zone.
 
         :param _builtins.str group: Group.
         :param _builtins.bool has_bulk: Whether bulk records exist.
@@ -1906,7 +1939,7 @@ class DnsZoneStats(dict):
 @pulumi.output_type
 class HttpDomainLockDefault(dict):
     """
-    The account default's settings in the API's form (§4.11 settings; §2.4 `domainlock` fields), null where not given.
+    The account default's settings in the API's form (`POST /v2/zones/http/settings/security/domainlock` settings; `domainlock` of the API's access-control objects fields), null where not given.
     """
     def __init__(__self__, *,
                  enabled: Optional[_builtins.str] = None,
@@ -1915,10 +1948,15 @@ class HttpDomainLockDefault(dict):
                  noreferer: Optional[_builtins.str] = None,
                  policy: Optional[_builtins.str] = None):
         """
-        The account default's settings in the API's form (§4.11 settings; §2.4 `domainlock` fields), null where not given.
+        The account default's settings in the API's form (`POST /v2/zones/http/settings/security/domainlock` settings; `domainlock` of the API's access-control objects fields), null where not given.
 
+        :param _builtins.str enabled: `Y` when the domain lock is on, `N` when off.
         :param _builtins.str ips: Comma-separated IPs / CIDR ranges.
         :param _builtins.str list: Comma-separated domains.
+        :param _builtins.str noreferer: Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+               allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
+        :param _builtins.str policy: The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+               (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -1934,6 +1972,9 @@ class HttpDomainLockDefault(dict):
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.str]:
+        """
+        `Y` when the domain lock is on, `N` when off.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
@@ -1955,19 +1996,27 @@ class HttpDomainLockDefault(dict):
     @_builtins.property
     @pulumi.getter
     def noreferer(self) -> Optional[_builtins.str]:
+        """
+        Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+        allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
+        """
         return pulumi.get(self, "noreferer")
 
     @_builtins.property
     @pulumi.getter
     def policy(self) -> Optional[_builtins.str]:
+        """
+        The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+        (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
+        """
         return pulumi.get(self, "policy")
 
 
 @pulumi.output_type
 class HttpPullZone(dict):
     """
-    §2.2 zone object as listed by §4.10 (HTTP pull zones), camelCased. Which fields appear depends on the zone;
-    the push-only and VoD-only fields of §2.2 are listed too.
+    the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
+    fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
     """
     def __init__(__self__, *,
                  id: _builtins.float,
@@ -2034,17 +2083,17 @@ class HttpPullZone(dict):
                  waf: Optional['outputs.HttpPullZoneWaf'] = None,
                  waf_id: Optional[_builtins.str] = None):
         """
-        §2.2 zone object as listed by §4.10 (HTTP pull zones), camelCased. Which fields appear depends on the zone;
-        the push-only and VoD-only fields of §2.2 are listed too.
+        the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
+        fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
 
         :param _builtins.float id: Zone id.
         :param _builtins.str alias: Zone alias.
         :param _builtins.str backup: Backup origin URL.
         :param _builtins.str base_directory: Pull zones: base directory at the origin.
         :param _builtins.float behavior_id: Behaviour id.
-        :param 'ZoneBwLimit' bw_limit: Bandwidth limit (§2.4) (API `bwlimit`).
-        :param 'ZoneCache' cache: Cache settings (§2.3).
-        :param 'ZoneCdnService' cdn_service: Service endpoints (§2.3) (API `cdnservice`).
+        :param 'ZoneBwLimit' bw_limit: Bandwidth limit (the access-control objects) (API `bwlimit`).
+        :param 'ZoneCache' cache: Cache settings (the zone sub-objects).
+        :param 'ZoneCdnService' cdn_service: Service endpoints (the zone sub-objects) (API `cdnservice`).
         :param _builtins.str cloud_signature_v4: Pull zones: cloud signature v4 setting.
         :param _builtins.str cnames: Custom domain(s).
         :param Sequence[_builtins.str] cnames_arr: Custom domains as an array.
@@ -2052,24 +2101,25 @@ class HttpPullZone(dict):
         :param _builtins.str created_at: `YYYY-MM-DD HH:MM:SS` in this list (ISO 8601 UTC in the push update response) (API `created_at`).
         :param _builtins.str custom_host_header: Custom host header setting (API `customhostheader`).
         :param Mapping[str, Any] default_behaviors: Default behaviours, as sent.
-        :param _builtins.str deleted: Null, or when the zone was deleted: a date string or Unix seconds (§2.2 "null or timestamp").
+        :param _builtins.str deleted: Null, or when the zone was deleted: a date string or Unix seconds (the zone object "null or timestamp").
         :param _builtins.str disabled: `0` enabled, `1` disabled.
         :param _builtins.float dns_check: DNS check result (API `dnscheck`).
-        :param 'ZoneDomainLock' domain_lock: Domain lock (§2.4) (API `domainlock`).
-        :param 'ZoneEac' eac: External access control (§2.4).
-        :param 'ZoneEdge' edge: Edge settings (§2.3).
+        :param 'ZoneDomainLock' domain_lock: Domain lock (the access-control objects) (API `domainlock`).
+        :param 'ZoneEac' eac: External access control (the access-control objects).
+        :param 'ZoneEdge' edge: Edge settings (the zone sub-objects).
         :param _builtins.float edge_rule_ids: Edge rule id (API `edgeruleids`).
         :param Sequence[Any] edge_rules: Edge rules, as sent.
-        :param 'HttpPullZoneEdgerules' edgerules: Push zones: edge rules switch (§4.1 response).
+        :param 'HttpPullZoneEdgerules' edgerules: Push zones: edge rules switch (`POST /v2/zones/http/push/{zoneid}` response).
         :param _builtins.str fqdn: Zone domain.
         :param _builtins.str fqdn_vo_d: Domain of a VoD pull zone.
-        :param 'HttpPullZoneFtpDetails' ftp_details: FTP access; the password is masked in some responses and plain in others (§2.2) (API `ftpdetails`).
-        :param 'ZoneGeoBlock' geo_block: Geo blocking (§2.4) (API `geoblock`).
+        :param 'HttpPullZoneFtpDetails' ftp_details: FTP access; the password is masked in some responses and plain in others (the zone object) (API
+               `ftpdetails`).
+        :param 'ZoneGeoBlock' geo_block: Geo blocking (the access-control objects) (API `geoblock`).
         :param _builtins.bool has_edge_rules: Whether the zone has edge rules.
         :param _builtins.str hash_id: Zone hash identifier (API `hashid`).
         :param _builtins.str host_header: Host header sent to the origin.
         :param _builtins.str ip: Zone IP, or null.
-        :param 'ZoneIpAccess' ip_access: IP access control (§2.4) (API `ipaccess`).
+        :param 'ZoneIpAccess' ip_access: IP access control (the access-control objects) (API `ipaccess`).
         :param _builtins.str is_cms: `0`/`1` flag (API `iscms`).
         :param _builtins.str live: `Y` when the zone serves live content, `N` when not.
         :param _builtins.str mode: Observed `http`.
@@ -2078,27 +2128,27 @@ class HttpPullZone(dict):
         :param _builtins.str optimize: Pull list only; observed `live`.
         :param _builtins.str optimizer: `0`/`1` flag.
         :param _builtins.str origin: Origin URL.
-        :param 'ZoneOriginAuth' origin_auth: Origin authentication (§2.3) (API `origin_auth`).
+        :param 'ZoneOriginAuth' origin_auth: Origin authentication (the zone sub-objects) (API `origin_auth`).
         :param 'HttpPullZoneOriginIp' origin_ip: Origin IP setting (API `originip`).
-        :param Mapping[str, Any] playback_urls: Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (§2.2); host-keyed `hashes` kept
-               verbatim (API `playbackurls`).
+        :param Mapping[str, Any] playback_urls: Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (the zone object); host-keyed `hashes`
+               kept verbatim (API `playbackurls`).
         :param _builtins.bool proxied: Whether the zone is proxied.
         :param _builtins.float rclone: Push zones: rclone flag.
         :param _builtins.float remaining: Remaining, as the API counts it.
         :param _builtins.str router: Router, as the API sends it.
-        :param 'HttpPullZoneS3Details' s3_details: S3 storage details (§2.3) (API `s3details`).
-        :param 'ZoneSecureToken' secure_token: Secure token (§2.4) (API `securetoken`).
-        :param 'ZoneSeo' seo: SEO settings (§2.3).
+        :param 'HttpPullZoneS3Details' s3_details: S3 storage details (the zone sub-objects) (API `s3details`).
+        :param 'ZoneSecureToken' secure_token: Secure token (the access-control objects) (API `securetoken`).
+        :param 'ZoneSeo' seo: SEO settings (the zone sub-objects).
         :param Any server: The upload server: an object, or its name as a string.
         :param _builtins.float service_id: Account service id (API `serviceid`).
-        :param 'ZoneShield' shield: Origin shield (§2.3).
-        :param 'ZoneSsl' ssl: SSL settings (§2.3).
+        :param 'ZoneShield' shield: Origin shield (the zone sub-objects).
+        :param 'ZoneSsl' ssl: SSL settings (the zone sub-objects).
         :param _builtins.str ssl_enabled: `Y` when SSL is enabled (VoD pull domain lock response), `N` when not (API `ssl_enabled`).
         :param _builtins.str status: Observed `Enabled` (pull), `active` (push).
         :param 'HttpPullZoneTranscodeFile' transcode_file: Transcoding of uploaded files (API `transcodefile`).
         :param _builtins.str type: `pull` in this list.
         :param _builtins.str updated_at: As `createdAt` (API `updated_at`).
-        :param 'ZoneUserAgent' user_agent: User-agent access control (§2.4) (API `useragent`).
+        :param 'ZoneUserAgent' user_agent: User-agent access control (the access-control objects) (API `useragent`).
         :param 'HttpPullZoneWaf' waf: Web application firewall.
         :param _builtins.str waf_id: The firewall's id, or null (API `wafid`).
         """
@@ -2272,7 +2322,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="bwLimit")
     def bw_limit(self) -> Optional['outputs.ZoneBwLimit']:
         """
-        Bandwidth limit (§2.4) (API `bwlimit`).
+        Bandwidth limit (the access-control objects) (API `bwlimit`).
         """
         return pulumi.get(self, "bw_limit")
 
@@ -2280,7 +2330,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def cache(self) -> Optional['outputs.ZoneCache']:
         """
-        Cache settings (§2.3).
+        Cache settings (the zone sub-objects).
         """
         return pulumi.get(self, "cache")
 
@@ -2288,7 +2338,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="cdnService")
     def cdn_service(self) -> Optional['outputs.ZoneCdnService']:
         """
-        Service endpoints (§2.3) (API `cdnservice`).
+        Service endpoints (the zone sub-objects) (API `cdnservice`).
         """
         return pulumi.get(self, "cdn_service")
 
@@ -2352,7 +2402,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def deleted(self) -> Optional[_builtins.str]:
         """
-        Null, or when the zone was deleted: a date string or Unix seconds (§2.2 "null or timestamp").
+        Null, or when the zone was deleted: a date string or Unix seconds (the zone object "null or timestamp").
         """
         return pulumi.get(self, "deleted")
 
@@ -2376,7 +2426,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="domainLock")
     def domain_lock(self) -> Optional['outputs.ZoneDomainLock']:
         """
-        Domain lock (§2.4) (API `domainlock`).
+        Domain lock (the access-control objects) (API `domainlock`).
         """
         return pulumi.get(self, "domain_lock")
 
@@ -2384,7 +2434,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def eac(self) -> Optional['outputs.ZoneEac']:
         """
-        External access control (§2.4).
+        External access control (the access-control objects).
         """
         return pulumi.get(self, "eac")
 
@@ -2392,7 +2442,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def edge(self) -> Optional['outputs.ZoneEdge']:
         """
-        Edge settings (§2.3).
+        Edge settings (the zone sub-objects).
         """
         return pulumi.get(self, "edge")
 
@@ -2416,7 +2466,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def edgerules(self) -> Optional['outputs.HttpPullZoneEdgerules']:
         """
-        Push zones: edge rules switch (§4.1 response).
+        Push zones: edge rules switch (`POST /v2/zones/http/push/{zoneid}` response).
         """
         return pulumi.get(self, "edgerules")
 
@@ -2440,7 +2490,8 @@ class HttpPullZone(dict):
     @pulumi.getter(name="ftpDetails")
     def ftp_details(self) -> Optional['outputs.HttpPullZoneFtpDetails']:
         """
-        FTP access; the password is masked in some responses and plain in others (§2.2) (API `ftpdetails`).
+        FTP access; the password is masked in some responses and plain in others (the zone object) (API
+        `ftpdetails`).
         """
         return pulumi.get(self, "ftp_details")
 
@@ -2448,7 +2499,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="geoBlock")
     def geo_block(self) -> Optional['outputs.ZoneGeoBlock']:
         """
-        Geo blocking (§2.4) (API `geoblock`).
+        Geo blocking (the access-control objects) (API `geoblock`).
         """
         return pulumi.get(self, "geo_block")
 
@@ -2488,7 +2539,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="ipAccess")
     def ip_access(self) -> Optional['outputs.ZoneIpAccess']:
         """
-        IP access control (§2.4) (API `ipaccess`).
+        IP access control (the access-control objects) (API `ipaccess`).
         """
         return pulumi.get(self, "ip_access")
 
@@ -2560,7 +2611,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="originAuth")
     def origin_auth(self) -> Optional['outputs.ZoneOriginAuth']:
         """
-        Origin authentication (§2.3) (API `origin_auth`).
+        Origin authentication (the zone sub-objects) (API `origin_auth`).
         """
         return pulumi.get(self, "origin_auth")
 
@@ -2576,8 +2627,8 @@ class HttpPullZone(dict):
     @pulumi.getter(name="playbackUrls")
     def playback_urls(self) -> Optional[Mapping[str, Any]]:
         """
-        Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (§2.2); host-keyed `hashes` kept
-        verbatim (API `playbackurls`).
+        Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (the zone object); host-keyed `hashes`
+        kept verbatim (API `playbackurls`).
         """
         return pulumi.get(self, "playback_urls")
 
@@ -2617,7 +2668,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="s3Details")
     def s3_details(self) -> Optional['outputs.HttpPullZoneS3Details']:
         """
-        S3 storage details (§2.3) (API `s3details`).
+        S3 storage details (the zone sub-objects) (API `s3details`).
         """
         return pulumi.get(self, "s3_details")
 
@@ -2625,7 +2676,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="secureToken")
     def secure_token(self) -> Optional['outputs.ZoneSecureToken']:
         """
-        Secure token (§2.4) (API `securetoken`).
+        Secure token (the access-control objects) (API `securetoken`).
         """
         return pulumi.get(self, "secure_token")
 
@@ -2633,7 +2684,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def seo(self) -> Optional['outputs.ZoneSeo']:
         """
-        SEO settings (§2.3).
+        SEO settings (the zone sub-objects).
         """
         return pulumi.get(self, "seo")
 
@@ -2657,7 +2708,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def shield(self) -> Optional['outputs.ZoneShield']:
         """
-        Origin shield (§2.3).
+        Origin shield (the zone sub-objects).
         """
         return pulumi.get(self, "shield")
 
@@ -2665,7 +2716,7 @@ class HttpPullZone(dict):
     @pulumi.getter
     def ssl(self) -> Optional['outputs.ZoneSsl']:
         """
-        SSL settings (§2.3).
+        SSL settings (the zone sub-objects).
         """
         return pulumi.get(self, "ssl")
 
@@ -2713,7 +2764,7 @@ class HttpPullZone(dict):
     @pulumi.getter(name="userAgent")
     def user_agent(self) -> Optional['outputs.ZoneUserAgent']:
         """
-        User-agent access control (§2.4) (API `useragent`).
+        User-agent access control (the access-control objects) (API `useragent`).
         """
         return pulumi.get(self, "user_agent")
 
@@ -2959,7 +3010,7 @@ class HttpPullZoneWaf(dict):
 @pulumi.output_type
 class PurgeLog(dict):
     """
-    §2.19 `logs[]` item: one server's progress.
+    `logs[]` of the purge operation item: one server's progress.
     """
     def __init__(__self__, *,
                  completed: Optional[_builtins.bool] = None,
@@ -2967,9 +3018,9 @@ class PurgeLog(dict):
                  server_id: Optional[_builtins.str] = None,
                  server_name: Optional[_builtins.str] = None):
         """
-        §2.19 `logs[]` item: one server's progress.
+        `logs[]` of the purge operation item: one server's progress.
 
-        :param _builtins.bool completed: `false` while this entry is pending (§3).
+        :param _builtins.bool completed: `false` while this entry is pending (the object states).
         :param Sequence[_builtins.str] purged: Paths this server has handled so far.
         :param _builtins.str server_id: Server id.
         :param _builtins.str server_name: Server name.
@@ -2987,7 +3038,7 @@ class PurgeLog(dict):
     @pulumi.getter
     def completed(self) -> Optional[_builtins.bool]:
         """
-        `false` while this entry is pending (§3).
+        `false` while this entry is pending (the object states).
         """
         return pulumi.get(self, "completed")
 
@@ -3021,17 +3072,27 @@ class PurgeOperationHistoryView(dict):
     def __init__(__self__, *,
                  cache_pending: _builtins.float,
                  total_server: _builtins.float):
+        """
+        :param _builtins.float cache_pending: The dashboard's 'Cache pending': entries with `completed: false` minus 1.
+        :param _builtins.float total_server: The dashboard's 'Total Server': entries of `logs` minus 1.
+        """
         pulumi.set(__self__, "cache_pending", cache_pending)
         pulumi.set(__self__, "total_server", total_server)
 
     @_builtins.property
     @pulumi.getter(name="cachePending")
     def cache_pending(self) -> _builtins.float:
+        """
+        The dashboard's 'Cache pending': entries with `completed: false` minus 1.
+        """
         return pulumi.get(self, "cache_pending")
 
     @_builtins.property
     @pulumi.getter(name="totalServer")
     def total_server(self) -> _builtins.float:
+        """
+        The dashboard's 'Total Server': entries of `logs` minus 1.
+        """
         return pulumi.get(self, "total_server")
 
 
@@ -3043,7 +3104,7 @@ class PurgeOperationLogCounts(dict):
                  total: _builtins.float):
         """
         :param _builtins.float completed: Entries with `completed: true`.
-        :param _builtins.float pending: Entries with `completed: false` (pending servers, §3).
+        :param _builtins.float pending: Entries with `completed: false` (pending servers, the API's object states).
         :param _builtins.float total: Entries in `logs`.
         """
         pulumi.set(__self__, "completed", completed)
@@ -3062,7 +3123,7 @@ class PurgeOperationLogCounts(dict):
     @pulumi.getter
     def pending(self) -> _builtins.float:
         """
-        Entries with `completed: false` (pending servers, §3).
+        Entries with `completed: false` (pending servers, the API's object states).
         """
         return pulumi.get(self, "pending")
 
@@ -3078,7 +3139,7 @@ class PurgeOperationLogCounts(dict):
 @pulumi.output_type
 class PushZoneServiceAddresses(dict):
     """
-    The push zone's service addresses (§2.3 `cdnservice`), each null when the API does not send it.
+    The push zone's service addresses (`cdnservice` of the zone's sub-objects), each null when the API does not send it.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -3110,7 +3171,7 @@ class PushZoneServiceAddresses(dict):
                  transcode_list: Optional[_builtins.str] = None,
                  upload: Optional[_builtins.str] = None):
         """
-        The push zone's service addresses (§2.3 `cdnservice`), each null when the API does not send it.
+        The push zone's service addresses (`cdnservice` of the zone's sub-objects), each null when the API does not send it.
 
         :param _builtins.str add: `addurl`.
         :param _builtins.str delete: `deleteurl`.
@@ -3217,14 +3278,14 @@ class PushZoneServiceAddresses(dict):
 @pulumi.output_type
 class SkipRule(dict):
     """
-    A §2.14 skip rule.
+    A the ad-manager project skip rule.
     """
     def __init__(__self__, *,
                  offset_type: Optional[_builtins.str] = None,
                  offset_value: Optional[_builtins.float] = None,
                  skippable: Optional[_builtins.bool] = None):
         """
-        A §2.14 skip rule.
+        A the ad-manager project skip rule.
 
         :param _builtins.str offset_type: How `offsetValue` is measured (e.g. seconds or percent), as the API sends it (API `offset_type`).
         :param _builtins.float offset_value: When the skip button appears, in the unit `offsetType` names (API `offset_value`).
@@ -3269,6 +3330,12 @@ class StreamStatusPlaybackUrls(dict):
                  hls: Optional[_builtins.str] = None,
                  rtmp: Optional[_builtins.str] = None,
                  rtsp: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str dash: DASH playback address (the `.mpd` manifest); null when the API sends none.
+        :param _builtins.str hls: HLS playback address (the `.m3u8` manifest); null when the API sends none.
+        :param _builtins.str rtmp: RTMP playback address; null when the API sends none.
+        :param _builtins.str rtsp: RTSP playback address; null when the API sends none.
+        """
         if dash is not None:
             pulumi.set(__self__, "dash", dash)
         if hls is not None:
@@ -3281,28 +3348,40 @@ class StreamStatusPlaybackUrls(dict):
     @_builtins.property
     @pulumi.getter
     def dash(self) -> Optional[_builtins.str]:
+        """
+        DASH playback address (the `.mpd` manifest); null when the API sends none.
+        """
         return pulumi.get(self, "dash")
 
     @_builtins.property
     @pulumi.getter
     def hls(self) -> Optional[_builtins.str]:
+        """
+        HLS playback address (the `.m3u8` manifest); null when the API sends none.
+        """
         return pulumi.get(self, "hls")
 
     @_builtins.property
     @pulumi.getter
     def rtmp(self) -> Optional[_builtins.str]:
+        """
+        RTMP playback address; null when the API sends none.
+        """
         return pulumi.get(self, "rtmp")
 
     @_builtins.property
     @pulumi.getter
     def rtsp(self) -> Optional[_builtins.str]:
+        """
+        RTSP playback address; null when the API sends none.
+        """
         return pulumi.get(self, "rtsp")
 
 
 @pulumi.output_type
 class TimeshiftPlaybackUrls(dict):
     """
-    Playback addresses of the stream (§2.7; timeshift streams use DVR-style manifest names).
+    Playback addresses of the stream (the stream's playback URLs; timeshift streams use DVR-style manifest names).
     """
     @staticmethod
     def __key_warning(key: str):
@@ -3331,12 +3410,14 @@ class TimeshiftPlaybackUrls(dict):
                  rtmp: Optional[_builtins.str] = None,
                  rtsp: Optional[_builtins.str] = None):
         """
-        Playback addresses of the stream (§2.7; timeshift streams use DVR-style manifest names).
+        Playback addresses of the stream (the stream's playback URLs; timeshift streams use DVR-style manifest names).
 
+        :param _builtins.str dash: DASH playback address (the `.mpd` manifest); null when the API sends none.
         :param _builtins.str dash_manifest: The DASH manifest's name, e.g. `manifest_dvr.mpd`.
+        :param _builtins.str hls: HLS playback address (the `.m3u8` manifest); null when the API sends none.
         :param _builtins.str hls_manifest: The HLS manifest's name, e.g. `playlist_dvr.m3u8`.
-        :param _builtins.str rtmp: RTMP playback address (§2.7 `rtmp`).
-        :param _builtins.str rtsp: RTSP playback address (§2.7 `rtsp`).
+        :param _builtins.str rtmp: RTMP playback address (`rtmp` of the stream's playback URLs).
+        :param _builtins.str rtsp: RTSP playback address (`rtsp` of the stream's playback URLs).
         """
         if dash is not None:
             pulumi.set(__self__, "dash", dash)
@@ -3354,6 +3435,9 @@ class TimeshiftPlaybackUrls(dict):
     @_builtins.property
     @pulumi.getter
     def dash(self) -> Optional[_builtins.str]:
+        """
+        DASH playback address (the `.mpd` manifest); null when the API sends none.
+        """
         return pulumi.get(self, "dash")
 
     @_builtins.property
@@ -3367,6 +3451,9 @@ class TimeshiftPlaybackUrls(dict):
     @_builtins.property
     @pulumi.getter
     def hls(self) -> Optional[_builtins.str]:
+        """
+        HLS playback address (the `.m3u8` manifest); null when the API sends none.
+        """
         return pulumi.get(self, "hls")
 
     @_builtins.property
@@ -3381,7 +3468,7 @@ class TimeshiftPlaybackUrls(dict):
     @pulumi.getter
     def rtmp(self) -> Optional[_builtins.str]:
         """
-        RTMP playback address (§2.7 `rtmp`).
+        RTMP playback address (`rtmp` of the stream's playback URLs).
         """
         return pulumi.get(self, "rtmp")
 
@@ -3389,7 +3476,7 @@ class TimeshiftPlaybackUrls(dict):
     @pulumi.getter
     def rtsp(self) -> Optional[_builtins.str]:
         """
-        RTSP playback address (§2.7 `rtsp`).
+        RTSP playback address (`rtsp` of the stream's playback URLs).
         """
         return pulumi.get(self, "rtsp")
 
@@ -3397,7 +3484,7 @@ class TimeshiftPlaybackUrls(dict):
 @pulumi.output_type
 class TimeshiftTokenizedPlaybackUrls(dict):
     """
-    Signed playback addresses (§2.7 `tokenized`), each null when the API does not send it.
+    Signed playback addresses (`tokenized` of the stream's playback URLs), each null when the API does not send it.
     """
     def __init__(__self__, *,
                  dash: Optional[_builtins.str] = None,
@@ -3405,7 +3492,12 @@ class TimeshiftTokenizedPlaybackUrls(dict):
                  rtmp: Optional[_builtins.str] = None,
                  rtsp: Optional[_builtins.str] = None):
         """
-        Signed playback addresses (§2.7 `tokenized`), each null when the API does not send it.
+        Signed playback addresses (`tokenized` of the stream's playback URLs), each null when the API does not send it.
+
+        :param _builtins.str dash: Signed DASH playback address.
+        :param _builtins.str hls: Signed HLS playback address.
+        :param _builtins.str rtmp: Signed RTMP playback address.
+        :param _builtins.str rtsp: Signed RTSP playback address.
         """
         if dash is not None:
             pulumi.set(__self__, "dash", dash)
@@ -3419,28 +3511,40 @@ class TimeshiftTokenizedPlaybackUrls(dict):
     @_builtins.property
     @pulumi.getter
     def dash(self) -> Optional[_builtins.str]:
+        """
+        Signed DASH playback address.
+        """
         return pulumi.get(self, "dash")
 
     @_builtins.property
     @pulumi.getter
     def hls(self) -> Optional[_builtins.str]:
+        """
+        Signed HLS playback address.
+        """
         return pulumi.get(self, "hls")
 
     @_builtins.property
     @pulumi.getter
     def rtmp(self) -> Optional[_builtins.str]:
+        """
+        Signed RTMP playback address.
+        """
         return pulumi.get(self, "rtmp")
 
     @_builtins.property
     @pulumi.getter
     def rtsp(self) -> Optional[_builtins.str]:
+        """
+        Signed RTSP playback address.
+        """
         return pulumi.get(self, "rtsp")
 
 
 @pulumi.output_type
 class VodPullLiveLock(dict):
     """
-    The domain lock as the API holds it (§2.4 `domainlock`), whatever the program declares.
+    The domain lock as the API holds it (`domainlock` of the API's access-control objects), whatever the program declares.
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -3450,10 +3554,16 @@ class VodPullLiveLock(dict):
                  noreferer: Optional[_builtins.str] = None,
                  policy: Optional[_builtins.str] = None):
         """
-        The domain lock as the API holds it (§2.4 `domainlock`), whatever the program declares.
+        The domain lock as the API holds it (`domainlock` of the API's access-control objects), whatever the program declares.
 
+        :param _builtins.str active: `Y` when the zone is active; the spec ties this flag to the whole zone, not only its lock.
+        :param _builtins.str enabled: `Y` when the domain lock is on, `N` when off.
         :param _builtins.str ips: Comma-separated IPs / CIDR ranges.
         :param _builtins.str list: Comma-separated domains.
+        :param _builtins.str noreferer: Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+               allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
+        :param _builtins.str policy: The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+               (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
         """
         if active is not None:
             pulumi.set(__self__, "active", active)
@@ -3471,11 +3581,17 @@ class VodPullLiveLock(dict):
     @_builtins.property
     @pulumi.getter
     def active(self) -> Optional[_builtins.str]:
+        """
+        `Y` when the zone is active; the spec ties this flag to the whole zone, not only its lock.
+        """
         return pulumi.get(self, "active")
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.str]:
+        """
+        `Y` when the domain lock is on, `N` when off.
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
@@ -3497,18 +3613,26 @@ class VodPullLiveLock(dict):
     @_builtins.property
     @pulumi.getter
     def noreferer(self) -> Optional[_builtins.str]:
+        """
+        Requests without a referer, as the API holds it. The spec describes it three ways: `Y` =
+        allowed (VoD pull zone update), `Y` = blocked (bulk update and timeshift create).
+        """
         return pulumi.get(self, "noreferer")
 
     @_builtins.property
     @pulumi.getter
     def policy(self) -> Optional[_builtins.str]:
+        """
+        The list's meaning, as the API holds it. The spec describes it three ways: `Y` = whitelist
+        (VoD pull zone update), `Y` = blacklist (bulk update), `Y` = allow listed domains (timeshift).
+        """
         return pulumi.get(self, "policy")
 
 
 @pulumi.output_type
 class ZoneBwLimit(dict):
     """
-    §2.4 bwlimit: bandwidth limit.
+    the access-control objects bwlimit: bandwidth limit.
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -3518,7 +3642,7 @@ class ZoneBwLimit(dict):
                  rate: Optional[_builtins.float] = None,
                  rate_after: Optional[_builtins.float] = None):
         """
-        §2.4 bwlimit: bandwidth limit.
+        the access-control objects bwlimit: bandwidth limit.
 
         :param _builtins.str active: `Y` when the control is active, `N` when not.
         :param _builtins.str enabled: `Y` when the control is enabled, `N` when not.
@@ -3592,7 +3716,7 @@ class ZoneBwLimit(dict):
 @pulumi.output_type
 class ZoneCache(dict):
     """
-    §2.3 cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
+    the zone sub-objects cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
     """
     def __init__(__self__, *,
                  cache: Optional[_builtins.str] = None,
@@ -3607,7 +3731,7 @@ class ZoneCache(dict):
                  smart: Optional[_builtins.str] = None,
                  use_stale: Optional[_builtins.str] = None):
         """
-        §2.3 cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
+        the zone sub-objects cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.
 
         :param _builtins.str cache: Cache duration, with a unit suffix.
         :param _builtins.str cache_control: `Y` when the origin's Cache-Control is honoured, `N` when not (API `cachecontrol`).
@@ -3736,14 +3860,16 @@ class ZoneCache(dict):
 @pulumi.output_type
 class ZoneCdnService(dict):
     """
-    §2.3 cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).
+    the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses
+    (`infoUrl`, ...).
     """
     def __init__(__self__, *,
                  auth_token: Optional[_builtins.str] = None,
                  purge_url: Optional[_builtins.str] = None,
                  purge_urls: Optional[Sequence[_builtins.str]] = None):
         """
-        §2.3 cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).
+        the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses
+        (`infoUrl`, ...).
 
         :param _builtins.str auth_token: The service's auth token (a credential) (API `authtoken`).
         :param _builtins.str purge_url: The purge endpoint (API `purgeurl`).
@@ -3784,7 +3910,8 @@ class ZoneCdnService(dict):
 @pulumi.output_type
 class ZoneDomainLock(dict):
     """
-    §2.4 domainlock. `policy` and `noReferer` keep `Y`/`N`: §2.4 describes them three conflicting ways.
+    the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects
+    describes them three conflicting ways.
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -3795,14 +3922,16 @@ class ZoneDomainLock(dict):
                  policy: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None):
         """
-        §2.4 domainlock. `policy` and `noReferer` keep `Y`/`N`: §2.4 describes them three conflicting ways.
+        the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects
+        describes them three conflicting ways.
 
         :param _builtins.str active: `Y` when the control is active, `N` when not.
         :param _builtins.str enabled: `Y` when the control is enabled, `N` when not.
         :param _builtins.str ips: Comma-separated IPs the control lets through regardless of its list.
         :param _builtins.str list: Comma-separated domains.
-        :param _builtins.str no_referer: `Y` or `N`; whether `Y` allows or blocks requests without a referer, §2.4 says both (API `noreferer`).
-        :param _builtins.str policy: `Y` or `N`; whether `Y` allows or denies the listed domains, §2.4 says both.
+        :param _builtins.str no_referer: `Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both
+               (API `noreferer`).
+        :param _builtins.str policy: `Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both.
         :param _builtins.str type: Domain lock type (push zones).
         """
         if active is not None:
@@ -3856,7 +3985,8 @@ class ZoneDomainLock(dict):
     @pulumi.getter(name="noReferer")
     def no_referer(self) -> Optional[_builtins.str]:
         """
-        `Y` or `N`; whether `Y` allows or blocks requests without a referer, §2.4 says both (API `noreferer`).
+        `Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both
+        (API `noreferer`).
         """
         return pulumi.get(self, "no_referer")
 
@@ -3864,7 +3994,7 @@ class ZoneDomainLock(dict):
     @pulumi.getter
     def policy(self) -> Optional[_builtins.str]:
         """
-        `Y` or `N`; whether `Y` allows or denies the listed domains, §2.4 says both.
+        `Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both.
         """
         return pulumi.get(self, "policy")
 
@@ -3880,7 +4010,7 @@ class ZoneDomainLock(dict):
 @pulumi.output_type
 class ZoneEac(dict):
     """
-    §2.4 eac: external access control.
+    the access-control objects eac: external access control.
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -3889,7 +4019,7 @@ class ZoneEac(dict):
                  list: Optional[_builtins.str] = None,
                  policy: Optional[_builtins.str] = None):
         """
-        §2.4 eac: external access control.
+        the access-control objects eac: external access control.
 
         :param _builtins.str active: `Y` when the control is active, `N` when not.
         :param _builtins.str enabled: `Y` when the control is enabled, `N` when not.
@@ -3952,7 +4082,7 @@ class ZoneEac(dict):
 @pulumi.output_type
 class ZoneEdge(dict):
     """
-    §2.3 edge: what the edge servers do with responses.
+    the zone sub-objects edge: what the edge servers do with responses.
     """
     def __init__(__self__, *,
                  compression: Optional[_builtins.str] = None,
@@ -3967,7 +4097,7 @@ class ZoneEdge(dict):
                  wp: Optional[_builtins.str] = None,
                  xff: Optional[_builtins.str] = None):
         """
-        §2.3 edge: what the edge servers do with responses.
+        the zone sub-objects edge: what the edge servers do with responses.
 
         :param _builtins.str compression: `Y` when responses are compressed, `N` when not.
         :param _builtins.float compression_level: Compression level (API `compressionlevel`).
@@ -4096,7 +4226,7 @@ class ZoneEdge(dict):
 @pulumi.output_type
 class ZoneGeoBlock(dict):
     """
-    §2.4 geoblock.
+    the access-control objects geoblock.
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -4105,7 +4235,7 @@ class ZoneGeoBlock(dict):
                  list: Optional[Sequence[_builtins.str]] = None,
                  policy: Optional[_builtins.str] = None):
         """
-        §2.4 geoblock.
+        the access-control objects geoblock.
 
         :param _builtins.str active: `Y` when the control is active, `N` when not.
         :param _builtins.str enabled: `Y` when the control is enabled, `N` when not.
@@ -4168,7 +4298,7 @@ class ZoneGeoBlock(dict):
 @pulumi.output_type
 class ZoneIpAccess(dict):
     """
-    §2.4 ipaccess.
+    the access-control objects ipaccess.
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -4177,7 +4307,7 @@ class ZoneIpAccess(dict):
                  list: Optional[_builtins.str] = None,
                  policy: Optional[_builtins.str] = None):
         """
-        §2.4 ipaccess.
+        the access-control objects ipaccess.
 
         :param _builtins.str active: `Y` when the control is active, `N` when not.
         :param _builtins.str enabled: `Y` when the control is enabled, `N` when not.
@@ -4240,7 +4370,7 @@ class ZoneIpAccess(dict):
 @pulumi.output_type
 class ZoneOriginAuth(dict):
     """
-    §2.3 origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
+    the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
     """
     def __init__(__self__, *,
                  s3_access_key_id: Optional[_builtins.str] = None,
@@ -4248,7 +4378,7 @@ class ZoneOriginAuth(dict):
                  s3_midgress_cache_size: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None):
         """
-        §2.3 origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
+        the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.
 
         :param _builtins.str s3_access_key_id: S3 access key id (masked) (API `s3_access_key_id`).
         :param _builtins.str s3_access_key_secret: S3 secret key (masked) (API `s3_access_key_secret`).
@@ -4300,7 +4430,7 @@ class ZoneOriginAuth(dict):
 @pulumi.output_type
 class ZoneSecureToken(dict):
     """
-    §2.4 securetoken; `list` is the key (a credential).
+    the access-control objects securetoken; `list` is the key (a credential).
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -4313,7 +4443,7 @@ class ZoneSecureToken(dict):
                  session: Optional[_builtins.str] = None,
                  timeout: Optional[_builtins.float] = None):
         """
-        §2.4 securetoken; `list` is the key (a credential).
+        the access-control objects securetoken; `list` is the key (a credential).
 
         :param _builtins.str active: `Y` when the control is active, `N` when not.
         :param _builtins.str dirs: Protected directories, or null.
@@ -4420,7 +4550,7 @@ class ZoneSecureToken(dict):
 @pulumi.output_type
 class ZoneSeo(dict):
     """
-    §2.3 seo.
+    the zone sub-objects seo.
     """
     def __init__(__self__, *,
                  canonical: Optional[_builtins.str] = None,
@@ -4432,7 +4562,7 @@ class ZoneSeo(dict):
                  robots_txt_custom: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None):
         """
-        §2.3 seo.
+        the zone sub-objects seo.
 
         :param _builtins.str canonical: Canonical header setting.
         :param _builtins.str enabled: Whether SEO settings are enabled, as the API sends it.
@@ -4528,14 +4658,14 @@ class ZoneSeo(dict):
 @pulumi.output_type
 class ZoneShield(dict):
     """
-    §2.3 shield: the origin shield.
+    the zone sub-objects shield: the origin shield.
     """
     def __init__(__self__, *,
                  enabled: Optional[_builtins.str] = None,
                  network: Optional[_builtins.str] = None,
                  shields: Optional[Sequence[_builtins.str]] = None):
         """
-        §2.3 shield: the origin shield.
+        the zone sub-objects shield: the origin shield.
 
         :param _builtins.str enabled: `Y` when the shield is enabled, `N` when not.
         :param _builtins.str network: The shield network.
@@ -4576,7 +4706,7 @@ class ZoneShield(dict):
 @pulumi.output_type
 class ZoneSsl(dict):
     """
-    §2.3 ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
+    the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
     """
     def __init__(__self__, *,
                  cert_id: Optional[_builtins.str] = None,
@@ -4587,7 +4717,7 @@ class ZoneSsl(dict):
                  redirect: Optional[_builtins.str] = None,
                  warning: Optional[_builtins.bool] = None):
         """
-        §2.3 ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
+        the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.
 
         :param _builtins.str cert_id: The certificate's id, or null (API `certid`).
         :param _builtins.str enabled: `Y` when SSL is enabled, `N` when not.
@@ -4672,7 +4802,7 @@ class ZoneSsl(dict):
 @pulumi.output_type
 class ZoneUserAgent(dict):
     """
-    §2.4 useragent.
+    the access-control objects useragent.
     """
     def __init__(__self__, *,
                  active: Optional[_builtins.str] = None,
@@ -4683,7 +4813,7 @@ class ZoneUserAgent(dict):
                  list_arr: Optional[Sequence[_builtins.str]] = None,
                  policy: Optional[_builtins.str] = None):
         """
-        §2.4 useragent.
+        the access-control objects useragent.
 
         :param _builtins.str active: `Y` when the control is active, `N` when not.
         :param _builtins.str case_sensitive: `Y` when patterns match case-sensitively, `N` when not (API `casesensitive`).

@@ -37,7 +37,7 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as `X-API-Key` (§5).
+        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as the `X-API-Key` header.
         :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
         :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`.
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms.
@@ -51,7 +51,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
         :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default).
         :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
-        :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+        :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
                `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
                not happen, it only leaves a stream the stack does not know about.
         """
@@ -120,7 +120,7 @@ class ProviderArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The account's API key, sent as `X-API-Key` (§5).
+        The account's API key, sent as the `X-API-Key` header.
         """
         return pulumi.get(self, "api_key")
 
@@ -288,7 +288,7 @@ class ProviderArgs:
     @pulumi.getter(name="unretriedTimeoutMs")
     def unretried_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+        Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
         `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
         not happen, it only leaves a stream the stack does not know about.
         """
@@ -327,7 +327,7 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as `X-API-Key` (§5).
+        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as the `X-API-Key` header.
         :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
         :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`.
         :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms.
@@ -341,7 +341,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
         :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default).
         :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
-        :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+        :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
                `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
                not happen, it only leaves a stream the stack does not know about.
         """

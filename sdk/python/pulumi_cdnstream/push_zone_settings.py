@@ -27,12 +27,12 @@ class PushZoneSettingsArgs:
         """
         The set of arguments for constructing a PushZoneSettings resource.
 
-        :param pulumi.Input[_builtins.int] zone_id: The HTTP push zone's id (§4.1 `{zoneid}`). Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_domains: Custom domains of the zone (§4.1 `cnames`, sent comma-separated). Compared as a set,
+        :param pulumi.Input[_builtins.int] zone_id: The HTTP push zone's id (`{zoneid}` of `POST /v2/zones/http/push/{zoneid}`). Changing it replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_domains: Custom domains of the zone (`cnames` of `POST /v2/zones/http/push/{zoneid}`, sent comma-separated). Compared as a set,
                ignoring order and case. The API warns until a CNAME record points at the zone.
         :param pulumi.Input[_builtins.str] transcode_webhook: URL that receives the list of transcoded files as a raw JSON post every minute after files
-               are transcoded (§4.1 `webhook`, §6); `""` clears it.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcoding_profiles: Transcoding profile ids applied automatically to uploads (§4.1 `profiles`); compared as a set.
+               are transcoded (`webhook` of `POST /v2/zones/http/push/{zoneid}`, the API's events); `""` clears it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcoding_profiles: Transcoding profile ids applied automatically to uploads (`profiles` of `POST /v2/zones/http/push/{zoneid}`); compared as a set.
         """
         pulumi.set(__self__, "zone_id", zone_id)
         if custom_domains is not None:
@@ -46,7 +46,7 @@ class PushZoneSettingsArgs:
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Input[_builtins.int]:
         """
-        The HTTP push zone's id (§4.1 `{zoneid}`). Changing it replaces the resource.
+        The HTTP push zone's id (`{zoneid}` of `POST /v2/zones/http/push/{zoneid}`). Changing it replaces the resource.
         """
         return pulumi.get(self, "zone_id")
 
@@ -58,7 +58,7 @@ class PushZoneSettingsArgs:
     @pulumi.getter(name="customDomains")
     def custom_domains(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Custom domains of the zone (§4.1 `cnames`, sent comma-separated). Compared as a set,
+        Custom domains of the zone (`cnames` of `POST /v2/zones/http/push/{zoneid}`, sent comma-separated). Compared as a set,
         ignoring order and case. The API warns until a CNAME record points at the zone.
         """
         return pulumi.get(self, "custom_domains")
@@ -72,7 +72,7 @@ class PushZoneSettingsArgs:
     def transcode_webhook(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         URL that receives the list of transcoded files as a raw JSON post every minute after files
-        are transcoded (§4.1 `webhook`, §6); `""` clears it.
+        are transcoded (`webhook` of `POST /v2/zones/http/push/{zoneid}`, the API's events); `""` clears it.
         """
         return pulumi.get(self, "transcode_webhook")
 
@@ -84,7 +84,7 @@ class PushZoneSettingsArgs:
     @pulumi.getter(name="transcodingProfiles")
     def transcoding_profiles(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Transcoding profile ids applied automatically to uploads (§4.1 `profiles`); compared as a set.
+        Transcoding profile ids applied automatically to uploads (`profiles` of `POST /v2/zones/http/push/{zoneid}`); compared as a set.
         """
         return pulumi.get(self, "transcoding_profiles")
 
@@ -105,7 +105,7 @@ class PushZoneSettings(pulumi.CustomResource):
                  zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (§4.1).
+        Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (`POST /v2/zones/http/push/{zoneid}`).
 
         Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
         zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
@@ -117,12 +117,12 @@ class PushZoneSettings(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_domains: Custom domains of the zone (§4.1 `cnames`, sent comma-separated). Compared as a set,
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] custom_domains: Custom domains of the zone (`cnames` of `POST /v2/zones/http/push/{zoneid}`, sent comma-separated). Compared as a set,
                ignoring order and case. The API warns until a CNAME record points at the zone.
         :param pulumi.Input[_builtins.str] transcode_webhook: URL that receives the list of transcoded files as a raw JSON post every minute after files
-               are transcoded (§4.1 `webhook`, §6); `""` clears it.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcoding_profiles: Transcoding profile ids applied automatically to uploads (§4.1 `profiles`); compared as a set.
-        :param pulumi.Input[_builtins.int] zone_id: The HTTP push zone's id (§4.1 `{zoneid}`). Changing it replaces the resource.
+               are transcoded (`webhook` of `POST /v2/zones/http/push/{zoneid}`, the API's events); `""` clears it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] transcoding_profiles: Transcoding profile ids applied automatically to uploads (`profiles` of `POST /v2/zones/http/push/{zoneid}`); compared as a set.
+        :param pulumi.Input[_builtins.int] zone_id: The HTTP push zone's id (`{zoneid}` of `POST /v2/zones/http/push/{zoneid}`). Changing it replaces the resource.
         """
         ...
     @overload
@@ -131,7 +131,7 @@ class PushZoneSettings(pulumi.CustomResource):
                  args: PushZoneSettingsArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (§4.1).
+        Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (`POST /v2/zones/http/push/{zoneid}`).
 
         Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
         zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
@@ -229,7 +229,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter(name="authToken")
     def auth_token(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The service's auth token (§2.3 `cdnservice.authtoken`), a credential: secret; undefined when the API sends none.
+        The service's auth token (`cdnservice.authtoken` of the zone's sub-objects), a credential: secret; undefined when the API sends none.
         """
         return pulumi.get(self, "auth_token")
 
@@ -237,7 +237,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter(name="customDomainFqdns")
     def custom_domain_fqdns(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Fully qualified custom domains (§2.2 `cnamesArrFqdn`).
+        Fully qualified custom domains (`cnamesArrFqdn` of the API's zone object).
         """
         return pulumi.get(self, "custom_domain_fqdns")
 
@@ -253,7 +253,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter
     def fqdn(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's own domain (§2.2 `fqdn`): the target of the custom domains' CNAME records.
+        The zone's own domain (`fqdn` of the API's zone object): the target of the custom domains' CNAME records.
         """
         return pulumi.get(self, "fqdn")
 
@@ -261,7 +261,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter(name="ftpPassword")
     def ftp_password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        FTP password of the zone's storage (§2.2 `ftpdetails.password`); secret.
+        FTP password of the zone's storage (`ftpdetails.password` of the API's zone object); secret.
         """
         return pulumi.get(self, "ftp_password")
 
@@ -269,7 +269,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter(name="ftpUsername")
     def ftp_username(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        FTP user of the zone's storage (§2.2 `ftpdetails.username`).
+        FTP user of the zone's storage (`ftpdetails.username` of the API's zone object).
         """
         return pulumi.get(self, "ftp_username")
 
@@ -277,7 +277,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter(name="hashId")
     def hash_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's hash identifier (§2.2 `hashid`).
+        The zone's hash identifier (`hashid` of the API's zone object).
         """
         return pulumi.get(self, "hash_id")
 
@@ -285,7 +285,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's name (§2.2).
+        The zone's name (the API's zone object).
         """
         return pulumi.get(self, "name")
 
@@ -293,7 +293,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter(name="serviceAddresses")
     def service_addresses(self) -> pulumi.Output['outputs.PushZoneServiceAddresses']:
         """
-        The zone's service addresses (§2.3 `cdnservice`: info, list, upload, playlist...).
+        The zone's service addresses (`cdnservice` of the zone's sub-objects: info, list, upload, playlist...).
         """
         return pulumi.get(self, "service_addresses")
 
@@ -317,7 +317,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter(name="uploadHost")
     def upload_host(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Where uploads go (§2.2 `server.meta.uploadHost`).
+        Where uploads go (`server.meta.uploadHost` of the API's zone object).
         """
         return pulumi.get(self, "upload_host")
 
@@ -325,7 +325,7 @@ class PushZoneSettings(pulumi.CustomResource):
     @pulumi.getter
     def warnings(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Warnings the API returned with the last change (§4.1 `warnings`; `errors` too, prefixed `error: `).
+        Warnings the API returned with the last change (`warnings` of `POST /v2/zones/http/push/{zoneid}`; `errors` too, prefixed `error: `).
         """
         return pulumi.get(self, "warnings")
 

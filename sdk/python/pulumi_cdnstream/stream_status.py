@@ -26,9 +26,9 @@ class StreamStatusArgs:
         """
         The set of arguments for constructing a StreamStatus resource.
 
-        :param pulumi.Input[_builtins.bool] disabled: §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
-        :param pulumi.Input[_builtins.str] stream_id: The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] stream_kind: Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] disabled: `disabled` of `POST /v2/streams/{push|timeshift}/{streamid}/status`: `true` disables the stream (`1`), `false` enables it (`0`).
+        :param pulumi.Input[_builtins.str] stream_id: The stream's id (`{streamid}` of `POST /v2/streams/{push|timeshift}/{streamid}/status`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] stream_kind: Which stream family: `push` or `timeshift` (`POST /v2/streams/{push|timeshift}/{streamid}/status` has a path for each). Changing it replaces the resource.
         """
         pulumi.set(__self__, "disabled", disabled)
         pulumi.set(__self__, "stream_id", stream_id)
@@ -38,7 +38,7 @@ class StreamStatusArgs:
     @pulumi.getter
     def disabled(self) -> pulumi.Input[_builtins.bool]:
         """
-        §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
+        `disabled` of `POST /v2/streams/{push|timeshift}/{streamid}/status`: `true` disables the stream (`1`), `false` enables it (`0`).
         """
         return pulumi.get(self, "disabled")
 
@@ -50,7 +50,7 @@ class StreamStatusArgs:
     @pulumi.getter(name="streamId")
     def stream_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
+        The stream's id (`{streamid}` of `POST /v2/streams/{push|timeshift}/{streamid}/status`). Changing it replaces the resource.
         """
         return pulumi.get(self, "stream_id")
 
@@ -62,7 +62,7 @@ class StreamStatusArgs:
     @pulumi.getter(name="streamKind")
     def stream_kind(self) -> pulumi.Input[_builtins.str]:
         """
-        Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
+        Which stream family: `push` or `timeshift` (`POST /v2/streams/{push|timeshift}/{streamid}/status` has a path for each). Changing it replaces the resource.
         """
         return pulumi.get(self, "stream_kind")
 
@@ -82,7 +82,7 @@ class StreamStatus(pulumi.CustomResource):
                  stream_kind: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Keeps a push or timeshift stream enabled or disabled (§4.4).
+        Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
 
         Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
         `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
@@ -91,9 +91,9 @@ class StreamStatus(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] disabled: §4.4 `disabled`: `true` disables the stream (`1`), `false` enables it (`0`).
-        :param pulumi.Input[_builtins.str] stream_id: The stream's id (§4.4 `{streamid}`). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] stream_kind: Which stream family: `push` or `timeshift` (§4.4 has a path for each). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] disabled: `disabled` of `POST /v2/streams/{push|timeshift}/{streamid}/status`: `true` disables the stream (`1`), `false` enables it (`0`).
+        :param pulumi.Input[_builtins.str] stream_id: The stream's id (`{streamid}` of `POST /v2/streams/{push|timeshift}/{streamid}/status`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] stream_kind: Which stream family: `push` or `timeshift` (`POST /v2/streams/{push|timeshift}/{streamid}/status` has a path for each). Changing it replaces the resource.
         """
         ...
     @overload
@@ -102,7 +102,7 @@ class StreamStatus(pulumi.CustomResource):
                  args: StreamStatusArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Keeps a push or timeshift stream enabled or disabled (§4.4).
+        Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
 
         Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
         `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
@@ -196,7 +196,7 @@ class StreamStatus(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The stream's composed name (§2.5 `name`).
+        The stream's composed name (`name` of the API's stream object).
         """
         return pulumi.get(self, "name")
 
@@ -204,7 +204,7 @@ class StreamStatus(pulumi.CustomResource):
     @pulumi.getter(name="playbackUrls")
     def playback_urls(self) -> pulumi.Output['outputs.StreamStatusPlaybackUrls']:
         """
-        Playback addresses (§2.7).
+        Playback addresses (the stream's playback URLs).
         """
         return pulumi.get(self, "playback_urls")
 
@@ -212,7 +212,7 @@ class StreamStatus(pulumi.CustomResource):
     @pulumi.getter(name="rtmpAuthPassword")
     def rtmp_auth_password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The push stream's RTMP authentication password (§2.5 `rtmpauth.password`); secret.
+        The push stream's RTMP authentication password (`rtmpauth.password` of the API's stream object); secret.
         """
         return pulumi.get(self, "rtmp_auth_password")
 
@@ -220,7 +220,7 @@ class StreamStatus(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The stream's status as the API reports it (§2.5 `status`, e.g. `Deploying`).
+        The stream's status as the API reports it (`status` of the API's stream object, e.g. `Deploying`).
         """
         return pulumi.get(self, "status")
 
@@ -244,7 +244,7 @@ class StreamStatus(pulumi.CustomResource):
     @pulumi.getter
     def warnings(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Warnings the API attached to the last change (§2.5 `messages.warning`, §2.1 `warnings`, and
+        Warnings the API attached to the last change (`messages.warning` of the API's stream object, `warnings` of the API's response envelope, and
         `errors` prefixed `error: `); a refresh keeps them.
         """
         return pulumi.get(self, "warnings")

@@ -37,21 +37,21 @@ class TimeshiftStreamArgs:
         """
         The set of arguments for constructing a TimeshiftStream resource.
 
-        :param pulumi.Input[_builtins.str] name: §4.19 `name`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
+        :param pulumi.Input[_builtins.str] name: `name` of `POST /v2/streams/timeshift/new`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
                (output `composedName`). Required here: the spec does not say which keys are required; the API
                (as emulated) refuses a create without `name`, `parent` and `timeshift`.
-        :param pulumi.Input[_builtins.int] parent: §4.19 `parent`: the id of the push stream (or HTTP push zone) to delay. Required.
-        :param pulumi.Input[_builtins.int] timeshift: §4.19 `timeshift`: the delay in seconds, at least 1. Required.
-        :param pulumi.Input[_builtins.str] codec: §4.19 `codec`: `h264` or `h265` (the API's default is h264).
-        :param pulumi.Input[_builtins.bool] disabled: Disable (`true`) or enable (`false`) the stream through §4.4, after create and on update: the one in-place change.
-        :param pulumi.Input['TimeshiftDomainLockArgsArgs'] domain_lock: Domain lock (§4.19 `domainlock[...]`).
-        :param pulumi.Input['TimeshiftGeoBlockArgsArgs'] geo_block: Geo block (§4.19 `geoblock[...]`).
-        :param pulumi.Input['TimeshiftIpAccessArgsArgs'] ip_access: IP access (§4.19 `ipaccess[...]`).
-        :param pulumi.Input['TimeshiftNdvrArgsArgs'] ndvr: Network DVR (§4.19 `ndvr[...]`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] protocols: §4.19 `protocols`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
-        :param pulumi.Input['TimeshiftRecordArgsArgs'] record: Recording (§4.19 `record[...]`).
-        :param pulumi.Input['TimeshiftSecureTokenArgsArgs'] secure_token: Secure token (§4.19 `securetoken[...]`); its `key` is kept secret.
-        :param pulumi.Input['TimeshiftUserAgentArgsArgs'] user_agent: User-agent filter (§4.19 `useragent[...]`).
+        :param pulumi.Input[_builtins.int] parent: `parent` of `POST /v2/streams/timeshift/new`: the id of the push stream (or HTTP push zone) to delay. Required.
+        :param pulumi.Input[_builtins.int] timeshift: `timeshift` of `POST /v2/streams/timeshift/new`: the delay in seconds, at least 1. Required.
+        :param pulumi.Input[_builtins.str] codec: `codec` of `POST /v2/streams/timeshift/new`: `h264` or `h265` (the API's default is h264).
+        :param pulumi.Input[_builtins.bool] disabled: Disable (`true`) or enable (`false`) the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status`, after create and on update: the one in-place change.
+        :param pulumi.Input['TimeshiftDomainLockArgsArgs'] domain_lock: Domain lock (`domainlock[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input['TimeshiftGeoBlockArgsArgs'] geo_block: Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input['TimeshiftIpAccessArgsArgs'] ip_access: IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input['TimeshiftNdvrArgsArgs'] ndvr: Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] protocols: `protocols` of `POST /v2/streams/timeshift/new`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
+        :param pulumi.Input['TimeshiftRecordArgsArgs'] record: Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input['TimeshiftSecureTokenArgsArgs'] secure_token: Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`); its `key` is kept secret.
+        :param pulumi.Input['TimeshiftUserAgentArgsArgs'] user_agent: User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "parent", parent)
@@ -81,7 +81,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        §4.19 `name`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
+        `name` of `POST /v2/streams/timeshift/new`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
         (output `composedName`). Required here: the spec does not say which keys are required; the API
         (as emulated) refuses a create without `name`, `parent` and `timeshift`.
         """
@@ -95,7 +95,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def parent(self) -> pulumi.Input[_builtins.int]:
         """
-        §4.19 `parent`: the id of the push stream (or HTTP push zone) to delay. Required.
+        `parent` of `POST /v2/streams/timeshift/new`: the id of the push stream (or HTTP push zone) to delay. Required.
         """
         return pulumi.get(self, "parent")
 
@@ -107,7 +107,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def timeshift(self) -> pulumi.Input[_builtins.int]:
         """
-        §4.19 `timeshift`: the delay in seconds, at least 1. Required.
+        `timeshift` of `POST /v2/streams/timeshift/new`: the delay in seconds, at least 1. Required.
         """
         return pulumi.get(self, "timeshift")
 
@@ -119,7 +119,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def codec(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        §4.19 `codec`: `h264` or `h265` (the API's default is h264).
+        `codec` of `POST /v2/streams/timeshift/new`: `h264` or `h265` (the API's default is h264).
         """
         return pulumi.get(self, "codec")
 
@@ -131,7 +131,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def disabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Disable (`true`) or enable (`false`) the stream through §4.4, after create and on update: the one in-place change.
+        Disable (`true`) or enable (`false`) the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status`, after create and on update: the one in-place change.
         """
         return pulumi.get(self, "disabled")
 
@@ -143,7 +143,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter(name="domainLock")
     def domain_lock(self) -> pulumi.Input[Optional['TimeshiftDomainLockArgsArgs']]:
         """
-        Domain lock (§4.19 `domainlock[...]`).
+        Domain lock (`domainlock[...]` of `POST /v2/streams/timeshift/new`).
         """
         return pulumi.get(self, "domain_lock")
 
@@ -155,7 +155,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter(name="geoBlock")
     def geo_block(self) -> pulumi.Input[Optional['TimeshiftGeoBlockArgsArgs']]:
         """
-        Geo block (§4.19 `geoblock[...]`).
+        Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`).
         """
         return pulumi.get(self, "geo_block")
 
@@ -167,7 +167,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter(name="ipAccess")
     def ip_access(self) -> pulumi.Input[Optional['TimeshiftIpAccessArgsArgs']]:
         """
-        IP access (§4.19 `ipaccess[...]`).
+        IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`).
         """
         return pulumi.get(self, "ip_access")
 
@@ -179,7 +179,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def ndvr(self) -> pulumi.Input[Optional['TimeshiftNdvrArgsArgs']]:
         """
-        Network DVR (§4.19 `ndvr[...]`).
+        Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
         """
         return pulumi.get(self, "ndvr")
 
@@ -191,7 +191,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def protocols(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        §4.19 `protocols`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
+        `protocols` of `POST /v2/streams/timeshift/new`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
         """
         return pulumi.get(self, "protocols")
 
@@ -203,7 +203,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter
     def record(self) -> pulumi.Input[Optional['TimeshiftRecordArgsArgs']]:
         """
-        Recording (§4.19 `record[...]`).
+        Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
         """
         return pulumi.get(self, "record")
 
@@ -215,7 +215,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter(name="secureToken")
     def secure_token(self) -> pulumi.Input[Optional['TimeshiftSecureTokenArgsArgs']]:
         """
-        Secure token (§4.19 `securetoken[...]`); its `key` is kept secret.
+        Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`); its `key` is kept secret.
         """
         return pulumi.get(self, "secure_token")
 
@@ -227,7 +227,7 @@ class TimeshiftStreamArgs:
     @pulumi.getter(name="userAgent")
     def user_agent(self) -> pulumi.Input[Optional['TimeshiftUserAgentArgsArgs']]:
         """
-        User-agent filter (§4.19 `useragent[...]`).
+        User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`).
         """
         return pulumi.get(self, "user_agent")
 
@@ -257,14 +257,14 @@ class TimeshiftStream(pulumi.CustomResource):
                  user_agent: pulumi.Input[Optional[Union['TimeshiftUserAgentArgsArgs', 'TimeshiftUserAgentArgsArgsDict']]] = None,
                  __props__=None):
         """
-        A delayed (timeshift) copy of a live stream (§4.19).
+        A delayed (timeshift) copy of a live stream (`POST /v2/streams/timeshift/new`).
 
         The create call is never retried once sent: if it fails after it may have reached the API, the
         error says to look for the stream and adopt it with `adoptId` rather than run again blindly.
         Refresh reads `GET /v2/streams/timeshift/{id}` and detects `disabled` (updated in place) and the
         declared fields the API returns (name as sent, parent, delay, codec, protocols as a set, and the
         declared sub-fields of each group), each of which replaces; the composed name is never compared.
-        The API has no delete for streams: destroying (or replacing) disables the stream through §4.4 and
+        The API has no delete for streams: destroying (or replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
         says that it still exists.
 
         Import id: `<streamId>`, e.g. `5001`.
@@ -272,21 +272,21 @@ class TimeshiftStream(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] codec: §4.19 `codec`: `h264` or `h265` (the API's default is h264).
-        :param pulumi.Input[_builtins.bool] disabled: Disable (`true`) or enable (`false`) the stream through §4.4, after create and on update: the one in-place change.
-        :param pulumi.Input[Union['TimeshiftDomainLockArgsArgs', 'TimeshiftDomainLockArgsArgsDict']] domain_lock: Domain lock (§4.19 `domainlock[...]`).
-        :param pulumi.Input[Union['TimeshiftGeoBlockArgsArgs', 'TimeshiftGeoBlockArgsArgsDict']] geo_block: Geo block (§4.19 `geoblock[...]`).
-        :param pulumi.Input[Union['TimeshiftIpAccessArgsArgs', 'TimeshiftIpAccessArgsArgsDict']] ip_access: IP access (§4.19 `ipaccess[...]`).
-        :param pulumi.Input[_builtins.str] name: §4.19 `name`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
+        :param pulumi.Input[_builtins.str] codec: `codec` of `POST /v2/streams/timeshift/new`: `h264` or `h265` (the API's default is h264).
+        :param pulumi.Input[_builtins.bool] disabled: Disable (`true`) or enable (`false`) the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status`, after create and on update: the one in-place change.
+        :param pulumi.Input[Union['TimeshiftDomainLockArgsArgs', 'TimeshiftDomainLockArgsArgsDict']] domain_lock: Domain lock (`domainlock[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input[Union['TimeshiftGeoBlockArgsArgs', 'TimeshiftGeoBlockArgsArgsDict']] geo_block: Geo block (`geoblock[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input[Union['TimeshiftIpAccessArgsArgs', 'TimeshiftIpAccessArgsArgsDict']] ip_access: IP access (`ipaccess[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input[_builtins.str] name: `name` of `POST /v2/streams/timeshift/new`: the friendly name. The API composes the stream's name as `<account prefix>-<name>`
                (output `composedName`). Required here: the spec does not say which keys are required; the API
                (as emulated) refuses a create without `name`, `parent` and `timeshift`.
-        :param pulumi.Input[Union['TimeshiftNdvrArgsArgs', 'TimeshiftNdvrArgsArgsDict']] ndvr: Network DVR (§4.19 `ndvr[...]`).
-        :param pulumi.Input[_builtins.int] parent: §4.19 `parent`: the id of the push stream (or HTTP push zone) to delay. Required.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] protocols: §4.19 `protocols`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
-        :param pulumi.Input[Union['TimeshiftRecordArgsArgs', 'TimeshiftRecordArgsArgsDict']] record: Recording (§4.19 `record[...]`).
-        :param pulumi.Input[Union['TimeshiftSecureTokenArgsArgs', 'TimeshiftSecureTokenArgsArgsDict']] secure_token: Secure token (§4.19 `securetoken[...]`); its `key` is kept secret.
-        :param pulumi.Input[_builtins.int] timeshift: §4.19 `timeshift`: the delay in seconds, at least 1. Required.
-        :param pulumi.Input[Union['TimeshiftUserAgentArgsArgs', 'TimeshiftUserAgentArgsArgsDict']] user_agent: User-agent filter (§4.19 `useragent[...]`).
+        :param pulumi.Input[Union['TimeshiftNdvrArgsArgs', 'TimeshiftNdvrArgsArgsDict']] ndvr: Network DVR (`ndvr[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input[_builtins.int] parent: `parent` of `POST /v2/streams/timeshift/new`: the id of the push stream (or HTTP push zone) to delay. Required.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] protocols: `protocols` of `POST /v2/streams/timeshift/new`: `HLS`, `RTMP`, `DASH`, `RTSP` (the API's default is HLS only); compared as a set.
+        :param pulumi.Input[Union['TimeshiftRecordArgsArgs', 'TimeshiftRecordArgsArgsDict']] record: Recording (`record[...]` of `POST /v2/streams/timeshift/new`).
+        :param pulumi.Input[Union['TimeshiftSecureTokenArgsArgs', 'TimeshiftSecureTokenArgsArgsDict']] secure_token: Secure token (`securetoken[...]` of `POST /v2/streams/timeshift/new`); its `key` is kept secret.
+        :param pulumi.Input[_builtins.int] timeshift: `timeshift` of `POST /v2/streams/timeshift/new`: the delay in seconds, at least 1. Required.
+        :param pulumi.Input[Union['TimeshiftUserAgentArgsArgs', 'TimeshiftUserAgentArgsArgsDict']] user_agent: User-agent filter (`useragent[...]` of `POST /v2/streams/timeshift/new`).
         """
         ...
     @overload
@@ -295,14 +295,14 @@ class TimeshiftStream(pulumi.CustomResource):
                  args: TimeshiftStreamArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A delayed (timeshift) copy of a live stream (§4.19).
+        A delayed (timeshift) copy of a live stream (`POST /v2/streams/timeshift/new`).
 
         The create call is never retried once sent: if it fails after it may have reached the API, the
         error says to look for the stream and adopt it with `adoptId` rather than run again blindly.
         Refresh reads `GET /v2/streams/timeshift/{id}` and detects `disabled` (updated in place) and the
         declared fields the API returns (name as sent, parent, delay, codec, protocols as a set, and the
         declared sub-fields of each group), each of which replaces; the composed name is never compared.
-        The API has no delete for streams: destroying (or replacing) disables the stream through §4.4 and
+        The API has no delete for streams: destroying (or replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
         says that it still exists.
 
         Import id: `<streamId>`, e.g. `5001`.
@@ -418,7 +418,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="composedName")
     def composed_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The composed name, `<prefix>-<name>` (§2.5 `name`).
+        The composed name, `<prefix>-<name>` (`name` of the API's stream object).
         """
         return pulumi.get(self, "composed_name")
 
@@ -450,7 +450,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="parentId")
     def parent_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The parent's id as the API reports it (§2.5 `parentid`).
+        The parent's id as the API reports it (`parentid` of the API's stream object).
         """
         return pulumi.get(self, "parent_id")
 
@@ -458,7 +458,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="parentName")
     def parent_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The parent's name (§2.5 `parent.name`).
+        The parent's name (`parent.name` of the API's stream object).
         """
         return pulumi.get(self, "parent_name")
 
@@ -466,7 +466,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="playbackUrls")
     def playback_urls(self) -> pulumi.Output['outputs.TimeshiftPlaybackUrls']:
         """
-        Playback addresses (§2.7).
+        Playback addresses (the stream's playback URLs).
         """
         return pulumi.get(self, "playback_urls")
 
@@ -474,7 +474,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="rtmpAuthPassword")
     def rtmp_auth_password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The RTMP authentication password, when the API returns one (§2.5 `rtmpauth.password`); secret; undefined otherwise.
+        The RTMP authentication password, when the API returns one (`rtmpauth.password` of the API's stream object); secret; undefined otherwise.
         """
         return pulumi.get(self, "rtmp_auth_password")
 
@@ -482,7 +482,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="secureTokenKey")
     def secure_token_key(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The secure token key as the API holds it (§2.4 `securetoken.list`); secret; undefined when there is none.
+        The secure token key as the API holds it (`securetoken.list` of the API's access-control objects); secret; undefined when there is none.
         """
         return pulumi.get(self, "secure_token_key")
 
@@ -490,7 +490,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The stream's status (§2.5 `status`, e.g. `Deploying`).
+        The stream's status (`status` of the API's stream object, e.g. `Deploying`).
         """
         return pulumi.get(self, "status")
 
@@ -498,7 +498,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="streamId")
     def stream_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The stream's id (§2.5 `id`), also the resource id.
+        The stream's id (`id` of the API's stream object), also the resource id.
         """
         return pulumi.get(self, "stream_id")
 
@@ -514,7 +514,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter(name="tokenizedPlaybackUrls")
     def tokenized_playback_urls(self) -> pulumi.Output[Optional['outputs.TimeshiftTokenizedPlaybackUrls']]:
         """
-        Signed playback addresses when the secure token is on (§2.7 `tokenized`); secret; undefined otherwise.
+        Signed playback addresses when the secure token is on (`tokenized` of the stream's playback URLs); secret; undefined otherwise.
         """
         return pulumi.get(self, "tokenized_playback_urls")
 
@@ -522,7 +522,7 @@ class TimeshiftStream(pulumi.CustomResource):
     @pulumi.getter
     def warnings(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Warnings the API returned with the create (§4.19 `warnings`, and `errors` prefixed `error: `).
+        Warnings the API returned with the create (`warnings` of `POST /v2/streams/timeshift/new`, and `errors` prefixed `error: `).
         """
         return pulumi.get(self, "warnings")
 

@@ -30,21 +30,21 @@ class VodPullDomainLockArgs:
         """
         The set of arguments for constructing a VodPullDomainLock resource.
 
-        :param pulumi.Input[_builtins.int] zone_id: The VoD pull zone's id (§4.5 `{zoneid}`). Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] active: §4.5 `active` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
+        :param pulumi.Input[_builtins.int] zone_id: The VoD pull zone's id (`{zoneid}` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] active: `active` of `POST /v2/zones/vod/pull/{zoneid}/domainlock` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
                not only its lock: `false` may take the whole zone out of service.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (§4.5 `list`, sent comma-separated), e.g. `player.example.com`
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (`list` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent comma-separated), e.g. `player.example.com`
                or `*.example.com`. Compared as a set, ignoring order, duplicates and case; `[]` clears it.
-        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (§4.5 `enabled`, sent as `Y`/`N`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (§4.5 `ips`, sent
+        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (`enabled` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent as `Y`/`N`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent
                comma-separated). Compared as a set, ignoring order, duplicates and case; `[]` clears it.
-        :param pulumi.Input[_builtins.str] noreferer: §4.5 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] noreferer: `noreferer` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update (this operation): `Y` = allow requests without referer;
                - bulk domain-lock update: `Y` = block requests with empty referer;
                - timeshift create: `Y` = blocked.
                
                Which description is authoritative is not shown; check the behaviour on your account.
-        :param pulumi.Input[_builtins.str] policy: §4.5 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] policy: `policy` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update (this operation): `Y` = whitelist, `N` = blacklist;
                - bulk domain-lock update: `Y` = blacklist, `N` = whitelist;
                - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -69,7 +69,7 @@ class VodPullDomainLockArgs:
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Input[_builtins.int]:
         """
-        The VoD pull zone's id (§4.5 `{zoneid}`). Changing it replaces the resource.
+        The VoD pull zone's id (`{zoneid}` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`). Changing it replaces the resource.
         """
         return pulumi.get(self, "zone_id")
 
@@ -81,7 +81,7 @@ class VodPullDomainLockArgs:
     @pulumi.getter
     def active(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        §4.5 `active` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
+        `active` of `POST /v2/zones/vod/pull/{zoneid}/domainlock` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
         not only its lock: `false` may take the whole zone out of service.
         """
         return pulumi.get(self, "active")
@@ -94,7 +94,7 @@ class VodPullDomainLockArgs:
     @pulumi.getter
     def domains(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Host names the lock lists (§4.5 `list`, sent comma-separated), e.g. `player.example.com`
+        Host names the lock lists (`list` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent comma-separated), e.g. `player.example.com`
         or `*.example.com`. Compared as a set, ignoring order, duplicates and case; `[]` clears it.
         """
         return pulumi.get(self, "domains")
@@ -107,7 +107,7 @@ class VodPullDomainLockArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the domain lock is on (§4.5 `enabled`, sent as `Y`/`N`).
+        Whether the domain lock is on (`enabled` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent as `Y`/`N`).
         """
         return pulumi.get(self, "enabled")
 
@@ -119,7 +119,7 @@ class VodPullDomainLockArgs:
     @pulumi.getter
     def ips(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        IP addresses or CIDR ranges allowed regardless of the domain lock (§4.5 `ips`, sent
+        IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent
         comma-separated). Compared as a set, ignoring order, duplicates and case; `[]` clears it.
         """
         return pulumi.get(self, "ips")
@@ -132,7 +132,7 @@ class VodPullDomainLockArgs:
     @pulumi.getter
     def noreferer(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        §4.5 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        `noreferer` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
         - VoD pull zone domain-lock update (this operation): `Y` = allow requests without referer;
         - bulk domain-lock update: `Y` = block requests with empty referer;
         - timeshift create: `Y` = blocked.
@@ -149,7 +149,7 @@ class VodPullDomainLockArgs:
     @pulumi.getter
     def policy(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        §4.5 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        `policy` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
         - VoD pull zone domain-lock update (this operation): `Y` = whitelist, `N` = blacklist;
         - bulk domain-lock update: `Y` = blacklist, `N` = whitelist;
         - timeshift create: `Y` = allow listed domains, `N` = deny.
@@ -178,7 +178,7 @@ class VodPullDomainLock(pulumi.CustomResource):
                  zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        The domain lock of a VoD pull zone (§4.5).
+        The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
 
         Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
         reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
@@ -188,26 +188,26 @@ class VodPullDomainLock(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] active: §4.5 `active` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
+        :param pulumi.Input[_builtins.bool] active: `active` of `POST /v2/zones/vod/pull/{zoneid}/domainlock` (sent as `Y`/`N`). The spec describes it as enabling or disabling the ZONE,
                not only its lock: `false` may take the whole zone out of service.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (§4.5 `list`, sent comma-separated), e.g. `player.example.com`
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] domains: Host names the lock lists (`list` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent comma-separated), e.g. `player.example.com`
                or `*.example.com`. Compared as a set, ignoring order, duplicates and case; `[]` clears it.
-        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (§4.5 `enabled`, sent as `Y`/`N`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (§4.5 `ips`, sent
+        :param pulumi.Input[_builtins.bool] enabled: Whether the domain lock is on (`enabled` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent as `Y`/`N`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ips: IP addresses or CIDR ranges allowed regardless of the domain lock (`ips` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, sent
                comma-separated). Compared as a set, ignoring order, duplicates and case; `[]` clears it.
-        :param pulumi.Input[_builtins.str] noreferer: §4.5 `noreferer`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] noreferer: `noreferer` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update (this operation): `Y` = allow requests without referer;
                - bulk domain-lock update: `Y` = block requests with empty referer;
                - timeshift create: `Y` = blocked.
                
                Which description is authoritative is not shown; check the behaviour on your account.
-        :param pulumi.Input[_builtins.str] policy: §4.5 `policy`, kept as `"Y" | "N"` because the spec describes it three ways (§2.4):
+        :param pulumi.Input[_builtins.str] policy: `policy` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`, kept as `"Y" | "N"` because the spec describes it three ways (the API's access-control objects):
                - VoD pull zone domain-lock update (this operation): `Y` = whitelist, `N` = blacklist;
                - bulk domain-lock update: `Y` = blacklist, `N` = whitelist;
                - timeshift create: `Y` = allow listed domains, `N` = deny.
                
                Which description is authoritative is not shown; check the behaviour on your account.
-        :param pulumi.Input[_builtins.int] zone_id: The VoD pull zone's id (§4.5 `{zoneid}`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.int] zone_id: The VoD pull zone's id (`{zoneid}` of `POST /v2/zones/vod/pull/{zoneid}/domainlock`). Changing it replaces the resource.
         """
         ...
     @overload
@@ -216,7 +216,7 @@ class VodPullDomainLock(pulumi.CustomResource):
                  args: VodPullDomainLockArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The domain lock of a VoD pull zone (§4.5).
+        The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
 
         Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
         reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
@@ -309,7 +309,7 @@ class VodPullDomainLock(pulumi.CustomResource):
     @pulumi.getter
     def active(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Managed `active` (described by §4.5 as enabling or disabling the zone).
+        Managed `active` (described by `POST /v2/zones/vod/pull/{zoneid}/domainlock` as enabling or disabling the zone).
         """
         return pulumi.get(self, "active")
 
@@ -333,7 +333,7 @@ class VodPullDomainLock(pulumi.CustomResource):
     @pulumi.getter
     def fqdn(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's domain (§2.2 `fqdn`).
+        The zone's domain (`fqdn` of the API's zone object).
         """
         return pulumi.get(self, "fqdn")
 
@@ -341,7 +341,7 @@ class VodPullDomainLock(pulumi.CustomResource):
     @pulumi.getter(name="fqdnVoD")
     def fqdn_vo_d(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's VoD domain (§2.2 `fqdnVoD`).
+        The zone's VoD domain (`fqdnVoD` of the API's zone object).
         """
         return pulumi.get(self, "fqdn_vo_d")
 
@@ -357,7 +357,7 @@ class VodPullDomainLock(pulumi.CustomResource):
     @pulumi.getter(name="liveLock")
     def live_lock(self) -> pulumi.Output['outputs.VodPullLiveLock']:
         """
-        The lock as the API holds it, as of the last write or refresh (§2.4).
+        The lock as the API holds it, as of the last write or refresh (the API's access-control objects).
         """
         return pulumi.get(self, "live_lock")
 
@@ -365,7 +365,7 @@ class VodPullDomainLock(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The zone's name (§2.2 `name`).
+        The zone's name (`name` of the API's zone object).
         """
         return pulumi.get(self, "name")
 
@@ -389,7 +389,7 @@ class VodPullDomainLock(pulumi.CustomResource):
     @pulumi.getter(name="sslEnabled")
     def ssl_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether SSL is enabled on the zone (§2.2 `ssl_enabled`, returned by §4.5).
+        Whether SSL is enabled on the zone (`ssl_enabled` of the API's zone object, returned by `POST /v2/zones/vod/pull/{zoneid}/domainlock`).
         """
         return pulumi.get(self, "ssl_enabled")
 

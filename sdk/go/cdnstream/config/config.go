@@ -11,7 +11,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// The account's API key, sent as `X-API-Key` (§5).
+// The account's API key, sent as the `X-API-Key` header.
 func GetApiKey(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "cdnstream:apiKey")
 	if err == nil {
@@ -193,7 +193,7 @@ func GetTimeoutMs(ctx *pulumi.Context) int {
 	return value
 }
 
-// Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+// Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 // `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
 // not happen, it only leaves a stream the stack does not know about.
 func GetUnretriedTimeoutMs(ctx *pulumi.Context) int {

@@ -16,7 +16,7 @@ from .. import _utilities
 
 apiKey: Optional[str]
 """
-The account's API key, sent as `X-API-Key` (§5).
+The account's API key, sent as the `X-API-Key` header.
 """
 
 baseUrl: Optional[str]
@@ -86,7 +86,7 @@ Per-attempt wait for response headers, and between body chunks. Default 30000 ms
 
 unretriedTimeoutMs: int
 """
-Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
 not happen, it only leaves a stream the stack does not know about.
 """

@@ -23,7 +23,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_key(self) -> Optional[str]:
         """
-        The account's API key, sent as `X-API-Key` (§5).
+        The account's API key, sent as the `X-API-Key` header.
         """
         return __config__.get('apiKey') or _utilities.get_env('CDNSTREAM_API_KEY')
 
@@ -121,7 +121,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def unretried_timeout_ms(self) -> int:
         """
-        Wait for the answer to a write that is never retried (§4.19 timeshift create), at least
+        Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
         `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
         not happen, it only leaves a stream the stack does not know about.
         """
