@@ -31,15 +31,15 @@ export const declaration = declareKind({
   idExample: "301/midroll/60",
   inputs: {
     zoneId: { rule: positiveId("VoD push zone"), replaces: true },
-    type: { rule: z.enum(SLOT_TYPES, { error: `must be one of ${SLOT_TYPES.join(", ")} (§4.2)` }), replaces: true },
-    maxDurationS: { rule: int(1, "(seconds, §4.2)").max(3600, "must be at most 3600 seconds (§4.2)") },
+    type: { rule: z.enum(SLOT_TYPES, { error: `must be one of ${SLOT_TYPES.join(", ")}` }), replaces: true },
+    maxDurationS: { rule: int(1, "(seconds)").max(3600, "must be at most 3600 seconds") },
     // A midroll's offset is part of its identity: a new offset is a new slot.
-    offset: { rule: int(0, "(seconds from asset start, §4.2)").optional(), replaces: true },
-    intervalS: { rule: int(1, "(seconds between breaks, §4.2)").optional() },
-    maxBreaks: { rule: int(0, "(0 = unlimited, §4.2)").optional() },
+    offset: { rule: int(0, "(seconds from asset start)").optional(), replaces: true },
+    intervalS: { rule: int(1, "(seconds between breaks)").optional() },
+    maxBreaks: { rule: int(0, "(0 = unlimited)").optional() },
     breakId: { rule: z.string().min(1, "must not be empty (omit it for the API's default)").optional() },
-    maxAds: { rule: int(0, "(ads per break, §4.2)").optional() },
-    fillCeilingS: { rule: int(0, "(seconds, §4.2)").optional() },
+    maxAds: { rule: int(0, "(ads per break)").optional() },
+    fillCeilingS: { rule: int(0, "(seconds)").optional() },
   },
   outputs: { live: {}, state: {}, name: {} },
   across: (args) =>
@@ -52,13 +52,13 @@ export const declaration = declareKind({
           ctx.addIssue({
             code: "custom",
             path: [field],
-            message: `is required for a ${args.type} slot (${rule.why}, §4.2)`,
+            message: `is required for a ${args.type} slot (${rule.why})`,
           });
         } else if (!applies && value !== undefined) {
           ctx.addIssue({
             code: "custom",
             path: [field],
-            message: `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type} (§4.2)`,
+            message: `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type}`,
           });
         }
       }

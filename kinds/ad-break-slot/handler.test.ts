@@ -28,13 +28,13 @@ describe("AdBreakSlot check", () => {
 
   it("forbids each per-type field on the other types", async () => {
     expect(await failures({ zoneId: 301, type: "preroll", maxDurationS: 30, offset: 5 })).toEqual([
-      { property: "offset", reason: "is only allowed for a midroll slot, not preroll (§4.2)" },
+      { property: "offset", reason: "is only allowed for a midroll slot, not preroll" },
     ]);
     expect(
       await failures({ zoneId: 301, type: "midroll", maxDurationS: 30, offset: 5, intervalS: 60, maxBreaks: 2 }),
     ).toEqual([
-      { property: "intervalS", reason: "is only allowed for a midrollinterval slot, not midroll (§4.2)" },
-      { property: "maxBreaks", reason: "is only allowed for a midrollinterval slot, not midroll (§4.2)" },
+      { property: "intervalS", reason: "is only allowed for a midrollinterval slot, not midroll" },
+      { property: "maxBreaks", reason: "is only allowed for a midrollinterval slot, not midroll" },
     ]);
     expect(
       await failures({ zoneId: 301, type: "midrollinterval", maxDurationS: 30, intervalS: 60, offset: 0 }),
@@ -190,7 +190,7 @@ describe("AdBreakSlot on an add-only API", () => {
     );
     expect(failure?.message).toBe(
       "AdBreakSlot 301/preroll: the slot already exists on VoD push zone 301, and the API has no operation that updates or removes a slot " +
-        '(§4.2 only adds; it answered: "zone already has a preroll slot (at most one per zone): VoD push zone 301 keeps its slot; slots are ' +
+        '(the API only adds slots; it answered: "zone already has a preroll slot (at most one per zone): VoD push zone 301 keeps its slot; slots are ' +
         "only added, never updated or removed\"). It holds maxDurationS: 30 live (read from the zone's ad insertion settings), where the " +
         "program declares maxDurationS: 45. Either keep the live value (declare maxDurationS: 30), or remove the slot in the dashboard " +
         "and run `pulumi up` again to add it with the declared values.",

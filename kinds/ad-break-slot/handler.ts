@@ -114,7 +114,7 @@ function exclusivity(args: Args, config: adInsertion.AdInsertionConfig, err: Val
   if (!other) return undefined;
   return new Error(
     `${KIND} ${idOf(args)}: VoD push zone ${args.zoneId} already has ${other}, and midroll and midrollinterval slots ` +
-      `are mutually exclusive on a zone (§4.2). The API cannot remove a slot, so keep to the kind the zone has, or use ` +
+      `are mutually exclusive on a zone. The API cannot remove a slot, so keep to the kind the zone has, or use ` +
       `another zone. (API: ${err.apiMessage ?? err.message})`,
   );
 }
@@ -182,7 +182,7 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
   if (entry === null) throw err; // not on the zone: refused for another reason, in the API's words
   const cannot =
     `${KIND} ${id}: the slot already exists on VoD push zone ${args.zoneId}, and the API has no operation that updates ` +
-    `or removes a slot (§4.2 only adds; it answered: "${apiSaid}").`;
+    `or removes a slot (the API only adds slots; it answered: "${apiSaid}").`;
   if ("config" in roster && entry) {
     const live = inputsOf(entry);
     const { differing, unknown } = compareSlot(args, live, recorded);
@@ -285,7 +285,7 @@ const settings = settingsHandler<Args>({
 
   released: (id, props) =>
     `AdBreakSlot ${id}: no longer managed by the stack (destroyed or replaced), but the slot stays live on VoD push zone ` +
-    `${props.zoneId}'s ad-break timeline: the API has no operation that removes a slot (§4.2).`,
+    `${props.zoneId}'s ad-break timeline: the API has no operation that removes a slot.`,
 });
 
 /**

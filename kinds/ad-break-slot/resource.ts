@@ -154,7 +154,7 @@ function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): s
   }
   const rule = type === "midroll" ? `one midroll slot per offset` : `one ${type} slot`;
   return (
-    `AdBreakSlot "${name}" and AdBreakSlot "${first}" both claim slot ${slot} (VoD push zone ${zoneId} has ${rule}, §4.2): ` +
+    `AdBreakSlot "${name}" and AdBreakSlot "${first}" both claim slot ${slot} (VoD push zone ${zoneId} has ${rule}): ` +
     "the two would overwrite each other, or on an API that only adds slots one of them would fail. Keep one resource for " +
     "the slot, or give the other another zone, type or offset."
   );

@@ -18,7 +18,7 @@ export const declaration = declareKind({
     // The API does not keep `mode` (§4.11 saves only the settings), so no live value can
     // contradict it: refresh and adoption keep the declared one, and `diff` sees every change.
     mode: {
-      rule: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' }),
+      rule: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite"' }),
     },
     ...domainLockDeclarations,
   },

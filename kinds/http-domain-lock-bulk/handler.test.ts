@@ -26,7 +26,7 @@ describe("HttpDomainLockBulk check", () => {
 
   it("rejects a mode outside §4.11, and a missing mode", async () => {
     expect(await failures({ ...valid, mode: "replace" })).toEqual([
-      { property: "mode", reason: 'must be "save", "append" or "overwrite" (§4.11)' },
+      { property: "mode", reason: 'must be "save", "append" or "overwrite"' },
     ]);
     const { mode: _mode, ...noMode } = valid;
     expect((await failures(noMode)).map((f) => f.property)).toEqual(["mode"]);

@@ -96,7 +96,7 @@ export const handler = settingsHandler<Args>({
   parseId(id) {
     if (id !== ACCOUNT_ID)
       throw new Error(
-        `${KIND} id "${id}" is not "${ACCOUNT_ID}": §4.11 is account-wide, so its only id is "${ACCOUNT_ID}".`,
+        `${KIND} id "${id}" is not "${ACCOUNT_ID}": POST /v2/zones/http/settings/security/domainlock is account-wide, so its only id is "${ACCOUNT_ID}".`,
       );
     return {};
   },
@@ -109,7 +109,7 @@ export const handler = settingsHandler<Args>({
       zones.ops.getBulkDomainLock,
       () => zones.getBulkDomainLock(apiClient()),
       zonesCompared
-        ? `refresh cannot see the account default, and compares each HTTP pull zone's lock (§4.10) with what \`${mode}\` wrote instead.`
+        ? `refresh cannot see the account default, and compares each HTTP pull zone's lock with what \`${mode}\` wrote instead.`
         : undefined,
     );
     const lock = found ? (found.domainlock ?? {}) : undefined;

@@ -13,7 +13,7 @@ export const declaration = declareKind({
   idExample: "push/1234",
   inputs: {
     streamKind: {
-      rule: z.enum(["push", "timeshift"], { error: 'must be "push" or "timeshift" (§4.4 has a path for each)' }),
+      rule: z.enum(["push", "timeshift"], { error: 'must be "push" or "timeshift"' }),
       replaces: true,
     },
     streamId: {

@@ -6,7 +6,7 @@ describe("StreamStatus", () => {
   it("names the property and the rule of each bad input", async () => {
     const result = await streamStatus.check({}, { streamKind: "pull", streamId: "a/b", disabled: "yes" });
     expect(result.failures).toEqual([
-      { property: "streamKind", reason: 'must be "push" or "timeshift" (§4.4 has a path for each)' },
+      { property: "streamKind", reason: 'must be "push" or "timeshift"' },
       { property: "streamId", reason: expect.stringContaining("without slashes") },
       { property: "disabled", reason: expect.stringContaining("must be true (disable") },
     ]);

@@ -59,7 +59,7 @@ export const declaration = declareKind({
     // §4.19 does not say which keys are required; the emulator (and so this provider) needs these three.
     name: {
       rule: z
-        .string({ error: "is required (the stream's friendly name, §4.19)" })
+        .string({ error: "is required (the stream's friendly name)" })
         .min(1, "must not be empty")
         .max(255, "must be at most 255 characters"),
       replaces: true,
@@ -69,18 +69,18 @@ export const declaration = declareKind({
       replaces: true,
       compare: (a, b) => String(a) === String(b),
     },
-    timeshift: { rule: int(1, MAX, "(delay in seconds, §4.19)"), replaces: true, compare: asNumber },
-    codec: { rule: z.enum(["h264", "h265"], { error: 'must be "h264" or "h265" (§4.19)' }).optional(), replaces: true },
+    timeshift: { rule: int(1, MAX, "(delay in seconds)"), replaces: true, compare: asNumber },
+    codec: { rule: z.enum(["h264", "h265"], { error: 'must be "h264" or "h265"' }).optional(), replaces: true },
     protocols: {
       rule: z
-        .array(z.enum(["HLS", "RTMP", "DASH", "RTSP"], { error: "must be HLS, RTMP, DASH or RTSP (§4.19)" }))
+        .array(z.enum(["HLS", "RTMP", "DASH", "RTSP"], { error: "must be HLS, RTMP, DASH or RTSP" }))
         .min(1, "must name at least one protocol")
         .optional(),
       replaces: true,
       compare: asSet,
     },
     // §4.4 changes it in place.
-    disabled: { rule: z.boolean({ error: "must be true (disabled) or false (enabled), §4.4" }).optional() },
+    disabled: { rule: z.boolean({ error: "must be true (disabled) or false (enabled)" }).optional() },
     domainLock: group(
       z
         .strictObject({
@@ -116,7 +116,7 @@ export const declaration = declareKind({
       z
         .strictObject({
           enabled: flag,
-          retentionDays: int(0, MAX_DAYS.ndvr, `days (§4.19 ndvr[retention], maximum ${MAX_DAYS.ndvr})`).optional(),
+          retentionDays: int(0, MAX_DAYS.ndvr, `days (ndvr[retention], maximum ${MAX_DAYS.ndvr})`).optional(),
         })
         .optional(),
       { retentionDays: asNumber },
@@ -126,11 +126,7 @@ export const declaration = declareKind({
         .strictObject({
           enabled: flag,
           server: positiveId("recording server").optional(),
-          retentionDays: int(
-            0,
-            MAX_DAYS.record,
-            `days (§4.19 record[retention], maximum ${MAX_DAYS.record})`,
-          ).optional(),
+          retentionDays: int(0, MAX_DAYS.record, `days (record[retention], maximum ${MAX_DAYS.record})`).optional(),
         })
         .optional(),
       { server: asNumber, retentionDays: asNumber },
@@ -143,7 +139,7 @@ export const declaration = declareKind({
             enabled: flag,
             keyIp: flag,
             active: flag,
-            policy: z.enum(["dynamic", "fixed"], { error: 'must be "dynamic" (D) or "fixed" (F), §2.4' }).optional(),
+            policy: z.enum(["dynamic", "fixed"], { error: 'must be "dynamic" (D) or "fixed" (F)' }).optional(),
             key: z.string().min(1, "must not be empty").optional(),
             ips,
             sessionSeconds: int(0, MAX, "(seconds, 0 = unlimited)").optional(),
@@ -165,7 +161,7 @@ export const declaration = declareKind({
             .array(
               z
                 .string()
-                .regex(/^[^,]+$/, "must be a non-empty pattern without commas (§4.19 sends them comma-separated)"),
+                .regex(/^[^,]+$/, "must be a non-empty pattern without commas (the API takes them comma-separated)"),
             )
             .optional(),
           ips,

@@ -224,7 +224,7 @@ async function createStream(args: Args) {
   } catch (err) {
     if (createdNothing(err)) throw err;
     throw new Error(
-      `${KIND} "${args.name}": the create request (§4.19) failed after it may have reached the API, and it is never retried ` +
+      `${KIND} "${args.name}": the create request failed after it may have reached the API, and it is never retried ` +
         `automatically because a retry could make a second stream. Before running again, look in the account for a timeshift ` +
         `stream named "<prefix>-${args.name}" with parent ${args.parent}: if it exists, set adoptId: "<its id>" on this resource ` +
         `to take it over; if it does not, run \`pulumi up\` again. Cause: ${(err as Error).message}`,
@@ -280,7 +280,7 @@ export const handler = objectHandler<Args>({
       reportNotes(KIND, id, answer);
       return { id, outs: outs(args, answer.stream, warnings) };
     } catch (err) {
-      const message = `${KIND} ${id}: created, but disabling it (§4.4) failed: ${(err as Error).message} It is recorded in the stack; run \`pulumi up\` again to disable it.`;
+      const message = `${KIND} ${id}: created, but disabling it failed: ${(err as Error).message} It is recorded in the stack; run \`pulumi up\` again to disable it.`;
       throw new InitError(message, id, {
         ...outs(args, created.stream, warnings),
         [PROVIDER_KEY]: inputs[PROVIDER_KEY],
@@ -307,8 +307,8 @@ export const handler = objectHandler<Args>({
       return;
     }
     warn(
-      `${what}: disabled, not deleted: the API has no delete for streams (§4.19 only creates), so it stays in the account, ` +
-        "disabled (§4.4). Delete it in the dashboard if it is no longer needed.",
+      `${what}: disabled, not deleted: the API has no delete for streams, so it stays in the account, ` +
+        "disabled. Delete it in the dashboard if it is no longer needed.",
     );
   },
 });

@@ -149,18 +149,15 @@ export const Creative = z.looseObject({
 const slotCommon = {
   /** Method override; the client always sends `PUT`. */
   _METHOD: z.literal("PUT").optional(),
-  maxDurationS: intMin(1, "(seconds, §4.2)", "is required (1 to 3600 seconds, §4.2)").max(
-    3600,
-    "must be at most 3600 seconds (§4.2)",
-  ),
+  maxDurationS: intMin(1, "(seconds)", "is required (1 to 3600 seconds)").max(3600, "must be at most 3600 seconds"),
   /** Correlation id; for midrollinterval the id prefix (default `mid`). */
   breakId: z.string().optional(),
   /** Per-break pod-size cap. */
-  maxAds: intMin(0, "(§4.2)").optional(),
+  maxAds: intMin(0, "(ads per break)").optional(),
   /** Per-break overshoot ceiling, seconds. */
-  fillCeilingS: intMin(0, "(seconds, §4.2)").optional(),
+  fillCeilingS: intMin(0, "(seconds)").optional(),
 };
-const SLOT_TYPES = "preroll, midroll, postroll or midrollinterval (§4.2)";
+const SLOT_TYPES = "preroll, midroll, postroll or midrollinterval";
 /** §4.2 body; which fields a slot takes depends on its `type` (immutable after creation). */
 export const AdBreakSlotBody = z
   .discriminatedUnion(
@@ -171,27 +168,23 @@ export const AdBreakSlotBody = z
       z.strictObject({
         type: z.literal("midroll"),
         ...slotCommon,
-        offset: intMin(
-          0,
-          "(seconds from asset start, §4.2)",
-          "is required for a midroll slot (seconds from asset start, §4.2)",
-        ),
+        offset: intMin(0, "(seconds from asset start)", "is required for a midroll slot (seconds from asset start)"),
       }),
       z
         .strictObject({
           type: z.literal("midrollinterval"),
           ...slotCommon,
-          intervalS: intMin(1, "(seconds between breaks, §4.2)").optional(),
-          intervalSeconds: intMin(1, "(seconds between breaks, §4.2)").optional(),
+          intervalS: intMin(1, "(seconds between breaks)").optional(),
+          intervalSeconds: intMin(1, "(seconds between breaks)").optional(),
           /** 0 or omitted = unlimited. */
-          maxBreaks: intMin(0, "(0 = unlimited, §4.2)").optional(),
+          maxBreaks: intMin(0, "(0 = unlimited)").optional(),
         })
         .superRefine((slot, ctx) => {
           if (slot.intervalS === undefined && slot.intervalSeconds === undefined) {
             ctx.addIssue({
               code: "custom",
               path: ["intervalS"],
-              message: "is required for a midrollinterval slot (seconds between breaks, §4.2)",
+              message: "is required for a midrollinterval slot (seconds between breaks)",
             });
           } else if (
             slot.intervalS !== undefined &&
@@ -201,7 +194,7 @@ export const AdBreakSlotBody = z
             ctx.addIssue({
               code: "custom",
               path: ["intervalSeconds"],
-              message: "must equal intervalS (it is its alias, §4.2)",
+              message: "must equal intervalS (it is its alias)",
             });
           }
         }),
@@ -245,7 +238,7 @@ export const TrackingReportQuery = z
     granularity: z
       .union(
         GRANULARITIES.map((g) => z.literal(g)),
-        { error: `must be one of ${GRANULARITIES.join(", ")} minutes (§4.6)` },
+        { error: `must be one of ${GRANULARITIES.join(", ")} minutes` },
       )
       .optional(),
   })
@@ -261,7 +254,7 @@ export const TrackingReportQuery = z
       code: "custom",
       path: ["r"],
       message:
-        `spans ${Math.ceil(spanMin)} minutes, more than granularity ${q.granularity} x ${MAX_POINTS} = ${capMin} minutes (§4.6): ` +
+        `spans ${Math.ceil(spanMin)} minutes, more than granularity ${q.granularity} x ${MAX_POINTS} = ${capMin} minutes: ` +
         `the largest valid range from that start is "${largest}"` +
         (fits ? `, or use granularity ${fits} or more` : ""),
     });
@@ -283,7 +276,7 @@ export type AdBreaksQuery = z.input<typeof AdBreaksQuery>;
 
 /** §4.8 body. */
 export const ConsumptionBody = z.strictObject({
-  groupBy: z.enum(["year", "month", "week", "day", "hour"], { error: "must be year, month, week, day or hour (§4.8)" }),
+  groupBy: z.enum(["year", "month", "week", "day", "hour"], { error: "must be year, month, week, day or hour" }),
   r: rangeIn,
 });
 export type ConsumptionBody = z.input<typeof ConsumptionBody>;
@@ -377,7 +370,7 @@ export const adBreaks = (
     },
     {
       ...pager,
-      listing: `the ad-break log of zone ${zoneId} (§4.9 GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`,
+      listing: `the ad-break log of zone ${zoneId} (GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`,
       idOf: (item) => item.id,
     },
   );

@@ -294,7 +294,7 @@ export const adPodRequests = (
     },
     {
       ...pager,
-      listing: `the ad-pod request log of project ${projectId} (§4.7 POST /v2/ad-manager/{pid}/requests)`,
+      listing: `the ad-pod request log of project ${projectId} (POST /v2/ad-manager/{pid}/requests)`,
       idOf: (item) => item.id,
     },
   );

@@ -347,7 +347,7 @@ function responseError(
     return new ServerError(at(`Server error (${status})${stop}`, apiMessage, action), fields);
   }
   return new ApiError(
-    at(`Request failed (${status})`, apiMessage, "Check the request against the API reference (docs: spec §4)."),
+    at(`Request failed (${status})`, apiMessage, "Check the request against the API reference of this operation."),
     fields,
   );
 }

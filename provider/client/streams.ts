@@ -128,7 +128,7 @@ export type StreamKind = "push" | "timeshift";
 
 /** §4.4 body: `1` disables, `0` enables. */
 export const StreamStatusBody = z.strictObject({
-  disabled: z.union([z.literal(0), z.literal(1)], { error: "must be 0 (enable) or 1 (disable) (§4.4)" }),
+  disabled: z.union([z.literal(0), z.literal(1)], { error: "must be 0 (enable) or 1 (disable)" }),
 });
 export type StreamStatusBody = z.input<typeof StreamStatusBody>;
 
@@ -150,15 +150,15 @@ const TimeshiftGroups = {
   ipaccess: z.strictObject({ ...flagGroup("enabled", "policy", "active"), list: text, ips: text }),
   ndvr: z.strictObject({
     ...flagGroup("enabled"),
-    retention: intMin(0, "(days, §4.19)")
-      .max(RETENTION_MAX_DAYS.ndvr, `must be at most ${RETENTION_MAX_DAYS.ndvr} days (§4.19 ndvr retention)`)
+    retention: intMin(0, "(days)")
+      .max(RETENTION_MAX_DAYS.ndvr, `must be at most ${RETENTION_MAX_DAYS.ndvr} days (ndvr retention)`)
       .optional(),
   }),
   record: z.strictObject({
     ...flagGroup("enabled"),
     server: intMin(0, "(recording server id)").optional(),
-    retention: intMin(0, "(days, §4.19)")
-      .max(RETENTION_MAX_DAYS.record, `must be at most ${RETENTION_MAX_DAYS.record} days (§4.19 record retention)`)
+    retention: intMin(0, "(days)")
+      .max(RETENTION_MAX_DAYS.record, `must be at most ${RETENTION_MAX_DAYS.record} days (record retention)`)
       .optional(),
   }),
   securetoken: z.strictObject({

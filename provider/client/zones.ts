@@ -212,21 +212,19 @@ export const VodPullDomainLockBody = z.strictObject({
   ...domainLockFields,
   active: ynIn.optional(),
   /** `S` = shared (zone-level), the only value documented. */
-  mode: z.enum(["S"], { error: 'must be "S" (shared, §4.5)' }).optional(),
+  mode: z.enum(["S"], { error: 'must be "S" (shared)' }).optional(),
 });
 export type VodPullDomainLockBody = z.input<typeof VodPullDomainLockBody>;
 /** §4.11 body. */
 export const BulkDomainLockBody = z.strictObject({
   ...domainLockFields,
-  mode: z
-    .enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite" (§4.11)' })
-    .optional(),
+  mode: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite"' }).optional(),
 });
 export type BulkDomainLockBody = z.input<typeof BulkDomainLockBody>;
 
 // ---- operations ----------------------------------------------------------------------------
 
-const PULL_ZONES = "HTTP pull zones (§4.10 GET /v2/zones/http/pull)";
+const PULL_ZONES = "HTTP pull zones (GET /v2/zones/http/pull)";
 
 const zoneParams = z.strictObject({ zoneid: intId });
 const zoneResponse = z.looseObject({ ...envelope, zone: Zone });

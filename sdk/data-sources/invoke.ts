@@ -149,7 +149,7 @@ function permissionDenied(
   err: PermissionDeniedError,
 ): PermissionDeniedError {
   const said = err.apiMessage ? ` The API said: "${err.apiMessage}".` : "";
-  const section = `§${spec.op.id}`;
+  const section = `${spec.op.method} ${spec.op.path}`;
   const addOn = spec.needs?.addOn;
   const gated = Array.isArray(addOn) ? addOn.filter((a) => args[a] !== undefined) : [];
   const needs = [spec.needs?.customPlan && "the custom plan", addOn === true && ADD_ON].filter((n): n is string =>
@@ -158,7 +158,7 @@ function permissionDenied(
   if (needs.length === 0 && gated.length === 0) {
     return new PermissionDeniedError(
       `${spec.fn}: permission denied (403): the API key is valid but this account may not read ${spec.what} ` +
-        `(an account restriction, §5; ${section} needs no plan or add-on).${said} Check the account's restrictions in the dashboard.`,
+        `(an account restriction; ${section} needs no plan or add-on).${said} Check the account's restrictions in the dashboard.`,
       fieldsOf(err),
     );
   }
@@ -169,7 +169,7 @@ function permissionDenied(
   return new PermissionDeniedError(
     `${spec.fn}: permission denied (403): reading ${spec.what}${needs.length ? ` needs ${needs.join(" and ")}` : ""}${filters} (${section}).${said} ` +
       `Add ${missing.join(" and ")} to the account in the dashboard${gated.length ? ", or drop those filters" : ""}, then run again. ` +
-      `If the account already has ${missing.length > 1 ? "both" : "it"}, the account is restricted (§5).`,
+      `If the account already has ${missing.length > 1 ? "both" : "it"}, the account is restricted.`,
     fieldsOf(err),
   );
 }

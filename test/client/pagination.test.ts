@@ -124,12 +124,12 @@ describe("Paginator", () => {
       return { items: [page * 10, page * 10 + 1] };
     };
     const err = await rejection(
-      new Paginator(endless, { maxPages: 5, listing: "HTTP pull zones (§4.10 GET /v2/zones/http/pull)" }).all(),
+      new Paginator(endless, { maxPages: 5, listing: "HTTP pull zones (GET /v2/zones/http/pull)" }).all(),
     );
     expect(err).toBeInstanceOf(CdnstreamError);
     expect(err).toBeInstanceOf(PaginationLimitError);
     expect(err.message).toBe(
-      "HTTP pull zones (§4.10 GET /v2/zones/http/pull): stopped at the cap of 5 pages (page 6 still brought items not seen before) rather than return part of the list. " +
+      "HTTP pull zones (GET /v2/zones/http/pull): stopped at the cap of 5 pages (page 6 still brought items not seen before) rather than return part of the list. " +
         "The API may be ignoring the page number, or the listing is larger than the cap: read it one page at a time with the `page` argument, or narrow its filters.",
     );
     expect(Math.max(...fetched)).toBe(6); // never a page past the cap's check page
@@ -141,11 +141,11 @@ describe("Paginator under every page size (47 items)", () => {
   const cases = sizes.flatMap((pageSize) =>
     (["empty", "repeat-last"] as const).flatMap((pastEnd) => [
       {
-        name: `pages of ${pageSize}, ${pastEnd} past the end, no counters (§4.10)`,
+        name: `pages of ${pageSize}, ${pastEnd} past the end, no counters`,
         shape: { count: 47, pageSize, pastEnd },
       },
       {
-        name: `pages of ${pageSize}, ${pastEnd} past the end, pages and total (§4.7, §4.9)`,
+        name: `pages of ${pageSize}, ${pastEnd} past the end, pages and total`,
         shape: { count: 47, pageSize, pastEnd, counters: {} },
       },
     ]),

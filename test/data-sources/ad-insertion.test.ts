@@ -58,7 +58,7 @@ describe("ad insertion data sources", () => {
       );
       await expect(twoDays).rejects.toBeInstanceOf(ValidationError);
       await expect(twoDays).rejects.toThrow(
-        /^getAdTrackingReport: invalid argument, nothing was sent to the API: `r` spans 2880 minutes, more than granularity 1 x 1440 = 1440 minutes \(§4.6\): the largest valid range from that start is "2025-01-06 00:00:00 - 2025-01-07 00:00:00", or use granularity 5 or more\. Fix the value/,
+        /^getAdTrackingReport: invalid argument, nothing was sent to the API: `r` spans 2880 minutes, more than granularity 1 x 1440 = 1440 minutes: the largest valid range from that start is "2025-01-06 00:00:00 - 2025-01-07 00:00:00", or use granularity 5 or more\. Fix the value/,
       );
       const odd = cdn.getAdTrackingReport({ streamId: 3001, granularity: 7 as 5 }, ds.options);
       await expect(odd).rejects.toThrow(
@@ -110,7 +110,7 @@ describe("ad insertion data sources", () => {
     it("checks groupBy and r before sending", async () => {
       const bad = cdn.getAdConsumption({ streamId: 4001, groupBy: "minute" as "day", r: DAY }, ds.options);
       await expect(bad).rejects.toThrow(
-        /^getAdConsumption: invalid argument, nothing was sent to the API: `groupBy` must be year, month, week, day or hour \(§4.8\)/,
+        /^getAdConsumption: invalid argument, nothing was sent to the API: `groupBy` must be year, month, week, day or hour/,
       );
       const missing = cdn.getAdConsumption({ streamId: 4001, groupBy: "day" } as cdn.GetAdConsumptionArgs, ds.options);
       await expect(missing).rejects.toThrow(/`r` is required/);
@@ -203,13 +203,13 @@ describe("ad insertion plan gates (403)", () => {
     const consumption = cdn.getAdConsumption({ streamId: 4001, groupBy: "hour", r: DAY }, noPlan.options);
     await expect(consumption).rejects.toBeInstanceOf(PermissionDeniedError);
     await expect(consumption).rejects.toThrow(
-      /^getAdConsumption: permission denied \(403\): reading ad consumption needs the custom plan \(§4.8\)\. The API said: ".*custom plan.*"\. Add the custom plan to the account/,
+      /^getAdConsumption: permission denied \(403\): reading ad consumption needs the custom plan \(POST \/v2\/streams\/pull\/\{streamid\}\/adinsertion\/consumption\)\. The API said: ".*custom plan.*"\. Add the custom plan to the account/,
     );
     await expect(cdn.getAdTrackingReport({ streamId: 3001 }, noPlan.options)).rejects.toThrow(
-      /tracking report needs the custom plan \(§4.6\)/,
+      /tracking report needs the custom plan/,
     );
     await expect(cdn.getAdBreaks({ zoneId: 401 }, noPlan.options)).rejects.toThrow(
-      /the ad-break log needs the custom plan and the advanced analytics add-on \(§4.9\)/,
+      /the ad-break log needs the custom plan and the advanced analytics add-on/,
     );
   });
 
@@ -220,13 +220,13 @@ describe("ad insertion plan gates (403)", () => {
     );
     await expect(filtered).rejects.toBeInstanceOf(PermissionDeniedError);
     await expect(filtered).rejects.toThrow(
-      /^getAdTrackingReport: permission denied \(403\): reading the ad insertion tracking report needs the custom plan; the filters `os`, `countryGeonameId` need the advanced analytics add-on \(§4.6\)\..*or drop those filters/,
+      /^getAdTrackingReport: permission denied \(403\): reading the ad insertion tracking report needs the custom plan; the filters `os`, `countryGeonameId` need the advanced analytics add-on \(GET \/v2\/streams\/push\/\{streamid\}\/adinsertion\/tracking\/reports\)\..*or drop those filters/,
     );
     expect(
       (await cdn.getAdTrackingReport({ streamId: 3001, crid: "cr-10452", sessionId: "s-1" }, noAddOn.options)).data,
     ).toBeDefined();
     await expect(cdn.getAdCreative({ zoneId: 301, crid: "cr-10452" }, noAddOn.options)).rejects.toThrow(
-      /^getAdCreative: permission denied \(403\): reading ad insertion creatives needs the custom plan and the advanced analytics add-on \(§4.18\)\. The API said: ".*add-on.*"/,
+      /^getAdCreative: permission denied \(403\): reading ad insertion creatives needs the custom plan and the advanced analytics add-on \(GET \/v2\/zones\/vod\/push\/\{zoneid\}\/adinsertion\/creatives\/\{crid\}\)\. The API said: ".*add-on.*"/,
     );
     const viaOutput = await failureOf(cdn.getAdBreaksOutput({ zoneId: 401 }, noAddOn.options));
     expect(viaOutput).toBeInstanceOf(PermissionDeniedError);

@@ -99,7 +99,7 @@ describe("DNS and backup data sources", () => {
     const denied = cdn.getDnsZones({}, options);
     await expect(denied).rejects.toBeInstanceOf(PermissionDeniedError);
     await expect(denied).rejects.toThrow(
-      /^getDnsZones: permission denied \(403\): .*may not read DNS zones \(an account restriction, §5; §4.14 needs no plan or add-on\)/,
+      /^getDnsZones: permission denied \(403\): .*may not read DNS zones \(an account restriction; GET \/v2\/dns needs no plan or add-on\)/,
     );
     await expect(cdn.getCriticalBackups({}, options)).rejects.not.toThrow(/custom plan/);
   });

@@ -228,7 +228,7 @@ describe("authentication failures", () => {
       const text = await failingDataSource("dnsZones");
       expect(await requested()).toEqual([`${DNS} 403`]);
       expect(text).toMatch(
-        /error: getDnsZones: permission denied \(403\): the API key is valid but this account may not read DNS zones \(an account restriction, §5/,
+        /error: getDnsZones: permission denied \(403\): the API key is valid but this account may not read DNS zones \(an account restriction/,
       );
     });
   });
@@ -252,7 +252,7 @@ describe("authentication failures", () => {
       const text = await failingDataSource("adConsumption");
       expect(await requested()).toEqual([`${CONSUMPTION} 403`]);
       expect(text).toContain(
-        "error: getAdConsumption: permission denied (403): reading ad consumption needs the custom plan (§4.8).",
+        "error: getAdConsumption: permission denied (403): reading ad consumption needs the custom plan (POST /v2/streams/pull/{streamid}/adinsertion/consumption).",
       );
       expect(text).toContain("Add the custom plan to the account in the dashboard");
     });

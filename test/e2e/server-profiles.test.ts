@@ -119,7 +119,7 @@ const READINGS = [
 /** The add-only refusal's first sentence, as the API words it in the emulator. */
 const EXISTS =
   "AdBreakSlot 301/preroll: the slot already exists on VoD push zone 301, and the API has no operation that updates or removes a slot " +
-  '(§4.2 only adds; it answered: "zone already has a preroll slot (at most one per zone): VoD push zone 301 keeps its slot; slots are ' +
+  '(the API only adds slots; it answered: "zone already has a preroll slot (at most one per zone): VoD push zone 301 keeps its slot; slots are ' +
   'only added, never updated or removed").';
 const REMOVE = "remove the slot in the dashboard and run `pulumi up` again to add it with the declared values.";
 
@@ -329,7 +329,7 @@ describe("every kind under each server profile", () => {
         }
         expect(said).toContain(
           `warning: HttpDomainLockBulk: the API has no read for this object (404 on ${BULK_DEFAULT_READ}); refresh cannot see the account ` +
-            "default, and compares each HTTP pull zone's lock (§4.10) with what `append` wrote instead.",
+            "default, and compares each HTTP pull zone's lock with what `append` wrote instead.",
         );
         // Each guessed path tried once (two slots, one read), then the listing's pages.
         const counts = await emulator.requestCounts();
