@@ -94,6 +94,9 @@ export const outputs = {
   pods: cdn.getAdPodRequestsOutput({ projectId: 7, campaignIds: [archived.campaignId] }),
 };
 export const version = cdn.packageVersion;
+// The plugin path's provider type-checks from the package too (not instantiated: no plugin here).
+export const providerClass: typeof cdn.Provider = cdn.Provider;
+export const providerArgs: cdn.ProviderArgs = { baseUrl: "https://api.example.com", maxRetries: 2 };
 `;
 
 /** What a scratch project gets: the versions this checkout installed, so npm's cache has them. */
