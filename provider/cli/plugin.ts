@@ -33,13 +33,28 @@ export function pluginCacheDir(pulumiHome: string): string {
   return path.join(pulumiHome, "plugins", `resource-cdnstream-v${version}`);
 }
 
+/**
+ * Writes `pulumi-resource-cdnstream` into `dir`: a launcher running the plugin at `main` with the
+ * `node` on PATH. The one place this text is written: the plugin cache install below, the tests'
+ * PATH entry and the bench's. The file is replaced whole (written beside, then renamed), so an
+ * engine starting the plugin meanwhile never runs half of it. Returns the launcher's path.
+ */
+export function writePluginLauncher(dir: string, main: string = pluginMain): string {
+  const launcher = path.join(dir, PLUGIN);
+  const text = `#!/bin/sh\nexec node "${main}" "$@"\n`;
+  if (fs.existsSync(launcher) && fs.readFileSync(launcher, "utf8") === text) return launcher;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(`${launcher}.tmp-${process.pid}`, text, { mode: 0o755 });
+  fs.renameSync(`${launcher}.tmp-${process.pid}`, launcher);
+  return launcher;
+}
+
 /** Writes the launcher into the plugin cache, whole or not at all (a directory renamed into place). */
 export function installPlugin(pulumiHome: string): string {
   const target = pluginCacheDir(pulumiHome);
   const staging = `${target}.partial-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
-  fs.mkdirSync(staging, { recursive: true });
-  fs.writeFileSync(path.join(staging, PLUGIN), `#!/bin/sh\nexec node "${pluginMain}" "$@"\n`, { mode: 0o755 });
+  writePluginLauncher(staging);
   fs.rmSync(target, { recursive: true, force: true });
   fs.renameSync(staging, target);
   return path.join(target, PLUGIN);

@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 // The demo's install is the bench's too: one pack-and-swap, so concurrent runs never collide.
+import { writePluginLauncher } from "../../provider/cli/plugin";
 import { installedPackageDir, installPackedPackage, repoRoot } from "../demo/project-build";
 
 export { installPackedPackage, repoRoot };
@@ -42,11 +43,7 @@ export function ensureEngineOnPath(): void {
  */
 function pluginLauncherDir(): string {
   const dir = path.join(benchRoot, "plugin-bin");
-  const main = path.join(installedPackageDir, "dist", "provider", "plugin", "main.js");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "pulumi-resource-cdnstream"), `#!/bin/sh\nexec node "${main}" "$@"\n`, {
-    mode: 0o755,
-  });
+  writePluginLauncher(dir, path.join(installedPackageDir, "dist", "provider", "plugin", "main.js"));
   return dir;
 }
 

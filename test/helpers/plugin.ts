@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { writePluginLauncher } from "../../provider/cli/plugin";
 import { repoRoot } from "./engine";
 import { installedPackageDir } from "./package";
 
@@ -19,13 +20,7 @@ export const pluginMain = path.join(installedPackageDir, "dist", "provider", "pl
  */
 export function pluginBinDir(): string {
   const dir = path.join(repoRoot, ".tmp", "plugin-bin");
-  const launcher = path.join(dir, "pulumi-resource-cdnstream");
-  const text = `#!/bin/sh\nexec node "${pluginMain}" "$@"\n`;
-  if (!fs.existsSync(launcher) || fs.readFileSync(launcher, "utf8") !== text) {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(`${launcher}.tmp`, text, { mode: 0o755 });
-    fs.renameSync(`${launcher}.tmp`, launcher);
-  }
+  writePluginLauncher(dir, pluginMain);
   return dir;
 }
 
