@@ -24,24 +24,6 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
 
-// Language settings the SDKs need when the schema states none of its own: a Python
-// distribution named pulumi_cdnstream with a pyproject.toml, a Go module that a program can
-// `replace` onto sdk/go, and both carrying the schema's version (the version the engine asks
-// for when it loads the plugin). A schema with its own `language.<lang>` section keeps it.
-var defaultLanguage = map[string]any{
-	"python": map[string]any{
-		"packageName":          "pulumi_cdnstream",
-		"respectSchemaVersion": true,
-		"pyproject":            map[string]any{"enabled": true},
-	},
-	"go": map[string]any{
-		"importBasePath":                 "example.com/pulumi-cdnstream/sdk/go/cdnstream",
-		"modulePath":                     "example.com/pulumi-cdnstream/sdk/go",
-		"respectSchemaVersion":           true,
-		"generateResourceContainerTypes": false,
-	},
-}
-
 // selfContained refuses references to other packages: the plugin's schema uses only its own
 // types and Pulumi's built-ins, and no plugin host runs here to load another package's schema.
 type selfContained struct{}
@@ -90,16 +72,12 @@ func run(args []string) error {
 		// gen-sdk` writes them for a schema that asks for it.
 		spec.Meta = &schema.MetadataSpec{SupportPack: true}
 	}
-	if spec.Language == nil {
-		spec.Language = map[string]schema.RawMessage{}
-	}
-	for lang, settings := range defaultLanguage {
+	// The language settings (the Python distribution's name, the Go module path, the version the
+	// engine asks for) are the schema's own, written by scripts/gen-schema.ts: an SDK generated
+	// without them would not match the plugin, so their absence is an error rather than a default.
+	for _, lang := range []string{"python", "go"} {
 		if _, ok := spec.Language[lang]; !ok {
-			raw, err := json.Marshal(settings)
-			if err != nil {
-				return err
-			}
-			spec.Language[lang] = raw
+			return fmt.Errorf("%s has no language.%s section; regenerate it with `npm run gen-schema`", schemaPath, lang)
 		}
 	}
 
