@@ -21,7 +21,7 @@ const ids = {
 
 export = async () => {
   const config = new pulumi.Config();
-  // The brand's DNS zone decides every host name below (§4.14).
+  // The brand's DNS zone decides every host name below (GET /v2/dns).
   const brandDomain = config.get("brandDomain") ?? "northwind.example";
   const dns = await cdn.getDnsZones();
   if (!dns.domains.some((z) => z.domain === brandDomain)) {
@@ -29,19 +29,19 @@ export = async () => {
       `no DNS zone ${brandDomain} in the account (have: ${dns.domains.map((z) => z.domain).join(", ")}); set cdnstream-demo:brandDomain`,
     );
   }
-  // The campaign archive targets a project by name, not by an id copied from the dashboard (§4.15).
+  // The campaign archive targets a project by name, not by an id copied from the dashboard (GET /v2/ad-manager).
   const adProjectName = config.get("adProject") ?? "Streaming Network EU";
   const adProject = (await cdn.getAdManagerProjects()).projects.find((p) => p.name === adProjectName);
   if (!adProject) throw new Error(`no ad manager project named "${adProjectName}"; set cdnstream-demo:adProject`);
 
-  // Site assets: served under the brand's own host names, transcodes reported to a webhook (§4.1).
+  // Site assets: served under the brand's own host names, transcodes reported to a webhook (POST /v2/zones/http/push/{zoneid}).
   const assets = new cdn.PushZoneSettings("assets-zone", {
     zoneId: ids.assetsZone,
     customDomains: [`assets.${brandDomain}`, `static.${brandDomain}`],
     transcodeWebhook: `https://hooks.${brandDomain}/transcoded`,
   });
 
-  // Only the brand's players may embed the catalogue (§4.5); the office range bypasses the lock.
+  // Only the brand's players may embed the catalogue (POST /v2/zones/vod/pull/{zoneid}/domainlock); the office range bypasses the lock.
   const catalogLock = new cdn.VodPullDomainLock("vod-catalog-lock", {
     zoneId: ids.vodCatalogZone,
     enabled: true,
@@ -50,7 +50,7 @@ export = async () => {
     ips: ["203.0.113.0/24"],
   });
 
-  // The same player domains added to every HTTP zone's lock and saved as the default (§4.11).
+  // The same player domains added to every HTTP zone's lock and saved as the default (POST /v2/zones/http/settings/security/domainlock).
   const httpLock = new cdn.HttpDomainLockBulk("http-zones-lock", {
     mode: "append",
     enabled: true,
@@ -58,7 +58,7 @@ export = async () => {
     ips: ["203.0.113.0/24"],
   });
 
-  // Live: the main event is on air, the spare studio is off (§4.4).
+  // Live: the main event is on air, the spare studio is off (POST /v2/streams/push/{streamid}/status).
   const mainEvent = new cdn.StreamStatus("main-event", {
     streamKind: "push",
     streamId: ids.mainEventStream,
@@ -66,7 +66,7 @@ export = async () => {
   });
   const studio = new cdn.StreamStatus("studio-b", { streamKind: "push", streamId: ids.studioStream, disabled: true });
 
-  // The main event again, six hours later for the US east coast, with a week of DVR (§4.19).
+  // The main event again, six hours later for the US east coast, with a week of DVR (POST /v2/streams/timeshift/new).
   const usEast = new cdn.TimeshiftStream(
     "main-event-us-east",
     {
@@ -80,7 +80,7 @@ export = async () => {
     { dependsOn: [mainEvent] },
   );
 
-  // Ad breaks on the VoD library: a short preroll, one midroll ten minutes in, a postroll (§4.2).
+  // Ad breaks on the VoD library: a short preroll, one midroll ten minutes in, a postroll (POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule).
   // Each slot reports its own entry as the zone's roster holds it (`live`).
   const preroll = new cdn.AdBreakSlot("library-preroll", {
     zoneId: ids.vodLibraryZone,
@@ -102,7 +102,7 @@ export = async () => {
     maxDurationS: 60,
   });
 
-  // Last season's launch campaign never went live: keep it archived (§4.3).
+  // Last season's launch campaign never went live: keep it archived (POST /v2/ad-manager/{pid}/campaigns/{cid}/archive).
   const retired = new cdn.CampaignArchive("morning-roast-launch", {
     projectId: adProject.id,
     campaignId: "cmp_3Lm8vR2p",

@@ -23,7 +23,7 @@ export = async () => {
   const bypassIps = config.getObject<string[]>("bypassIps") ?? ["203.0.113.0/24"];
   const vodZoneIds = config.getObject<number[]>("vodZoneIds") ?? [401, 402];
 
-  // Every HTTP push and pull zone (§4.11). `append` adds the domains to each zone's list as a set
+  // Every HTTP push and pull zone (POST /v2/zones/http/settings/security/domainlock). `append` adds the domains to each zone's list as a set
   // union, so applying again changes nothing; the account default that refresh compares is saved
   // too. Removing a domain here does not remove it from the zones: use mode "overwrite" for that.
   const httpZones = new cdn.HttpDomainLockBulk("http-zones", {
@@ -33,7 +33,7 @@ export = async () => {
     ips: bypassIps,
   });
 
-  // Each VoD pull zone's own lock (§4.5). policy "Y" is the whitelist for this operation; the spec
+  // Each VoD pull zone's own lock (POST /v2/zones/vod/pull/{zoneid}/domainlock). policy "Y" is the whitelist for this operation; the spec
   // describes the flag three ways (see the SDK's JSDoc), so check it on your account.
   const vodLocks = vodZoneIds.map(
     (zoneId) =>

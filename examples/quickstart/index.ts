@@ -15,7 +15,7 @@ import * as cdn from "pulumi-cdnstream";
 // Exporting a function (rather than declaring resources at the top level) lets tools that run
 // the program several times in one process, such as `cdnstream drift`, get every resource each time.
 export = async () => {
-  // The custom domains and transcode webhook of HTTP push zone 101 (spec §4.1). The zone itself
+  // The custom domains and transcode webhook of HTTP push zone 101 (POST /v2/zones/http/push/{zoneid}). The zone itself
   // already exists: Pulumi manages only the settings declared here, and `pulumi destroy` leaves
   // them as they are. Domains are compared as a set, so reordering them is no change.
   const assets = new cdn.PushZoneSettings("assets", {
@@ -24,7 +24,7 @@ export = async () => {
     transcodeWebhook: "https://hooks.northwind.example/transcoded",
   });
 
-  // Keep push stream 3001 enabled (§4.4). If someone disables it in the dashboard,
+  // Keep push stream 3001 enabled (POST /v2/streams/push/{streamid}/status). If someone disables it in the dashboard,
   // `cdnstream drift` reports `disabled: false -> true` and `pulumi up --refresh` enables it again.
   const mainEvent = new cdn.StreamStatus("main-event", { streamKind: "push", streamId: 3001, disabled: false });
 

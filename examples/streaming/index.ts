@@ -1,12 +1,12 @@
 /**
  * Streaming: everything a broadcast night needs besides the encoder.
  *
- * - the live event's push stream kept on air, the spare studio's kept off (spec §4.4);
+ * - the live event's push stream kept on air, the spare studio's kept off (POST /v2/streams/push/{streamid}/status);
  * - a timeshift copy of the event, delayed for another time zone, with DVR and, when a key is
- *   configured, a secure token (§4.19);
+ *   configured, a secure token (POST /v2/streams/timeshift/new);
  * - the ad-break timeline of the VoD zone where the replays land: a preroll, a break every
- *   15 minutes, a postroll (§4.2);
- * - the ad manager campaigns that ended, kept archived (§4.3).
+ *   15 minutes, a postroll (POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule);
+ * - the ad manager campaigns that ended, kept archived (POST /v2/ad-manager/{pid}/campaigns/{cid}/archive).
  *
  * Config (all optional; the defaults are ids of the bundled emulator's account):
  *   cdnstream-streaming:eventStreamId     push stream of the live event          (3001)
@@ -39,7 +39,7 @@ export = async () => {
     disabled: true,
   });
 
-  // Only `disabled` can change in place: every other argument is fixed at creation (§4.19), so
+  // Only `disabled` can change in place: every other argument is fixed at creation (POST /v2/streams/timeshift/new), so
   // changing one creates a new stream (and disables the old one). The API names it
   // `<account prefix>-<name>` (output `composedName`).
   const delayHours = config.getNumber("delayHours") ?? 3;
