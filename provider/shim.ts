@@ -9,6 +9,7 @@
  * The handler it forwards to is loaded when a method is first called, in the provider host.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { deferZodLocales } from "./zod-locales";
 
 /** A kind's provider-side behaviour: every method of the dynamic-provider contract. */
 export type Handler = Required<
@@ -21,9 +22,14 @@ export const handlerModule = (kind: string): string => `../kinds/${kind}/handler
 /** The shim for `kind`: forwards each call to the `handler` export of {@link handlerModule}. */
 export function shimFor(kind: string): pulumi.dynamic.ResourceProvider {
   let loaded: Handler | undefined;
-  // Loaded once, at the first call: a host that never calls a kind never loads its code.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
-  const handler = (): Handler => (loaded ??= require(handlerModule(kind)).handler as Handler);
+  // Loaded once, at the first call: a host that never calls a kind never loads its code. zod's
+  // locales are deferred before the first handler loads zod (./zod-locales.ts says why).
+  const handler = (): Handler => {
+    if (loaded) return loaded;
+    deferZodLocales();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
+    return (loaded = require(handlerModule(kind)).handler as Handler);
+  };
   return {
     configure: (req) => handler().configure(req),
     check: (olds, news) => handler().check(olds, news),

@@ -4,7 +4,12 @@
  * PATH, or in the plugin cache where `cdnstream plugin install` puts it), reads the port it
  * prints and talks gRPC to it (./server.ts). Node.js is its only requirement.
  */
-import { serve } from "./server";
+import { deferZodLocales } from "../zod-locales";
+
+// Before the server's modules load zod (../zod-locales.ts says why), so they are required here.
+deferZodLocales();
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the line above
+const { serve } = require("./server") as typeof import("./server");
 
 // A failure outside any call (a bug) is printed for the engine's log and ends the plugin with an
 // error status; failures of calls are answered to the engine as errors of the call.

@@ -1,0 +1,68 @@
+/**
+ * zod's core loads all of its locale modules when it loads (its `locales` export: over 60
+ * files, about half of zod's load time), yet a provider host only ever speaks English, which
+ * zod's own entry loads by itself (`config(en())`). A provider host loads zod at every start, on
+ * every `up`, `preview`, `refresh` and `destroy`, so that time is paid by every operation
+ * (docs/benchmarks.md).
+ *
+ * {@link deferZodLocales} runs before zod first loads, in the two entries of a provider host
+ * (the dynamic resources' shim, the plugin's main): it puts into Node's module cache, under the
+ * locales index's own file, an object with the same export names, each a getter that loads its
+ * locale module on first access. Code that reads a locale (`z.locales.fr()`) gets it as before;
+ * only the loading moves to first use. Where the index does not read as expected (another zod
+ * layout), nothing is deferred and zod loads as it always did; test/provider/zod-locales.test.ts
+ * fails on such an upgrade.
+ */
+import * as fs from "node:fs";
+import Module from "node:module";
+import * as path from "node:path";
+
+/** One export of the locales index: `var ar_js_1 = require("./ar.cjs"); ...defineProperty(exports, "ar", ...` */
+const EXPORT = /var \w+ = require\("\.\/([\w-]+)\.cjs"\);\s*Object\.defineProperty\(exports, "(\w+)"/g;
+
+/**
+ * The locales index's exports as lazy getters, from its source: name to locale file. Empty when
+ * the file does not read as zod's CommonJS index of locales.
+ */
+export function localeExports(indexSource: string): Map<string, string> {
+  return new Map([...indexSource.matchAll(EXPORT)].map(([, file, name]) => [name, `${file}.cjs`]));
+}
+
+/**
+ * Defers the loading of zod's locales to their first use. Returns whether it did: false when zod
+ * is not found, is already loaded, or its locales index has another layout.
+ */
+export function deferZodLocales(): boolean {
+  let indexFile: string;
+  try {
+    indexFile = require.resolve("zod/v4/locales");
+  } catch {
+    return false;
+  }
+  if (require.cache[indexFile]) return false;
+  const exported = localeExports(fs.readFileSync(indexFile, "utf8"));
+  // en is the one a host uses: with no entry for it the layout is not the one this reads.
+  if (!exported.has("en")) return false;
+
+  const dir = path.dirname(indexFile);
+  const lazy: Record<string, unknown> = {};
+  Object.defineProperty(lazy, "__esModule", { value: true });
+  for (const [name, file] of exported) {
+    Object.defineProperty(lazy, name, {
+      enumerable: true,
+      get: () => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a locale file, loaded on first use
+        const loaded = require(path.join(dir, file));
+        // What the index's own getter returns (its __importDefault).
+        return loaded?.__esModule ? loaded.default : loaded;
+      },
+    });
+  }
+  const cached = new Module(indexFile);
+  cached.filename = indexFile;
+  cached.paths = [];
+  cached.exports = lazy;
+  cached.loaded = true;
+  require.cache[indexFile] = cached;
+  return true;
+}
