@@ -6,17 +6,13 @@
  * `destroy`), so "once per run" below means once per process.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import {
-  adviceForKeySource,
-  CdnstreamClient,
-  CONFIG_NAMES,
-  configFailures,
-  type ConfigSource,
-  type Operation,
-  type CallInput,
-  type CallOutput,
-  type RequestOptions,
-} from "./client";
+// The client's own modules, not its index: the index loads every operation family, and a
+// provider host builds the schemas of the families its kinds call only (zod-locales.ts says why
+// a host's start matters).
+import { CdnstreamClient } from "./client/client";
+import { CONFIG_NAMES, configFailures, type ConfigSource } from "./client/config";
+import { adviceForKeySource } from "./client/errors";
+import type { CallInput, CallOutput, Operation, RequestOptions } from "./client/operation";
 
 let stackConfig: ConfigSource = {};
 let configured = false;

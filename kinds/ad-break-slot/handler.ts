@@ -18,7 +18,8 @@
  * resource's name) and refused by `check`, at preview, as one error of the second resource.
  * Delete: there is no removal operation; the slot stays live, and the warning says so.
  */
-import { adInsertion, ValidationError } from "../../provider/client";
+import * as adInsertion from "../../provider/client/ad-insertion";
+import { ValidationError } from "../../provider/client/errors";
 import { apiClient, inform, readLive, reportNotes } from "../../provider/context";
 import { pickInputs, sameValue, UNKNOWN, type Inputs } from "../../provider/inputs";
 import { settingsHandler, type LiveObject } from "../../provider/handlers/settings";

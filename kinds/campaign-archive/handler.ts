@@ -11,7 +11,7 @@
  * Read: GET /v2/ad-manager/{pid}/campaigns/{cid} (an extension, tried once per run).
  * Delete: there is no unarchive; the campaign stays archived, and the warning says so.
  */
-import { adManager } from "../../provider/client";
+import * as adManager from "../../provider/client/ad-manager";
 import { apiClient, reportNotes } from "../../provider/context";
 import { settingsHandler } from "../../provider/handlers/settings";
 import type { ArgsOf } from "../declare";

@@ -24,7 +24,7 @@
  * API does not keep it.
  * Delete releases management: zones keep their locks, and the warning says so.
  */
-import { zones } from "../../provider/client";
+import * as zones from "../../provider/client/zones";
 import { apiClient, readLive, reportNotes, warn } from "../../provider/context";
 import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
 import type { Inputs } from "../../provider/inputs";

@@ -6,7 +6,7 @@
  * management: the spec has no delete for settings, so the zone keeps its values, and the warning
  * says so.
  */
-import { zones } from "../../provider/client";
+import * as zones from "../../provider/client/zones";
 import { apiClient, reportNotes } from "../../provider/context";
 import { splitList } from "../../provider/rules";
 import { settingsHandler } from "../../provider/handlers/settings";

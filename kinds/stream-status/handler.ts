@@ -7,7 +7,7 @@
  * `messages.warning` (§2.5, e.g. that it is disabled) and any §2.1 `warnings` and `errors`; a
  * refresh keeps them, since a read is not an answer to a write.
  */
-import { streams } from "../../provider/client";
+import * as streams from "../../provider/client/streams";
 import { apiClient, reportNotes } from "../../provider/context";
 import { settingsHandler } from "../../provider/handlers/settings";
 import type { ArgsOf } from "../declare";

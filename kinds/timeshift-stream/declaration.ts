@@ -5,7 +5,7 @@
  * program declares.
  */
 import { z } from "zod";
-import { streams } from "../../provider/client";
+import * as streams from "../../provider/client/streams";
 import { sameSet, sameValue, type Comparator, type Inputs } from "../../provider/inputs";
 import { hostnames, ipsOrCidrs, positiveId, sameHosts, yn } from "../../provider/rules";
 import { declareKind, type InputDeclaration } from "../declare";

@@ -16,9 +16,9 @@ import {
   ConnectionError,
   isConnectPhase,
   NotFoundError,
-  streams,
   ValidationError,
-} from "../../provider/client";
+} from "../../provider/client/errors";
+import * as streams from "../../provider/client/streams";
 import { apiClient, reportNotes, warn } from "../../provider/context";
 import { objectHandler } from "../../provider/handlers/object";
 import { outsOf } from "../../provider/handlers/shared";

@@ -7,7 +7,7 @@
  * What the write's answer says beside its result (`message`, and any warnings or errors) is shown.
  * Delete releases management: the spec has no delete for a lock, so the zone keeps it as it is.
  */
-import { zones } from "../../provider/client";
+import * as zones from "../../provider/client/zones";
 import { apiClient, reportNotes } from "../../provider/context";
 import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
 import type { Inputs } from "../../provider/inputs";

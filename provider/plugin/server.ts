@@ -19,7 +19,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcTypes from "@grpc/grpc-js";
-import { CONFIG_NAMES, configFailures } from "../client";
+import { CONFIG_NAMES, configFailures } from "../client/config";
 import { packageRoot, packageVersion } from "../package-info";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { configure as configureHandlers, apiClient, routeDiagnostics } from "../context";
