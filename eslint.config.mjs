@@ -58,6 +58,33 @@ export default defineConfig(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // What a provider host loads: the kinds' handlers and declarations and the provider's own
+    // modules import the client's modules one by one, never its index, which loads every
+    // operation family and builds their schemas at each host start (provider/context.ts).
+    files: [
+      "kinds/*/handler.ts",
+      "kinds/*/declaration.ts",
+      "kinds/declare.ts",
+      "provider/*.ts",
+      "provider/handlers/**",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)provider/client$|^\\.\\.?/client$",
+              message:
+                "Import the client's own module (client/client, client/errors, client/zones, ...), not its index.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain CommonJS scripts run by Node as they are (jest's config, the demo launcher, jest's
     // test environment): require() is their only way to import.
     files: ["**/*.js"],
