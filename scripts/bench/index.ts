@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --sizes 50,200,500 --json FILE]`: what the provider adds to what
  * the Pulumi engine itself costs, and how many API calls it makes, measured side by side in one
- * run; then the client against raw undici and a 1,000-item all-pages fetch.
+ * run; then a provider host's first call against the floor's, the client against raw undici and a
+ * 1,000-item all-pages fetch.
  *
  * stdout gets the markdown report only; progress goes to stderr. Not part of `npm test` (a
  * run takes minutes and its numbers depend on the machine); test/e2e/bench.test.ts runs it at
@@ -12,13 +13,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
+import { hostStartBench } from "./host-start";
 import { MIXES, writeFloorPackage, type Mix } from "./mix";
 import { machine, markdown, targets, type Report } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
 
 const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account] [--json FILE] [--repeat 3] [--client-seconds 3]
-                  [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--profile-host DIR] [--keep]
+                  [--host-starts 10] [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--profile-host DIR] [--keep]
   --sizes           stack sizes N (default 50,200,500)
   --mix             the stacks' shape: cycle (default: each kind in turn, one object per resource) or
                     account (like a real account: per 49 resources, 4 zones of 8 AdBreakSlots, 10
@@ -26,6 +28,7 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --json FILE       also write the report as JSON
   --repeat          cycles of up, preview, refresh, destroy per side; medians are reported (default 3)
   --client-seconds  seconds per client throughput run (8 runs, ABBA BAAB; default 3)
+  --host-starts     fresh provider hosts per side whose first call is measured (default 10)
   --concurrency     requests in flight in the client runs (default 32)
   --no-warmup       skip the untimed N=2 round that warms the engine, the disk cache and the JIT
   --skip-checkpoints  run both sides with PULUMI_SKIP_CHECKPOINTS=true: the engine then writes the
@@ -47,6 +50,7 @@ function options(argv: string[]) {
       "skip-checkpoints": { type: "boolean", default: false },
       "profile-host": { type: "string" },
       "client-seconds": { type: "string", default: "3" },
+      "host-starts": { type: "string", default: "10" },
       concurrency: { type: "string", default: "32" },
       "no-warmup": { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
@@ -63,6 +67,9 @@ function options(argv: string[]) {
     throw new UsageError(`--client-seconds must be a positive number (got ${values["client-seconds"]})`);
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new UsageError(`--concurrency must be a positive integer (got ${values.concurrency})`);
+  const hostStarts = Number(values["host-starts"]);
+  if (!Number.isInteger(hostStarts) || hostStarts < 1)
+    throw new UsageError(`--host-starts must be a positive integer (got ${values["host-starts"]})`);
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1)
     throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
@@ -82,6 +89,7 @@ function options(argv: string[]) {
     json: values.json,
     clientSeconds,
     concurrency,
+    hostStarts,
     warmup: !values["no-warmup"],
     keep: values.keep,
     size: { repeat, engineEnv, mix },
@@ -119,6 +127,8 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
     }
     const bySize: { n: number; result: SizeResult }[] = [];
     for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
+    progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
+    const hostStart = hostStartBench(opts.hostStarts);
     progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
     const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
 
@@ -137,8 +147,9 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
       providerBytesPerResource: providerBytes,
       stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
       bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
+      hostStart,
       client,
-      targets: targets(results, providerBytes, client),
+      targets: targets(results, providerBytes, client, opts.size.mix),
     };
     io.stdout(`${markdown(report)}\n`);
     if (opts.json) {

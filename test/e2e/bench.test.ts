@@ -20,7 +20,7 @@ describe("npm run bench, smoke run at N=5", () => {
   beforeAll(async () => {
     const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
     const code = await main(
-      ["--sizes", "5", "--json", file, "--repeat", "2", "--client-seconds", "0.5", "--no-warmup"],
+      ["--sizes", "5", "--json", file, "--repeat", "2", "--client-seconds", "0.5", "--host-starts", "2", "--no-warmup"],
       io,
     );
     if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
@@ -147,6 +147,38 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(client.allPages).toMatchObject({ items: 1000, requests: 51 });
   });
 
+  it("measures a fresh provider host's first call against the floor's", () => {
+    expect(report.hostStart).toEqual({
+      runs: 2,
+      oursMs: expect.any(Number),
+      floorMs: expect.any(Number),
+      extraMs: expect.any(Number),
+    });
+    expect(report.hostStart.floorMs).toBeGreaterThan(0);
+    // Ours loads its handler, the client, zod and undici on that call; the floor loads one small file.
+    expect(report.hostStart.oursMs).toBeGreaterThan(report.hostStart.floorMs);
+    expect(report.hostStart.extraMs).toBeCloseTo(report.hostStart.oursMs - report.hostStart.floorMs, 0);
+    expect(stdout).toContain(
+      "| a provider host's first call (a StreamStatus check, module loading included), 2 fresh hosts per side |",
+    );
+  });
+
+  it("holds the run to the targets it can judge: no N=50 or N=500 rows at N=5, the host's CPU and memory against the floor's", () => {
+    const names = report.targets.map((t: any) => t.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "refresh host CPU per resource, ours/floor at N=5",
+        "host peak RSS, ours - floor (MB, largest of every N and operation)",
+        "client req/s, ours/raw undici",
+      ]),
+    );
+    expect(names.filter((n: string) => /at N=(50|500)$/.test(n))).toEqual([]);
+    const refresh = report.results.find((r: any) => r.op === "refresh");
+    const cpu = report.targets.find((t: any) => t.name.startsWith("refresh host CPU"));
+    expect(cpu.value).toBeCloseTo(refresh.hostCpuMsPerResource.ours / refresh.hostCpuMsPerResource.floor, 2);
+    expect(cpu.met).toBe(cpu.value <= 1.3);
+  });
+
   it("prints the markdown table and the targets on stdout, progress on stderr", () => {
     expect(stdout).toContain("| N | operation | ours (s) | floor (s) | ours / floor | API calls |");
     expect(stdout).toMatch(/\| API calls of preview \(every N\) \| 0 \| 0 \| yes \|/);
@@ -175,6 +207,8 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
         "1",
         "--client-seconds",
         "0.2",
+        "--host-starts",
+        "1",
         "--no-warmup",
       ];
       const code = await main(args, io);
@@ -202,5 +236,12 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
     expect(byOp.up.apiCallsByOperation["POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule"]).toBe(8);
     expect(byOp.refresh.apiCalls).toBeGreaterThanOrEqual(5);
     expect(report.providerBytesPerResource).toBeLessThanOrEqual(PROVIDER_BYTES_LIMIT);
+    // A refresh reads each object once: the zone's roster serves its eight slots.
+    expect(report.targets).toContainEqual({
+      name: "refresh API calls per distinct object (every N)",
+      limit: "1",
+      value: 1,
+      met: true,
+    });
   });
 });
