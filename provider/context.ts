@@ -11,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 // a host's start matters).
 import { CdnstreamClient } from "./client/client";
 import { CONFIG_NAMES, configFailures, type ConfigSource } from "./client/config";
-import { adviceForKeySource } from "./client/errors";
+import { adviceForKeySource, AuthenticationError, withoutKeyAdvice } from "./client/errors";
 import type { CallInput, CallOutput, Operation, RequestOptions } from "./client/operation";
 
 let stackConfig: ConfigSource = {};
@@ -35,9 +35,13 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 /**
  * The handlers' client: a refused key's advice names the place the key came from (stack config,
- * or CDNSTREAM_API_KEY), which only the resolved settings know.
+ * or CDNSTREAM_API_KEY), which only the resolved settings know, and is given once: every
+ * resource a refused key reaches fails, and the first says what to do while the others point at
+ * it. The client lives one host run with one key, so "once" is once per run and per key.
  */
 class ProviderClient extends CdnstreamClient {
+  #keyRefusalSaid = false;
+
   override async call<O extends Operation>(
     op: O,
     input: CallInput<O>,
@@ -46,6 +50,9 @@ class ProviderClient extends CdnstreamClient {
     try {
       return await super.call(op, input, options);
     } catch (err) {
+      if (!(err instanceof AuthenticationError)) throw err;
+      if (this.#keyRefusalSaid) throw withoutKeyAdvice(err);
+      this.#keyRefusalSaid = true;
       throw adviceForKeySource(err, this.settings.apiKeySource);
     }
   }

@@ -19,8 +19,42 @@ export type Handler = Required<
 /** Where a kind's handler module lives, relative to this file (the one place that knows). */
 export const handlerModule = (kind: string): string => `../kinds/${kind}/handler`;
 
-/** The shim for `kind`: forwards each call to the `handler` export of {@link handlerModule}. */
-export function shimFor(kind: string): pulumi.dynamic.ResourceProvider {
+/**
+ * The dynamic-provider host answers a failed call to the engine, which shows the error under its
+ * resource, and also writes `${error}: ${error.stack}` to stderr, which the engine shows again
+ * under the stack: every message twice, the second time doubled ("X: X") and followed by our
+ * stack trace, for each resource (a refused key on a refresh of 7 resources printed its advice 14
+ * times). Errors the handlers mean for users are recorded as they leave the shim, and the host's
+ * one echo of each is dropped. The language's own errors (a TypeError, a ReferenceError, ...) are
+ * bugs: their trace is what a report needs, so they are echoed as before.
+ */
+const echoes = new Set<string>();
+let echoFilterInstalled = false;
+
+const isBug = (err: Error): boolean =>
+  err instanceof TypeError || err instanceof ReferenceError || err instanceof SyntaxError || err instanceof RangeError;
+
+function dropHostEcho(err: unknown): never {
+  if (err instanceof Error && !isBug(err)) {
+    echoes.add(`${err}: ${err.stack}`);
+    if (!echoFilterInstalled) {
+      echoFilterInstalled = true;
+      const write = console.error;
+      console.error = (...args: unknown[]) => {
+        if (args.length === 1 && typeof args[0] === "string" && echoes.delete(args[0])) return;
+        write.apply(console, args);
+      };
+    }
+  }
+  throw err;
+}
+
+/**
+ * The shim for `kind`: forwards each call to the `handler` export of {@link handlerModule}. In the
+ * dynamic-provider host (`hostEcho: "drop"`, what `provider/shims/` use) a user-facing error is
+ * said once, under its resource; the provider plugin answers errors itself and passes "keep".
+ */
+export function shimFor(kind: string, hostEcho: "drop" | "keep" = "drop"): pulumi.dynamic.ResourceProvider {
   let loaded: Handler | undefined;
   // Loaded once, at the first call: a host that never calls a kind never loads its code. zod's
   // locales are deferred before the first handler loads zod (./zod-locales.ts says why).
@@ -30,13 +64,14 @@ export function shimFor(kind: string): pulumi.dynamic.ResourceProvider {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
     return (loaded = require(handlerModule(kind)).handler as Handler);
   };
+  const said = <T>(call: Promise<T>): Promise<T> => (hostEcho === "drop" ? call.catch(dropHostEcho) : call);
   return {
-    configure: (req) => handler().configure(req),
-    check: (olds, news) => handler().check(olds, news),
-    diff: (id, olds, news) => handler().diff(id, olds, news),
-    create: (inputs) => handler().create(inputs),
-    read: (id, props) => handler().read(id, props),
-    update: (id, olds, news) => handler().update(id, olds, news),
-    delete: (id, props) => handler().delete(id, props),
+    configure: (req) => said(handler().configure(req)),
+    check: (olds, news) => said(handler().check(olds, news)),
+    diff: (id, olds, news) => said(handler().diff(id, olds, news)),
+    create: (inputs) => said(handler().create(inputs)),
+    read: (id, props) => said(handler().read(id, props)),
+    update: (id, olds, news) => said(handler().update(id, olds, news)),
+    delete: (id, props) => said(handler().delete(id, props)),
   };
 }

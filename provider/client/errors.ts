@@ -225,6 +225,25 @@ export function adviceForKeySource<E>(err: E, source: "option" | "config" | "env
   return err;
 }
 
+/** What a repeat of a refused key says instead of the advice, within one run of a provider. */
+export const KEY_REFUSED_AGAIN =
+  "The same key was refused earlier in this run: the error of the first resource it refused says what to do.";
+
+/**
+ * A 401's message without its advice: for the second and later refusals of one key in one run,
+ * so a refresh of many resources says what to do once, not once per resource.
+ */
+export function withoutKeyAdvice<E>(err: E): E {
+  if (!(err instanceof AuthenticationError)) return err;
+  for (const advice of [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`]) {
+    if (err.message.includes(advice)) {
+      err.message = err.message.replace(advice, KEY_REFUSED_AGAIN);
+      break;
+    }
+  }
+  return err;
+}
+
 const NOT_RETRIED =
   "Not retried: this request is not idempotent (a timeshift create is never repeated automatically), so look for the object before running again.";
 

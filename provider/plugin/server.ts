@@ -116,7 +116,7 @@ function kindOf(urnOrType: string): ServedKind & { name: string } {
       throw new Error(`unknown resource type ${type}: ${PACKAGE} has no resource kind "${name}"`);
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
-    kind = { handler: shimFor(folderOf(name)), secrets: declaration.secretOutputs };
+    kind = { handler: shimFor(folderOf(name), "keep"), secrets: declaration.secretOutputs };
     served.set(name, kind);
   }
   return { ...kind, name };
