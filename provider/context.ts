@@ -11,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 // a host's start matters).
 import { CdnstreamClient } from "./client/client";
 import { CONFIG_NAMES, configFailures, type ConfigSource } from "./client/config";
-import { adviceForKeySource, AuthenticationError, withoutKeyAdvice } from "./client/errors";
+import { adviceForKeySource, AuthenticationError, KEY_REFUSED_AGAIN, withKeyAdvice } from "./client/errors";
 import type { CallInput, CallOutput, Operation, RequestOptions } from "./client/operation";
 
 let stackConfig: ConfigSource = {};
@@ -51,7 +51,7 @@ class ProviderClient extends CdnstreamClient {
       return await super.call(op, input, options);
     } catch (err) {
       if (!(err instanceof AuthenticationError)) throw err;
-      if (this.#keyRefusalSaid) throw withoutKeyAdvice(err);
+      if (this.#keyRefusalSaid) throw withKeyAdvice(err, KEY_REFUSED_AGAIN);
       this.#keyRefusalSaid = true;
       throw adviceForKeySource(err, this.settings.apiKeySource);
     }

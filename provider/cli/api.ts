@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CdnstreamClient } from "../client/client";
-import { CdnstreamError, ConfigError } from "../client/errors";
+import { CdnstreamError, ConfigError, SET_ENV_KEY_ONLY, withKeyAdvice } from "../client/errors";
 import { retryKindFor } from "../client/registry";
 import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
 
@@ -147,7 +147,9 @@ export const apiCommand: Command = {
       return EXIT.ok;
     } catch (e) {
       if (!(e instanceof CdnstreamError)) throw e;
-      io.stderr(`cdnstream api: ${e.message}`);
+      // The key can only have come from CDNSTREAM_API_KEY (this command reads no stack config):
+      // stack-config and rotation advice would send the user where this command never looks.
+      io.stderr(`cdnstream api: ${withKeyAdvice(e, SET_ENV_KEY_ONLY).message}`);
       return EXIT.failed;
     } finally {
       await client.close();

@@ -230,19 +230,26 @@ export const KEY_REFUSED_AGAIN =
   "The same key was refused earlier in this run: the error of the first resource it refused says what to do.";
 
 /**
- * A 401's message without its advice: for the second and later refusals of one key in one run,
- * so a refresh of many resources says what to do once, not once per resource.
+ * A 401's message with `advice` in place of what it says to do (either wording above): the
+ * second and later refusals of one key in one provider run point at the first
+ * ({@link KEY_REFUSED_AGAIN}); a command that reads the key from the environment alone says to
+ * set that ({@link SET_ENV_KEY_ONLY}), with nothing about stacks. Other errors are returned as
+ * they are.
  */
-export function withoutKeyAdvice<E>(err: E): E {
+export function withKeyAdvice<E>(err: E, advice: string): E {
   if (!(err instanceof AuthenticationError)) return err;
-  for (const advice of [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`]) {
-    if (err.message.includes(advice)) {
-      err.message = err.message.replace(advice, KEY_REFUSED_AGAIN);
+  for (const given of [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`]) {
+    if (err.message.includes(given)) {
+      err.message = err.message.replace(given, advice);
       break;
     }
   }
   return err;
 }
+
+/** What to do about a refused key in a command that reads it only from CDNSTREAM_API_KEY. */
+export const SET_ENV_KEY_ONLY =
+  "Set CDNSTREAM_API_KEY to a valid key (keys are made under Settings > API Keys); this command reads no stack config.";
 
 const NOT_RETRIED =
   "Not retried: this request is not idempotent (a timeshift create is never repeated automatically), so look for the object before running again.";

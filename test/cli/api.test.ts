@@ -2,6 +2,7 @@
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { parseApiArgs } from "../../provider/cli/api";
+import { SET_ENV_KEY_ONLY } from "../../provider/client/errors";
 import { main } from "../../provider/cli";
 import type { Io } from "../../provider/cli/command";
 
@@ -123,6 +124,10 @@ describe("cdnstream api against the emulator", () => {
     const r = await run(["api", "GET", "/v2/dns"], { ...env, CDNSTREAM_API_KEY: wrong });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^cdnstream api: API key rejected \(401\) on GET \/v2\/dns: /);
+    // The command reads the key from CDNSTREAM_API_KEY only: the advice says that, and nothing of
+    // stack config or of the rotation steps that concern a stack's state.
+    expect(r.stderr).toContain(SET_ENV_KEY_ONLY);
+    expect(r.stderr).not.toMatch(/pulumi config set|--run-program|stack's state/);
     expect(r.stderr + r.stdout).not.toContain(wrong);
   });
 
