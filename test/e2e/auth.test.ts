@@ -202,9 +202,11 @@ describe("authentication failures", () => {
         count("The key came from CDNSTREAM_API_KEY: set it to a valid key in the environment that runs pulumi"),
       ).toBe(1);
       expect(count(KEY_REFUSED_AGAIN)).toBe(2);
-      // The provider host's echo of each error under the stack ("X: X" and a stack trace) is gone.
+      // The provider host's echo of each error under the stack ("X: X" and our stack trace) is
+      // gone. (The newest SDK's program prints a trace of its own for a resource that failed to
+      // register; that one is Pulumi's, not the provider's.)
       expect(summary).not.toContain("AuthenticationError");
-      expect(summary).not.toMatch(/\bat \S+ \(/);
+      expect(summary).not.toMatch(/pulumi-cdnstream\/(provider|kinds)\//);
       expect(text).not.toMatch(/after \d+ attempts/);
     });
 
