@@ -220,9 +220,7 @@ const ROTATED_ENV_KEY =
  * are returned as they are.
  */
 export function adviceForKeySource<E>(err: E, source: "option" | "config" | "environment"): E {
-  if (source !== "environment" || !(err instanceof AuthenticationError)) return err;
-  err.message = err.message.replace(`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`);
-  return err;
+  return source === "environment" ? withKeyAdvice(err, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`) : err;
 }
 
 /** What a repeat of a refused key says instead of the advice, within one run of a provider. */

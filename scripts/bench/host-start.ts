@@ -9,6 +9,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { floorPackageDir } from "./mix";
+import { median, round } from "./stacks";
 import { repoRoot } from "../demo/project-build";
 
 export interface HostStartResult {
@@ -41,9 +42,6 @@ function once(provider: string): number {
   return ms;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x: number) => Math.round(x * 10) / 10;
-
 /** Measures `runs` host starts per side, alternating (ABBA). */
 export function hostStartBench(runs: number): HostStartResult {
   const ours: number[] = [];
@@ -58,7 +56,7 @@ export function hostStartBench(runs: number): HostStartResult {
       ours.push(once(oursShim));
     }
   }
-  const oursMs = round(median(ours));
-  const floorMs = round(median(floor));
-  return { runs, oursMs, floorMs, extraMs: round(oursMs - floorMs) };
+  const oursMs = round(median(ours), 1);
+  const floorMs = round(median(floor), 1);
+  return { runs, oursMs, floorMs, extraMs: round(oursMs - floorMs, 1) };
 }

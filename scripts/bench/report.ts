@@ -3,7 +3,7 @@ import * as os from "node:os";
 import type { HostStartResult } from "./host-start";
 import type { ClientResult } from "./throughput";
 import type { Mix } from "./mix";
-import type { OpRow } from "./stacks";
+import { round, type OpRow } from "./stacks";
 import type { Bytes } from "./state";
 
 export interface Machine {
@@ -79,7 +79,6 @@ export const PROVIDER_BYTES_LIMIT = 100;
  */
 export function targets(rows: OpRow[], providerBytes: number, client: ClientResult, mix: Mix): Target[] {
   const largest = Math.max(...rows.map((r) => r.n));
-  const round = (x: number) => Math.round(x * 1000) / 1000;
   const out: Target[] = [];
   for (const [n, limit] of [
     [500, 1.15],

@@ -183,7 +183,7 @@ async function runSide(side: Side, op: Op, n: number, emulator: BenchEmulator | 
   };
 }
 
-const median = (xs: number[]): number => {
+export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
