@@ -33,6 +33,26 @@ export interface KindIdentity {
   readonly outputKeys?: readonly string[];
 }
 
+/**
+ * Stops V8 capturing stacks for the errors created until the returned function is called, and
+ * returns that function, which restores the limit: a resource's registration is run between the two.
+ *
+ * The SDK's registration makes four promises per property (value, known, secret, dependencies)
+ * and stores on each, for its promise-leak report, the text of a `new Error().stack`: capturing
+ * and formatting those stacks was a third of a program's CPU per resource, more than the rest
+ * of our registration. The registration runs synchronously inside `super()`, so the limit is
+ * ours only for that span. What the engine records is kept: the resource's source position and
+ * stack trace are captured by the SDK with an unlimited stack of its own. A user debugging
+ * leaked promises (`PULUMI_DEBUG_PROMISE_LEAKS`) gets every stack as before; an error thrown
+ * synchronously by the registration keeps its message, without frames.
+ */
+export function withoutPromiseStacks(): () => void {
+  if (process.env.PULUMI_DEBUG_PROMISE_LEAKS) return () => {};
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return () => void (Error.stackTraceLimit = limit);
+}
+
 /** `{ key: undefined }` for each key: a property registered without a value. */
 const unset = (keys: readonly string[] = []): pulumi.Inputs => Object.fromEntries(keys.map((key) => [key, undefined]));
 
@@ -80,19 +100,29 @@ export abstract class CdnstreamResource extends pulumi.CustomResource {
           `${kind.type} ${name}: adoptId is for resources without a provider; with a cdnstream Provider, ` +
             `adopt an existing object with the import option instead (import: "<id>", the id adoptId would take)`,
         );
-      super(
-        `${PLUGIN_PACKAGE}:index:${kind.type}`,
-        name,
-        { ...unset(kind.inputKeys), ...inputs, ...unset(kind.outputKeys) },
-        pulumi.mergeOptions(opts, { ...secretOptions, provider, version: packageVersion }),
-      );
+      const restoreStacks = withoutPromiseStacks();
+      try {
+        super(
+          `${PLUGIN_PACKAGE}:index:${kind.type}`,
+          name,
+          { ...unset(kind.inputKeys), ...inputs, ...unset(kind.outputKeys) },
+          pulumi.mergeOptions(opts, { ...secretOptions, provider, version: packageVersion }),
+        );
+      } finally {
+        restoreStacks();
+      }
       return;
     }
-    super(
-      `pulumi-nodejs:dynamic/cdnstream:${kind.type}`,
-      name,
-      { ...unset(kind.inputKeys), ...props, ...unset(kind.outputKeys), [PROVIDER_KEY]: providerModule(kind.shim) },
-      secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts,
-    );
+    const restoreStacks = withoutPromiseStacks();
+    try {
+      super(
+        `pulumi-nodejs:dynamic/cdnstream:${kind.type}`,
+        name,
+        { ...unset(kind.inputKeys), ...props, ...unset(kind.outputKeys), [PROVIDER_KEY]: providerModule(kind.shim) },
+        secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts,
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -62,6 +62,13 @@ describe("resource options and credentials", () => {
       if (String(resource.type).startsWith("pulumi:providers:")) continue;
       expect(JSON.stringify(resource)).not.toContain(emulator.apiKey);
     }
+    // Where each resource was declared is recorded whole, though its registration captures no
+    // stack for the SDK's promises (sdk/resource.ts, withoutPromiseStacks).
+    const zone = state.deployment.resources.find((resource: { urn: string }) => resource.urn.endsWith("::zone"));
+    expect(zone.sourcePosition).toMatch(/push-zone-settings\/resource\.(js|ts)#\d+,\d+$/);
+    expect(zone.stackTrace.map((frame: { sourcePosition?: string }) => frame.sourcePosition ?? "")).toContainEqual(
+      expect.stringMatching(/options\.test\.ts#\d+,\d+$/),
+    );
   });
 
   it("ignoreChanges hides a drifted property from the next update", async () => {
