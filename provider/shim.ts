@@ -9,7 +9,7 @@
  * The handler it forwards to is loaded when a method is first called, in the provider host.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { deferZodLocales } from "./zod-locales";
+import { setUpProviderHost } from "./host-setup";
 
 /** A kind's provider-side behaviour: every method of the dynamic-provider contract. */
 export type Handler = Required<
@@ -56,11 +56,11 @@ function dropHostEcho(err: unknown): never {
  */
 export function shimFor(kind: string, hostEcho: "drop" | "keep" = "drop"): pulumi.dynamic.ResourceProvider {
   let loaded: Handler | undefined;
-  // Loaded once, at the first call: a host that never calls a kind never loads its code. zod's
-  // locales are deferred before the first handler loads zod (./zod-locales.ts says why).
+  // Loaded once, at the first call: a host that never calls a kind never loads its code. The host
+  // is set up before the first handler loads zod and undici (./host-setup.ts says why).
   const handler = (): Handler => {
     if (loaded) return loaded;
-    deferZodLocales();
+    setUpProviderHost();
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
     return (loaded = require(handlerModule(kind)).handler as Handler);
   };

@@ -4,10 +4,11 @@
  * PATH, or in the plugin cache where `cdnstream plugin install` puts it), reads the port it
  * prints and talks gRPC to it (./server.ts). Node.js is its only requirement.
  */
-import { deferZodLocales } from "../zod-locales";
+import { setUpProviderHost } from "../host-setup";
 
-// Before the server's modules load zod (../zod-locales.ts says why), so they are required here.
-deferZodLocales();
+// Before the server's modules load zod and undici (../host-setup.ts says why), so they are
+// required here.
+setUpProviderHost();
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the line above
 const { serve } = require("./server") as typeof import("./server");
 

@@ -1,0 +1,59 @@
+/**
+ * A provider host is set up once, before its first handler loads (provider/host-setup.ts): zod's
+ * locales deferred, and WebAssembly kept at V8's baseline compiler where the running V8 honours
+ * that at run time. What either saves is measured by `npm run bench` (a host's CPU and peak
+ * memory); this suite checks when and where each is done.
+ */
+import * as v8 from "node:v8";
+
+// Setting V8's flags is recorded, not done: the flag would stay set in this test process.
+jest.mock("node:v8", () => ({ ...jest.requireActual("node:v8"), setFlagsFromString: jest.fn() }));
+const setFlags = jest.mocked(v8.setFlagsFromString);
+afterEach(() => setFlags.mockReset());
+
+describe("keeping WebAssembly at the baseline compiler", () => {
+  it("sets V8's --liftoff-only on the Node majors that honour it at run time", () => {
+    const { keepWasmAtBaseline } = jest.requireActual("../../provider/host-setup");
+    expect(keepWasmAtBaseline(20)).toBe(true);
+    expect(keepWasmAtBaseline(22)).toBe(true);
+    expect(setFlags.mock.calls).toEqual([["--liftoff-only"], ["--liftoff-only"]]);
+  });
+
+  it("leaves V8's flags alone where it would not take effect", () => {
+    const { keepWasmAtBaseline } = jest.requireActual("../../provider/host-setup");
+    for (const major of [18, 21, 23, 24, 26]) expect(keepWasmAtBaseline(major)).toBe(false);
+    expect(setFlags).not.toHaveBeenCalled();
+  });
+});
+
+describe("a dynamic-provider host's shims", () => {
+  it("set the host up once, before the first handler loads", async () => {
+    const order: string[] = [];
+    setFlags.mockImplementation((flags) => void order.push(`v8 ${flags}`));
+    const handlerOf = (kind: string) => () => {
+      order.push(`${kind} handler loaded`);
+      return { handler: { check: async (_olds: unknown, news: unknown) => ({ inputs: news }) } };
+    };
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock("../../provider/zod-locales", () => ({
+        deferZodLocales: () => void order.push("zod locales deferred"),
+      }));
+      jest.doMock("../../kinds/stream-status/handler", handlerOf("stream-status"));
+      jest.doMock("../../kinds/campaign-archive/handler", handlerOf("campaign-archive"));
+      const { shimFor } = await import("../../provider/shim");
+      const streamStatus = shimFor("stream-status");
+      const campaignArchive = shimFor("campaign-archive");
+      expect(order).toEqual([]); // nothing before a first call
+      await streamStatus.check!({}, { streamId: 1 });
+      await campaignArchive.check!({}, { campaignId: "c" });
+      await streamStatus.check!({}, { streamId: 2 });
+    });
+    const setUp = [20, 22].includes(Number(process.versions.node.split(".")[0])) ? ["v8 --liftoff-only"] : [];
+    expect(order).toEqual([
+      "zod locales deferred",
+      ...setUp,
+      "stream-status handler loaded",
+      "campaign-archive handler loaded",
+    ]);
+  });
+});
