@@ -126,7 +126,14 @@ export function defineOperation<
   R extends Schema = Schema,
 >(op: Operation<P, Q, B, R> & { path: Path }): DefinedOperation<Path, P, Q, B, R> {
   const names = templateParams(op.path);
-  const bodyMayBeEmpty = op.body !== undefined && op.body.safeParse({}).success;
+  // Whether `{}` stands in for a left-out body: asked of the schema at the first call that leaves
+  // it out, not when the module loads (a provider host loads every operation of a family and
+  // calls a few; zod compiles a schema at its first parse).
+  let bodyMayBeEmpty: boolean | undefined;
+  const emptyBody = () => {
+    bodyMayBeEmpty ??= op.body!.safeParse({}).success;
+    return bodyMayBeEmpty ? {} : undefined;
+  };
   const call = (client: CdnstreamClient, ...args: unknown[]) => {
     let i = 0;
     let params: Record<string, unknown> | undefined;
@@ -134,7 +141,7 @@ export function defineOperation<
       params = {};
       for (const name of names) params[name] = args[i++];
     }
-    const body = op.body === undefined ? undefined : (args[i++] ?? (bodyMayBeEmpty ? {} : undefined));
+    const body = op.body === undefined ? undefined : (args[i++] ?? emptyBody());
     const query = op.query === undefined ? undefined : args[i++];
     return client.call(defined as Operation, { params, body, query } as never, args[i] as RequestOptions | undefined);
   };
