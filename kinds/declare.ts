@@ -169,10 +169,14 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
     ...keysWhere(inputs, (input) => input.secret),
     ...keysWhere(outputs, (output) => output.secret),
   ];
-  const settings = keysWhere(inputs, (input) => input.rule.safeParse(undefined).success);
+  // The inputs a program may leave out, asked of their rules when a check first needs them, not
+  // when the kind loads (in every provider host and every program).
+  let settings: string[] | undefined;
+  const settingKeys = () => (settings ??= keysWhere(inputs, (input) => input.rule.safeParse(undefined).success));
   const ruled = declaration.requiresASetting
-    ? strict.refine((args: Record<string, unknown>) => settings.some((key) => args[key] !== undefined), {
-        message: `declare at least one of ${settings.join(", ")}: with none, this ${declaration.name} would manage nothing`,
+    ? strict.refine((args: Record<string, unknown>) => settingKeys().some((key) => args[key] !== undefined), {
+        error: () =>
+          `declare at least one of ${settingKeys().join(", ")}: with none, this ${declaration.name} would manage nothing`,
       })
     : strict;
   return {
