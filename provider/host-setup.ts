@@ -21,8 +21,8 @@ const LIFTOFF_AT_RUN_TIME = new Set([20, 22]);
  * whose working memory was most of a host's peak memory above the floor's: on Node 20, 504
  * requests through undici took 150 ms of CPU and peaked at 130 MB with Liftoff only, against
  * 260 ms and 161-174 MB with the recompilation. Set before undici first compiles llhttp, and only
- * where it takes effect: the flag is V8's, not Node's, and an unknown flag would be reported on
- * the host's standard output.
+ * where it takes effect: the flag is V8's, not Node's, and V8 prints an error on the host's output
+ * for a flag it does not know.
  */
 export function keepWasmAtBaseline(nodeMajor = Number(process.versions.node.split(".")[0])): boolean {
   if (!LIFTOFF_AT_RUN_TIME.has(nodeMajor)) return false;

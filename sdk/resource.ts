@@ -92,6 +92,8 @@ export abstract class CdnstreamResource extends pulumi.CustomResource {
     const secretOptions: pulumi.CustomResourceOptions = secretOutputs.length
       ? { additionalSecretOutputs: [...secretOutputs] }
       : {};
+    // The registration: a resource of the plugin with a cdnstream Provider, a dynamic one without.
+    let type: string, registered: pulumi.Inputs, options: pulumi.CustomResourceOptions | undefined;
     const provider = pluginProviderOf(kind.type, opts);
     if (provider) {
       const { adoptId, ...inputs } = props;
@@ -100,27 +102,22 @@ export abstract class CdnstreamResource extends pulumi.CustomResource {
           `${kind.type} ${name}: adoptId is for resources without a provider; with a cdnstream Provider, ` +
             `adopt an existing object with the import option instead (import: "<id>", the id adoptId would take)`,
         );
-      const restoreStacks = withoutPromiseStacks();
-      try {
-        super(
-          `${PLUGIN_PACKAGE}:index:${kind.type}`,
-          name,
-          { ...unset(kind.inputKeys), ...inputs, ...unset(kind.outputKeys) },
-          pulumi.mergeOptions(opts, { ...secretOptions, provider, version: packageVersion }),
-        );
-      } finally {
-        restoreStacks();
-      }
-      return;
+      type = `${PLUGIN_PACKAGE}:index:${kind.type}`;
+      registered = { ...unset(kind.inputKeys), ...inputs, ...unset(kind.outputKeys) };
+      options = pulumi.mergeOptions(opts, { ...secretOptions, provider, version: packageVersion });
+    } else {
+      type = `pulumi-nodejs:dynamic/cdnstream:${kind.type}`;
+      registered = {
+        ...unset(kind.inputKeys),
+        ...props,
+        ...unset(kind.outputKeys),
+        [PROVIDER_KEY]: providerModule(kind.shim),
+      };
+      options = secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts;
     }
     const restoreStacks = withoutPromiseStacks();
     try {
-      super(
-        `pulumi-nodejs:dynamic/cdnstream:${kind.type}`,
-        name,
-        { ...unset(kind.inputKeys), ...props, ...unset(kind.outputKeys), [PROVIDER_KEY]: providerModule(kind.shim) },
-        secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts,
-      );
+      super(type, name, registered, options);
     } finally {
       restoreStacks();
     }
