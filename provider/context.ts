@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 // The client's own modules, not its index: the index loads every operation family, and a
-// provider host builds the schemas of the families its kinds call only (zod-locales.ts says why
+// provider host builds the schemas of the families its kinds call only (host-setup.ts says why
 // a host's start matters).
 import { CdnstreamClient } from "./client/client";
 import { CONFIG_NAMES, configFailures, type ConfigSource } from "./client/config";
