@@ -4,6 +4,13 @@
  * The resource classes live each in its kind's folder (`kinds/<kind>/resource.ts`, listed in
  * `kinds/index.ts`); the data sources in `./data-sources`.
  */
+import { deferZodLocales } from "../provider/zod-locales";
+
+// Before the kinds load zod. A program, like a provider host, speaks only English, and zod's
+// other locales were a fifth of what importing the SDK cost a program (../provider/zod-locales.ts
+// says how their loading moves to first use; nothing changes for a program that reads one).
+deferZodLocales();
+
 export * from "../kinds";
 export * from "./data-sources";
 export { Provider, type ProviderArgs, packageVersion } from "./provider";

@@ -5,7 +5,8 @@
  * program declares.
  */
 import { z } from "zod";
-import * as streams from "../../provider/client/streams";
+// The API's limits, stated once by the client (§4.19, §8).
+import { RETENTION_MAX_DAYS as MAX_DAYS } from "../../provider/client/stream-limits";
 import { sameSet, sameValue, type Comparator, type Inputs } from "../../provider/inputs";
 import { hostnames, ipsOrCidrs, positiveId, sameHosts, yn } from "../../provider/rules";
 import { declareKind, type InputDeclaration } from "../declare";
@@ -13,8 +14,6 @@ import { declareKind, type InputDeclaration } from "../declare";
 const flag = z.boolean({ error: "must be true or false" }).optional();
 const ips = ipsOrCidrs.optional();
 const MAX = Number.MAX_SAFE_INTEGER;
-// The API's limits, stated once by the client (§4.19, §8).
-const MAX_DAYS = streams.RETENTION_MAX_DAYS;
 const int = (min: number, max: number, why: string) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) })

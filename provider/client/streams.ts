@@ -23,6 +23,7 @@ import {
   yn,
   ynIn,
 } from "./shapes";
+import { RETENTION_MAX_DAYS } from "./stream-limits";
 
 /** §2.5 transcode / §2.6 platform transcode. */
 const Transcode = loose({ ltc: z.number(), type: z.string(), enabled: z.boolean(), isEditable: z.boolean() });
@@ -137,8 +138,7 @@ const flagGroup = <K extends string>(...keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, ynIn.optional()])) as Record<K, z.ZodOptional<typeof ynIn>>;
 const text = z.string().optional();
 
-/** §4.19, §8: the most days a timeshift stream keeps its nDVR window and its recordings. */
-export const RETENTION_MAX_DAYS = { ndvr: 180, record: 90 } as const;
+export { RETENTION_MAX_DAYS };
 
 const TimeshiftGroups = {
   domainlock: z.strictObject({ ...flagGroup("enabled", "policy", "noreferer", "active"), list: text, ips: text }),

@@ -3,7 +3,7 @@
  * log, `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` creative. Argument and result types derived from the client in ad-insertion-types.ts
  * (generated); names follow naming.ts (camelCase).
  */
-import { adInsertion } from "../../provider/client";
+import type { adInsertion } from "../../provider/client";
 import type {
   GetAdBreaksArgs,
   GetAdBreaksResult,
@@ -17,6 +17,7 @@ import { z } from "zod";
 import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, onePageOrAll, toResult } from "./invoke";
+import { clientModule, onFirstCall } from "./lazy-client";
 
 /** Arguments of `getAdCreative` (`GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`, custom plan and advanced analytics add-on). */
 export interface GetAdCreativeArgs {
@@ -26,50 +27,59 @@ export interface GetAdCreativeArgs {
   crid: string;
 }
 
-const TRACKING_NAMES = { streamId: "streamid", ...argNames(adInsertion.TrackingReportQuery.shape) };
-/** `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`: filters other than crid and session_id need the advanced analytics add-on. */
-const ADD_ON_FILTERS = Object.keys(TRACKING_NAMES).filter(
-  (f) => !["streamId", "r", "crid", "sessionId", "granularity"].includes(f),
-);
-const CONSUMPTION_NAMES = { streamId: "streamid", ...argNames(adInsertion.ConsumptionBody.shape) };
-const BREAK_NAMES = { zoneId: "zoneid", page: "page", ...argNames(adInsertion.AdBreaksQuery.shape) };
-
-const trackingSpec = {
-  fn: "getAdTrackingReport",
-  op: adInsertion.ops.getTrackingReport,
-  what: "the ad insertion tracking report",
-  names: TRACKING_NAMES,
-  args: z.object({ streamId: id("push stream"), ...apiFields(adInsertion.TrackingReportQuery.shape, TRACKING_NAMES) }),
-  needs: { customPlan: true, addOn: ADD_ON_FILTERS },
-};
-const consumptionSpec = {
-  fn: "getAdConsumption",
-  op: adInsertion.ops.getConsumption,
-  what: "ad consumption",
-  names: CONSUMPTION_NAMES,
-  args: z.object({ streamId: id("pull stream"), ...apiFields(adInsertion.ConsumptionBody.shape, CONSUMPTION_NAMES) }),
-  needs: { customPlan: true },
-};
-const breaksSpec = {
-  fn: "getAdBreaks",
-  op: adInsertion.ops.listAdBreaks,
-  what: "the ad-break log",
-  names: BREAK_NAMES,
-  args: z.object({
-    ...apiFields(adInsertion.AdBreaksQuery.shape, BREAK_NAMES),
-    zoneId: id("VoD pull zone"),
-    page: page.optional(),
-  }),
-  needs: { customPlan: true, addOn: true },
-};
-const creativeSpec = {
-  fn: "getAdCreative",
-  op: adInsertion.ops.getCreative,
-  what: "ad insertion creatives",
-  names: { zoneId: "zoneid", crid: "crid" },
-  args: z.object({ zoneId: id("VoD push zone"), crid: text("creative id (from the VAST/VMAP creative element)") }),
-  needs: { customPlan: true, addOn: true },
-};
+const specs = onFirstCall(({ adInsertion }) => {
+  const trackingNames = { streamId: "streamid", ...argNames(adInsertion.TrackingReportQuery.shape) };
+  /** `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`: filters other than crid and session_id need the advanced analytics add-on. */
+  const addOnFilters = Object.keys(trackingNames).filter(
+    (f) => !["streamId", "r", "crid", "sessionId", "granularity"].includes(f),
+  );
+  const consumptionNames = { streamId: "streamid", ...argNames(adInsertion.ConsumptionBody.shape) };
+  const breakNames = { zoneId: "zoneid", page: "page", ...argNames(adInsertion.AdBreaksQuery.shape) };
+  return {
+    tracking: {
+      fn: "getAdTrackingReport",
+      op: adInsertion.ops.getTrackingReport,
+      what: "the ad insertion tracking report",
+      names: trackingNames,
+      args: z.object({
+        streamId: id("push stream"),
+        ...apiFields(adInsertion.TrackingReportQuery.shape, trackingNames),
+      }),
+      needs: { customPlan: true, addOn: addOnFilters },
+    },
+    consumption: {
+      fn: "getAdConsumption",
+      op: adInsertion.ops.getConsumption,
+      what: "ad consumption",
+      names: consumptionNames,
+      args: z.object({
+        streamId: id("pull stream"),
+        ...apiFields(adInsertion.ConsumptionBody.shape, consumptionNames),
+      }),
+      needs: { customPlan: true },
+    },
+    breaks: {
+      fn: "getAdBreaks",
+      op: adInsertion.ops.listAdBreaks,
+      what: "the ad-break log",
+      names: breakNames,
+      args: z.object({
+        ...apiFields(adInsertion.AdBreaksQuery.shape, breakNames),
+        zoneId: id("VoD pull zone"),
+        page: page.optional(),
+      }),
+      needs: { customPlan: true, addOn: true },
+    },
+    creative: {
+      fn: "getAdCreative",
+      op: adInsertion.ops.getCreative,
+      what: "ad insertion creatives",
+      names: { zoneId: "zoneid", crid: "crid" },
+      args: z.object({ zoneId: id("VoD push zone"), crid: text("creative id (from the VAST/VMAP creative element)") }),
+      needs: { customPlan: true, addOn: true },
+    },
+  };
+});
 
 /**
  * `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
@@ -80,8 +90,8 @@ export function getAdTrackingReport(
   args: GetAdTrackingReportArgs,
   options?: DataSourceOptions,
 ): Promise<GetAdTrackingReportResult> {
-  return invoke(trackingSpec, args, options, async (client, { streamid, ...query }, request) =>
-    toResult(await adInsertion.getTrackingReport(client, streamid, query, request)),
+  return invoke(specs().tracking, args, options, async (client, { streamid, ...query }, request) =>
+    toResult(await clientModule().adInsertion.getTrackingReport(client, streamid, query, request)),
   );
 }
 
@@ -90,8 +100,10 @@ export function getAdConsumption(
   args: GetAdConsumptionArgs,
   options?: DataSourceOptions,
 ): Promise<GetAdConsumptionResult> {
-  return invoke(consumptionSpec, args, options, async (client, { streamid, ...body }, request) =>
-    toResult(await adInsertion.getConsumption(client, streamid, body as adInsertion.ConsumptionBody, request)),
+  return invoke(specs().consumption, args, options, async (client, { streamid, ...body }, request) =>
+    toResult(
+      await clientModule().adInsertion.getConsumption(client, streamid, body as adInsertion.ConsumptionBody, request),
+    ),
   );
 }
 
@@ -102,19 +114,19 @@ export function getAdConsumption(
  * ends), or one `page` with its paging fields.
  */
 export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions): Promise<GetAdBreaksResult> {
-  return invoke(breaksSpec, args, options, (client, { zoneid, page, ...query }, request) =>
+  return invoke(specs().breaks, args, options, (client, { zoneid, page, ...query }, request) =>
     onePageOrAll(
       page,
-      (page) => adInsertion.listAdBreaks(client, zoneid, { ...query, page }, request),
-      () => adInsertion.adBreaks(client, zoneid, query, request),
+      (page) => clientModule().adInsertion.listAdBreaks(client, zoneid, { ...query, page }, request),
+      () => clientModule().adInsertion.adBreaks(client, zoneid, query, request),
     ),
   );
 }
 
 /** `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone. */
 export function getAdCreative(args: GetAdCreativeArgs, options?: DataSourceOptions): Promise<GetAdCreativeResult> {
-  return invoke(creativeSpec, args, options, async (client, api, request) =>
-    toResult(await adInsertion.getCreative(client, api.zoneid, api.crid, request)),
+  return invoke(specs().creative, args, options, async (client, api, request) =>
+    toResult(await clientModule().adInsertion.getCreative(client, api.zoneid, api.crid, request)),
   );
 }
 

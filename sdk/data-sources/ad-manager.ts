@@ -3,7 +3,6 @@
  * Argument and result types derived from the client in ad-manager-types.ts (generated); names
  * follow naming.ts (camelCase).
  */
-import { adManager } from "../../provider/client";
 import type {
   GetAdManagerProjectsResult,
   GetAdPodRequestsArgs,
@@ -14,6 +13,7 @@ import { z } from "zod";
 import { apiFields, argNames, id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, onePageOrAll, toResult } from "./invoke";
+import { clientModule, onFirstCall } from "./lazy-client";
 import { camelize } from "./naming";
 
 /** Arguments of {@link getAdManagerProjects}: none. */
@@ -28,41 +28,44 @@ export interface GetCampaignTargetingArgs {
 }
 
 /** `POST /v2/ad-manager/{pid}/requests` body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */
-const POD_REQUEST_NAMES = { projectId: "pid", ...argNames(adManager.AdPodRequestsBody.shape) };
-
-const projectsSpec = {
-  fn: "getAdManagerProjects",
-  op: adManager.ops.listProjects,
-  what: "ad manager projects",
-  names: {},
-};
-const project = id("ad manager project");
-const targetingSpec = {
-  fn: "getCampaignTargeting",
-  op: adManager.ops.getTargeting,
-  what: "campaign targeting",
-  names: { projectId: "pid", campaignId: "cid" },
-  args: z.object({ projectId: project, campaignId: text('campaign\'s id, e.g. "cmp_7Hq2xK9d"') }),
-};
-const podRequestsSpec = {
-  fn: "getAdPodRequests",
-  op: adManager.ops.listAdPodRequests,
-  what: "the ad-pod request log",
-  names: POD_REQUEST_NAMES,
-  args: z.object({
-    ...apiFields(adManager.AdPodRequestsBody.shape, POD_REQUEST_NAMES),
-    projectId: project,
-    page: page.optional(),
-  }),
-};
+const specs = onFirstCall(({ adManager }) => {
+  const podRequestNames = { projectId: "pid", ...argNames(adManager.AdPodRequestsBody.shape) };
+  const project = id("ad manager project");
+  return {
+    projects: {
+      fn: "getAdManagerProjects",
+      op: adManager.ops.listProjects,
+      what: "ad manager projects",
+      names: {},
+    },
+    targeting: {
+      fn: "getCampaignTargeting",
+      op: adManager.ops.getTargeting,
+      what: "campaign targeting",
+      names: { projectId: "pid", campaignId: "cid" },
+      args: z.object({ projectId: project, campaignId: text('campaign\'s id, e.g. "cmp_7Hq2xK9d"') }),
+    },
+    podRequests: {
+      fn: "getAdPodRequests",
+      op: adManager.ops.listAdPodRequests,
+      what: "the ad-pod request log",
+      names: podRequestNames,
+      args: z.object({
+        ...apiFields(adManager.AdPodRequestsBody.shape, podRequestNames),
+        projectId: project,
+        page: page.optional(),
+      }),
+    },
+  };
+});
 
 /** `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it. */
 export function getAdManagerProjects(
   args?: GetAdManagerProjectsArgs,
   options?: DataSourceOptions,
 ): Promise<GetAdManagerProjectsResult> {
-  return invoke(projectsSpec, args, options, async (client, _api, request) =>
-    toResult(await adManager.listProjects(client, request)),
+  return invoke(specs().projects, args, options, async (client, _api, request) =>
+    toResult(await clientModule().adManager.listProjects(client, request)),
   );
 }
 
@@ -71,8 +74,8 @@ export function getCampaignTargeting(
   args: GetCampaignTargetingArgs,
   options?: DataSourceOptions,
 ): Promise<GetCampaignTargetingResult> {
-  return invoke(targetingSpec, args, options, async (client, api, request) => {
-    const { targeting, ...rest } = await adManager.getTargeting(client, api.pid, api.cid, request);
+  return invoke(specs().targeting, args, options, async (client, api, request) => {
+    const { targeting, ...rest } = await clientModule().adManager.getTargeting(client, api.pid, api.cid, request);
     // Flattened, as Pulumi's single-object reads are; `fromCache` and any other top-level field beside it.
     return { ...toResult<object>(rest), ...(camelize(targeting ?? {}) as object) };
   });
@@ -89,11 +92,11 @@ export function getAdPodRequests(
   args: GetAdPodRequestsArgs,
   options?: DataSourceOptions,
 ): Promise<GetAdPodRequestsResult> {
-  return invoke(podRequestsSpec, args, options, (client, { pid, page, ...body }, request) =>
+  return invoke(specs().podRequests, args, options, (client, { pid, page, ...body }, request) =>
     onePageOrAll(
       page,
-      (page) => adManager.listAdPodRequests(client, pid, { ...body, page }, request),
-      () => adManager.adPodRequests(client, pid, body, request),
+      (page) => clientModule().adManager.listAdPodRequests(client, pid, { ...body, page }, request),
+      () => clientModule().adManager.adPodRequests(client, pid, body, request),
     ),
   );
 }

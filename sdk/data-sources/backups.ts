@@ -2,12 +2,12 @@
  * Critical backup data sources: `GET /v2/cb` list, `GET /v2/cb/{backupid}` get. Result types in backup-types.ts
  * (generated); names follow naming.ts (camelCase); values are as the API sends them.
  */
-import { backups } from "../../provider/client";
 import { z } from "zod";
 import { id } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import type { CriticalBackup, GetCriticalBackupResult, GetCriticalBackupsResult } from "./backup-types";
 import { invoke, toResult } from "./invoke";
+import { clientModule, onFirstCall } from "./lazy-client";
 import { camelize } from "./naming";
 
 /** Arguments of {@link getCriticalBackups}: none. */
@@ -19,22 +19,24 @@ export interface GetCriticalBackupArgs {
   backupId: number;
 }
 
-const listSpec = { fn: "getCriticalBackups", op: backups.ops.listBackups, what: "critical backups", names: {} };
-const getSpec = {
-  fn: "getCriticalBackup",
-  op: backups.ops.getBackup,
-  what: "critical backups",
-  names: { backupId: "backupid" },
-  args: z.object({ backupId: id("critical backup") }),
-};
+const specs = onFirstCall(({ backups }) => ({
+  list: { fn: "getCriticalBackups", op: backups.ops.listBackups, what: "critical backups", names: {} },
+  get: {
+    fn: "getCriticalBackup",
+    op: backups.ops.getBackup,
+    what: "critical backups",
+    names: { backupId: "backupid" },
+    args: z.object({ backupId: id("critical backup") }),
+  },
+}));
 
 /** `GET /v2/cb` List critical backups. */
 export function getCriticalBackups(
   args?: GetCriticalBackupsArgs,
   options?: DataSourceOptions,
 ): Promise<GetCriticalBackupsResult> {
-  return invoke(listSpec, args, options, async (client, _api, request) =>
-    toResult(await backups.listBackups(client, request)),
+  return invoke(specs().list, args, options, async (client, _api, request) =>
+    toResult(await clientModule().backups.listBackups(client, request)),
   );
 }
 
@@ -43,8 +45,8 @@ export function getCriticalBackup(
   args: GetCriticalBackupArgs,
   options?: DataSourceOptions,
 ): Promise<GetCriticalBackupResult> {
-  return invoke(getSpec, args, options, async (client, api, request) => {
-    const { backup, ...rest } = await backups.getBackup(client, api.backupid, request);
+  return invoke(specs().get, args, options, async (client, api, request) => {
+    const { backup, ...rest } = await clientModule().backups.getBackup(client, api.backupid, request);
     // Flattened, as Pulumi's single-object reads are; other top-level fields (none in `GET /v2/cb/{backupid}`) are kept beside.
     return { ...toResult<object>(rest), ...(camelize(backup) as CriticalBackup) };
   });

@@ -8,12 +8,13 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamClient, CONFIG_NAMES, resolveConfig, type ConfigSource } from "../../provider/client";
+import type { CdnstreamClient } from "../../provider/client";
 // Types the SDK's public signatures name come from modules whose declarations are plain
 // (config.ts names no undici or zod type), never from the client's index: a user's `tsc`
 // without skipLibCheck checks every declaration file the SDK's reach, and zod's do not compile
-// without esModuleInterop.
-import type { ConfigOptions } from "../../provider/client/config";
+// without esModuleInterop. The values too: the index would load the client (./lazy-client.ts).
+import { CONFIG_NAMES, resolveConfig, type ConfigOptions, type ConfigSource } from "../../provider/client/config";
+import { clientModule } from "./lazy-client";
 
 /**
  * A client made with `new CdnstreamClient(...)` from `pulumi-cdnstream/provider/client`, as the
@@ -81,7 +82,7 @@ export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClie
     .digest("hex");
   let client = clients.get(fingerprint);
   if (!client) {
-    client = new CdnstreamClient(clientOptions);
+    client = new (clientModule().CdnstreamClient)(clientOptions);
     clients.set(fingerprint, client);
     if (!closeOnExit) {
       closeOnExit = true;

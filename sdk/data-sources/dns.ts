@@ -2,20 +2,20 @@
  * DNS data source: `GET /v2/dns` list DNS zones. Result types in dns-types.ts (generated); names follow
  * naming.ts (camelCase); values are as the API sends them.
  */
-import { dns } from "../../provider/client";
 import { outputForm, type DataSourceOptions } from "./client";
 import type { GetDnsZonesResult } from "./dns-types";
 import { invoke, toResult } from "./invoke";
+import { clientModule, onFirstCall } from "./lazy-client";
 
 /** Arguments of {@link getDnsZones}: none. */
 export interface GetDnsZonesArgs {}
 
-const spec = { fn: "getDnsZones", op: dns.ops.listDnsZones, what: "DNS zones", names: {} };
+const spec = onFirstCall(({ dns }) => ({ fn: "getDnsZones", op: dns.ops.listDnsZones, what: "DNS zones", names: {} }));
 
 /** `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers. */
 export function getDnsZones(args?: GetDnsZonesArgs, options?: DataSourceOptions): Promise<GetDnsZonesResult> {
-  return invoke(spec, args, options, async (client, _api, request) =>
-    toResult(await dns.listDnsZones(client, request)),
+  return invoke(spec(), args, options, async (client, _api, request) =>
+    toResult(await clientModule().dns.listDnsZones(client, request)),
   );
 }
 

@@ -11,15 +11,15 @@
  * (`stripInternal`) name neither zod nor the client's types.
  */
 import type { z } from "zod";
+import type { CdnstreamClient, Operation } from "../../provider/client";
+// From its own module, not the client's index: the index loads the client (./lazy-client.ts).
 import {
   CdnstreamError,
   PermissionDeniedError,
   ValidationError,
   type ApiError,
-  type CdnstreamClient,
-  type Operation,
   type ValidationIssue,
-} from "../../provider/client";
+} from "../../provider/client/errors";
 import { describeIssues, propertyPath } from "../../provider/client/input-issues";
 import { dataSourceClient, type DataSourceOptions } from "./client";
 import { camelize, camelKey } from "./naming";

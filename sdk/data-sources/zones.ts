@@ -2,11 +2,11 @@
  * Zone data sources: `GET /v2/zones/http/pull` HTTP pull zones (every page, or one), `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` purge / prefetch
  * progress. Types in zone-types.ts; names follow naming.ts (camelCase).
  */
-import { zones } from "../../provider/client";
 import { z } from "zod";
 import { id, page, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, toResult } from "./invoke";
+import { clientModule, onFirstCall } from "./lazy-client";
 import { camelize } from "./naming";
 import type { HttpPullZone, PurgeLog, PurgeOperation } from "./zone-types";
 
@@ -75,23 +75,25 @@ export interface GetPurgeOperationResult extends PurgeOperation {
   };
 }
 
-const pullSpec = {
-  fn: "getHttpPullZones",
-  op: zones.ops.listPullZones,
-  what: "HTTP pull zones",
-  names: { page: "page" },
-  args: z.object({ page: page.optional() }),
-};
-const purgeSpec = {
-  fn: "getPurgeOperation",
-  op: zones.ops.getPurge,
-  what: "purge operations",
-  names: { zoneId: "zoneid", purgeId: "purgeId" },
-  args: z.object({
-    zoneId: id("HTTP push zone"),
-    purgeId: text('purge or prefetch operation\'s id, e.g. "pg-8b41d0e5"'),
-  }),
-};
+const specs = onFirstCall(({ zones }) => ({
+  pull: {
+    fn: "getHttpPullZones",
+    op: zones.ops.listPullZones,
+    what: "HTTP pull zones",
+    names: { page: "page" },
+    args: z.object({ page: page.optional() }),
+  },
+  purge: {
+    fn: "getPurgeOperation",
+    op: zones.ops.getPurge,
+    what: "purge operations",
+    names: { zoneId: "zoneid", purgeId: "purgeId" },
+    args: z.object({
+      zoneId: id("HTTP push zone"),
+      purgeId: text('purge or prefetch operation\'s id, e.g. "pg-8b41d0e5"'),
+    }),
+  },
+}));
 
 /**
  * Pages fetched at once after page 1. `GET /v2/zones/http/pull` reports no page count and no page size, so the end
@@ -111,13 +113,15 @@ export function getHttpPullZones(
   args: GetHttpPullZonesArgs = {},
   options?: DataSourceOptions,
 ): Promise<GetHttpPullZonesResult> {
-  return invoke(pullSpec, args, options, async (client, api, request) => {
+  return invoke(specs().pull, args, options, async (client, api, request) => {
     if (api.page !== undefined) {
-      const { lastPage, ...one } = await zones.pullZonePage(client, api.page, request);
+      const { lastPage, ...one } = await clientModule().zones.pullZonePage(client, api.page, request);
       return { ...toResult<{ zones: HttpPullZone[] }>(one), page: api.page, lastPage };
     }
     return {
-      zones: camelize(await zones.pullZones(client, request, { batch: PULL_ZONE_BATCH }).all()) as HttpPullZone[],
+      zones: camelize(
+        await clientModule().zones.pullZones(client, request, { batch: PULL_ZONE_BATCH }).all(),
+      ) as HttpPullZone[],
     };
   });
 }
@@ -127,8 +131,10 @@ export function getPurgeOperation(
   args: GetPurgeOperationArgs,
   options?: DataSourceOptions,
 ): Promise<GetPurgeOperationResult> {
-  return invoke(purgeSpec, args, options, async (client, api, request) => {
-    const operation = toResult<PurgeOperation>(await zones.getPurge(client, api.zoneid, api.purgeId, request));
+  return invoke(specs().purge, args, options, async (client, api, request) => {
+    const operation = toResult<PurgeOperation>(
+      await clientModule().zones.getPurge(client, api.zoneid, api.purgeId, request),
+    );
     const logs = operation.logs ?? [];
     const pendingLogs = logs.filter((l) => l.completed === false).length;
     return {

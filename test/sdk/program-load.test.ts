@@ -1,0 +1,78 @@
+/**
+ * What importing the SDK loads in a program, which pays it at every `up` and `preview`: the
+ * resource classes and their declarations, not the API client (its operation families and their
+ * schemas, undici), which the first data-source call loads (sdk/data-sources/lazy-client.ts), nor
+ * zod's locales (provider/zod-locales.ts). Jest replaces Node's module cache with its registry,
+ * so a fresh `node` process loads the built SDK (`npm test` builds first) as a program would,
+ * after @pulumi/pulumi, and calls a data source against the emulator (which serves from this
+ * process, so the program runs asynchronously).
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+
+const repoRoot = path.resolve(__dirname, "../..");
+const sdkEntry = path.join(repoRoot, "dist", "sdk", "index.js");
+
+/** Modules a fresh process holds, by where they live: the client's modules by file name. */
+interface Loaded {
+  client: string[];
+  undici: number;
+  zodLocales: string[];
+}
+
+async function program(emulator: TestEmulator): Promise<{ imported: Loaded; afterCall: Loaded; domains: number }> {
+  const script = `
+    const loaded = () => {
+      const files = Object.keys(require.cache);
+      return {
+        client: files.filter((f) => f.includes("/dist/provider/client/")).map((f) => require("node:path").basename(f)).sort(),
+        undici: files.filter((f) => f.includes("/node_modules/undici/")).length,
+        zodLocales: files.filter((f) => /\\/node_modules\\/zod\\/.*\\/locales\\//.test(f)).map((f) => require("node:path").basename(f)).sort(),
+      };
+    };
+    require("@pulumi/pulumi");
+    const cdn = require(${JSON.stringify(sdkEntry)});
+    const imported = loaded();
+    cdn.getDnsZones({}, { clientOptions: { apiKey: process.env.KEY, baseUrl: process.env.URL, maxRetries: 0, env: {} } })
+      .then(async (result) => {
+        const afterCall = loaded();
+        await cdn.closeDataSourceClients();
+        console.log(JSON.stringify({ imported, afterCall, domains: result.domains.length }));
+      })
+      .catch((err) => { console.error(err); process.exit(1); });`;
+  const run = await promisify(execFile)(process.execPath, ["-e", script], {
+    cwd: repoRoot,
+    env: { ...process.env, KEY: emulator.apiKey, URL: emulator.url },
+  }).catch((err: { stderr?: string }) => {
+    throw new Error(`the program failed (run \`npm run build\` first?):\n${err.stderr ?? String(err)}`);
+  });
+  return JSON.parse(run.stdout);
+}
+
+describe("importing the SDK", () => {
+  let emulator: TestEmulator;
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  it("loads neither the API client nor zod's locales; the first data-source call loads the client", async () => {
+    const { imported, afterCall, domains } = await program(emulator);
+
+    // What the declarations need of the client (limits, input messages, configuration and its
+    // errors): no operation family, no request machinery, no undici.
+    expect(imported.client).toEqual(["config.js", "errors.js", "input-issues.js", "redact.js", "stream-limits.js"]);
+    expect(imported.undici).toBe(0);
+    // English, which zod's entry loads itself, and the index (the deferred one); not the 60 others.
+    expect(imported.zodLocales).toEqual(["en.cjs", "index.cjs"]);
+
+    expect(afterCall.client).toEqual(
+      expect.arrayContaining(["client.js", "dns.js", "operation.js", "response-parser.js", "streams.js", "zones.js"]),
+    );
+    expect(afterCall.undici).toBeGreaterThan(0);
+    expect(domains).toBeGreaterThan(0);
+    expect(await emulator.requestCounts()).toEqual({ "GET /v2/dns": 1 });
+  });
+});
