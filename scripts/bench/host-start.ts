@@ -6,6 +6,13 @@
  * provider's code (ours: the shim, the kind's handler, the client, zod and undici) and running it
  * cold. The call is a `check` of one StreamStatus, which needs no API; the floor's `check` returns
  * at once. Runs alternate ours and the floor in fresh processes; medians are reported.
+ *
+ * A program pays a fixed cost of its own: a Pulumi program is a fresh process at every `up` and
+ * `preview`, and it imports the provider's package (ours: the resource classes, their
+ * declarations, zod; the data sources' client waits for their first call). The bench runs its
+ * programs inline, in its own process, which imports the package once, so the stacks' program
+ * CPU leaves this out; {@link programImportBench} measures it the same way, against a program
+ * importing the floor's package.
  */
 import { spawnSync } from "node:child_process";
 import { floorPackageDir } from "./mix";
@@ -13,7 +20,7 @@ import { median, round } from "./stacks";
 import { repoRoot } from "../demo/project-build";
 
 export interface HostStartResult {
-  /** Runs per side. */
+  /** Fresh processes per side. */
   runs: number;
   /** Median CPU ms of the first call, module loading included. */
   oursMs: number;
@@ -23,7 +30,7 @@ export interface HostStartResult {
 }
 
 /** What one fresh host does before and during its first call; prints the CPU ms it took. */
-const script = (provider: string) => `
+const hostScript = (provider: string) => `
   const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
   require("@pulumi/pulumi");
   const start = cpuMs();
@@ -32,31 +39,57 @@ const script = (provider: string) => `
     process.stdout.write(String(cpuMs() - start));
   });`;
 
-function once(provider: string): number {
+/** What one fresh program does after loading @pulumi/pulumi: import the package; prints the CPU ms it took. */
+const programScript = (pkg: string) => `
+  const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+  require("@pulumi/pulumi");
+  const start = cpuMs();
+  require(${JSON.stringify(pkg)});
+  process.stdout.write(String(cpuMs() - start));`;
+
+function once(script: string, what: string): number {
   // From the repository, where the packed package and @pulumi/pulumi are installed.
-  const run = spawnSync(process.execPath, ["-e", script(provider)], { cwd: repoRoot, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["-e", script], { cwd: repoRoot, encoding: "utf8" });
   const ms = Number(run.stdout);
   if (run.status !== 0 || !Number.isFinite(ms)) {
-    throw new Error(`a host start of ${provider} failed (exit ${run.status}):\n${run.stderr}`);
+    throw new Error(`${what} failed (exit ${run.status}):\n${run.stderr}`);
   }
   return ms;
 }
 
-/** Measures `runs` host starts per side, alternating (ABBA). */
-export function hostStartBench(runs: number): HostStartResult {
-  const ours: number[] = [];
-  const floor: number[] = [];
-  const oursShim = "pulumi-cdnstream/provider/shims/stream-status";
+/** `runs` fresh processes per side, alternating (ABBA); medians. */
+function alternating(runs: number, ours: () => number, floor: () => number): HostStartResult {
+  const oursRuns: number[] = [];
+  const floorRuns: number[] = [];
   for (let i = 0; i < runs; i++) {
     if (i % 2 === 0) {
-      ours.push(once(oursShim));
-      floor.push(once(floorPackageDir));
+      oursRuns.push(ours());
+      floorRuns.push(floor());
     } else {
-      floor.push(once(floorPackageDir));
-      ours.push(once(oursShim));
+      floorRuns.push(floor());
+      oursRuns.push(ours());
     }
   }
-  const oursMs = round(median(ours), 1);
-  const floorMs = round(median(floor), 1);
+  const oursMs = round(median(oursRuns), 1);
+  const floorMs = round(median(floorRuns), 1);
   return { runs, oursMs, floorMs, extraMs: round(oursMs - floorMs, 1) };
+}
+
+/** Measures `runs` host starts per side. */
+export function hostStartBench(runs: number): HostStartResult {
+  const oursShim = "pulumi-cdnstream/provider/shims/stream-status";
+  return alternating(
+    runs,
+    () => once(hostScript(oursShim), `a host start of ${oursShim}`),
+    () => once(hostScript(floorPackageDir), "a host start of the floor"),
+  );
+}
+
+/** Measures `runs` programs' import of the package per side: ours against the floor's. */
+export function programImportBench(runs: number): HostStartResult {
+  return alternating(
+    runs,
+    () => once(programScript("pulumi-cdnstream"), "a program's import of pulumi-cdnstream"),
+    () => once(programScript(floorPackageDir), "a program's import of the floor's package"),
+  );
 }

@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
-import { hostStartBench } from "./host-start";
+import { hostStartBench, programImportBench } from "./host-start";
 import { MIXES, writeFloorPackage, type Mix } from "./mix";
 import { machine, markdown, targets, type Report } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
@@ -28,7 +28,8 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --json FILE       also write the report as JSON
   --repeat          cycles of up, preview, refresh, destroy per side; medians are reported (default 3)
   --client-seconds  seconds per client throughput run (8 runs, ABBA BAAB; default 3)
-  --host-starts     fresh provider hosts per side whose first call is measured (default 10)
+  --host-starts     fresh provider hosts per side whose first call is measured, and fresh programs
+                    per side whose import of the package is (default 10)
   --concurrency     requests in flight in the client runs (default 32)
   --no-warmup       skip the untimed N=2 round that warms the engine, the disk cache and the JIT
   --skip-checkpoints  run both sides with PULUMI_SKIP_CHECKPOINTS=true: the engine then writes the
@@ -129,6 +130,8 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
     for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
     progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
     const hostStart = hostStartBench(opts.hostStarts);
+    progress(`program import: ${opts.hostStarts} fresh programs per side`);
+    const programImport = programImportBench(opts.hostStarts);
     progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
     const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
 
@@ -148,6 +151,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
       stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
       bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
       hostStart,
+      programImport,
       client,
       targets: targets(results, providerBytes, client, opts.size.mix),
     };

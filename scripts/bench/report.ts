@@ -52,6 +52,8 @@ export interface Report {
   bytesBySize: { n: number; ours: Bytes; floor: Bytes; anchor: Bytes }[];
   /** A fresh provider host's first call, ours against the floor's (./host-start.ts). */
   hostStart: HostStartResult;
+  /** A fresh program's import of the package, ours against the floor's (./host-start.ts). */
+  programImport: HostStartResult;
   client: ClientResult;
   targets: Target[];
 }
@@ -265,6 +267,12 @@ export function markdown(r: Report): string {
     `| ours | ${r.hostStart.oursMs.toFixed(1)} |`,
     `| floor | ${r.hostStart.floorMs.toFixed(1)} |`,
     `| ours - floor | ${r.hostStart.extraMs.toFixed(1)} |`,
+    "",
+    `| a program's import of the package, after \`@pulumi/pulumi\` (every \`up\` and \`preview\` starts a program), ${r.programImport.runs} fresh programs per side | CPU ms, median |`,
+    "|---|---:|",
+    `| ours (\`pulumi-cdnstream\`) | ${r.programImport.oursMs.toFixed(1)} |`,
+    `| floor (its provider's package) | ${r.programImport.floorMs.toFixed(1)} |`,
+    `| ours - floor | ${r.programImport.extraMs.toFixed(1)} |`,
     "",
     `| client, ${c.path}, ${c.concurrency} in flight, ${c.runs.raw.length} runs of ${c.secondsPerRun} s each | value |`,
     "|---|---:|",

@@ -163,6 +163,20 @@ describe("npm run bench, smoke run at N=5", () => {
     );
   });
 
+  it("measures a fresh program's import of the package against the floor's", () => {
+    expect(report.programImport).toEqual({
+      runs: 2,
+      oursMs: expect.any(Number),
+      floorMs: expect.any(Number),
+      extraMs: expect.any(Number),
+    });
+    expect(report.programImport.floorMs).toBeGreaterThan(0);
+    // Ours loads the resource classes, their declarations and zod; the floor one small file.
+    expect(report.programImport.oursMs).toBeGreaterThan(report.programImport.floorMs);
+    expect(report.programImport.extraMs).toBeCloseTo(report.programImport.oursMs - report.programImport.floorMs, 0);
+    expect(stdout).toContain("| a program's import of the package, after `@pulumi/pulumi`");
+  });
+
   it("holds the run to the targets it can judge: no N=50 or N=500 rows at N=5, the host's CPU and memory against the floor's", () => {
     const names = report.targets.map((t: any) => t.name);
     expect(names).toEqual(
