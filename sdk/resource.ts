@@ -1,5 +1,5 @@
 /**
- * The base of every resource class: hands the engine the kind's provider as a one-line module
+ * What every resource class registers: hands the engine the kind's provider as a one-line module
  * (`__provider`, docs/design.md the API "The serialized provider"), marks the kind's secret outputs,
  * and keeps the type token (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) that the URNs of existing
  * stacks hold.
@@ -79,47 +79,71 @@ function pluginProviderOf(type: string, opts?: pulumi.CustomResourceOptions): pu
   return isPluginProvider(inherited) ? inherited : undefined;
 }
 
+/** What a resource of this package registers: see {@link registration}. */
+export interface Registration {
+  /** The type token: the dynamic provider's (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) or the plugin's. */
+  readonly type: string;
+  readonly props: pulumi.Inputs;
+  readonly options: pulumi.CustomResourceOptions | undefined;
+  /** Restores the stack limit {@link withoutPromiseStacks} set, once the registration is done. */
+  readonly restoreStacks: () => void;
+}
+
 /**
- * A resource of this package: a dynamic resource, or, given a cdnstream `Provider` (sdk/provider.ts),
- * a resource of the provider plugin. The plugin serves the same handlers, so both behave alike;
- * only the plugin has provider instances (several accounts) and serves the `import` option.
+ * What a resource of this package registers: a dynamic resource, or, given a cdnstream `Provider`
+ * (sdk/provider.ts), a resource of the provider plugin. The plugin serves the same handlers, so
+ * both behave alike; only the plugin has provider instances (several accounts) and serves the
+ * `import` option. The stack limit is 0 from here until `restoreStacks()`.
+ *
+ * Each kind's class extends `pulumi.CustomResource` itself and registers the result:
+ *
+ * ```ts
+ * const registered = registration(declaration.identity, name, args, opts);
+ * try {
+ *   super(registered.type, name, registered.props, registered.options);
+ * } finally {
+ *   registered.restoreStacks();
+ * }
+ * ```
+ *
+ * rather than through a base class of ours, because the SDK takes a resource's source position
+ * (which Pulumi Cloud shows for it) four frames up from its own constructor, counting Resource,
+ * CustomResource and the resource's class: a class of ours between CustomResource and the kind's
+ * would make it a line of this package instead of the program's.
  */
-export abstract class CdnstreamResource extends pulumi.CustomResource {
-  protected constructor(kind: KindIdentity, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    if (props[PROVIDER_KEY] !== undefined)
-      throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
-    const secretOutputs = kind.secretOutputs ?? [];
-    const secretOptions: pulumi.CustomResourceOptions = secretOutputs.length
-      ? { additionalSecretOutputs: [...secretOutputs] }
-      : {};
-    // The registration: a resource of the plugin with a cdnstream Provider, a dynamic one without.
-    let type: string, registered: pulumi.Inputs, options: pulumi.CustomResourceOptions | undefined;
-    const provider = pluginProviderOf(kind.type, opts);
-    if (provider) {
-      const { adoptId, ...inputs } = props;
-      if (adoptId !== undefined)
-        throw new Error(
-          `${kind.type} ${name}: adoptId is for resources without a provider; with a cdnstream Provider, ` +
-            `adopt an existing object with the import option instead (import: "<id>", the id adoptId would take)`,
-        );
-      type = `${PLUGIN_PACKAGE}:index:${kind.type}`;
-      registered = { ...unset(kind.inputKeys), ...inputs, ...unset(kind.outputKeys) };
-      options = pulumi.mergeOptions(opts, { ...secretOptions, provider, version: packageVersion });
-    } else {
-      type = `pulumi-nodejs:dynamic/cdnstream:${kind.type}`;
-      registered = {
-        ...unset(kind.inputKeys),
-        ...props,
-        ...unset(kind.outputKeys),
-        [PROVIDER_KEY]: providerModule(kind.shim),
-      };
-      options = secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts;
-    }
-    const restoreStacks = withoutPromiseStacks();
-    try {
-      super(type, name, registered, options);
-    } finally {
-      restoreStacks();
-    }
+export function registration(
+  kind: KindIdentity,
+  name: string,
+  props: pulumi.Inputs,
+  opts?: pulumi.CustomResourceOptions,
+): Registration {
+  if (props[PROVIDER_KEY] !== undefined)
+    throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
+  const secretOutputs = kind.secretOutputs ?? [];
+  const secretOptions: pulumi.CustomResourceOptions = secretOutputs.length
+    ? { additionalSecretOutputs: [...secretOutputs] }
+    : {};
+  let type: string, registered: pulumi.Inputs, options: pulumi.CustomResourceOptions | undefined;
+  const provider = pluginProviderOf(kind.type, opts);
+  if (provider) {
+    const { adoptId, ...inputs } = props;
+    if (adoptId !== undefined)
+      throw new Error(
+        `${kind.type} ${name}: adoptId is for resources without a provider; with a cdnstream Provider, ` +
+          `adopt an existing object with the import option instead (import: "<id>", the id adoptId would take)`,
+      );
+    type = `${PLUGIN_PACKAGE}:index:${kind.type}`;
+    registered = { ...unset(kind.inputKeys), ...inputs, ...unset(kind.outputKeys) };
+    options = pulumi.mergeOptions(opts, { ...secretOptions, provider, version: packageVersion });
+  } else {
+    type = `pulumi-nodejs:dynamic/cdnstream:${kind.type}`;
+    registered = {
+      ...unset(kind.inputKeys),
+      ...props,
+      ...unset(kind.outputKeys),
+      [PROVIDER_KEY]: providerModule(kind.shim),
+    };
+    options = secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts;
   }
+  return { type, props: registered, options, restoreStacks: withoutPromiseStacks() };
 }

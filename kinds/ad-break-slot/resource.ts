@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamResource } from "../../sdk/resource";
+import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
@@ -93,7 +93,7 @@ export interface AdBreakRosterEntry {
  * on your word (with a warning). The API cannot remove a slot: destroying or replacing the resource
  * leaves the slot live on the zone, and says so.
  */
-export class AdBreakSlot extends CdnstreamResource {
+export class AdBreakSlot extends pulumi.CustomResource {
   /** The VoD push zone's id. */
   declare readonly zoneId: pulumi.Output<number>;
   /** The slot's type. */
@@ -124,7 +124,12 @@ export class AdBreakSlot extends CdnstreamResource {
   declare readonly name: pulumi.Output<string | null>;
 
   constructor(name: string, args: AdBreakSlotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(declaration.identity, name, { ...args, ...claimed(name, args) }, opts);
+    const registered = registration(declaration.identity, name, { ...args, ...claimed(name, args) }, opts);
+    try {
+      super(registered.type, name, registered.props, registered.options);
+    } finally {
+      registered.restoreStacks();
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamResource } from "../../sdk/resource";
+import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
@@ -30,7 +30,7 @@ export interface CampaignArchiveArgs {
  * no read for a campaign, refresh keeps the last applied state and says once that drift cannot be
  * detected. The API has no unarchive: destroying the resource leaves the campaign archived, and says so.
  */
-export class CampaignArchive extends CdnstreamResource {
+export class CampaignArchive extends pulumi.CustomResource {
   /** The ad manager project's id. */
   declare readonly projectId: pulumi.Output<number>;
   /** The campaign's id. */
@@ -45,7 +45,12 @@ export class CampaignArchive extends CdnstreamResource {
   declare readonly deliveryStatus: pulumi.Output<string | null>;
 
   constructor(name: string, args: CampaignArchiveArgs, opts?: pulumi.CustomResourceOptions) {
-    super(declaration.identity, name, args, opts);
+    const registered = registration(declaration.identity, name, args, opts);
+    try {
+      super(registered.type, name, registered.props, registered.options);
+    } finally {
+      registered.restoreStacks();
+    }
   }
 }
 

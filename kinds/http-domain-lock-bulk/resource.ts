@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamResource } from "../../sdk/resource";
+import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
@@ -96,7 +96,7 @@ export interface HttpDomainLockDefault {
  * drift cannot be detected. The API has no delete: destroying the resource leaves the account
  * default and every zone's lock as they are, and says so.
  */
-export class HttpDomainLockBulk extends CdnstreamResource {
+export class HttpDomainLockBulk extends pulumi.CustomResource {
   /** How the last write was applied. */
   declare readonly mode: pulumi.Output<"save" | "append" | "overwrite">;
   /** Managed `enabled`, as declared (or as found in the account default after a refresh). */
@@ -121,7 +121,12 @@ export class HttpDomainLockBulk extends CdnstreamResource {
   declare readonly zonesOutOfStep: pulumi.Output<number[] | undefined>;
 
   constructor(name: string, args: HttpDomainLockBulkArgs, opts?: pulumi.CustomResourceOptions) {
-    super(declaration.identity, name, args, opts);
+    const registered = registration(declaration.identity, name, args, opts);
+    try {
+      super(registered.type, name, registered.props, registered.options);
+    } finally {
+      registered.restoreStacks();
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamResource } from "../../sdk/resource";
+import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
@@ -60,7 +60,7 @@ export interface PushZoneServiceAddresses {
  * once that drift cannot be detected. What the API says beside a change (its `message`, `warnings`
  * and `errors`) is shown in the CLI; warnings and errors are also kept in `warnings`.
  */
-export class PushZoneSettings extends CdnstreamResource {
+export class PushZoneSettings extends pulumi.CustomResource {
   /** The zone's id. */
   declare readonly zoneId: pulumi.Output<number>;
   /** Managed custom domains, as declared (or as found, after a refresh that found drift). */
@@ -91,7 +91,12 @@ export class PushZoneSettings extends CdnstreamResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: PushZoneSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(declaration.identity, name, args, opts);
+    const registered = registration(declaration.identity, name, args, opts);
+    try {
+      super(registered.type, name, registered.props, registered.options);
+    } finally {
+      registered.restoreStacks();
+    }
   }
 }
 

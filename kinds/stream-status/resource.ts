@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamResource } from "../../sdk/resource";
+import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
@@ -27,7 +27,7 @@ export interface StreamStatusArgs {
  * `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
  * the stream as it is (the API has no "unset" for a status) and says so.
  */
-export class StreamStatus extends CdnstreamResource {
+export class StreamStatus extends pulumi.CustomResource {
   /** Which stream family. */
   declare readonly streamKind: pulumi.Output<"push" | "timeshift">;
   /** The stream's id. */
@@ -58,7 +58,12 @@ export class StreamStatus extends CdnstreamResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: StreamStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    super(declaration.identity, name, args, opts);
+    const registered = registration(declaration.identity, name, args, opts);
+    try {
+      super(registered.type, name, registered.props, registered.options);
+    } finally {
+      registered.restoreStacks();
+    }
   }
 }
 

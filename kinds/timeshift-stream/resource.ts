@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamResource } from "../../sdk/resource";
+import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
@@ -196,7 +196,7 @@ export interface TimeshiftTokenizedPlaybackUrls {
  * The API has no delete for streams: destroying (or replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
  * says that it still exists.
  */
-export class TimeshiftStream extends CdnstreamResource {
+export class TimeshiftStream extends pulumi.CustomResource {
   /** The friendly name as declared. */
   declare readonly name: pulumi.Output<string>;
   /** The parent stream's id as declared. */
@@ -227,7 +227,17 @@ export class TimeshiftStream extends CdnstreamResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: TimeshiftStreamArgs, opts?: pulumi.CustomResourceOptions) {
-    super(declaration.identity, name, { ...args, secureToken: secretKey(args.secureToken) }, opts);
+    const registered = registration(
+      declaration.identity,
+      name,
+      { ...args, secureToken: secretKey(args.secureToken) },
+      opts,
+    );
+    try {
+      super(registered.type, name, registered.props, registered.options);
+    } finally {
+      registered.restoreStacks();
+    }
   }
 }
 

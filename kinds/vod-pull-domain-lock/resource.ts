@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamResource } from "../../sdk/resource";
+import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import { declaration } from "./declaration";
 
@@ -82,7 +82,7 @@ export interface VodPullLiveLock {
  * (as sets: reordering or a change of case is no drift). The API has no delete for a lock:
  * destroying the resource leaves the zone's lock as it is, and says so.
  */
-export class VodPullDomainLock extends CdnstreamResource {
+export class VodPullDomainLock extends pulumi.CustomResource {
   /** The zone's id. */
   declare readonly zoneId: pulumi.Output<number>;
   /** Managed `enabled`, as declared (or as found, after a refresh that found drift). */
@@ -109,7 +109,12 @@ export class VodPullDomainLock extends CdnstreamResource {
   declare readonly liveLock: pulumi.Output<VodPullLiveLock>;
 
   constructor(name: string, args: VodPullDomainLockArgs, opts?: pulumi.CustomResourceOptions) {
-    super(declaration.identity, name, args, opts);
+    const registered = registration(declaration.identity, name, args, opts);
+    try {
+      super(registered.type, name, registered.props, registered.options);
+    } finally {
+      registered.restoreStacks();
+    }
   }
 }
 
