@@ -6,9 +6,9 @@
  */
 import { deferZodLocales } from "../provider/zod-locales";
 
-// Before the kinds load zod. A program, like a provider host, speaks only English, and zod's
-// other locales were a fifth of what importing the SDK cost a program (../provider/zod-locales.ts
-// says how their loading moves to first use; nothing changes for a program that reads one).
+// Before anything loads zod (a data source's first call does; the resource classes do not). A
+// program, like a provider host, speaks only English (../provider/zod-locales.ts says how the
+// other locales' loading moves to first use; nothing changes for a program that reads one).
 deferZodLocales();
 
 export * from "../kinds";

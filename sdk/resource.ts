@@ -98,7 +98,7 @@ export interface Registration {
  * Each kind's class extends `pulumi.CustomResource` itself and registers the result:
  *
  * ```ts
- * const registered = registration(declaration.identity, name, args, opts);
+ * const registered = registration(identity, name, args, opts); // ./identity.ts, generated
  * try {
  *   super(registered.type, name, registered.props, registered.options);
  * } finally {

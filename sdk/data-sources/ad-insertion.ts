@@ -13,8 +13,7 @@ import type {
   GetAdTrackingReportArgs,
   GetAdTrackingReportResult,
 } from "./ad-insertion-types";
-import { z } from "zod";
-import { apiFields, argNames, id, page, text } from "./args";
+import { apiFields, argNames, id, pageNumber, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, onePageOrAll, toResult } from "./invoke";
 import { clientModule, onFirstCall } from "./lazy-client";
@@ -27,7 +26,7 @@ export interface GetAdCreativeArgs {
   crid: string;
 }
 
-const specs = onFirstCall(({ adInsertion }) => {
+const specs = onFirstCall(({ adInsertion }, z) => {
   const trackingNames = { streamId: "streamid", ...argNames(adInsertion.TrackingReportQuery.shape) };
   /** `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`: filters other than crid and session_id need the advanced analytics add-on. */
   const addOnFilters = Object.keys(trackingNames).filter(
@@ -66,7 +65,7 @@ const specs = onFirstCall(({ adInsertion }) => {
       args: z.object({
         ...apiFields(adInsertion.AdBreaksQuery.shape, breakNames),
         zoneId: id("VoD pull zone"),
-        page: page.optional(),
+        page: pageNumber().optional(),
       }),
       needs: { customPlan: true, addOn: true },
     },

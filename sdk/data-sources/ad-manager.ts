@@ -9,8 +9,7 @@ import type {
   GetAdPodRequestsResult,
   GetCampaignTargetingResult,
 } from "./ad-manager-types";
-import { z } from "zod";
-import { apiFields, argNames, id, page, text } from "./args";
+import { apiFields, argNames, id, pageNumber, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, onePageOrAll, toResult } from "./invoke";
 import { clientModule, onFirstCall } from "./lazy-client";
@@ -28,7 +27,7 @@ export interface GetCampaignTargetingArgs {
 }
 
 /** `POST /v2/ad-manager/{pid}/requests` body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */
-const specs = onFirstCall(({ adManager }) => {
+const specs = onFirstCall(({ adManager }, z) => {
   const podRequestNames = { projectId: "pid", ...argNames(adManager.AdPodRequestsBody.shape) };
   const project = id("ad manager project");
   return {
@@ -53,7 +52,7 @@ const specs = onFirstCall(({ adManager }) => {
       args: z.object({
         ...apiFields(adManager.AdPodRequestsBody.shape, podRequestNames),
         projectId: project,
-        page: page.optional(),
+        page: pageNumber().optional(),
       }),
     },
   };

@@ -9,25 +9,33 @@
  * Internal to the SDK: every export is `@internal`, so the published declarations
  * (`stripInternal`) keep no zod type, which a user's `tsc` would have to check.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { zodModule } from "./lazy-client";
 import { camelKey } from "./naming";
+
+// Each rule is built when a data source first describes its calls (./lazy-client.ts): not when
+// the SDK loads, which would load zod into every program.
 
 /** An integer id of the path (`{zoneid}`, `{streamid}`, `{pid}`, `{backupid}`, the API's operations): above 0. @internal */
 export function id(what: string) {
   const rule = `must be a whole number above 0 (the ${what}'s id)`;
-  return z.number({ error: rule }).int(rule).positive(rule);
+  return zodModule().z.number({ error: rule }).int(rule).positive(rule);
 }
 
 /** A string id of the path (`{cid}`, `{crid}`, `{purgeId}`, the API's operations). @internal */
 export function text(what: string) {
-  return z.string({ error: `must be the ${what} as a string` }).min(1, `must not be empty: give the ${what}`);
+  return zodModule()
+    .z.string({ error: `must be the ${what} as a string` })
+    .min(1, `must not be empty: give the ${what}`);
 }
 
 /** A page number (`POST /v2/ad-manager/{pid}/requests`, `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`, `GET /v2/zones/http/pull`). @internal */
-export const page = z
-  .number({ error: "must be a page number, 1 or more" })
-  .int("must be a whole number (pages start at 1)")
-  .min(1, "must be 1 or more (pages start at 1)");
+export function pageNumber() {
+  return zodModule()
+    .z.number({ error: "must be a page number, 1 or more" })
+    .int("must be a whole number (pages start at 1)")
+    .min(1, "must be 1 or more (pages start at 1)");
+}
 
 /**
  * The arguments of a client request schema: each field under the name programs write (naming.ts,

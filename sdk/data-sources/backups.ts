@@ -2,7 +2,6 @@
  * Critical backup data sources: `GET /v2/cb` list, `GET /v2/cb/{backupid}` get. Result types in backup-types.ts
  * (generated); names follow naming.ts (camelCase); values are as the API sends them.
  */
-import { z } from "zod";
 import { id } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import type { CriticalBackup, GetCriticalBackupResult, GetCriticalBackupsResult } from "./backup-types";
@@ -19,7 +18,7 @@ export interface GetCriticalBackupArgs {
   backupId: number;
 }
 
-const specs = onFirstCall(({ backups }) => ({
+const specs = onFirstCall(({ backups }, z) => ({
   list: { fn: "getCriticalBackups", op: backups.ops.listBackups, what: "critical backups", names: {} },
   get: {
     fn: "getCriticalBackup",

@@ -1,12 +1,13 @@
 /**
- * The API client, loaded at a program's first data-source call rather than with the SDK. Every
- * program imports the SDK and most call no data source, while the client's operation families
- * (each operation's schemas are built as its module loads) and undici were over a third of what
- * importing the SDK cost a program, at every `up` and `preview` (docs/benchmarks.md). So a data
- * source module names the client's values only through {@link clientModule}, and describes its
- * calls with {@link onFirstCall}; it imports the client's types as it likes.
+ * The API client and zod, loaded at a program's first data-source call rather than with the SDK.
+ * Every program imports the SDK and most call no data source, while the client's operation
+ * families (each operation's schemas are built as its module loads), undici and zod were most of
+ * what importing the SDK cost a program, at every `up` and `preview` (docs/benchmarks.md). So a
+ * data source module names their values only through {@link clientModule} and {@link zodModule},
+ * and describes its calls with {@link onFirstCall}; it imports their types as it likes.
  */
 import type * as Client from "../../provider/client";
+import type * as Zod from "zod";
 
 let loaded: typeof Client | undefined;
 
@@ -16,8 +17,19 @@ export function clientModule(): typeof Client {
   return (loaded ??= require("../../provider/client") as typeof Client);
 }
 
-/** What `build` makes of the client, made at the first call and kept: a module's call descriptions. @internal */
-export function onFirstCall<T>(build: (client: typeof Client) => T): () => T {
+let zodLoaded: typeof Zod | undefined;
+
+/** zod, required at its first use (the data sources' argument rules). @internal */
+export function zodModule(): typeof Zod {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred to the first data-source call (see above)
+  return (zodLoaded ??= require("zod") as typeof Zod);
+}
+
+/**
+ * What `build` makes of the client and zod, made at the first call and kept: a module's call
+ * descriptions. @internal
+ */
+export function onFirstCall<T>(build: (client: typeof Client, z: typeof Zod.z) => T): () => T {
   let built: { value: T } | undefined;
-  return () => (built ??= { value: build(clientModule()) }).value;
+  return () => (built ??= { value: build(clientModule(), zodModule().z) }).value;
 }

@@ -2,8 +2,7 @@
  * Zone data sources: `GET /v2/zones/http/pull` HTTP pull zones (every page, or one), `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` purge / prefetch
  * progress. Types in zone-types.ts; names follow naming.ts (camelCase).
  */
-import { z } from "zod";
-import { id, page, text } from "./args";
+import { id, pageNumber, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, toResult } from "./invoke";
 import { clientModule, onFirstCall } from "./lazy-client";
@@ -75,13 +74,13 @@ export interface GetPurgeOperationResult extends PurgeOperation {
   };
 }
 
-const specs = onFirstCall(({ zones }) => ({
+const specs = onFirstCall(({ zones }, z) => ({
   pull: {
     fn: "getHttpPullZones",
     op: zones.ops.listPullZones,
     what: "HTTP pull zones",
     names: { page: "page" },
-    args: z.object({ page: page.optional() }),
+    args: z.object({ page: pageNumber().optional() }),
   },
   purge: {
     fn: "getPurgeOperation",

@@ -1,8 +1,9 @@
 /**
  * What importing the SDK loads in a program, which pays it at every `up` and `preview`: the
- * resource classes and their declarations, not the API client (its operation families and their
- * schemas, undici), which the first data-source call loads (sdk/data-sources/lazy-client.ts), nor
- * zod's locales (provider/zod-locales.ts). Jest replaces Node's module cache with its registry,
+ * resource classes and their identities (kinds/<kind>/identity.ts), not the kinds' declarations,
+ * zod, or the API client (its operation families and their schemas, undici), which the first
+ * data-source call loads (sdk/data-sources/lazy-client.ts), and then without zod's locales but
+ * English (provider/zod-locales.ts). Jest replaces Node's module cache with its registry,
  * so a fresh `node` process loads the built SDK (`npm test` builds first) as a program would,
  * after @pulumi/pulumi, and calls a data source against the emulator (which serves from this
  * process, so the program runs asynchronously).
@@ -19,7 +20,9 @@ const sdkEntry = path.join(repoRoot, "dist", "sdk", "index.js");
 interface Loaded {
   client: string[];
   undici: number;
-  zodLocales: string[];
+  /** zod's modules, by path in its package. */
+  zod: string[];
+  declarations: number;
 }
 
 async function program(emulator: TestEmulator): Promise<{ imported: Loaded; afterCall: Loaded; domains: number }> {
@@ -29,7 +32,8 @@ async function program(emulator: TestEmulator): Promise<{ imported: Loaded; afte
       return {
         client: files.filter((f) => f.includes("/dist/provider/client/")).map((f) => require("node:path").basename(f)).sort(),
         undici: files.filter((f) => f.includes("/node_modules/undici/")).length,
-        zodLocales: files.filter((f) => /\\/node_modules\\/zod\\/.*\\/locales\\//.test(f)).map((f) => require("node:path").basename(f)).sort(),
+        zod: files.filter((f) => f.includes("/node_modules/zod/")).map((f) => f.split("/node_modules/zod/")[1]).sort(),
+        declarations: files.filter((f) => /\\/dist\\/kinds\\/.*declar/.test(f)).length,
       };
     };
     require("@pulumi/pulumi");
@@ -58,20 +62,27 @@ describe("importing the SDK", () => {
   });
   afterAll(() => emulator.close());
 
-  it("loads neither the API client nor zod's locales; the first data-source call loads the client", async () => {
+  it("loads neither the API client, zod nor the declarations; the first data-source call loads the client and zod", async () => {
     const { imported, afterCall, domains } = await program(emulator);
 
-    // What the declarations need of the client (limits, input messages, configuration and its
-    // errors): no operation family, no request machinery, no undici.
-    expect(imported.client).toEqual(["config.js", "errors.js", "input-issues.js", "redact.js", "stream-limits.js"]);
+    // What the data sources' argument checks and errors need of the client (configuration, its
+    // errors, input messages): no operation family, no request machinery, no undici.
+    expect(imported.client).toEqual(["config.js", "errors.js", "input-issues.js", "redact.js"]);
     expect(imported.undici).toBe(0);
-    // English, which zod's entry loads itself, and the index (the deferred one); not the 60 others.
-    expect(imported.zodLocales).toEqual(["en.cjs", "index.cjs"]);
+    // Only the deferred locales' stand-in, put in Node's module cache before anything loads zod.
+    expect(imported.zod).toEqual(["v4/locales/index.cjs"]);
+    expect(imported.declarations).toBe(0);
 
     expect(afterCall.client).toEqual(
       expect.arrayContaining(["client.js", "dns.js", "operation.js", "response-parser.js", "streams.js", "zones.js"]),
     );
     expect(afterCall.undici).toBeGreaterThan(0);
+    expect(afterCall.zod).toEqual(expect.arrayContaining(["index.cjs", "v4/core/core.cjs", "v4/locales/en.cjs"]));
+    // English, which zod's entry loads itself, and the index (the deferred one); not the 60 others.
+    expect(afterCall.zod.filter((file) => file.includes("/locales/"))).toEqual([
+      "v4/locales/en.cjs",
+      "v4/locales/index.cjs",
+    ]);
     expect(domains).toBeGreaterThan(0);
     expect(await emulator.requestCounts()).toEqual({ "GET /v2/dns": 1 });
   });

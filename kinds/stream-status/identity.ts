@@ -1,0 +1,12 @@
+// Written by scripts/gen-identities.ts from ./declaration.ts: run `npm run gen-identities` after
+// changing the declaration (test/scripts/identities.test.ts fails while this file is stale).
+import type { KindIdentity } from "../../sdk/resource";
+
+/** What the resource class registers: the declaration's identity, as data (no zod, no rules). */
+export const identity: KindIdentity = {
+  type: "StreamStatus",
+  shim: "stream-status",
+  secretOutputs: ["rtmpAuthPassword"],
+  inputKeys: ["streamKind", "streamId", "disabled"],
+  outputKeys: ["name", "status", "playbackUrls", "rtmpAuthPassword", "warnings"],
+};
