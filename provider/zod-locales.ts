@@ -6,12 +6,12 @@
  * (docs/benchmarks.md).
  *
  * {@link deferZodLocales} runs before zod first loads, in the two entries of a provider host
- * (the dynamic resources' shim, the plugin's main) and in the SDK's (sdk/index.ts: a program
- * loads zod with the kinds' declarations, at every `up` and `preview`, and speaks English too;
- * where the program loaded zod first, nothing is deferred). It puts into Node's module cache,
- * under the locales index's own file, an object with the same export names, each a getter that
- * loads its locale module on first access. Code that reads a locale (`z.locales.fr()`) gets it as before;
- * only the loading moves to first use. Where the index does not read as expected (another zod
+ * (the dynamic resources' shim, the plugin's main) and in the SDK's (sdk/index.ts: a program loads
+ * zod at its first data-source call, and speaks English too; where the program loaded zod first,
+ * nothing is deferred). It puts into Node's module cache, under the locales index's own file, an
+ * object with the same export names, each a getter that loads its locale module on first access.
+ * Code that reads a locale (`z.locales.fr()`) gets it as before; only the loading moves to first
+ * use. Where the index does not read as expected (another zod
  * layout), nothing is deferred and zod loads as it always did; test/provider/zod-locales.test.ts
  * fails on such an upgrade.
  */

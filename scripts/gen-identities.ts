@@ -15,10 +15,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { KindIdentity } from "../sdk/resource";
+import { repoRoot } from "./demo/project-build";
 
-/** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
-export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
-const KINDS = path.join(ROOT, "kinds");
+const KINDS = path.join(repoRoot, "kinds");
 
 /** Every kind's folder under kinds/. */
 export function kindFolders(): string[] {
@@ -67,7 +66,7 @@ export function generate(): Map<string, string> {
 export function outOfDate(files = generate()): string[] {
   return [...files]
     .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text)
-    .map(([file]) => path.relative(ROOT, file));
+    .map(([file]) => path.relative(repoRoot, file));
 }
 
 function main(argv: string[]): number {

@@ -8,8 +8,8 @@
  * at once. Runs alternate ours and the floor in fresh processes; medians are reported.
  *
  * A program pays a fixed cost of its own: a Pulumi program is a fresh process at every `up` and
- * `preview`, and it imports the provider's package (ours: the resource classes, their
- * declarations, zod; the data sources' client waits for their first call). The bench runs its
+ * `preview`, and it imports the provider's package (ours: the resource classes and their
+ * identities; the data sources' client and zod wait for their first call). The bench runs its
  * programs inline, in its own process, which imports the package once, so the stacks' program
  * CPU leaves this out; {@link programImportBench} measures it the same way, against a program
  * importing the floor's package.

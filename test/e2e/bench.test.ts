@@ -148,7 +148,7 @@ describe("npm run bench, smoke run at N=5", () => {
   });
 
   // Ours loads its handler, the client, zod and undici on a host's first call, and the resource
-  // classes, their declarations and zod on a program's import; the floor loads one small file.
+  // classes and their identities on a program's import; the floor loads one small file.
   it.each([
     {
       key: "hostStart",

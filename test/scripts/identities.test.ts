@@ -5,7 +5,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { generate, identityText, kindFolders, outOfDate, ROOT } from "../../scripts/gen-identities";
+import { repoRoot as ROOT } from "../../scripts/demo/project-build";
+import { generate, identityText, kindFolders, outOfDate } from "../../scripts/gen-identities";
 
 describe("the kinds' identities", () => {
   it("are what the generator writes from the declarations today (else: run `npm run gen-identities`)", () => {
