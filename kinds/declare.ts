@@ -12,7 +12,7 @@
  * alone. See docs/design.md §1 "A kind's folder".
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import { z } from "../provider/deferred-zod";
 import type { Comparator, DiffRules } from "../provider/inputs";
 
 /** One input property of a kind. */

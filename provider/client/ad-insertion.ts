@@ -3,7 +3,7 @@
  * §4.9 ad-break log, §4.18 creative; plus the inferred settings read (extension).
  * Shapes: §2.8-§2.12.
  */
-import { z } from "zod";
+import { z } from "../deferred-zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
 import { Paginator, type PaginatorOptions } from "./pagination";
@@ -16,6 +16,7 @@ import {
   loose,
   numeric,
   openEnum,
+  optionalFields,
   pageCounters,
   parseRange,
   rangeIn,
@@ -92,7 +93,7 @@ const chart = z.array(loose({ key: z.string(), value: n }));
 /** §2.10 ad consumption (egress in bytes). */
 export const Consumption = z.looseObject({
   ...envelope,
-  ...loose({
+  ...optionalFields({
     from: z.string(),
     to: z.string(),
     serviceIds: z.array(n),
@@ -100,7 +101,7 @@ export const Consumption = z.looseObject({
     totalAdInsertions: n,
     totalAdImpressions: n,
     totalEgress: n,
-  }).shape,
+  }),
   egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }).optional(),
   adInsertionsChart: chart.optional(),
   adImpressionsChart: chart.optional(),
@@ -126,7 +127,7 @@ export type AdBreak = z.infer<typeof AdBreak>;
 /** §2.12 ad creative. */
 export const Creative = z.looseObject({
   ...envelope,
-  ...loose({
+  ...optionalFields({
     crid: z.string(),
     mediaUrl: z.string(),
     adSystem: z.string(),
@@ -141,7 +142,7 @@ export const Creative = z.looseObject({
     mediaHeight: n,
     mediaBitrate: n,
     durationS: n,
-  }).shape,
+  }),
 });
 
 // ---- §4.2 schedule ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
  * The API client and zod, loaded at a program's first data-source call rather than with the SDK.
  * Every program imports the SDK and most call no data source, while the client's operation
- * families (each operation's schemas are built as its module loads), undici and zod were most of
+ * families, undici and zod were most of
  * what importing the SDK cost a program, at every `up` and `preview` (docs/benchmarks.md). So a
  * data source module names their values only through {@link clientModule} and {@link zodModule},
  * and describes its calls with {@link onFirstCall}; it imports their types as it likes.
