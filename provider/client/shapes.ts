@@ -3,6 +3,7 @@
  * vary), strict request primitives, the §2.1 envelope and the §2.4 access-control objects.
  */
 import { z } from "../deferred-zod";
+import { checkFunctions } from "./check-functions";
 
 // ---- responses: lenient -------------------------------------------------------------------
 
@@ -50,8 +51,8 @@ export const numeric = z.union([
   z.number(),
   z
     .string()
-    .refine((s) => s.trim() !== "" && Number.isFinite(Number(s)), "expected a number or numeric string")
-    .transform((s) => Number(s)),
+    .refine(checkFunctions.isNumericText, "expected a number or numeric string")
+    .transform(checkFunctions.toNumber),
 ]);
 
 /**

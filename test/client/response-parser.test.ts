@@ -15,6 +15,7 @@ import {
   zones,
   type Operation,
 } from "../../provider/client";
+import { compilePlan, FAIL } from "../../provider/client/check-plan";
 import { buildPath, buildQuery } from "../../provider/client/path";
 import { parseResponse } from "../../provider/client/response-parser";
 
@@ -31,11 +32,15 @@ afterAll(async () => {
   await emu.close();
 });
 
-/** Both parses of one body, each from its own copy. */
+/**
+ * Both parses of one body, each from its own copy; `fast` by the check compiled from the schema
+ * at run time, `planned` by the plan written ahead of time for the operation (./check-plans.ts).
+ */
 function both(op: Operation, text: string) {
   const fast = parseResponse(op.response, () => JSON.parse(text));
   const zod = op.response.safeParse(JSON.parse(text));
-  return { fast, zod };
+  const planned = compilePlan(op.plans!.response!)(JSON.parse(text));
+  return { fast, zod, planned };
 }
 
 /** One call per operation, with ids of the default fixture. */
@@ -93,18 +98,20 @@ describe("compiled response check = zod", () => {
       const path = buildPath(op.path, params as Record<string, string | number>) + buildQuery(input.query);
       const res = await client.raw(op.method, path, { body, retry: "connect-only" });
       expect(res.status).toBe(200);
-      const { fast, zod } = both(op, JSON.stringify(res.body));
+      const { fast, zod, planned } = both(op, JSON.stringify(res.body));
       expect(zod.success).toBe(true);
       expect(fast.success).toBe(true);
       expect(fast.data).toStrictEqual(zod.data);
+      expect(planned).toStrictEqual(zod.data);
     },
   );
 
   it("GET /v2/cb/{backupid}: the same output as zod", async () => {
     const list = await backups.listBackups(client);
     const res = await client.raw("GET", `/v2/cb/${list.backups[0]!.id}`, { retry: "retriable" });
-    const { fast, zod } = both(backups.getBackup, JSON.stringify(res.body));
+    const { fast, zod, planned } = both(backups.getBackup, JSON.stringify(res.body));
     expect(fast.data).toStrictEqual(zod.data);
+    expect(planned).toStrictEqual(zod.data);
   });
 });
 
@@ -134,9 +141,10 @@ describe("lenient values and refusals", () => {
     ],
   ];
   it.each(cases)("%s: the same output as zod", (_name, body) => {
-    const { fast, zod } = both(op, JSON.stringify(body));
+    const { fast, zod, planned } = both(op, JSON.stringify(body));
     expect(zod.success).toBe(true);
     expect(fast.data).toStrictEqual(zod.data);
+    expect(planned).toStrictEqual(zod.data);
     expect(Object.getPrototypeOf(fast.data)).toBe(Object.prototype);
   });
 
@@ -156,9 +164,10 @@ describe("lenient values and refusals", () => {
   ];
   it.each(refused)("%s: refused, with zod's issues on the untouched body", (_name, body) => {
     const text = JSON.stringify(body);
-    const { fast, zod } = both(op, text);
+    const { fast, zod, planned } = both(op, text);
     expect(zod.success).toBe(false);
     expect(fast.success).toBe(false);
+    expect(planned).toBe(FAIL);
     expect(fast.error!.issues).toEqual(zod.error!.issues);
     expect(fast.input).toEqual(JSON.parse(text));
   });
