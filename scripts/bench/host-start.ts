@@ -7,6 +7,10 @@
  * cold. The call is a `check` of one StreamStatus, which needs no API; the floor's `check` returns
  * at once. Runs alternate ours and the floor in fresh processes; medians are reported.
  *
+ * A refresh's host makes a different first call: {@link hostReadBench} measures a fresh host's
+ * first `read` of one StreamStatus, against an emulator (ours reads the stream through the client
+ * and its checks; the floor's `read` returns the state it was given).
+ *
  * A program pays a fixed cost of its own: a Pulumi program is a fresh process at every `up` and
  * `preview`, and it imports the provider's package (ours: the resource classes and their
  * identities; the data sources' client and zod wait for their first call). The bench runs its
@@ -39,6 +43,19 @@ const hostScript = (provider: string) => `
     process.stdout.write(String(cpuMs() - start));
   });`;
 
+/** What one fresh refresh host does before and during its first read; prints the CPU ms it took. */
+const readScript = (provider: string, props: Record<string, unknown>) => `
+  const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+  require("@pulumi/pulumi");
+  const start = cpuMs();
+  const provider = require(${JSON.stringify(provider)});
+  (async () => {
+    await provider.configure?.({ config: { get: () => undefined } });
+    const props = ${JSON.stringify(props)};
+    await provider.read(props.streamKind + "/" + props.streamId, props);
+    process.stdout.write(String(cpuMs() - start));
+  })();`;
+
 /** What one fresh program does after loading @pulumi/pulumi: import the package; prints the CPU ms it took. */
 const programScript = (pkg: string) => `
   const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
@@ -47,9 +64,9 @@ const programScript = (pkg: string) => `
   require(${JSON.stringify(pkg)});
   process.stdout.write(String(cpuMs() - start));`;
 
-function once(script: string, what: string): number {
+function once(script: string, what: string, env: NodeJS.ProcessEnv = process.env): number {
   // From the repository, where the packed package and @pulumi/pulumi are installed.
-  const run = spawnSync(process.execPath, ["-e", script], { cwd: repoRoot, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["-e", script], { cwd: repoRoot, encoding: "utf8", env });
   const ms = Number(run.stdout);
   if (run.status !== 0 || !Number.isFinite(ms)) {
     throw new Error(`${what} failed (exit ${run.status}):\n${run.stderr}`);
@@ -91,5 +108,23 @@ export function programImportBench(runs: number): HostStartResult {
     runs,
     () => once(programScript("pulumi-cdnstream"), "a program's import of pulumi-cdnstream"),
     () => once(programScript(floorPackageDir), "a program's import of the floor's package"),
+  );
+}
+
+/**
+ * Measures `runs` refresh hosts' first read per side, against an emulator holding the stream
+ * (`api`); `props` is the StreamStatus's state.
+ */
+export function hostReadBench(
+  runs: number,
+  api: { url: string; apiKey: string },
+  props: Record<string, unknown>,
+): HostStartResult {
+  const oursShim = "pulumi-cdnstream/provider/shims/stream-status";
+  const env = { ...process.env, CDNSTREAM_API_KEY: api.apiKey, CDNSTREAM_BASE_URL: api.url };
+  return alternating(
+    runs,
+    () => once(readScript(oursShim, props), `a first read of ${oursShim}`, env),
+    () => once(readScript(floorPackageDir, props), "a first read of the floor", env),
   );
 }

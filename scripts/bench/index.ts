@@ -13,8 +13,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
-import { hostStartBench, programImportBench } from "./host-start";
-import { MIXES, writeFloorPackage, type Mix } from "./mix";
+import { hostReadBench, hostStartBench, programImportBench, type HostStartResult } from "./host-start";
+import { startBenchEmulator } from "./emulator";
+import { stackFixture } from "./fixture";
+import { declarations, MIXES, targetCounts, writeFloorPackage, type Mix } from "./mix";
 import { machine, markdown, targets, type Report } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
@@ -107,6 +109,22 @@ export interface Io {
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
+/** {@link hostReadBench} against an emulator of its own holding one StreamStatus's stream. */
+async function firstReads(runs: number, runDir: string): Promise<HostStartResult> {
+  const decls = declarations(7, "cycle")
+    .filter((d) => d.kind === "StreamStatus")
+    .slice(0, 1);
+  const api = await startBenchEmulator(
+    stackFixture(targetCounts(decls)),
+    path.join(runDir, "fixtures", "first-read.json"),
+  );
+  try {
+    return hostReadBench(runs, api, decls[0]!.args);
+  } finally {
+    await api.close();
+  }
+}
+
 /** Runs the bench; returns the report (also printed, and written with --json). */
 export async function runBench(argv: string[], io: Io = processIo): Promise<Report> {
   const opts = options(argv);
@@ -130,6 +148,8 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
     for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
     progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
     const hostStart = hostStartBench(opts.hostStarts);
+    progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
+    const hostRead = await firstReads(opts.hostStarts, runDir);
     progress(`program import: ${opts.hostStarts} fresh programs per side`);
     const programImport = programImportBench(opts.hostStarts);
     progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
@@ -151,6 +171,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
       stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
       bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
       hostStart,
+      hostRead,
       programImport,
       client,
       targets: targets(results, providerBytes, client, opts.size.mix),

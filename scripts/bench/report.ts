@@ -52,6 +52,8 @@ export interface Report {
   bytesBySize: { n: number; ours: Bytes; floor: Bytes; anchor: Bytes }[];
   /** A fresh provider host's first call, ours against the floor's (./host-start.ts). */
   hostStart: HostStartResult;
+  /** A refresh host's first call: a StreamStatus read (ours against the emulator). */
+  hostRead: HostStartResult;
   /** A fresh program's import of the package, ours against the floor's (./host-start.ts). */
   programImport: HostStartResult;
   client: ClientResult;
@@ -267,6 +269,12 @@ export function markdown(r: Report): string {
     `| ours | ${r.hostStart.oursMs.toFixed(1)} |`,
     `| floor | ${r.hostStart.floorMs.toFixed(1)} |`,
     `| ours - floor | ${r.hostStart.extraMs.toFixed(1)} |`,
+    "",
+    `| a refresh host's first call (a StreamStatus read, module loading included), ${r.hostRead.runs} fresh hosts per side | CPU ms, median |`,
+    "|---|---:|",
+    `| ours | ${r.hostRead.oursMs.toFixed(1)} |`,
+    `| floor | ${r.hostRead.floorMs.toFixed(1)} |`,
+    `| ours - floor | ${r.hostRead.extraMs.toFixed(1)} |`,
     "",
     `| a program's import of the package, after \`@pulumi/pulumi\` (every \`up\` and \`preview\` starts a program), ${r.programImport.runs} fresh programs per side | CPU ms, median |`,
     "|---|---:|",

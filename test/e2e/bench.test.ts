@@ -147,13 +147,18 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(client.allPages).toMatchObject({ items: 1000, requests: 51 });
   });
 
-  // Ours loads its handler, the client, zod and undici on a host's first call, and the resource
-  // classes and their identities on a program's import; the floor loads one small file.
+  // Ours loads its handler, the client, undici (and for a check zod) on a host's first call, and
+  // the resource classes and their identities on a program's import; the floor loads one small file.
   it.each([
     {
       key: "hostStart",
       what: "a fresh provider host's first call",
       row: "| a provider host's first call (a StreamStatus check, module loading included), 2 fresh hosts per side |",
+    },
+    {
+      key: "hostRead",
+      what: "a fresh refresh host's first read",
+      row: "| a refresh host's first call (a StreamStatus read, module loading included), 2 fresh hosts per side |",
     },
     {
       key: "programImport",
