@@ -57,7 +57,7 @@ function dropHostEcho(err: unknown): never {
 export function shimFor(kind: string, hostEcho: "drop" | "keep" = "drop"): pulumi.dynamic.ResourceProvider {
   let loaded: Handler | undefined;
   // Loaded once, at the first call: a host that never calls a kind never loads its code. The host
-  // is set up before the first handler loads zod and undici (./host-setup.ts says why).
+  // is set up before the first handler loads undici, or zod (./host-setup.ts says why).
   const handler = (): Handler => {
     if (loaded) return loaded;
     setUpProviderHost();

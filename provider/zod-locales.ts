@@ -1,8 +1,9 @@
 /**
  * zod's core loads all of its locale modules when it loads (its `locales` export: over 60
  * files, about half of zod's load time), yet a provider host only ever speaks English, which
- * zod's own entry loads by itself (`config(en())`). A provider host loads zod at every start, on
- * every `up`, `preview`, `refresh` and `destroy`, so that time is paid by every operation
+ * zod's own entry loads by itself (`config(en())`). A provider host that checks inputs loads zod
+ * at every `up` and `preview` (one that only reads or releases, a refresh or a destroy, checks
+ * with the plans written ahead of time and loads none), so that time is paid by those operations
  * (docs/benchmarks.md).
  *
  * {@link deferZodLocales} runs before zod first loads, in the two entries of a provider host

@@ -179,6 +179,18 @@ const mb = (x: number | null) => (x === null ? "n/a" : x.toFixed(0));
 const num = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : x.toFixed(2));
 const pair = (a: number | undefined, b: number | undefined) => `${num(a)} / ${num(b)}`;
 
+/** A fixed cost's table: ours, the floor's and what ours adds (CPU ms, medians), then a blank line. */
+function fixedCost(title: string, cost: HostStartResult, [ours, floor] = ["ours", "floor"]): string[] {
+  return [
+    `| ${title} | CPU ms, median |`,
+    "|---|---:|",
+    `| ${ours} | ${cost.oursMs.toFixed(1)} |`,
+    `| ${floor} | ${cost.floorMs.toFixed(1)} |`,
+    `| ours - floor | ${cost.extraMs.toFixed(1)} |`,
+    "",
+  ];
+}
+
 /** The markdown on stdout (and in docs/benchmarks.md). */
 export function markdown(r: Report): string {
   const m = r.machine;
@@ -264,24 +276,19 @@ export function markdown(r: Report): string {
       `| state bytes, N=${b.n} (mean) | ${b.ours.state} | ${b.floor.state} | ${b.anchor.state} |`,
     ]),
     "",
-    `| a provider host's first call (a StreamStatus check, module loading included), ${r.hostStart.runs} fresh hosts per side | CPU ms, median |`,
-    "|---|---:|",
-    `| ours | ${r.hostStart.oursMs.toFixed(1)} |`,
-    `| floor | ${r.hostStart.floorMs.toFixed(1)} |`,
-    `| ours - floor | ${r.hostStart.extraMs.toFixed(1)} |`,
-    "",
-    `| a refresh host's first call (a StreamStatus read, module loading included), ${r.hostRead.runs} fresh hosts per side | CPU ms, median |`,
-    "|---|---:|",
-    `| ours | ${r.hostRead.oursMs.toFixed(1)} |`,
-    `| floor | ${r.hostRead.floorMs.toFixed(1)} |`,
-    `| ours - floor | ${r.hostRead.extraMs.toFixed(1)} |`,
-    "",
-    `| a program's import of the package, after \`@pulumi/pulumi\` (every \`up\` and \`preview\` starts a program), ${r.programImport.runs} fresh programs per side | CPU ms, median |`,
-    "|---|---:|",
-    `| ours (\`pulumi-cdnstream\`) | ${r.programImport.oursMs.toFixed(1)} |`,
-    `| floor (its provider's package) | ${r.programImport.floorMs.toFixed(1)} |`,
-    `| ours - floor | ${r.programImport.extraMs.toFixed(1)} |`,
-    "",
+    ...fixedCost(
+      `a provider host's first call (a StreamStatus check, module loading included), ${r.hostStart.runs} fresh hosts per side`,
+      r.hostStart,
+    ),
+    ...fixedCost(
+      `a refresh host's first call (a StreamStatus read, module loading included), ${r.hostRead.runs} fresh hosts per side`,
+      r.hostRead,
+    ),
+    ...fixedCost(
+      `a program's import of the package, after \`@pulumi/pulumi\` (every \`up\` and \`preview\` starts a program), ${r.programImport.runs} fresh programs per side`,
+      r.programImport,
+      ["ours (`pulumi-cdnstream`)", "floor (its provider's package)"],
+    ),
     `| client, ${c.path}, ${c.concurrency} in flight, ${c.runs.raw.length} runs of ${c.secondsPerRun} s each | value |`,
     "|---|---:|",
     `| raw undici \`request()\` | ${c.rawRps} req/s |`,
