@@ -14,8 +14,10 @@
  * from then on forwards everything to the schema it built, which every later use sees. A
  * stand-in passed to zod works as the schema (zod reads it through the same forwarding).
  *
- * Types are zod's own: `typeof z` here is `typeof import("zod").z`. What a stand-in cannot be is
- * the same object as its schema (`===`); nothing here compares schemas by identity across the two.
+ * Types are zod's own: the value is typed `typeof import("zod").z`, and the types the schema
+ * modules name (`z.infer`, `z.ZodType`...) are zod's under the same name (the namespace below; a
+ * module that names another adds it there). What a stand-in cannot be is the same object as its
+ * schema (`===`): zod functions that look schemas up by identity take {@link built}`(schema)`.
  */
 import type * as Zod from "zod";
 
@@ -107,8 +109,8 @@ const replay = (self: unknown, fn: unknown, args: unknown[]) =>
 
 /** A stand-in for what `make` builds, made at the first use that is not a builder call. */
 function standIn(make: () => unknown): unknown {
-  let built: object | undefined;
-  const schema = () => (built ??= make() as object);
+  let made: object | undefined;
+  const schema = () => (made ??= make() as object);
   const proxy: object = new Proxy(
     {},
     {

@@ -23,9 +23,31 @@ import { kindFolders } from "./gen-identities";
 
 export const PLANS_FILE = path.join(repoRoot, "provider", "client", "check-plans.ts");
 
-/** A request's plan is used on a shallow copy of the caller's value: only flat objects qualify. */
+/** Whether a plan checks an object or an array anywhere in its value. */
+function holdsContainer(plan: Plan): boolean {
+  switch (plan.type) {
+    case "object":
+    case "array":
+      return true;
+    case "nullable":
+    case "optional":
+    case "nonoptional":
+      return holdsContainer(plan.of);
+    case "union":
+      return plan.options.some(holdsContainer);
+    case "transform":
+      return holdsContainer(plan.from);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A request's plan is used on a shallow copy of the caller's value (a check converts in place):
+ * only an object whose fields hold no object or array qualifies.
+ */
 const isFlat = (plan: Plan): boolean =>
-  plan.type === "object" && plan.fields.every(([, field]) => !/"type":"(object|array)"/.test(JSON.stringify(field)));
+  plan.type === "object" && plan.fields.every(([, field]) => !holdsContainer(field));
 
 /** The plan to write for a schema, or undefined (none, or one only zod can check). */
 function written(schema: z.ZodType | undefined, request: boolean): Plan | undefined {
