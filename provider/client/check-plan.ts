@@ -3,9 +3,9 @@
  * value must be, and what a transform makes of it), which {@link compilePlan} turns into plain
  * functions that check a parsed value and build the same output zod would. Plans are taken from
  * the schemas by {@link planOf}: at build time for every operation and identity rule
- * (scripts/gen-checks.ts writes them to ./check-plans.ts), so a provider host that only reads
- * (a refresh) checks requests and answers with no zod loaded; and at run time for any schema
- * without one.
+ * (scripts/gen-checks.ts writes them to ./check-plans.ts), so a provider host that reads or
+ * releases (a refresh, a destroy) checks requests and answers with no zod loaded; and at run time
+ * for any schema without one.
  *
  * zod stays the authority: a plan holds only what it states exactly (types, the length, pattern,
  * integer and bound checks, literals, the functions of ./check-functions.ts); any other part of
@@ -134,17 +134,26 @@ export function planOf(schema: z.ZodType): Plan {
     case "unknown":
     case "any":
       return checks.length > 0 ? byZod : { type: "unknown" };
-    case "literal":
-      return checks.length > 0 ? byZod : { type: "literal", values: def.values as never };
-    case "enum":
-      return checks.length > 0 ? byZod : { type: "enum", values: Object.values(def.entries ?? {}) };
+    case "literal": {
+      // Values that JSON writes as they are (not undefined, a bigint or a symbol): a plan is data.
+      const values = def.values ?? [];
+      const plain = values.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v));
+      return checks.length > 0 || !plain ? byZod : { type: "literal", values: values as never };
+    }
+    case "enum": {
+      // String enums; zod reads a numeric one (a TypeScript enum's reverse mapping) its own way.
+      const values = Object.values(def.entries ?? {});
+      return checks.length > 0 || values.some((v) => typeof v !== "string") ? byZod : { type: "enum", values };
+    }
     case "nullable":
     case "nonoptional":
     case "array":
       if (checks.length > 0) return byZod;
       return { type: def.type, of: planOf(def.type === "array" ? def.element! : def.innerType!) };
     case "optional":
-      if (checks.length > 0 || internals(def.innerType!).optin === "defaulted") return byZod;
+      // An inner schema that is optional itself is run by zod on undefined too (and may make
+      // something of it): zod's.
+      if (checks.length > 0 || internals(def.innerType!).optin !== undefined) return byZod;
       return { type: "optional", of: planOf(def.innerType!) };
     case "union": {
       // An object or array option checks in place; failing half-way it may leave a field

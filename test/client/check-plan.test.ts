@@ -95,12 +95,14 @@ describe("the checks written ahead of time", () => {
     }
   });
 
-  it("leave to zod what a plan cannot state: refinements of other functions, defaults, stripping objects", () => {
+  it("leave to zod what a plan cannot state: other functions, defaults, stripping objects, values JSON cannot write", () => {
     const cases = [
       z.string().refine((s) => s.length > 2),
       z.string().default("x"),
       z.object({ a: z.string() }),
       z.number().transform((n) => n * 2),
+      z.literal(undefined),
+      z.string().optional().optional(),
     ];
     for (const schema of cases) expect(planOf(built(schema)).type).toBe("zod");
     expect(planOf(built(z.strictObject({ a: z.string().optional().default("x") }))).type).toBe("zod");
