@@ -13,7 +13,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "../provider/deferred-zod";
-import { compilePlan, FAIL } from "../provider/client/check-plan";
+import { compilePlan, FAIL, ruleKey } from "../provider/client/check-plan";
 import { rulePlans } from "../provider/client/check-plans";
 import type { Comparator, DiffRules } from "../provider/inputs";
 
@@ -128,7 +128,7 @@ function idTemplate<I extends Inputs, O extends Outputs>(declaration: KindDeclar
   const accepts = (name: string, value: unknown) => {
     let check = checks.get(name);
     if (!check) {
-      const plan = rulePlans[`${declaration.name}.${name}`];
+      const plan = rulePlans[ruleKey(declaration.name, name)];
       const compiled = plan && compilePlan(plan);
       const rule = declaration.inputs[name].rule;
       check = compiled ? (v) => compiled(v) !== FAIL : (v) => rule.safeParse(v).success;

@@ -15,7 +15,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
-import { isStandalone, planOf, type Plan } from "../provider/client/check-plan";
+import { isStandalone, planOf, ruleKey, somePart, type Plan } from "../provider/client/check-plan";
 import { operationKey } from "../provider/client/operation";
 import { operations } from "../provider/client/registry";
 import { repoRoot } from "./demo/project-build";
@@ -23,31 +23,13 @@ import { kindFolders } from "./gen-identities";
 
 export const PLANS_FILE = path.join(repoRoot, "provider", "client", "check-plans.ts");
 
-/** Whether a plan checks an object or an array anywhere in its value. */
-function holdsContainer(plan: Plan): boolean {
-  switch (plan.type) {
-    case "object":
-    case "array":
-      return true;
-    case "nullable":
-    case "optional":
-    case "nonoptional":
-      return holdsContainer(plan.of);
-    case "union":
-      return plan.options.some(holdsContainer);
-    case "transform":
-      return holdsContainer(plan.from);
-    default:
-      return false;
-  }
-}
-
 /**
  * A request's plan is used on a shallow copy of the caller's value (a check converts in place):
  * only an object whose fields hold no object or array qualifies.
  */
 const isFlat = (plan: Plan): boolean =>
-  plan.type === "object" && plan.fields.every(([, field]) => !holdsContainer(field));
+  plan.type === "object" &&
+  plan.fields.every(([, field]) => !somePart(field, (part) => part.type === "object" || part.type === "array"));
 
 /** The plan to write for a schema, or undefined (none, or one only zod can check). */
 function written(schema: z.ZodType | undefined, request: boolean): Plan | undefined {
@@ -93,7 +75,7 @@ export function rulePlans(): Record<string, Plan> {
     for (const [, name] of declaration.idFormat.matchAll(/<(\w+)>/g)) {
       const rule = declaration.inputs[name!]?.rule;
       const plan = rule && written(rule, false);
-      if (plan) plans[`${declaration.name}.${name}`] = plan;
+      if (plan) plans[ruleKey(declaration.name, name!)] = plan;
     }
   }
   return plans;

@@ -190,26 +190,31 @@ function objectPlan(schema: z.ZodType, def: Internals["def"]): Plan {
   return strict ? { type: "object", fields, strict: true } : { type: "object", fields };
 }
 
-/** Whether a plan holds no part only zod checks: one that can be written ahead of time. */
-export function isStandalone(plan: Plan): boolean {
+/** Whether `test` holds for a plan or any part of it (its inner plans, options, fields). */
+export function somePart(plan: Plan, test: (part: Plan) => boolean): boolean {
+  if (test(plan)) return true;
   switch (plan.type) {
-    case "zod":
-      return false;
     case "nullable":
     case "optional":
     case "nonoptional":
     case "array":
-      return isStandalone(plan.of);
+      return somePart(plan.of, test);
     case "union":
-      return plan.options.every(isStandalone);
+      return plan.options.some((option) => somePart(option, test));
     case "object":
-      return plan.fields.every(([, field]) => isStandalone(field));
+      return plan.fields.some(([, field]) => somePart(field, test));
     case "transform":
-      return isStandalone(plan.from);
+      return somePart(plan.from, test);
     default:
-      return true;
+      return false;
   }
 }
+
+/** Whether a plan holds no part only zod checks: one that can be written ahead of time. */
+export const isStandalone = (plan: Plan): boolean => !somePart(plan, (part) => part.type === "zod");
+
+/** What names an identity rule's plan among those written ahead of time: `<Kind>.<input>`. */
+export const ruleKey = (kind: string, input: string): string => `${kind}.${input}`;
 
 // ---- compiling a plan --------------------------------------------------------------------------
 
@@ -278,9 +283,9 @@ export function compilePlan(plan: Plan): Check {
       };
     }
     case "zod": {
-      const run = (plan.schema as unknown as { _zod: { run: Run } })._zod.run;
+      const zod = (plan.schema as unknown as { _zod: { run: Run } })._zod;
       return (value) => {
-        const result = run({ value, issues: [] }, CTX);
+        const result = zod.run({ value, issues: [] }, CTX);
         return result.issues.length > 0 ? FAIL : result.value;
       };
     }

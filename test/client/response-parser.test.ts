@@ -3,7 +3,7 @@
  * every operation's real emulator response and for lenient values (numeric strings, 0/1 numbers,
  * nulls, unknown fields), and a refusal wherever zod refuses, with zod's issues.
  */
-import { startEmulator, type RunningEmulator } from "../../emulator";
+import { startEmulator, type ProfilePatch, type RunningEmulator } from "../../emulator";
 import {
   adInsertion,
   adManager,
@@ -22,15 +22,6 @@ import { parseResponse } from "../../provider/client/response-parser";
 const KEY = "emu_parser_key_8c2e41";
 let emu: RunningEmulator;
 let client: CdnstreamClient;
-
-beforeAll(async () => {
-  emu = await startEmulator({ apiKey: KEY });
-  client = new CdnstreamClient({ apiKey: KEY, baseUrl: emu.url, env: {} });
-});
-afterAll(async () => {
-  await client.close();
-  await emu.close();
-});
 
 /**
  * Both parses of one body, each from its own copy; `fast` by the check compiled from the schema
@@ -85,7 +76,26 @@ const calls: [Operation, Record<string, unknown>, { body?: unknown; query?: Reco
   [adManager.getCampaign, { pid: 1, cid: "cmp_3Lm8vR2p" }, {}],
 ];
 
-describe("compiled response check = zod", () => {
+/**
+ * The emulator's readings of the spec's "not shown" places that change what an answer holds:
+ * the default, and the other reading of each (Unix-seconds deletion times, null for no warnings,
+ * notes on every write, another archived word).
+ */
+const readings: [string, ProfilePatch][] = [
+  ["the default readings", {}],
+  ["the other answer readings", { deleted: "unix", emptyWarnings: "null", writeNotes: true, archivedStatus: "ended" }],
+];
+
+describe.each(readings)("compiled response check = zod, under %s", (_reading, profile) => {
+  beforeAll(async () => {
+    emu = await startEmulator({ apiKey: KEY, profile });
+    client = new CdnstreamClient({ apiKey: KEY, baseUrl: emu.url, env: {} });
+  });
+  afterAll(async () => {
+    await client.close();
+    await emu.close();
+  });
+
   it("covers every operation but the backup read (its id comes from the list)", () => {
     const covered = new Set(calls.map(([op]) => op));
     expect(operations.filter((op) => !covered.has(op)).map((op) => op.id)).toEqual(["4.16"]);

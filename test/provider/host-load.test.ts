@@ -12,11 +12,20 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { stackFixture } from "../../scripts/bench/fixture";
 import { declarations, targetCounts } from "../../scripts/bench/mix";
+import { kindFolders } from "../../scripts/gen-identities";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const kinds = declarations(7, "cycle");
-const folderOf = (kind: string) => kind.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase());
+/** A kind's folder (its shim's name), from the identities the generator writes. */
+const folders = new Map<string, string>(
+  kindFolders().map((folder) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- one identity per kind folder
+    const { identity } = require(`../../kinds/${folder}/identity`);
+    return [identity.type, identity.shim];
+  }),
+);
+const folderOf = (kind: string) => folders.get(kind)!;
 
 /** Runs `body` in a fresh host-like process (after @pulumi/pulumi, with the shims' configuration); its JSON line. */
 async function host(emulator: TestEmulator, body: string): Promise<any> {
