@@ -10,14 +10,20 @@ import { setUpProviderHost } from "../host-setup";
 // required here.
 setUpProviderHost();
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the line above
-const { serve } = require("./server") as typeof import("./server");
+const { serve, failCallsInFlight } = require("./server") as typeof import("./server");
 
-// A failure outside any call (a bug) is printed for the engine's log and ends the plugin with an
-// error status; failures of calls are answered to the engine as errors of the call.
-process.on("uncaughtException", (err) => {
-  process.stderr.write(`${err.stack ?? err.message}\n`);
+// A failure outside any call (a bug) is printed for the engine's log, every call in flight is
+// answered with it (an engine waiting on one would hang), and the plugin ends with an error
+// status once those answers are sent; failures of calls are answered as errors of the call.
+const GRACE_MS = 500;
+const onUncaught = (err: unknown) => {
+  process.stderr.write(`${(err as Error)?.stack ?? String(err)}\n`);
+  failCallsInFlight(err);
   process.exitCode = 1;
-});
+  setTimeout(() => process.exit(1), GRACE_MS);
+};
+process.on("uncaughtException", onUncaught);
+process.on("unhandledRejection", onUncaught);
 
 serve().catch((err: Error) => {
   process.stderr.write(`pulumi-resource-cdnstream: could not start: ${err.stack ?? err.message}\n`);

@@ -108,12 +108,22 @@ function kindOf(urnOrType: string): ServedKind & { name: string } {
   if (!name) throw new Error(`unknown resource type ${type}: this plugin serves ${PACKAGE}:index:<Kind> resources`);
   let kind = served.get(name);
   if (!kind) {
+    let declarationFile: string;
+    try {
+      declarationFile = require.resolve(`../../kinds/${folderOf(name)}/declaration`);
+    } catch {
+      throw new Error(`unknown resource type ${type}: ${PACKAGE} has no resource kind "${name}"`);
+    }
+    // A kind that is there but fails to load is that failure (a broken install, a bug), not an
+    // unknown kind: its error goes to the engine whole.
     let declaration: { name: string; secretOutputs: readonly string[] };
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, one per kind
-      declaration = require(`../../kinds/${folderOf(name)}/declaration`).declaration;
-    } catch {
-      throw new Error(`unknown resource type ${type}: ${PACKAGE} has no resource kind "${name}"`);
+      declaration = require(declarationFile).declaration;
+    } catch (err) {
+      throw new Error(`resource kind "${name}" of ${PACKAGE} could not be loaded: ${(err as Error)?.message ?? err}`, {
+        cause: err,
+      });
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
     kind = { handler: shimFor(folderOf(name), "keep"), secrets: declaration.secretOutputs };
@@ -196,15 +206,37 @@ function failure(err: unknown): { code: number; message: string; metadata: grpcT
   return { code: grpc.status.UNKNOWN, message, metadata };
 }
 
+/** The calls being worked on, each answered once: by its work, or by `failCallsInFlight`. */
+const callsInFlight = new Set<(err: unknown) => void>();
+
 /** Runs `work` and answers the call with its result, or with the error it threw. */
 function answer<T>(callback: Callback, work: () => Promise<T>): void {
-  work().then(
-    (value) => callback(null, value),
-    (err) => {
-      const response = failure(err);
-      callback(response, null, response.metadata);
-    },
-  );
+  let answered = false;
+  const fail = (err: unknown) => {
+    if (answered) return;
+    answered = true;
+    callsInFlight.delete(fail);
+    const response = failure(err);
+    callback(response, null, response.metadata);
+  };
+  callsInFlight.add(fail);
+  work().then((value) => {
+    if (answered) return;
+    answered = true;
+    callsInFlight.delete(fail);
+    callback(null, value);
+  }, fail);
+}
+
+/**
+ * Answers every call in flight with `err`: after an uncaught exception the process is about to
+ * end, and an engine left waiting for an answer would hang (as @pulumi/pulumi's own provider
+ * server does it). Returns how many calls it failed.
+ */
+export function failCallsInFlight(err: unknown): number {
+  const calls = [...callsInFlight];
+  for (const fail of calls) fail(err);
+  return calls.length;
 }
 
 const checkResponse = (inputs: unknown, failures: readonly { property: string; reason: string }[] = []) => {
