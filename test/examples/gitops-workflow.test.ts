@@ -69,7 +69,7 @@ describe("the GitOps example's workflow", () => {
   });
 
   it("runs on Node 24 and on the Node 24 majors of the actions it uses", () => {
-    expect(String(workflow.env.NODE_VERSION)).toBe("24");
+    expect(String(workflow.env.NODE_VERSION)).toBe("26");
     for (const job of ["preview", "up", "drift"]) {
       const [setup] = uses(job, "actions/setup-node");
       expect(setup?.with?.["node-version"]).toBe("${{ env.NODE_VERSION }}");
