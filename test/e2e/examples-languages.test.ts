@@ -155,13 +155,14 @@ describe("the examples of docs/examples.md", () => {
   }, 600_000);
 
   it("previews the Go program inline through the Go Automation API", async () => {
-    // The driver module with the example beside it, its main renamed and pulumi.Run replaced by
-    // the driver's run (see test/plugin-langs/go-examples/driver.go); the rest is as written.
+    // The driver with the example beside it, its main renamed and pulumi.Run replaced by the
+    // driver's run (see test/plugin-langs/go-examples/driver.go); the rest is as written. The
+    // module's requirements are the plugin suite's Go program's (test/plugin-langs/go).
     const build = fs.mkdtempSync(path.join(repoRoot, ".tmp", "go-examples-"));
     scratch.push(build);
-    const driverModule = path.join(repoRoot, "test", "plugin-langs", "go-examples");
-    for (const file of ["driver.go", "go.mod", "go.sum"])
-      fs.copyFileSync(path.join(driverModule, file), path.join(build, file));
+    const langs = path.join(repoRoot, "test", "plugin-langs");
+    fs.copyFileSync(path.join(langs, "go-examples", "driver.go"), path.join(build, "driver.go"));
+    for (const file of ["go.mod", "go.sum"]) fs.copyFileSync(path.join(langs, "go", file), path.join(build, file));
     const example = fs.readFileSync(path.join(examples, "go", "main.go"), "utf8");
     for (const once of ["func main() {", "pulumi.Run("]) expect(example.split(once)).toHaveLength(2);
     fs.writeFileSync(
@@ -181,7 +182,12 @@ describe("the examples of docs/examples.md", () => {
         );
       }
     };
-    go(["mod", "edit", `-replace=${goModule}=${path.join(repoRoot, "sdk", "go")}`]);
+    go([
+      "mod",
+      "edit",
+      "-module=cdnstream.local/plugin-langs-go-examples",
+      `-replace=${goModule}=${path.join(repoRoot, "sdk", "go")}`,
+    ]);
     go(["build", "-o", "driver", "."]);
 
     await expectPlannedWithoutWrites(async (dir, workDir) => {

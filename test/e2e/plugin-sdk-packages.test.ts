@@ -1,10 +1,11 @@
 /**
  * The Python and Go SDKs as a user takes them: the release artefacts scripts/release-python and
  * scripts/release-go write, used the way each language's user would. The wheel installs into a
- * fresh virtual environment from PyPI's dependencies and a typed program on it passes mypy
- * --strict, while a program with type errors fails it. The Go module builds a program in a module
- * of its own, through `replace` onto sdk/go and through the released module served as a module
- * proxy (what `go get` fetches once the repository is published), and `go vet` is clean.
+ * fresh virtual environment with its dependencies from PyPI, and a typed program on it (and the
+ * Python example of docs/examples.md) passes mypy --strict, while a program with type errors fails
+ * it. The Go module builds a program in a module of its own, through `replace` onto sdk/go and
+ * through the released module served as a module proxy (what `go get` fetches once the
+ * repository is published), and `go vet` is clean.
  *
  * Needs python3 with venv and PyPI (scripts/ensure-python --tools installs build and mypy), and Go
  * with the module proxy; a missing tool fails the suite saying how to install it.
@@ -124,16 +125,19 @@ describe("the SDKs as released", () => {
             venvPython,
             "--cache-dir",
             path.join(scratch, "mypy-cache"),
-            path.join(typedPrograms, file),
+            file,
           ],
           {},
           expectFailure,
         );
-      const typed = mypy("__main__.py", false);
+      const typed = mypy(path.join(typedPrograms, "__main__.py"), false);
       expect(typed.stdout).toContain("Success: no issues found in 1 source file");
+      // The Python example of docs/examples.md, as generated.
+      const example = mypy(path.join(repoRoot, "docs", "examples", "python", "__main__.py"), false);
+      expect(example.stdout).toContain("Success: no issues found in 1 source file");
 
       // The control case: the same checker, told the SDK's types, refuses both wrong lines.
-      const wrong = mypy("wrong.py", true);
+      const wrong = mypy(path.join(typedPrograms, "wrong.py"), true);
       expect(wrong.status).toBe(1);
       expect(wrong.stdout).toMatch(/wrong\.py:10: error: No overload variant of "StreamStatus" matches argument types/);
       expect(wrong.stdout).toMatch(

@@ -1,9 +1,10 @@
 // Command driver previews the Go example (docs/examples/go/main.go) as written, run through
 // Pulumi's Go Automation API as an inline program, for test/e2e/examples-languages.test.ts.
 //
-// The test copies this module and the example into one package, renaming the example's main to
-// example and its pulumi.Run to run, which only keeps the program it is given: the program then
-// runs inline here, where no Go language host is needed to launch it.
+// The test puts this file and the example into one package, in a module with the requirements of
+// test/plugin-langs/go, renaming the example's main to example and its pulumi.Run to run, which
+// only keeps the program it is given: the program then runs inline here, where no Go language
+// host is needed to launch it.
 //
 //	driver preview
 //
