@@ -17,8 +17,19 @@ export default defineConfig(
   {
     // Build output (the package's dist/, the examples' bin/ that `npm run demo` compiles),
     // installs, scratch directories (ESLint reads no .gitignore); sdk/python and sdk/go are
-    // generated (scripts/gen-sdks) and hold no JavaScript to lint.
-    ignores: ["dist/", "examples/*/bin/", "**/node_modules/", ".tmp/", ".demo/", "coverage/", "sdk/python/", "sdk/go/"],
+    // generated (scripts/gen-sdks) and hold no JavaScript to lint; docs/examples is Pulumi's
+    // program generators' output (scripts/gen-examples), a program as a user writes it.
+    ignores: [
+      "dist/",
+      "examples/*/bin/",
+      "**/node_modules/",
+      ".tmp/",
+      ".demo/",
+      "coverage/",
+      "sdk/python/",
+      "sdk/go/",
+      "docs/examples/",
+    ],
   },
   {
     // A disable comment that no longer suppresses anything is an error, so none outlives its reason.

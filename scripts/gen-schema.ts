@@ -374,13 +374,16 @@ export function generateSchema(): Record<string, unknown> {
     keywords: ["pulumi", "cdnstream", "category/network"],
     publisher: "pulumi-cdnstream",
     // What the Python and Go SDKs are (scripts/gen-sdks): a pulumi_cdnstream distribution with a
-    // pyproject.toml, and a Go module a program can `replace` onto sdk/go; both carry this version,
-    // the one the engine asks for when it loads the plugin.
+    // pyproject.toml (scripts/release-python builds its wheel), and a Go module in sdk/go under the
+    // path `go get` will find once the repository is published, laid out as Pulumi's published
+    // providers lay theirs (module <repo>/sdk/go, package <repo>/sdk/go/cdnstream; a release tags
+    // it sdk/go/vX.Y.Z, scripts/release-go). Both carry this version, the one the engine asks for
+    // when it loads the plugin.
     language: {
       python: { packageName: "pulumi_cdnstream", respectSchemaVersion: true, pyproject: { enabled: true } },
       go: {
-        importBasePath: "example.com/pulumi-cdnstream/sdk/go/cdnstream",
-        modulePath: "example.com/pulumi-cdnstream/sdk/go",
+        importBasePath: "github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream",
+        modulePath: "github.com/cdnstream/pulumi-cdnstream/sdk/go",
         respectSchemaVersion: true,
         generateResourceContainerTypes: false,
       },

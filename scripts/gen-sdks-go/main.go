@@ -5,9 +5,14 @@
 // alone cannot generate either language; this program calls the same functions the hosts call,
 // at the CLI's release (go.mod).
 //
-//	gen-sdks <schema.json> <python|go> <out dir>
+//	gen-sdks sdk <schema.json> <python|go> <out dir>
+//	gen-sdks programs <schema.json> <program.pp> <out dir>
+//	gen-sdks module-zip <module dir> <module path> <version> <proxy dir>
 //
-// The out dir is emptied first, as `pulumi package gen-sdk` does.
+// sdk empties the out dir first, as `pulumi package gen-sdk` does. programs writes a PCL program
+// in Python, Go and TypeScript, as `pulumi convert` does (programs.go, for the examples of
+// docs/examples.md). module-zip writes a Go module as the module proxy serves it (modzip.go), for
+// scripts/release-go.
 package main
 
 import (
@@ -17,11 +22,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/blang/semver"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"golang.org/x/mod/modfile"
 )
 
 // selfContained refuses references to other packages: the plugin's schema uses only its own
@@ -46,6 +53,11 @@ func (selfContained) LoadPackageReferenceV2(
 	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", d.Name)
 }
 
+const usage = `usage:
+  gen-sdks sdk <schema.json> <python|go> <out dir>
+  gen-sdks programs <schema.json> <program.pp> <out dir>
+  gen-sdks module-zip <module dir> <module path> <version> <proxy dir>`
+
 func main() {
 	if err := run(os.Args[1:]); err != nil {
 		fmt.Fprintf(os.Stderr, "gen-sdks: error: %v\n", err)
@@ -54,18 +66,26 @@ func main() {
 }
 
 func run(args []string) error {
-	if len(args) != 3 {
-		return errors.New("usage: gen-sdks <schema.json> <python|go> <out dir>")
+	switch {
+	case len(args) == 4 && args[0] == "sdk":
+		return generateSDK(args[1], args[2], args[3])
+	case len(args) == 4 && args[0] == "programs":
+		return generatePrograms(args[1], args[2], args[3])
+	case len(args) == 5 && args[0] == "module-zip":
+		return writeModuleZip(args[1], args[2], args[3], args[4])
 	}
-	schemaPath, language, out := args[0], args[1], args[2]
+	return errors.New(usage)
+}
 
+// loadPackage reads and binds the plugin's schema, as the language hosts do before generating.
+func loadPackage(schemaPath string) (*schema.Package, error) {
 	text, err := os.ReadFile(schemaPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var spec schema.PackageSpec
 	if err := json.Unmarshal(text, &spec); err != nil {
-		return fmt.Errorf("%s is not a package schema: %w", schemaPath, err)
+		return nil, fmt.Errorf("%s is not a package schema: %w", schemaPath, err)
 	}
 	if spec.Meta == nil {
 		// Each SDK is a package of its own (pyproject.toml, go.mod), as `pulumi package
@@ -77,17 +97,24 @@ func run(args []string) error {
 	// without them would not match the plugin, so their absence is an error rather than a default.
 	for _, lang := range []string{"python", "go"} {
 		if _, ok := spec.Language[lang]; !ok {
-			return fmt.Errorf("%s has no language.%s section; regenerate it with `npm run gen-schema`", schemaPath, lang)
+			return nil, fmt.Errorf("%s has no language.%s section; regenerate it with `npm run gen-schema`", schemaPath, lang)
 		}
 	}
 
-	// The same binding the language hosts do before generating.
 	pkg, diags, err := schema.BindSpec(spec, selfContained{}, schema.ValidationOptions{AllowDanglingReferences: true})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if diags.HasErrors() {
-		return fmt.Errorf("%s does not bind: %w", schemaPath, diags)
+		return nil, fmt.Errorf("%s does not bind: %w", schemaPath, diags)
+	}
+	return pkg, nil
+}
+
+func generateSDK(schemaPath, language, out string) error {
+	pkg, err := loadPackage(schemaPath)
+	if err != nil {
+		return err
 	}
 
 	var files map[string][]byte
@@ -96,6 +123,9 @@ func run(args []string) error {
 		files, err = pygen.GeneratePackage("pulumi-language-python", pkg, map[string][]byte{}, selfContained{})
 	case "go":
 		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, map[string]string{})
+		if err == nil {
+			files["go.mod"], err = requireGeneratorSDK(files["go.mod"])
+		}
 	default:
 		return fmt.Errorf("language must be python or go, not %q", language)
 	}
@@ -116,4 +146,39 @@ func run(args []string) error {
 		}
 	}
 	return nil
+}
+
+// pulumiGoSDK is the module of Pulumi's Go SDK, which the generated Go SDK imports.
+const pulumiGoSDK = "github.com/pulumi/pulumi/sdk/v3"
+
+// requireGeneratorSDK makes the generated go.mod ask for the Pulumi Go SDK of the generators'
+// own release. The Go generator writes a fixed floor (v3.30.0) whatever code it writes, and the
+// code of this release calls functions that floor lacks; the release is the one go.mod pins here,
+// read from this binary's build information so that it is stated once. scripts/gen-sdks then
+// completes the requirements with `go mod tidy`.
+func requireGeneratorSDK(goMod []byte) ([]byte, error) {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return nil, errors.New("this binary carries no build information to read the Pulumi Go SDK release from")
+	}
+	version := ""
+	for _, dep := range info.Deps {
+		if dep.Path == pulumiGoSDK {
+			version = dep.Version
+			if dep.Replace != nil {
+				version = dep.Replace.Version
+			}
+		}
+	}
+	if version == "" {
+		return nil, fmt.Errorf("this binary was built without %s, so its release is unknown", pulumiGoSDK)
+	}
+	file, err := modfile.Parse("go.mod", goMod, nil)
+	if err != nil {
+		return nil, fmt.Errorf("the generated go.mod does not parse: %w", err)
+	}
+	if err := file.AddRequire(pulumiGoSDK, version); err != nil {
+		return nil, err
+	}
+	return modfile.Format(file.Syntax), nil
 }

@@ -63,6 +63,19 @@ describe("generated SDKs", () => {
     expect(listFiles(path.join(scratch, language)).length).toBeGreaterThan(3);
   });
 
+  it("sdk/go is the module go get fetches, asking for the Pulumi Go SDK of the generators' release", () => {
+    const goMod = fs.readFileSync(path.join(repoRoot, "sdk", "go", "go.mod"), "utf8");
+    expect(goMod).toMatch(/^module github\.com\/cdnstream\/pulumi-cdnstream\/sdk\/go$/m);
+    const generators = fs.readFileSync(path.join(repoRoot, "scripts", "gen-sdks-go", "go.mod"), "utf8");
+    const release = /^\s+github\.com\/pulumi\/pulumi\/pkg\/v3 (v\S+)$/m.exec(generators)?.[1];
+    expect(release).toMatch(/^v3\.\d+\.\d+$/);
+    expect(goMod).toContain(`\tgithub.com/pulumi/pulumi/sdk/v3 ${release}\n`);
+    // Complete, as a published module is: its go.sum vouches for what it requires.
+    expect(fs.readFileSync(path.join(repoRoot, "sdk", "go", "go.sum"), "utf8")).toContain(
+      `github.com/pulumi/pulumi/sdk/v3 ${release} h1:`,
+    );
+  });
+
   it.each([
     ["python", "pulumi_cdnstream"],
     ["go", "cdnstream"],

@@ -8,7 +8,7 @@ import (
 	"reflect"
 
 	"errors"
-	"example.com/pulumi-cdnstream/sdk/go/cdnstream/internal"
+	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

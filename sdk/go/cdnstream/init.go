@@ -6,8 +6,8 @@ package cdnstream
 import (
 	"fmt"
 
-	"example.com/pulumi-cdnstream/sdk/go/cdnstream/internal"
 	"github.com/blang/semver"
+	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -7,7 +7,7 @@ import (
 	"context"
 	"reflect"
 
-	"example.com/pulumi-cdnstream/sdk/go/cdnstream/internal"
+	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -3,7 +3,7 @@ module cdnstream.local/plugin-langs-go
 go 1.25.8
 
 require (
-	example.com/pulumi-cdnstream/sdk/go v0.0.0
+	github.com/cdnstream/pulumi-cdnstream/sdk/go v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.246.0
 )
 
@@ -125,4 +125,4 @@ require (
 )
 
 // The generated Go SDK of this checkout, not a published release.
-replace example.com/pulumi-cdnstream/sdk/go => ../../../sdk/go
+replace github.com/cdnstream/pulumi-cdnstream/sdk/go => ../../../sdk/go

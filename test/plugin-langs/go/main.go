@@ -17,7 +17,7 @@ import (
 	"os"
 	"strings"
 
-	"example.com/pulumi-cdnstream/sdk/go/cdnstream"
+	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"

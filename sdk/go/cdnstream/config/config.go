@@ -4,7 +4,7 @@
 package config
 
 import (
-	"example.com/pulumi-cdnstream/sdk/go/cdnstream/internal"
+	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/blang/semver"
+	"github.com/hashicorp/hcl/v2"
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	tsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+)
+
+// ownPackage serves the plugin's own bound schema to the program generators, which
+// `pulumi convert` would ask the plugin for, and refuses any other package.
+type ownPackage struct{ pkg *schema.Package }
+
+func (l ownPackage) LoadPackage(name string, version *semver.Version) (*schema.Package, error) {
+	if name == l.pkg.Name {
+		return l.pkg, nil
+	}
+	return selfContained{}.LoadPackage(name, version)
+}
+
+func (l ownPackage) LoadPackageV2(ctx context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.LoadPackage(d.Name, d.Version)
+}
+
+func (l ownPackage) LoadPackageReference(name string, version *semver.Version) (schema.PackageReference, error) {
+	pkg, err := l.LoadPackage(name, version)
+	if err != nil {
+		return nil, err
+	}
+	return pkg.Reference(), nil
+}
+
+func (l ownPackage) LoadPackageReferenceV2(
+	ctx context.Context, d *schema.PackageDescriptor,
+) (schema.PackageReference, error) {
+	return l.LoadPackageReference(d.Name, d.Version)
+}
+
+// programGenerators are the languages a YAML program is converted to, each with the generator
+// `pulumi convert --language <name>` runs in that language's host.
+var programGenerators = map[string]func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error){
+	"python":     pygen.GenerateProgram,
+	"go":         gogen.GenerateProgram,
+	"typescript": tsgen.GenerateProgram,
+}
+
+// generatePrograms writes a PCL program (yaml2pcl's conversion of a YAML one) in each language
+// of programGenerators, into <out>/<language>/, as the language hosts do for
+// `pulumi convert --from yaml --language <language>`. The CLI cannot do it here, as it runs those
+// generators inside the language hosts, which are in no registry this project reaches.
+func generatePrograms(schemaPath, pclPath, out string) error {
+	pkg, err := loadPackage(schemaPath)
+	if err != nil {
+		return err
+	}
+	source, err := os.Open(pclPath)
+	if err != nil {
+		return err
+	}
+	defer source.Close()
+	parser := syntax.NewParser()
+	if err := parser.ParseFile(source, filepath.Base(pclPath)); err != nil {
+		return err
+	}
+	if err := reportDiagnostics(pclPath, parser.Diagnostics); err != nil {
+		return err
+	}
+	program, diags, err := pcl.BindProgram(parser.Files, pcl.Loader(ownPackage{pkg}))
+	if err != nil {
+		return fmt.Errorf("binding %s: %w", pclPath, err)
+	}
+	if err := reportDiagnostics(pclPath, diags); err != nil {
+		return err
+	}
+
+	languages := make([]string, 0, len(programGenerators))
+	for language := range programGenerators {
+		languages = append(languages, language)
+	}
+	sort.Strings(languages)
+	for _, language := range languages {
+		files, diags, err := programGenerators[language](program)
+		if err != nil {
+			return fmt.Errorf("generating the %s program: %w", language, err)
+		}
+		if err := reportDiagnostics(language, diags); err != nil {
+			return err
+		}
+		dir := filepath.Join(out, language)
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// reportDiagnostics prints warnings and fails on errors: a program that converts with errors is
+// not one to show users.
+func reportDiagnostics(what string, diags hcl.Diagnostics) error {
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning {
+			fmt.Fprintf(os.Stderr, "gen-sdks: warning: %s: %s\n", what, d.Error())
+		}
+	}
+	if diags.HasErrors() {
+		return fmt.Errorf("%s: %w", what, diags.Errs()[0])
+	}
+	return nil
+}
