@@ -2,7 +2,8 @@
  * `cdnstream drift`: checks stacks for out-of-band changes without touching their state, and
  * reports per resource and property the recorded and the live value, as JSON and as markdown
  * for a pull-request comment. Arguments, concurrency, output files and exit codes live here;
- * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts.
+ * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts, shards
+ * (`--shard i/n`) and `drift merge` ./drift-fleet.ts.
  */
 import { existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
