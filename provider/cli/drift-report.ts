@@ -44,9 +44,20 @@ export interface StackReport {
   warnings?: string[];
 }
 
+/** Which share of a project's stacks a run of `drift --shard i/n` checked (./drift-fleet.ts). */
+export interface Shard {
+  /** 1 to count. */
+  index: number;
+  count: number;
+}
+
 export interface DriftReport {
   stacks: StackReport[];
   drifted: boolean;
+  /** Only in a report of `drift --shard i/n`: the shard it covers. */
+  shard?: Shard;
+  /** Only in a report of `drift merge`: how many shards, every one of them, it combines. */
+  shards?: number;
 }
 
 /** What a masked secret shows as, in both reports. */
@@ -129,9 +140,9 @@ export function findingsFromEvents(events: readonly EngineEvent[]): {
   return { resources, warnings: [...warnings], errors: [...errors] };
 }
 
-/** The report of several stacks. */
-export function driftReport(stacks: StackReport[]): DriftReport {
-  return { stacks, drifted: stacks.some((s) => s.drifted) };
+/** The report of several stacks; `coverage` says which shard, or how many merged shards, it covers. */
+export function driftReport(stacks: StackReport[], coverage: { shard?: Shard; shards?: number } = {}): DriftReport {
+  return { stacks, drifted: stacks.some((s) => s.drifted), ...coverage };
 }
 
 /** Exit status: 1 when any stack could not be checked (its absence of drift proves nothing), else 2 on drift, else 0. */
@@ -191,11 +202,21 @@ export function toMarkdown(report: DriftReport): string {
   const clean = report.stacks.filter((s) => !s.drifted && s.error === undefined).length;
   const verdict = failed ? "Drift check incomplete" : drifted ? "Drift detected" : "No drift";
   const summary = `${n} stack${n === 1 ? "" : "s"} checked: ${drifted} drifted, ${clean} clean${failed ? `, ${failed} could not be checked` : ""}.`;
+  // Said under the summary, so a reader knows whether the counts are of a share or of the fleet.
+  const coverage = report.shard
+    ? [
+        `Shard ${report.shard.index} of ${report.shard.count} of the project's stacks (\`--shard ${report.shard.index}/${report.shard.count}\`).`,
+        "",
+      ]
+    : report.shards !== undefined
+      ? [`Merged from the reports of ${report.shards === 1 ? "the one shard" : `all ${report.shards} shards`}.`, ""]
+      : [];
   return [
     `## ${verdict}`,
     "",
     summary,
     "",
+    ...coverage,
     ...report.stacks.flatMap(stackSection),
     "<sub>Recorded: the stack's state. Live: what a refreshing preview read from the API, without changing the state. Secrets show as `[secret]`.</sub>",
     "",

@@ -2,19 +2,24 @@
  * `cdnstream drift`: checks stacks for out-of-band changes without touching their state, and
  * reports per resource and property the recorded and the live value, as JSON and as markdown
  * for a pull-request comment. Arguments, concurrency, output files and exit codes live here;
- * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts.
+ * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts, shards
+ * (`--shard i/n`) and `drift merge` ./drift-fleet.ts.
  */
 import { existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { redactText } from "../client/redact";
 import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
-import { driftReport, exitCodeOf, toMarkdown, type StackReport } from "./drift-report";
+import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
+import { driftReport, exitCodeOf, toMarkdown, type Shard, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks, secretsOf, type Env } from "./drift-stack";
 import { missingPulumi } from "./environment";
+import { declaredProjectName } from "./project-settings";
 import { isStopping } from "./signals";
 
 const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
+                       [--shard I/N]
+       cdnstream drift merge REPORT.json... [--json FILE] [--markdown FILE]
 
 Finds out-of-band changes: for each stack, a preview with refresh reads every resource from the
 API and compares it with the stack's state. The state is not written (unlike
@@ -28,7 +33,15 @@ Options:
       --json FILE        write the JSON report to FILE (- for stdout)
       --markdown FILE    write the markdown report (a pull-request comment) to FILE
   -j, --concurrency N    stacks checked at once (default 2)
+      --shard I/N        check only shard I of N (1 <= I <= N) of the stacks, for a CI matrix of N jobs
   -h, --help             show this help
+
+A fleet of stacks fans out over N jobs: each runs \`cdnstream drift --shard I/N --json drift-I.json\`
+and \`cdnstream drift merge drift-*.json\` makes one report of them all, with the fleet's exit code
+(\`cdnstream drift merge --help\`). A stack's shard is a hash of its fully qualified name
+(organization/project/stack, as far as the name carries them) modulo N, so it stays in its shard
+as stacks come and go; every stack is in exactly one shard, and a shard may get none (exit 0).
+The report records the shard it covers.
 
 The project's program runs inside this command through the Automation API (no separate Node.js
 language host is needed), one process per stack, as \`pulumi preview\` runs it: TypeScript is
@@ -62,6 +75,8 @@ export interface DriftArgs {
   json?: string;
   markdown?: string;
   concurrency: number;
+  /** Only this share of the stacks (--shard i/n). */
+  shard?: Shard;
 }
 
 /** Parses the arguments after `drift`; `undefined` means help was asked for. */
@@ -78,6 +93,7 @@ export function parseDriftArgs(argv: readonly string[], baseDir: string): DriftA
         json: { type: "string" },
         markdown: { type: "string" },
         concurrency: { type: "string", short: "j" },
+        shard: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -105,6 +121,7 @@ export function parseDriftArgs(argv: readonly string[], baseDir: string): DriftA
     json: resolve(values.json),
     markdown: resolve(values.markdown),
     concurrency: Number(raw),
+    ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
   };
 }
 
@@ -131,6 +148,8 @@ export interface DriftDeps {
   /** Checks one stack; the program's own output arrives line by line at `onOutput`. */
   checkStack(stack: string, cwd: string, env: Env, onOutput: (line: string) => void): Promise<StackReport>;
   listStacks(cwd: string, env: Env): Promise<string[]>;
+  /** The project's name, for the fully qualified stack names shards are chosen by. */
+  projectName(cwd: string): string;
   writeFile(file: string, text: string): void;
   cwd(): string;
   /**
@@ -156,6 +175,7 @@ export function preflight(cwd: string, env: Env): { usage?: string; notReady?: s
 const engineDeps: DriftDeps = {
   checkStack,
   listStacks,
+  projectName: declaredProjectName,
   preflight,
   writeFile: (f, t) => writeFileSync(f, t),
   cwd: () => process.cwd(),
@@ -175,6 +195,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
   return {
     summary: "report out-of-band changes per stack, resource and property without writing state",
     async run(argv: readonly string[], io: Io): Promise<number> {
+      if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), io);
       let args: DriftArgs | undefined;
       try {
         args = parseDriftArgs(argv, deps.cwd());
@@ -214,6 +235,20 @@ export function createDriftCommand(deps: DriftDeps): Command {
           stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error }];
         }
       }
+      if (names.length && args.shard) {
+        const { index, count } = args.shard;
+        const all = names;
+        try {
+          names = stacksInShard(all, deps.projectName(cwd), args.shard);
+          progress(`shard ${index}/${count}: ${names.length} of the ${all.length} stacks`);
+        } catch (e) {
+          // The project name could not be read: the shard's stacks are unknown, so none is checked.
+          names = [];
+          const error = redactText((e as Error).message, secrets);
+          progress(`cannot choose the stacks of shard ${index}/${count}: ${error}`);
+          stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error }];
+        }
+      }
       if (names.length) {
         progress(`checking ${names.join(", ")} in ${cwd} (${Math.min(concurrency, names.length)} at a time)`);
         stacks = await mapBounded(names, concurrency, async (name) => {
@@ -225,7 +260,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
       }
       // Stopped by a signal meanwhile: the checks were cut short, so nothing is reported.
       if (isStopping()) return new Promise<number>(() => undefined);
-      const report = driftReport(stacks);
+      const report = driftReport(stacks, args.shard ? { shard: args.shard } : {});
       const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
       const markdown = redactText(toMarkdown(report), secrets);
       try {

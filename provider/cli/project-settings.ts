@@ -175,6 +175,11 @@ export function readProject(projectDir: string): ProjectSettings {
   return settings;
 }
 
+/** The project name declared in the settings file of `projectDir`, whatever its runtime. */
+export function declaredProjectName(projectDir: string): string {
+  return readSettingsDocument(projectDir).name;
+}
+
 /** The project name declared in the settings file of `projectDir`. */
 export function projectName(projectDir: string): string {
   return readProject(projectDir).name;

@@ -2,7 +2,8 @@
  * `npm run bench [-- --sizes 50,200,500 --json FILE]`: what the provider adds to what
  * the Pulumi engine itself costs, and how many API calls it makes, measured side by side in one
  * run; then a provider host's first call against the floor's, the client against raw undici and a
- * 1,000-item all-pages fetch.
+ * 1,000-item all-pages fetch. `npm run bench -- --drift-fleet 20x100` instead measures one `cdnstream
+ * drift` run over S stacks of R resources at each --drift-concurrency (./drift-fleet.ts).
  *
  * stdout gets the markdown report only; progress goes to stderr. Not part of `npm test` (a
  * run takes minutes and its numbers depend on the machine); test/e2e/bench.test.ts runs it at
@@ -14,6 +15,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
 import { hostReadBench, hostStartBench, programImportBench, type HostStartResult } from "./host-start";
+import { driftFleetBench, driftFleetMarkdown, parseFleetSizes, type DriftFleetReport } from "./drift-fleet";
 import { startBenchEmulator } from "./emulator";
 import { stackFixture } from "./fixture";
 import { declarations, MIXES, targetCounts, writeFloorPackage, type Mix } from "./mix";
@@ -40,7 +42,12 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --profile-host DIR  write a V8 CPU profile (.cpuprofile, for Chrome DevTools) of every dynamic-provider
                     host of both sides into DIR (scripts/bench/profile-host.ts, preloaded through
                     NODE_OPTIONS; profiling slows the hosts, so time ratios of such a run are not comparable)
-  --keep            keep the run's directory under .tmp/bench/ (backend, projects, fixtures)`;
+  --keep            keep the run's directory under .tmp/bench/ (backend, projects, fixtures)
+
+  --drift-fleet SxR[,SxR...]  instead of the sections above: one \`cdnstream drift\` run over S stacks of
+                    R resources each, per size and concurrency: wall time, CPU, peak memory, API calls
+                    (e.g. 20x100; opt-in: a 20x100 run takes minutes)
+  --drift-concurrency  the concurrencies (\`drift --concurrency\`) of --drift-fleet (default 1,2,4)`;
 
 function options(argv: string[]) {
   const { values } = parseArgs({
@@ -57,6 +64,8 @@ function options(argv: string[]) {
       concurrency: { type: "string", default: "32" },
       "no-warmup": { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
+      "drift-fleet": { type: "string" },
+      "drift-concurrency": { type: "string", default: "1,2,4" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -87,7 +96,23 @@ function options(argv: string[]) {
   if (!(MIXES as readonly string[]).includes(values.mix))
     throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
   const mix = values.mix as Mix;
+  let driftFleet: { sizes: ReturnType<typeof parseFleetSizes>; concurrencies: number[] } | undefined;
+  if (values["drift-fleet"] !== undefined) {
+    let sizes;
+    try {
+      sizes = parseFleetSizes(values["drift-fleet"]);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const concurrencies = values["drift-concurrency"].split(",").map((s) => Number(s.trim()));
+    if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 32))
+      throw new UsageError(
+        `--drift-concurrency must be whole numbers from 1 to 32 separated by commas (got ${values["drift-concurrency"]})`,
+      );
+    driftFleet = { sizes, concurrencies };
+  }
   return {
+    driftFleet,
     sizes,
     json: values.json,
     clientSeconds,
@@ -125,12 +150,45 @@ async function firstReads(runs: number, runDir: string): Promise<HostStartResult
   }
 }
 
+/** The --drift-fleet run: its report, with the machine it ran on. */
+export interface DriftFleetRun {
+  machine: Report["machine"];
+  startedAt: string;
+  loadAverageAtEnd: number[];
+  driftFleet: DriftFleetReport;
+}
+
 /** Runs the bench; returns the report (also printed, and written with --json). */
-export async function runBench(argv: string[], io: Io = processIo): Promise<Report> {
+export async function runBench(argv: string[], io: Io = processIo): Promise<Report | DriftFleetRun> {
   const opts = options(argv);
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
   ensureEngineOnPath();
   installPackedPackage();
+  if (opts.driftFleet) {
+    const startedAt = new Date().toISOString();
+    const host = machine(pulumiFacts());
+    progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; drift fleet`);
+    const runDir = path.join(benchRoot, `drift-fleet-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
+    try {
+      const driftFleet = await driftFleetBench(opts.driftFleet.sizes, opts.driftFleet.concurrencies, runDir, progress);
+      const run: DriftFleetRun = {
+        machine: host,
+        startedAt,
+        loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+        driftFleet,
+      };
+      io.stdout(
+        `${driftFleetMarkdown(driftFleet)}\n\nMachine: ${host.cpus} cpus (${host.model}), Node ${host.node}, Pulumi ${host.pulumi}; load average ${host.loadAverage.join(" / ")} at the start, ${run.loadAverageAtEnd.join(" / ")} at the end.\n`,
+      );
+      if (opts.json) {
+        fs.writeFileSync(opts.json, `${JSON.stringify(run, null, 2)}\n`);
+        progress(`wrote ${opts.json}`);
+      }
+      return run;
+    } finally {
+      if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
+    }
+  }
   writeFloorPackage();
   const startedAt = new Date().toISOString();
   const host = machine(pulumiFacts());

@@ -54,6 +54,7 @@ function harness(kinds: Record<string, "clean" | "drift" | "error">, listed: str
     },
     writeFile: (file, text) => void (files[file] = text),
     preflight: () => ({}),
+    projectName: () => "infra",
   };
   const command = createDriftCommand(deps);
   const run = async (argv: string[]) => {
@@ -319,6 +320,7 @@ describe("drift report redaction", () => {
       cwd: () => "/work",
       preflight: () => ({}),
       listStacks: async () => ["dev"],
+      projectName: () => project,
       async checkStack(stack, cwd, _env, onOutput) {
         onOutput(`urn ${urn}; the passphrase is ${project}`);
         return {

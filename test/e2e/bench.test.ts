@@ -261,3 +261,39 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
     });
   });
 });
+
+describe("npm run bench --drift-fleet, smoke run at 2 stacks of 1 resource", () => {
+  let report: any;
+  let stdout = "";
+  let stderr = "";
+
+  beforeAll(async () => {
+    const file = path.join(repoRoot, ".tmp", `bench-smoke-drift-fleet-${process.pid}.json`);
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+    try {
+      const code = await main(["--drift-fleet", "2x1", "--drift-concurrency", "1,2", "--json", file], io);
+      if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
+      report = JSON.parse(fs.readFileSync(file, "utf8"));
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
+  it("measures one drift run per concurrency over the fleet, which found the stack drifted out of band", () => {
+    expect(report.driftFleet.sizes).toEqual([{ stacks: 2, resources: 1 }]);
+    expect(report.driftFleet.rows.map((r: any) => r.concurrency)).toEqual([1, 2]);
+    for (const r of report.driftFleet.rows) {
+      expect(r).toMatchObject({ stacks: 2, resourcesPerStack: 1, driftedStacks: 1 });
+      expect(r.wallSeconds).toBeGreaterThan(0);
+      expect(r.cpuSeconds).toBeGreaterThan(0);
+      expect(r.peakMemoryMb).toBeGreaterThan(0);
+      // A refreshing preview reads each of the two streams once.
+      expect(r.apiCalls).toBe(2);
+    }
+    expect(stdout).toContain("| stacks x resources | concurrency | wall (s) |");
+    expect(stdout).toMatch(/\| 2 x 1 \| 2 \| [\d.]+ \|/);
+    // Only the drift section: the default sections did not run.
+    expect(report.results).toBeUndefined();
+    expect(stderr).not.toMatch(/bench: n=\d+ up /);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * Drift across a fleet of stacks, fanned out over a CI matrix: `cdnstream drift --shard i/n`
+ * checks a share of a project's stacks, and `cdnstream drift merge` combines the reports of all
+ * n shards into one report whose exit code is the whole fleet's.
+ *
+ * A stack's shard is a hash of its fully qualified name modulo n, never its position in the
+ * listing: adding or removing a stack moves no other stack to another shard, so each shard's
+ * report (and the history of a matrix job) stays about the same stacks. Every stack falls in
+ * exactly one shard; a shard may get none.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { redactText } from "../client/redact";
+import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
+import { driftReport, exitCodeOf, toMarkdown, type DriftReport, type Shard, type StackReport } from "./drift-report";
+import { secretsOf } from "./drift-stack";
+
+const SHARD_RULE =
+  "--shard takes i/n: shard i of n, whole numbers with 1 <= i <= n (e.g. --shard 2/4 for the second of four)";
+
+/** `--shard i/n` as given on the command line; throws a UsageError naming the option, the rule and an example. */
+export function parseShard(raw: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count || !Number.isSafeInteger(count))
+    throw new UsageError(`${SHARD_RULE}, got "${raw}"`);
+  return { index, count };
+}
+
+/**
+ * The name a stack is sharded by: organization/project/stack, as far as the name the backend
+ * lists (or --stack gives) carries an organization. `prod` of project `infra` is `infra/prod`;
+ * `acme/prod` is `acme/infra/prod`; `acme/infra/prod` stays as it is.
+ */
+export function fullyQualifiedName(stack: string, project: string): string {
+  const parts = stack.split("/");
+  if (parts.length >= 3) return stack;
+  if (parts.length === 2) return `${parts[0]}/${project}/${parts[1]}`;
+  return `${project}/${stack}`;
+}
+
+/** The shard (1 to `count`) a stack belongs in: the first 48 bits of SHA-256 of its fully qualified name, modulo `count`. */
+export function shardOf(stack: string, project: string, count: number): number {
+  const digest = createHash("sha256").update(fullyQualifiedName(stack, project)).digest();
+  return (digest.readUIntBE(0, 6) % count) + 1;
+}
+
+/** The stacks of `stacks` that fall in `shard`, in their order. */
+export function stacksInShard(stacks: readonly string[], project: string, shard: Shard): string[] {
+  return stacks.filter((s) => shardOf(s, project, shard.count) === shard.index);
+}
+
+const MERGE_HELP = `Usage: cdnstream drift merge REPORT.json... [--json FILE] [--markdown FILE]
+
+Combines the JSON reports of one sharded drift check, \`cdnstream drift --shard i/n\` run once for
+each i from 1 to n (e.g. the jobs of a CI matrix), into one report of the whole fleet: the JSON
+and the markdown of \`cdnstream drift\`, stacks ordered by name, and the exit code of the fleet.
+
+Options:
+      --json FILE        write the merged JSON report to FILE (- for stdout)
+      --markdown FILE    write the merged markdown report (an issue or pull-request comment) to FILE
+  -h, --help             show this help
+
+Every shard must be there exactly once, all of the same n: a missing shard's stacks were never
+checked, so a fleet without it could read as clean when it is not. Reports of different n, a
+shard given twice, a missing shard, a report written without --shard or a file that is not a
+drift report are bad usage (exit 64); nothing is written then.
+
+The exit code is the one a single run over every stack would give: 1 when any stack could not
+be checked (even beside drift elsewhere: a stack not checked may hide drift, and the command
+line was right, the fleet was not fully seen), else 2 when any stack drifted, else 0.
+
+Without --json -, stdout gets the markdown report.
+
+${EXIT_HELP}`;
+
+/** One report file, read and checked to be a shard's drift report; throws a UsageError naming the file. */
+function readShardReport(file: string): DriftReport & { shard: Shard } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(
+      `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): give the JSON report (--json FILE) of each shard`,
+    );
+  }
+  let report: unknown;
+  try {
+    report = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not JSON: give the JSON report (--json FILE) of each shard, not the markdown`);
+  }
+  const r = report as Partial<DriftReport> | null;
+  if (r === null || typeof r !== "object" || !Array.isArray(r.stacks) || typeof r.drifted !== "boolean")
+    throw new UsageError(`${file} is not a drift report: it needs "stacks" (a list) and "drifted" (true or false)`);
+  const shard = r.shard;
+  if (
+    shard === undefined ||
+    !Number.isSafeInteger(shard.index) ||
+    !Number.isSafeInteger(shard.count) ||
+    shard.count < 1 ||
+    shard.index < 1 ||
+    shard.index > shard.count
+  )
+    throw new UsageError(
+      `${file} covers no shard (it was written without --shard, or is a merged report): merge combines the reports of \`cdnstream drift --shard i/n\`, one for each i from 1 to n`,
+    );
+  for (const s of r.stacks)
+    if (s === null || typeof s !== "object" || typeof s.stack !== "string" || typeof s.drifted !== "boolean")
+      throw new UsageError(`${file} is not a drift report: each entry of "stacks" needs "stack" and "drifted"`);
+  return r as DriftReport & { shard: Shard };
+}
+
+/**
+ * The one report of the fleet from the reports of every shard, given as file names and reports;
+ * throws a UsageError when the shards are not exactly 1 to n of one n.
+ */
+export function mergeReports(
+  reports: readonly { file: string; report: DriftReport & { shard: Shard } }[],
+): DriftReport {
+  if (!reports.length) throw new UsageError("merge needs the JSON report of every shard, e.g. drift-*.json");
+  const counts = [...new Set(reports.map((r) => r.report.shard.count))];
+  if (counts.length > 1)
+    throw new UsageError(
+      `the reports are of different shard counts (${reports.map((r) => `${r.file} is shard ${r.report.shard.index}/${r.report.shard.count}`).join(", ")}): merge the reports of one run, every shard made with the same n`,
+    );
+  const count = counts[0]!;
+  const byIndex = new Map<number, string>();
+  for (const { file, report } of reports) {
+    const seen = byIndex.get(report.shard.index);
+    if (seen !== undefined)
+      throw new UsageError(
+        `shard ${report.shard.index}/${count} is given twice (${seen} and ${file}): give each shard's report once`,
+      );
+    byIndex.set(report.shard.index, file);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length)
+    throw new UsageError(
+      `shard${missing.length === 1 ? "" : "s"} ${missing.map((i) => `${i}/${count}`).join(", ")} missing: ` +
+        "its stacks were not checked, so the fleet cannot be reported clean; give the report of every shard from 1 to " +
+        `${count} (a shard whose job failed must be run again)`,
+    );
+  // By name, whatever order the shards came in: the same issue body night after night.
+  const stacks: StackReport[] = reports
+    .flatMap((r) => r.report.stacks)
+    .sort((a, b) => (a.stack < b.stack ? -1 : a.stack > b.stack ? 1 : 0));
+  return driftReport(stacks, { shards: count });
+}
+
+/** What `drift merge` needs from the file system; replaced in unit tests. */
+export interface MergeDeps {
+  readReport(file: string): DriftReport & { shard: Shard };
+  writeFile(file: string, text: string): void;
+  cwd(): string;
+}
+
+/** The `drift merge` subcommand over the given dependencies. */
+export function createMergeCommand(deps: MergeDeps): Command {
+  return {
+    summary: "combine the reports of every shard of `drift --shard i/n` into one",
+    async run(argv: readonly string[], io: Io): Promise<number> {
+      let values: { json?: string; markdown?: string; help?: boolean };
+      let files: string[];
+      let merged: DriftReport;
+      try {
+        ({ values, positionals: files } = parseArgs({
+          args: [...argv],
+          allowPositionals: true,
+          strict: true,
+          options: { json: { type: "string" }, markdown: { type: "string" }, help: { type: "boolean", short: "h" } },
+        }));
+      } catch (e) {
+        io.stderr(`cdnstream drift merge: ${(e as Error).message}\nRun \`cdnstream drift merge --help\` for usage.`);
+        return EXIT.usage;
+      }
+      if (values.help) {
+        io.stdout(MERGE_HELP);
+        return EXIT.ok;
+      }
+      const resolve = (file?: string) => (file === undefined || file === "-" ? file : path.resolve(deps.cwd(), file));
+      try {
+        if (values.json === "-" && values.markdown === "-")
+          throw new UsageError("only one of --json and --markdown can be - (stdout)");
+        for (const [flag, file] of [
+          ["--json", values.json],
+          ["--markdown", values.markdown],
+        ] as const)
+          if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
+        merged = mergeReports(files.map((f) => ({ file: f, report: deps.readReport(resolve(f)!) })));
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        io.stderr(`cdnstream drift merge: ${e.message}\nRun \`cdnstream drift merge --help\` for usage.`);
+        return EXIT.usage;
+      }
+      // The shard reports were redacted when written; a secret of this environment is redacted again all the same.
+      const secrets = secretsOf(io.env);
+      const json = redactText(`${JSON.stringify(merged, null, 2)}\n`, secrets);
+      const markdown = redactText(toMarkdown(merged), secrets);
+      try {
+        for (const [file, text] of [
+          [resolve(values.json), json],
+          [resolve(values.markdown), markdown],
+        ] as const)
+          if (file !== undefined && file !== "-") deps.writeFile(file, text);
+      } catch (e) {
+        io.stderr(`cdnstream drift merge: cannot write the report: ${(e as Error).message}`);
+        return EXIT.failed;
+      }
+      io.stdout(values.json === "-" ? json : markdown);
+      return exitCodeOf(merged);
+    },
+  };
+}
+
+/** The `drift merge` subcommand. */
+export const mergeCommand = createMergeCommand({
+  readReport: readShardReport,
+  writeFile: (f, t) => writeFileSync(f, t),
+  cwd: () => process.cwd(),
+});

@@ -1,0 +1,295 @@
+/**
+ * `npm run bench -- --drift-fleet 20x100[,SxR...] [--drift-concurrency 1,2,4]`: what one
+ * `cdnstream drift` run costs on one machine as a fleet grows, to tell when to shard it over a
+ * CI matrix (docs/drift.md, "How drift cost grows").
+ *
+ * Per size: one project whose S stacks each hold R StreamStatus resources on streams of their
+ * own, deployed through the Automation API on one file backend against the emulator in a process
+ * of its own; one stream of every fifth stack is disabled out of band. Then the built command,
+ * `cdnstream drift` over every stack of the project, is run once per concurrency, as a pipeline
+ * runs it, and measured: wall time; CPU of every process it started (bash's `times`: the
+ * children's user + system time, which the kernel adds up as each process is reaped, so the
+ * workers, `pulumi` and the provider hosts are all counted); peak memory, the largest sum of the
+ * resident sets of the whole process tree over 100 ms samples; the API requests the emulator
+ * served and the emulator's own CPU. Each run must report exactly the stacks drifted out of band
+ * (exit 2): a run that found anything else measured nothing and fails the bench instead.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import { request } from "undici";
+import { projectProgram } from "../../provider/cli/project";
+import { startBenchEmulator, total, type BenchEmulator } from "./emulator";
+import { engineEnv, repoRoot } from "./engine";
+import { BASE, stackFixture } from "./fixture";
+import { cpuSeconds } from "./host";
+
+export interface FleetSize {
+  stacks: number;
+  resources: number;
+}
+
+export interface DriftFleetRow {
+  stacks: number;
+  resourcesPerStack: number;
+  concurrency: number;
+  wallSeconds: number;
+  /** User + system CPU of the command and everything it started. */
+  cpuSeconds: number;
+  /** The largest sum of the resident sets of the command's process tree, MB (null: not measurable here). */
+  peakMemoryMb: number | null;
+  /** Requests the emulator served during the run. */
+  apiCalls: number;
+  /** CPU the emulator spent serving them (the API's side, on the same cores). */
+  emulatorCpuSeconds: number | null;
+  /** Stacks the run reported drifted: the ones changed out of band. */
+  driftedStacks: number;
+}
+
+export interface DriftFleetReport {
+  sizes: FleetSize[];
+  concurrencies: number[];
+  rows: DriftFleetRow[];
+}
+
+/** "20x100,5x10" as sizes; throws naming the rule. */
+export function parseFleetSizes(raw: string): FleetSize[] {
+  return raw.split(",").map((part) => {
+    const match = /^\s*(\d+)x(\d+)\s*$/.exec(part);
+    const size = { stacks: Number(match?.[1]), resources: Number(match?.[2]) };
+    if (!match || size.stacks < 1 || size.resources < 1)
+      throw new Error(`--drift-fleet takes sizes SxR (stacks x resources per stack), e.g. 20x100,5x10 (got ${raw})`);
+    return size;
+  });
+}
+
+const PROJECT = "drift-fleet-bench";
+
+// The user's program: R StreamStatus on the stack's own range of streams, both read from config.
+const project = {
+  "Pulumi.yaml": `name: ${PROJECT}\nruntime: nodejs\ndescription: stacks of StreamStatus resources checked for drift\n`,
+  "package.json": JSON.stringify({ name: PROJECT, private: true }),
+  "index.js": `const pulumi = require("@pulumi/pulumi");
+const cdn = require("pulumi-cdnstream");
+module.exports = () => {
+  const config = new pulumi.Config("${PROJECT}");
+  const first = config.requireNumber("firstStream");
+  const count = config.requireNumber("resources");
+  for (let j = 0; j < count; j++)
+    new cdn.StreamStatus(\`stream-\${j}\`, { streamKind: "push", streamId: first + j, disabled: false });
+};
+`,
+};
+
+const stackName = (i: number) => `stack-${String(i + 1).padStart(3, "0")}`;
+const firstStream = (i: number, size: FleetSize) => BASE.pushStream + i * size.resources;
+/** Every fifth stack gets one stream disabled out of band. */
+const driftedOutOfBand = (i: number) => i % 5 === 0;
+
+async function mutate(api: BenchEmulator, kind: string, id: number, patch: unknown): Promise<void> {
+  const res = await request(`${api.url}/__emulator/mutate`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind, id: String(id), patch }),
+  });
+  const text = await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`emulator mutate ${kind} ${id}: ${res.statusCode} ${text}`);
+}
+
+function read(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** `root` and every process below it (each thread lists the children it started). */
+function tree(root: number): number[] {
+  const out: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    out.push(pid);
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks)
+      queue.push(...(read(`/proc/${pid}/task/${tid}/children`) ?? "").split(/\s+/).filter(Boolean).map(Number));
+  }
+  return out;
+}
+
+/** The resident set of the tree below `root` now, bytes. */
+function treeRss(root: number): number {
+  let bytes = 0;
+  for (const pid of tree(root))
+    bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0) * 1024;
+  return bytes;
+}
+
+const measurable = fs.existsSync(`/proc/${process.pid}/task`);
+
+/** One `cdnstream drift` run over every stack of the project, measured. */
+async function measureDrift(
+  projectDir: string,
+  env: Record<string, string>,
+  concurrency: number,
+  runDir: string,
+): Promise<{
+  code: number | null;
+  report: any;
+  wallSeconds: number;
+  cpuSeconds: number;
+  peakBytes: number;
+  stderr: string;
+}> {
+  const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
+  const json = path.join(runDir, `drift-${concurrency}.json`);
+  const times = path.join(runDir, `times-${concurrency}.txt`);
+  // `times` after the command: the CPU of the shell's reaped children, and so of their reaped descendants.
+  const script = `"$@"; rc=$?; times > "${times}"; exit $rc`;
+  const args = [cli, "drift", "--cwd", projectDir, "--concurrency", String(concurrency), "--json", json];
+  const started = performance.now();
+  const child = spawn("bash", ["-c", script, "bash", process.execPath, ...args], {
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr += d));
+  let peakBytes = 0;
+  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, treeRss(child.pid!))), 100) : undefined;
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearInterval(timer);
+  const wallSeconds = (performance.now() - started) / 1000;
+  // Second line of `times`: children's user and system time, e.g. "1m2.500s 0m3.250s".
+  const childLine = (read(times) ?? "").trim().split("\n")[1] ?? "";
+  const seconds = [...childLine.matchAll(/(\d+)m([\d.]+)s/g)].reduce((a, m) => a + Number(m[1]) * 60 + Number(m[2]), 0);
+  return { code, report: JSON.parse(read(json) ?? "null"), wallSeconds, cpuSeconds: seconds, peakBytes, stderr };
+}
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** One size: deploy, drift out of band, then a measured drift run per concurrency. */
+async function runFleetSize(
+  size: FleetSize,
+  concurrencies: readonly number[],
+  runDir: string,
+  progress: (line: string) => void,
+): Promise<DriftFleetRow[]> {
+  const label = `${size.stacks}x${size.resources}`;
+  const dir = path.join(runDir, `drift-fleet-${label}`);
+  const projectDir = path.join(dir, "project");
+  fs.mkdirSync(projectDir, { recursive: true });
+  fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
+  for (const [name, text] of Object.entries(project)) fs.writeFileSync(path.join(projectDir, name), text);
+  const api = await startBenchEmulator(
+    stackFixture({
+      pushStreams: size.stacks * size.resources,
+      httpPushZones: 0,
+      vodPushZones: 0,
+      vodPullZones: 0,
+      campaigns: 0,
+    }),
+    path.join(dir, "fixture.json"),
+  );
+  try {
+    const env = { ...(process.env as Record<string, string>), ...engineEnv(dir, api.apiKey) };
+    const indices = Array.from({ length: size.stacks }, (_, i) => i);
+    const deployStarted = performance.now();
+    // One at a time: inline programs share this process's Pulumi runtime.
+    for (const i of indices) {
+      const stack = await LocalWorkspace.createStack(
+        { projectName: PROJECT, stackName: stackName(i), program: projectProgram(projectDir) },
+        { workDir: projectDir, envVars: engineEnv(dir, api.apiKey) },
+      );
+      await stack.setAllConfig({
+        "cdnstream:baseUrl": { value: api.url },
+        [`${PROJECT}:firstStream`]: { value: String(firstStream(i, size)) },
+        [`${PROJECT}:resources`]: { value: String(size.resources) },
+      });
+      const up = await stack.up();
+      const created = up.summary.resourceChanges?.create ?? 0;
+      // The stack, the provider and its R resources.
+      if (created !== size.resources + 1)
+        throw new Error(`${stackName(i)}: up created ${created}, not ${size.resources + 1}`);
+    }
+    progress(
+      `drift fleet ${label}: deployed ${size.stacks} stacks in ${r1((performance.now() - deployStarted) / 1000)} s`,
+    );
+    const drifted = indices.filter(driftedOutOfBand);
+    for (const i of drifted) await mutate(api, "pushStreams", firstStream(i, size), { disabled: "1" });
+
+    const rows: DriftFleetRow[] = [];
+    for (const concurrency of concurrencies) {
+      await api.clear();
+      const emulatorCpu = cpuSeconds(api.pid);
+      const run = await measureDrift(projectDir, env, concurrency, dir);
+      const emulatorAfter = cpuSeconds(api.pid);
+      const apiCalls = total(await api.counts());
+      const reported = (run.report?.stacks ?? []).filter((s: any) => s.drifted).map((s: any) => s.stack);
+      const expected = drifted.map(stackName);
+      if (run.code !== 2 || JSON.stringify(reported) !== JSON.stringify(expected))
+        throw new Error(
+          `drift ${label} at concurrency ${concurrency} exited ${run.code} reporting drift in [${reported.join(", ")}], ` +
+            `not 2 with [${expected.join(", ")}]:\n${run.stderr.split("\n").slice(-20).join("\n")}`,
+        );
+      const row: DriftFleetRow = {
+        stacks: size.stacks,
+        resourcesPerStack: size.resources,
+        concurrency,
+        wallSeconds: r1(run.wallSeconds),
+        cpuSeconds: r1(run.cpuSeconds),
+        peakMemoryMb: measurable ? Math.round(run.peakBytes / 2 ** 20) : null,
+        apiCalls,
+        emulatorCpuSeconds:
+          emulatorCpu !== undefined && emulatorAfter !== undefined ? r1(emulatorAfter - emulatorCpu) : null,
+        driftedStacks: reported.length,
+      };
+      progress(
+        `drift fleet ${label} at concurrency ${concurrency}: ${row.wallSeconds} s, CPU ${row.cpuSeconds} s, ` +
+          `peak ${row.peakMemoryMb} MB, ${row.apiCalls} API calls`,
+      );
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    await api.close();
+  }
+}
+
+/** Every size at every concurrency. */
+export async function driftFleetBench(
+  sizes: readonly FleetSize[],
+  concurrencies: readonly number[],
+  runDir: string,
+  progress: (line: string) => void,
+): Promise<DriftFleetReport> {
+  const rows: DriftFleetRow[] = [];
+  for (const size of sizes) rows.push(...(await runFleetSize(size, concurrencies, runDir, progress)));
+  return { sizes: [...sizes], concurrencies: [...concurrencies], rows };
+}
+
+/** The section's markdown table. */
+export function driftFleetMarkdown(report: DriftFleetReport): string {
+  const lines = [
+    "### Drift over a fleet: one `cdnstream drift` run over every stack",
+    "",
+    "S stacks of R StreamStatus resources, one stream of every fifth stack disabled out of band; the",
+    "built command over every stack of the project (exit 2). CPU: user + system of every process the",
+    "command started; memory: the largest sum of their resident sets; API calls: requests the emulator served.",
+    "",
+    "| stacks x resources | concurrency | wall (s) | s / stack | CPU (s) | peak memory (MB) | API calls | emulator CPU (s) |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of report.rows)
+    lines.push(
+      `| ${r.stacks} x ${r.resourcesPerStack} | ${r.concurrency} | ${r.wallSeconds} | ${r1(r.wallSeconds / r.stacks)} | ` +
+        `${r.cpuSeconds} | ${r.peakMemoryMb ?? "n/a"} | ${r.apiCalls} | ${r.emulatorCpuSeconds ?? "n/a"} |`,
+    );
+  return lines.join("\n");
+}
