@@ -52,8 +52,8 @@ export const archiveName = (version: string, platform: string): string =>
 
 /** The SDK artefacts' builders, owned beside their SDKs; each is given the output directory. */
 const SDK_HOOKS = [
-  { script: path.join(ROOT, "scripts", "release-python"), what: "the Python SDK's wheel and sdist" },
-  { script: path.join(ROOT, "scripts", "release-go"), what: "the Go SDK's module zip" },
+  { script: path.join(ROOT, "scripts", "release-python"), what: "the Python SDK's wheel and sdist", kind: "python" },
+  { script: path.join(ROOT, "scripts", "release-go"), what: "the Go SDK's module zip", kind: "go" },
 ];
 
 const say = (text: string) => process.stderr.write(`release: ${text}\n`);
@@ -180,8 +180,11 @@ export function checkOneVersion(dir: string, version: string): ReleaseArtefact[]
 }
 
 export interface ReleaseOptions {
+  /** Plugin archives to build (default: every platform of PLATFORMS). Another platform's archive already in `out` stays when it is current. */
   platforms?: string[];
   out?: string;
+  /** Whether to run the SDK builders (default: yes); when not, their artefacts in `out` stay. */
+  sdks?: boolean;
 }
 
 /** Builds the release into `out`; returns the version and the files written. */
@@ -214,18 +217,19 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
   try {
     execFileSync("tar", ["-xzf", path.join(out, packed.filename), "-C", work]);
     const packageDir = path.join(work, "package");
-    // What else an archive is made of: the code of its layout and of this build.
-    const code = [__filename, require.resolve("../provider/cli/plugin")].map((f) => fs.readFileSync(f));
+    // What else an archive is made of: the sources of its layout and of this build (the same key
+    // from the build and from the sources, as the tests run it).
+    const code = ["scripts/release.ts", "provider/cli/plugin.ts"].map((f) => fs.readFileSync(path.join(ROOT, f)));
 
-    for (const platform of platforms) {
+    for (const platform of Object.keys(PLATFORMS)) {
       const name = archiveName(version, platform);
       const key = sha256(packedBytes, platform, PLATFORMS[platform].npm, PLATFORMS[platform].node, ...code);
       const keyFile = path.join(out, ".keys", name);
-      written.push(name);
-      if (fs.existsSync(path.join(out, name)) && fs.existsSync(keyFile) && fs.readFileSync(keyFile, "utf8") === key) {
-        say(`${name} is up to date`);
-        continue;
-      }
+      const current =
+        fs.existsSync(path.join(out, name)) && fs.existsSync(keyFile) && fs.readFileSync(keyFile, "utf8") === key;
+      if (current || platforms.includes(platform)) written.push(name);
+      if (current) say(`${name} is up to date`);
+      if (current || !platforms.includes(platform)) continue;
       const start = Date.now();
       const { node, license } = nodeBinary(platform);
       const stage = path.join(work, platform);
@@ -243,6 +247,10 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
   // Each SDK builder writes into a directory of its own, whose files then join the release: what
   // it wrote is known even when a file of the same name was there before.
   for (const hook of SDK_HOOKS) {
+    if (options.sdks === false) {
+      written.push(...fs.readdirSync(out).filter((f) => artefactKind(f) === hook.kind));
+      continue;
+    }
     if (!fs.existsSync(hook.script)) {
       say(`${path.relative(ROOT, hook.script)} is not in this tree: ${hook.what}: not built`);
       continue;
@@ -259,7 +267,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
     fs.rmSync(hookOut, { recursive: true, force: true });
   }
 
-  // A release directory holds this release only: artefacts of an earlier version or platform go.
+  // A release directory holds this release only: artefacts of an earlier version, or stale ones, go.
   const current = new Set(written);
   for (const file of fs.readdirSync(out))
     if (artefactKind(file) && !current.has(file)) fs.rmSync(path.join(out, file), { force: true });
