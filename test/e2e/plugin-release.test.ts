@@ -27,7 +27,9 @@ import { PLUGIN_LAYOUT } from "../../provider/cli/plugin";
 import { archiveName, buildRelease, checkOneVersion, RELEASE_DIR } from "../../scripts/release";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { ensureEngine, repoRoot } from "../helpers/engine";
+import { ensurePython } from "../helpers/languages";
 import { ensureYamlHost } from "../helpers/plugin";
+import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/gen-schema";
 
 const PLATFORM = "linux-amd64";
 
@@ -228,14 +230,65 @@ outputs:
       "$ pulumi up (the plugin not installed, automatic acquisition on)",
       `${up.stdout}\n${up.stderr}`
         .split("\n")
-        .filter(
-          (line) =>
-            /plugin|download|install|cdnstream/i.test(line) && !/^\s*[+~-]?\s*(status|pulumi:pulumi)/.test(line),
-        )
+        .filter((line) => /^\s*(Downloading|Installing) plugin|^\s*\+ \d+ created/.test(line))
         .join("\n"),
     );
     expect(served.requests.slice(before)).toEqual([`GET /${archiveName(version, PLATFORM)} 200`]);
     expect(cacheEntries(home)).toContain(`resource-cdnstream-v${version}`);
+  });
+
+  it("is downloaded by the engine for a Python program, from the URL its SDK carries (the schema's pluginDownloadURL)", async () => {
+    // The inline program (test/plugin-langs/python/driver.py) runs in Python's Automation API,
+    // with no language host: the engine installs the plugin when it loads the provider, from the
+    // version and pluginDownloadURL the SDK registers it with. The release page is redirected to
+    // the local server the way a mirror is, with the engine's PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES.
+    const releasePage = DEFAULT_PLUGIN_DOWNLOAD_URL.slice(0, DEFAULT_PLUGIN_DOWNLOAD_URL.indexOf("/releases/"));
+    const home = path.join(root, "home-python");
+    const dir = path.join(root, "python");
+    fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
+    fs.mkdirSync(path.join(dir, "project"), { recursive: true });
+    const spec = {
+      project: "release-python",
+      stack: "test",
+      workDir: path.join(dir, "project"),
+      apiKey: emulator.apiKey,
+      baseUrl: emulator.url,
+      stream: { streamKind: "push", streamId: "3001", disabled: true },
+    };
+    const env = cliEnv(home, {
+      PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${releasePage.replace(/[.]/g, "\\.")}/=${served.url}`,
+      CDNSTREAM_DRIVER_SPEC: JSON.stringify(spec),
+    });
+    const python = [ensurePython(), path.join(repoRoot, "test", "plugin-langs", "python", "driver.py")];
+    const drive = (verb: string) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+        const child = spawn(python[0], [python[1], verb], {
+          cwd: spec.workDir,
+          env,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (chunk) => (stdout += chunk));
+        child.stderr.on("data", (chunk) => (stderr += chunk));
+        child.on("error", reject);
+        child.on("close", (status) => resolve({ status, stdout, stderr }));
+      });
+    const before = served.requests.length;
+    const up = succeeded(await drive("up"));
+    // The engine installs it while loading the provider and prints nothing of it: the server's log shows the download.
+    transcript(
+      "python driver.py up (Python SDK, the plugin not installed)",
+      [
+        ...served.requests.slice(before).map((request) => `release server: ${request}`),
+        ...up.stderr.split("\n").filter((line) => /^\s*\+ \d+ created/.test(line)),
+      ].join("\n"),
+    );
+    expect(JSON.parse(up.stdout.trim().split("\n").pop()!).changes).toMatchObject({ create: 3 });
+    expect(served.requests.slice(before)).toEqual([`GET /${archiveName(version, PLATFORM)} 200`]);
+    expect(cacheEntries(home)).toContain(`resource-cdnstream-v${version}`);
+    succeeded(await drive("destroy"));
   });
 
   it("fails with the engine's message naming a URL that has no archive, and installs nothing", async () => {
@@ -260,10 +313,15 @@ outputs:
     const up = await project.run("up", "--yes", "--skip-preview");
     transcript(
       `$ pulumi up (pluginDownloadURL ${url}, nothing listening)`,
-      `${up.stdout}${up.stderr}`
-        .split("\n")
-        .filter((l) => l.includes(url))
-        .join("\n"),
+      // Each attempt is a warning; the last line is the error the run ends with.
+      [
+        ...new Set(
+          `${up.stdout}\n${up.stderr}`
+            .split("\n")
+            .filter((line) => line.includes(url) && /^\s*(warning|error|\S*Error)/i.test(line))
+            .map((line) => line.trim()),
+        ),
+      ].join("\n"),
     );
     expect(up.status).not.toBe(0);
     expect(`${up.stdout}${up.stderr}`).toContain(`${url}/${archiveName(version, PLATFORM)}`);
