@@ -29,6 +29,20 @@ export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
 const PACKAGE = "cdnstream";
+/**
+ * Where the engine downloads the plugin when a program needs it and it is not installed: the
+ * project's GitHub release of that version, whose assets are the archives `npm run release`
+ * writes (pulumi-resource-cdnstream-v<version>-<os>-<arch>.tar.gz; the engine fills in
+ * `${VERSION}` and appends the archive's name). A direct download URL rather than
+ * `github://api.github.com/cdnstream/pulumi-cdnstream`: for an organisation other than `pulumi`,
+ * the engine's github:// source asks the GitHub API for the release first, which allows 60
+ * unauthenticated requests an hour per address (shared CI runners exhaust it), while the
+ * release-download URL needs no API call and no token. A fork or a mirror builds with its own:
+ * CDNSTREAM_PLUGIN_DOWNLOAD_URL (docs/plugin.md).
+ */
+export const DEFAULT_PLUGIN_DOWNLOAD_URL =
+  "https://github.com/cdnstream/pulumi-cdnstream/releases/download/v${VERSION}";
+export const pluginDownloadURL = (): string => process.env.CDNSTREAM_PLUGIN_DOWNLOAD_URL || DEFAULT_PLUGIN_DOWNLOAD_URL;
 const token = (name: string) => `${PACKAGE}:index:${name}`;
 
 /** A property's type in the schema's terms. */
@@ -373,6 +387,7 @@ export function generateSchema(): Record<string, unknown> {
     license: manifest.license,
     keywords: ["pulumi", "cdnstream", "category/network"],
     publisher: "pulumi-cdnstream",
+    pluginDownloadURL: pluginDownloadURL(),
     // What the Python and Go SDKs are (scripts/gen-sdks): a pulumi_cdnstream distribution with a
     // pyproject.toml (scripts/release-python builds its wheel), and a Go module in sdk/go under the
     // path `go get` will find once the repository is published, laid out as Pulumi's published

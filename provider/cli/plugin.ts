@@ -4,11 +4,17 @@
  * Pulumi users expect, and `pulumi plugin ls` lists it.
  *
  * The plugin cache holds one directory per plugin and version, `resource-<name>-v<version>`,
- * under `$PULUMI_HOME/plugins` (`~/.pulumi/plugins` by default) with the executable inside.
- * Ours is a launcher of this installed package's plugin (dist/provider/plugin/main.js) through
- * `node`, so it runs with this package's dependencies; installing again after an upgrade or a
- * move of the project replaces it.
+ * under `$PULUMI_HOME/plugins` (`~/.pulumi/plugins` by default) with the executable inside. Ours
+ * is self-contained, the same directory a release archive holds (scripts/release.ts):
+ *
+ *   pulumi-resource-cdnstream   a shell launcher running the two below, found beside it
+ *   node                        a Node.js binary (here the one running this command)
+ *   package/                    this package's shipped files (package.json `files`) and its
+ *                               production dependencies under package/node_modules
+ *
+ * so it needs no Node.js on PATH and nothing of the project that installed it.
  */
+import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -24,8 +30,10 @@ const HELP = `Usage: cdnstream plugin install [--pulumi-home DIR]
   install   Installs ${PLUGIN} v${version} into the Pulumi plugin cache
             ($PULUMI_HOME/plugins, by default ~/.pulumi/plugins), where the Pulumi CLI finds it
             for YAML, Python and Go programs and \`pulumi import\`; \`pulumi plugin ls\` lists it.
-            It runs this installed package's plugin with \`node\` (Node.js >= 20.18.1 on PATH);
-            run it again after upgrading or moving the package.
+            It copies the plugin whole: this package's build, its production dependencies and
+            the Node.js running this command, so it keeps working after this project is removed
+            and without node on PATH. Without Node.js, the release archive installs the same
+            plugin: pulumi plugin install resource cdnstream ${version} --server <release URL>
   path      Prints the plugin's executable in this package, for a PATH entry instead.`;
 
 /** The plugin cache directory of this release: `<pulumi home>/plugins/resource-cdnstream-v<version>`. */
@@ -33,30 +41,139 @@ export function pluginCacheDir(pulumiHome: string): string {
   return path.join(pulumiHome, "plugins", `resource-cdnstream-v${version}`);
 }
 
+/** Where the launcher, the Node.js binary and the package sit inside a plugin directory. */
+export const PLUGIN_LAYOUT = {
+  launcher: PLUGIN,
+  node: "node",
+  /** Node.js's license, shipped beside its binary when the binary came with one (release archives). */
+  nodeLicense: "LICENSE.node",
+  package: "package",
+  main: path.join("package", "dist", "provider", "plugin", "main.js"),
+} as const;
+
 /**
- * Writes `pulumi-resource-cdnstream` into `dir`: a launcher running the plugin at `main` with the
- * `node` on PATH. The one place this text is written: the plugin cache install below, the tests'
- * PATH entry and the bench's. The file is replaced whole (written beside, then renamed), so an
- * engine starting the plugin meanwhile never runs half of it. Returns the launcher's path.
+ * The launcher's text. It finds the binary and the package beside itself (`${0%/*}`: no external
+ * command, so it runs with any PATH, even one without coreutils), never a `node` on PATH.
  */
-export function writePluginLauncher(dir: string, main: string = pluginMain): string {
-  const launcher = path.join(dir, PLUGIN);
-  const text = `#!/bin/sh\nexec node "${main}" "$@"\n`;
-  if (fs.existsSync(launcher) && fs.readFileSync(launcher, "utf8") === text) return launcher;
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(`${launcher}.tmp-${process.pid}`, text, { mode: 0o755 });
-  fs.renameSync(`${launcher}.tmp-${process.pid}`, launcher);
-  return launcher;
+const LAUNCHER = `#!/bin/sh
+# ${PLUGIN}: the provider plugin, run by the Node.js binary beside this file.
+here=\${0%/*}
+exec "$here/${PLUGIN_LAYOUT.node}" "$here/${PLUGIN_LAYOUT.main}" "$@"
+`;
+
+interface PackageManifest {
+  name: string;
+  version: string;
+  files?: string[];
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+const readManifest = (dir: string): PackageManifest =>
+  JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as PackageManifest;
+
+/**
+ * The production dependencies of the package at `packageDir`, transitively, each as the directory
+ * Node.js resolves it to and the directory it takes under `targetPackage`: a package found in an
+ * ancestor's node_modules (hoisted: the project's, or a global prefix's) goes to
+ * `targetPackage/node_modules/<name>`, one nested in a dependency's own node_modules stays nested
+ * under that dependency's copy, so every `require` resolves in the copy as it did in the source.
+ */
+export function productionDependencies(packageDir: string, targetPackage: string): Map<string, string> {
+  const targets = new Map<string, string>([[packageDir, targetPackage]]);
+  const claimed = new Map<string, string>([[targetPackage, packageDir]]);
+  const visit = (dir: string) => {
+    const manifest = readManifest(dir);
+    const optional = new Set(Object.keys(manifest.optionalDependencies ?? {}));
+    for (const name of [...Object.keys(manifest.dependencies ?? {}), ...optional]) {
+      let found: { source: string; target: string } | undefined;
+      for (let at = dir; !found; at = path.dirname(at)) {
+        const source = path.join(at, "node_modules", name);
+        if (fs.existsSync(path.join(source, "package.json"))) {
+          const base = targets.get(at) ?? targetPackage;
+          found = { source: fs.realpathSync(source), target: path.join(base, "node_modules", name) };
+        } else if (path.dirname(at) === at) break;
+      }
+      if (!found) {
+        if (optional.has(name)) continue;
+        throw new Error(`${manifest.name} depends on ${name}, which is not installed (run \`npm install\`)`);
+      }
+      if (targets.has(found.source)) continue;
+      const other = claimed.get(found.target);
+      if (other && other !== found.source)
+        throw new Error(
+          `two installed copies of ${name} (${other} and ${found.source}) would share one place in the plugin`,
+        );
+      targets.set(found.source, found.target);
+      claimed.set(found.target, found.source);
+      visit(found.source);
+    }
+  };
+  visit(packageDir);
+  targets.delete(packageDir);
+  return targets;
 }
 
-/** Writes the launcher into the plugin cache, whole or not at all (a directory renamed into place). */
-export function installPlugin(pulumiHome: string): string {
+/** What to put in a plugin directory: the package to copy and the Node.js binary to run it. */
+export interface PluginSources {
+  /** The package (a directory holding its package.json and its build); default: this one. */
+  packageDir?: string;
+  /** The Node.js binary; default: the one running this process. */
+  node?: string;
+  /** Node.js's license file, copied beside the binary when given. */
+  nodeLicense?: string;
+}
+
+/**
+ * Writes the self-contained plugin into `dir` (which must not exist): the launcher, the Node.js
+ * binary, the package's shipped files and its production dependencies. The one place this
+ * layout is made: `cdnstream plugin install` and the release archives (scripts/release.ts).
+ */
+export function layOutPlugin(dir: string, sources: PluginSources = {}): void {
+  const packageDir = fs.realpathSync(sources.packageDir ?? packageRoot);
+  const targetPackage = path.join(dir, PLUGIN_LAYOUT.package);
+  if (!fs.existsSync(path.join(packageDir, PLUGIN_LAYOUT.main.slice(PLUGIN_LAYOUT.package.length + 1))))
+    throw new Error(
+      `${path.join(packageDir, "dist")} holds no built plugin: the package is not built (run \`npm run build\`)`,
+    );
+  fs.mkdirSync(targetPackage, { recursive: true });
+
+  // The package as npm ships it: package.json and its `files`.
+  const manifest = readManifest(packageDir);
+  for (const entry of ["package.json", ...(manifest.files ?? [])]) {
+    const source = path.join(packageDir, entry);
+    if (fs.existsSync(source)) fs.cpSync(source, path.join(targetPackage, entry), { recursive: true });
+  }
+  // Each dependency without its own node_modules: its nested dependencies are copied on their own.
+  for (const [source, target] of productionDependencies(packageDir, targetPackage)) {
+    const nested = path.join(source, "node_modules");
+    fs.cpSync(source, target, { recursive: true, filter: (file) => file !== nested });
+  }
+
+  fs.copyFileSync(sources.node ?? process.execPath, path.join(dir, PLUGIN_LAYOUT.node));
+  fs.chmodSync(path.join(dir, PLUGIN_LAYOUT.node), 0o755);
+  if (sources.nodeLicense) fs.copyFileSync(sources.nodeLicense, path.join(dir, PLUGIN_LAYOUT.nodeLicense));
+  fs.writeFileSync(path.join(dir, PLUGIN_LAYOUT.launcher), LAUNCHER, { mode: 0o755 });
+}
+
+/**
+ * Installs the self-contained plugin into the plugin cache, whole or not at all: it is laid out
+ * in a hidden directory beside, then renamed into place (an earlier install is moved aside first
+ * and removed after), so the engine never finds half of it.
+ */
+export function installPlugin(pulumiHome: string, sources: PluginSources = {}): string {
   const target = pluginCacheDir(pulumiHome);
-  const staging = `${target}.partial-${process.pid}`;
-  fs.rmSync(staging, { recursive: true, force: true });
-  writePluginLauncher(staging);
-  fs.rmSync(target, { recursive: true, force: true });
-  fs.renameSync(staging, target);
+  const suffix = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  // Hidden names: `pulumi plugin ls` reads every directory of the cache named like a plugin.
+  const staging = path.join(path.dirname(target), `.${path.basename(target)}.installing-${suffix}`);
+  const previous = path.join(path.dirname(target), `.${path.basename(target)}.previous-${suffix}`);
+  try {
+    layOutPlugin(staging, sources);
+    if (fs.existsSync(target)) fs.renameSync(target, previous);
+    fs.renameSync(staging, target);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(previous, { recursive: true, force: true });
+  }
   return path.join(target, PLUGIN);
 }
 
@@ -73,7 +190,13 @@ function install(argv: readonly string[], io: Io): number {
     io.stderr(`cdnstream plugin install: ${pluginMain} is missing: this package is not built (run \`npm run build\`).`);
     return EXIT.failed;
   }
-  const installed = installPlugin(pulumiHome);
+  let installed: string;
+  try {
+    installed = installPlugin(pulumiHome);
+  } catch (err) {
+    io.stderr(`cdnstream plugin install: nothing was installed: ${(err as Error).message}`);
+    return EXIT.failed;
+  }
   io.stdout(`installed ${PLUGIN} v${version} at ${installed}`);
   return EXIT.ok;
 }

@@ -10,8 +10,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 // The demo's install is the bench's too: one pack-and-swap, so concurrent runs never collide.
-import { writePluginLauncher } from "../../provider/cli/plugin";
+import { layOutPlugin } from "../../provider/cli/plugin";
 import { installedPackageDir, installPackedPackage, repoRoot } from "../demo/project-build";
+import { releaseNode } from "../release";
 
 export { installPackedPackage, repoRoot };
 
@@ -34,16 +35,25 @@ export function ensureEngineOnPath(): void {
   const pluginDir = path.dirname(
     require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs", { paths: [repoRoot] }),
   );
-  process.env.PATH = [binDir, pluginDir, pluginLauncherDir(), process.env.PATH].filter(Boolean).join(path.delimiter);
+  process.env.PATH = [binDir, pluginDir, pluginPathDir(), process.env.PATH].filter(Boolean).join(path.delimiter);
 }
 
 /**
- * A directory holding `pulumi-resource-cdnstream`, the provider plugin of the installed package,
- * as `npm install -g` would put it on PATH: the plugin path's stacks are served by it.
+ * A directory holding `pulumi-resource-cdnstream`, the provider plugin as users get it: the
+ * installed package laid out self-contained with the Node.js its release archive ships for this
+ * machine (scripts/release.ts), as `pulumi plugin install` unpacks it. The plugin path's stacks
+ * are served by it. Laid out beside and renamed into place on each run (the package may have
+ * changed), so a run never starts half of it.
  */
-function pluginLauncherDir(): string {
-  const dir = path.join(benchRoot, "plugin-bin");
-  writePluginLauncher(dir, path.join(installedPackageDir, "dist", "provider", "plugin", "main.js"));
+function pluginPathDir(): string {
+  const dir = path.join(benchRoot, "plugin");
+  const staging = `${dir}.new-${process.pid}`;
+  const old = `${dir}.old-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  layOutPlugin(staging, { packageDir: installedPackageDir, ...releaseNode() });
+  if (fs.existsSync(dir)) fs.renameSync(dir, old);
+  fs.renameSync(staging, dir);
+  fs.rmSync(old, { recursive: true, force: true });
   return dir;
 }
 

@@ -6,7 +6,6 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { writePluginLauncher } from "../../provider/cli/plugin";
 import { repoRoot } from "./engine";
 import { installedPackageDir } from "./package";
 
@@ -14,13 +13,21 @@ import { installedPackageDir } from "./package";
 export const pluginMain = path.join(installedPackageDir, "dist", "provider", "plugin", "main.js");
 
 /**
- * A directory holding `pulumi-resource-cdnstream`, a launcher of the installed package's plugin
- * (npm links the package's `bin` into a project's node_modules/.bin, which the engine does not
- * search; users run `cdnstream plugin install` instead, which docs/plugin.md describes).
+ * A directory holding `pulumi-resource-cdnstream`, a launcher running the installed package's
+ * plugin with the `node` on PATH: the plugin's behaviour, tested by most suites, without copying
+ * a Node.js binary and the dependencies for each run. How users get the plugin, self-contained
+ * (`cdnstream plugin install`, the release archives), is test/e2e/plugin-release.test.ts's.
+ * The launcher is replaced whole (written beside, then renamed), so an engine starting the plugin
+ * meanwhile never runs half of it.
  */
 export function pluginBinDir(): string {
   const dir = path.join(repoRoot, ".tmp", "plugin-bin");
-  writePluginLauncher(dir, pluginMain);
+  const launcher = path.join(dir, "pulumi-resource-cdnstream");
+  const text = `#!/bin/sh\nexec node "${pluginMain}" "$@"\n`;
+  if (fs.existsSync(launcher) && fs.readFileSync(launcher, "utf8") === text) return dir;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(`${launcher}.tmp-${process.pid}`, text, { mode: 0o755 });
+  fs.renameSync(`${launcher}.tmp-${process.pid}`, launcher);
   return dir;
 }
 
