@@ -9,7 +9,8 @@
  *       Node.js binary of that platform, so it runs where no Node.js is installed;
  *   pulumi-cdnstream-<version>.tgz             the npm package (`npm pack`);
  *   the Python SDK's wheel and sdist           scripts/release-python OUT_DIR;
- *   the Go SDK's module zip                    scripts/release-go OUT_DIR;
+ *   goproxy/                                   the Go SDK's module as the Go module proxy serves it
+ *                                              (scripts/release-go OUT_DIR; GOPROXY=file://.../goproxy);
  *   SHA256SUMS                                 every file above, for `sha256sum -c`.
  *
  * The schema is regenerated first, with the SDKs when it changed: CDNSTREAM_PLUGIN_DOWNLOAD_URL
@@ -62,7 +63,8 @@ export const archiveName = (version: string, platform: string): string =>
 /** The SDK artefacts' builders, owned beside their SDKs; each is given the output directory. */
 const SDK_HOOKS = [
   { script: path.join(ROOT, "scripts", "release-python"), what: "the Python SDK's wheel and sdist", kind: "python" },
-  { script: path.join(ROOT, "scripts", "release-go"), what: "the Go SDK's module zip", kind: "go" },
+  // The Go module proxy's layout is a tree: it stays whole, as the release's goproxy/ directory.
+  { script: path.join(ROOT, "scripts", "release-go"), what: "the Go SDK's module", kind: "goproxy", tree: true },
 ];
 
 const say = (text: string) => process.stderr.write(`release: ${text}\n`);
@@ -137,7 +139,7 @@ const ARTEFACTS = {
   plugin: /^pulumi-resource-cdnstream-v(.+)-(?:linux|darwin|windows)-(?:amd64|arm64)\.tar\.gz$/,
   npm: /^pulumi-cdnstream-(.+)\.tgz$/,
   python: /^pulumi_cdnstream-(.+?)(?:-py\d[^/]*\.whl|\.tar\.gz)$/,
-  go: /^.*?(?:@|-)v?(\d+\.\d+\.\d+[^/@]*)\.zip$/,
+  goproxy: /^goproxy$/,
   checksums: /^SHA256SUMS$/,
 };
 const artefactKind = (file: string) =>
@@ -155,10 +157,18 @@ export function releaseVersions(dir: string): ReleaseArtefact[] {
     const kind = artefactKind(file);
     if (!kind)
       throw new Error(
-        `${path.join(dir, file)}: not an artefact a release knows (plugin archive, npm tarball, wheel, sdist, Go module zip)`,
+        `${path.join(dir, file)}: not an artefact a release knows (plugin archive, npm tarball, wheel, sdist, goproxy/)`,
       );
     if (kind === "checksums") continue;
     const full = path.join(dir, file);
+    if (kind === "goproxy") {
+      // Each module version the tree serves, by its zip (`<module>/@v/v<version>.zip`).
+      for (const member of filesUnder(full)) {
+        const zip = /\/@v\/v([^/]+)\.zip$/.exec(member);
+        if (zip) found.push({ file: `${file}/${member}`, version: zip[1] });
+      }
+      continue;
+    }
     found.push({ file, version: ARTEFACTS[kind].exec(file)![1] });
     const inside =
       kind === "plugin"
@@ -269,6 +279,12 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
     fs.mkdirSync(hookOut);
     say(`${path.relative(ROOT, hook.script)} OUT_DIR: ${hook.what}`);
     execFileSync(hook.script, [hookOut], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    if (hook.tree) {
+      fs.rmSync(path.join(out, hook.kind), { recursive: true, force: true });
+      fs.renameSync(hookOut, path.join(out, hook.kind));
+      written.push(hook.kind);
+      continue;
+    }
     for (const file of fs.readdirSync(hookOut)) {
       fs.renameSync(path.join(hookOut, file), path.join(out, file));
       written.push(file);
@@ -279,14 +295,26 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
   // A release directory holds this release only: artefacts of an earlier version, or stale ones, go.
   const current = new Set(written);
   for (const file of fs.readdirSync(out))
-    if (artefactKind(file) && !current.has(file)) fs.rmSync(path.join(out, file), { force: true });
+    if (artefactKind(file) && !current.has(file)) fs.rmSync(path.join(out, file), { recursive: true, force: true });
   for (const file of fs.readdirSync(path.join(out, ".keys")))
     if (!current.has(file)) fs.rmSync(path.join(out, ".keys", file), { force: true });
 
   checkOneVersion(out, version);
-  const files = [...current].filter((f) => f !== "SHA256SUMS").sort();
+  const files = [...current]
+    .filter((f) => f !== "SHA256SUMS")
+    .flatMap((f) =>
+      fs.statSync(path.join(out, f)).isDirectory() ? filesUnder(path.join(out, f)).map((m) => `${f}/${m}`) : [f],
+    )
+    .sort();
   fs.writeFileSync(path.join(out, "SHA256SUMS"), files.map((f) => `${sha256File(path.join(out, f))}  ${f}\n`).join(""));
   return { version, files: [...files, "SHA256SUMS"] };
+}
+
+/** The files under `dir`, as paths relative to it with `/`. */
+function filesUnder(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((member) => fs.statSync(path.join(dir, member)).isFile())
+    .map((member) => member.split(path.sep).join("/"));
 }
 
 const sha256File = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
