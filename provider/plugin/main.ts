@@ -6,8 +6,8 @@
  */
 import { setUpProviderHost } from "../host-setup";
 
-// Before the server's modules load zod and undici, and with Node's compile cache on where Node
-// has one (../host-setup.ts says why), so they are required here.
+// Before the server's modules load zod and undici (../host-setup.ts says why), so they are
+// required here.
 setUpProviderHost();
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the line above
 const { serve } = require("./server") as typeof import("./server");
