@@ -12,9 +12,7 @@
  * alone. See docs/design.md §1 "A kind's folder".
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "../provider/deferred-zod";
-import { compilePlan, FAIL, ruleKey } from "../provider/client/check-plan";
-import { rulePlans } from "../provider/client/check-plans";
+import { z } from "zod";
 import type { Comparator, DiffRules } from "../provider/inputs";
 
 /** One input property of a kind. */
@@ -122,20 +120,6 @@ function idTemplate<I extends Inputs, O extends Outputs>(declaration: KindDeclar
   const pattern = new RegExp(
     `^${escaped.map((literal, i) => literal + (i < names.length ? "([^/]+)" : "")).join("")}$`,
   );
-  // Whether an input's rule accepts a part: by the rule's plan written ahead of time where there
-  // is one (a refresh parses every id, and needs no zod for it), else by the rule.
-  const checks = new Map<string, (value: unknown) => boolean>();
-  const accepts = (name: string, value: unknown) => {
-    let check = checks.get(name);
-    if (!check) {
-      const plan = rulePlans[ruleKey(declaration.name, name)];
-      const compiled = plan && compilePlan(plan);
-      const rule = declaration.inputs[name].rule;
-      check = compiled ? (v) => compiled(v) !== FAIL : (v) => rule.safeParse(v).success;
-      checks.set(name, check);
-    }
-    return check(value);
-  };
   const refuse = (id: string) =>
     new Error(`${declaration.name} id "${id}" is not ${declaration.idFormat}, e.g. "${declaration.idExample}".`);
   return {
@@ -146,8 +130,9 @@ function idTemplate<I extends Inputs, O extends Outputs>(declaration: KindDeclar
       if (!parts) throw refuse(id);
       return Object.fromEntries(
         names.map((name, i) => {
-          if (accepts(name, parts[i])) return [name, parts[i]];
-          if (/^\d+$/.test(parts[i]) && accepts(name, Number(parts[i]))) return [name, Number(parts[i])];
+          const rule = declaration.inputs[name].rule;
+          if (rule.safeParse(parts[i]).success) return [name, parts[i]];
+          if (/^\d+$/.test(parts[i]) && rule.safeParse(Number(parts[i])).success) return [name, Number(parts[i])];
           throw refuse(id);
         }),
       );

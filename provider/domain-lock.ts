@@ -3,7 +3,7 @@
  * lock) share: their input rules, how they compare, and how they cross the API boundary
  * (booleans to `Y`/`N`, host and IP lists to comma strings; §2.4 shape on the way back).
  */
-import { z } from "./deferred-zod";
+import { z } from "zod";
 import type { zones } from "./client";
 import type { InputDeclaration } from "../kinds/declare";
 import type { Inputs } from "./inputs";

@@ -3,7 +3,7 @@
  * names the rule and what to write instead.
  */
 import * as net from "node:net";
-import { z } from "./deferred-zod";
+import { z } from "zod";
 
 /**
  * A host name, optionally with a leading wildcard label (`*.example.com`). The top-level label

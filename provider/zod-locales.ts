@@ -1,24 +1,22 @@
 /**
  * zod's core loads all of its locale modules when it loads (its `locales` export: over 60
- * files, about half of zod's load time), yet a provider host only ever speaks English, which
- * zod's own entry loads by itself (`config(en())`). A provider host that checks inputs loads zod
- * at every `up` and `preview` (one that only reads or releases, a refresh or a destroy, checks
- * with the plans written ahead of time and loads none), so that time is paid by those operations
- * (docs/benchmarks.md).
+ * files, a third of zod's load time, about 18 ms of CPU on Node 20), yet a provider host and the
+ * client only ever speak English, which zod's own entry loads by itself. A provider host loads
+ * zod at every operation, so that time would weigh on every `up`, `preview`, `refresh` and
+ * `destroy` (docs/benchmarks.md).
  *
- * {@link deferZodLocales} runs before zod first loads, in the two entries of a provider host
- * (the dynamic resources' shim, the plugin's main) and in the SDK's (sdk/index.ts: a program loads
- * zod at its first data-source call, and speaks English too; where the program loaded zod first,
- * nothing is deferred). It puts into Node's module cache, under the locales index's own file, an
- * object with the same export names, each a getter that loads its locale module on first access.
- * Code that reads a locale (`z.locales.fr()`) gets it as before; only the loading moves to first
- * use. Where the index does not read as expected (another zod
- * layout), nothing is deferred and zod loads as it always did; test/provider/zod-locales.test.ts
- * fails on such an upgrade.
+ * {@link deferZodLocales} runs before zod first loads: in the two entries of a provider host
+ * (./host-setup.ts, for the dynamic resources' shim and the plugin's main) and in the client's
+ * index (./client/index.ts, which a program loads at its first data-source call; where zod was
+ * loaded first, nothing is deferred). It puts into Node's module cache, under the file of zod's
+ * public `zod/v4/locales` entry, an object with the same export names, each a getter that loads
+ * its locale (`zod/v4/locales/<file>`, public too) on first access. Code that reads a locale
+ * (`z.locales.fr()`) gets it as before; only the loading moves to first use. Where the index does
+ * not read as expected (another zod layout), nothing is deferred and zod loads as it always did;
+ * test/provider/zod-locales.test.ts fails on such an upgrade.
  */
 import * as fs from "node:fs";
 import Module from "node:module";
-import * as path from "node:path";
 
 /** One export of the locales index: `var ar_js_1 = require("./ar.cjs"); ...defineProperty(exports, "ar", ...` */
 const EXPORT = /var \w+ = require\("\.\/([\w-]+)\.cjs"\);\s*Object\.defineProperty\(exports, "(\w+)"/g;
@@ -47,15 +45,14 @@ export function deferZodLocales(): boolean {
   // en is the one a host uses: with no entry for it the layout is not the one this reads.
   if (!exported.has("en")) return false;
 
-  const dir = path.dirname(indexFile);
   const lazy: Record<string, unknown> = {};
   Object.defineProperty(lazy, "__esModule", { value: true });
   for (const [name, file] of exported) {
     Object.defineProperty(lazy, name, {
       enumerable: true,
       get: () => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a locale file, loaded on first use
-        const loaded = require(path.join(dir, file));
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a locale, loaded on first use
+        const loaded = require(`zod/v4/locales/${file}`);
         // What the index's own getter returns (its __importDefault).
         return loaded?.__esModule ? loaded.default : loaded;
       },

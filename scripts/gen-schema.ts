@@ -22,7 +22,6 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { NUMERIC_SETTINGS } from "../provider/client/config";
-import { built } from "../provider/deferred-zod";
 
 /** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
 export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
@@ -185,7 +184,7 @@ function integerRule(rule: unknown): boolean {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by the generator only
   const { z } = require("zod") as typeof import("zod");
   try {
-    const json = z.toJSONSchema(built(rule) as import("zod").ZodType, { unrepresentable: "any", io: "input" }) as {
+    const json = z.toJSONSchema(rule as import("zod").ZodType, { unrepresentable: "any", io: "input" }) as {
       type?: string;
       anyOf?: { type?: string }[];
     };

@@ -2,7 +2,7 @@
  * AdBreakSlot (§4.2), declared once: one slot on a VoD push zone's ad-break timeline. Identity:
  * the zone, the slot type, and for a midroll its offset (docs/design.md, "§4.2"); each replaces.
  */
-import { z } from "../../provider/deferred-zod";
+import { z } from "zod";
 import { positiveId } from "../../provider/rules";
 import { declareKind } from "../declare";
 

@@ -2,7 +2,7 @@
  * CampaignArchive (§4.3), declared once: keeps an ad-manager campaign archived. Identity: the
  * project id and the campaign id; either replaces.
  */
-import { z } from "../../provider/deferred-zod";
+import { z } from "zod";
 import { positiveId } from "../../provider/rules";
 import { declareKind } from "../declare";
 

@@ -3,7 +3,7 @@
  * holds no id, so there is one object per account, with the fixed id `account`. No input
  * replaces: `mode` only says how a write reaches the zones (docs/design.md, "§4.11: which zones").
  */
-import { z } from "../../provider/deferred-zod";
+import { z } from "zod";
 import { domainLockDeclarations } from "../../provider/domain-lock";
 import { declareKind } from "../declare";
 

@@ -3,7 +3,7 @@
  * webhook of an HTTP push zone. Identity: the zone id; a new zone replaces. Only the settings the
  * program declares are managed.
  */
-import { z } from "../../provider/deferred-zod";
+import { z } from "zod";
 import { sameSet } from "../../provider/inputs";
 import { hostnames, positiveId, sameHosts } from "../../provider/rules";
 import { declareKind } from "../declare";

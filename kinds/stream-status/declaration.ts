@@ -2,7 +2,7 @@
  * StreamStatus (§4.4), declared once: keeps a push or timeshift stream enabled or disabled.
  * Identity: the stream kind and id (`push/<id>`, `timeshift/<id>`); both replace when changed.
  */
-import { z } from "../../provider/deferred-zod";
+import { z } from "zod";
 import { declareKind } from "../declare";
 
 export const declaration = declareKind({

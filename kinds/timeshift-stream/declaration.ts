@@ -4,7 +4,7 @@
  * in place and every other input replaces (a new stream). Groups compare on the sub-fields the
  * program declares.
  */
-import { z } from "../../provider/deferred-zod";
+import { z } from "zod";
 // The API's limits, stated once by the client (§4.19, §8).
 import { RETENTION_MAX_DAYS as MAX_DAYS } from "../../provider/client/stream-limits";
 import { sameSet, sameValue, type Comparator, type Inputs } from "../../provider/inputs";

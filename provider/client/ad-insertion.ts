@@ -3,7 +3,7 @@
  * §4.9 ad-break log, §4.18 creative; plus the inferred settings read (extension).
  * Shapes: §2.8-§2.12.
  */
-import { z } from "../deferred-zod";
+import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
 import { Paginator, type PaginatorOptions } from "./pagination";

@@ -2,7 +2,7 @@
  * Ad manager: §4.3 archive campaign, §4.7 ad-pod request log, §4.13 campaign targeting,
  * §4.15 projects; plus the inferred campaign read (extension). Shapes: §2.13-§2.16.
  */
-import { z } from "../deferred-zod";
+import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
 import { Paginator, type PaginatorOptions } from "./pagination";

@@ -1,5 +1,5 @@
 /** Critical backups: §4.16 get, §4.17 list. Shape: §2.18. */
-import { z } from "../deferred-zod";
+import { z } from "zod";
 import { defineOperation } from "./operation";
 import { envelope, intId, loose, timestamp } from "./shapes";
 

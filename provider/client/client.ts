@@ -5,7 +5,6 @@
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { compilePlan, FAIL, type Check, type Plan } from "./check-plan";
 import { resolveConfig, type ClientSettings, type ConfigOptions } from "./config";
 import { CdnstreamError, createApiError, type OperationRef, type RetryKind, type ValidationIssue } from "./errors";
 import { RateGate, Semaphore } from "./limiter";
@@ -134,11 +133,9 @@ export class CdnstreamClient {
   async call<O extends Operation>(op: O, input: CallInput<O>, options: RequestOptions = {}): Promise<CallOutput<O>> {
     const operation = { method: op.method, path: op.path };
     const issues: ValidationIssue[] = [];
-    const plans = op.plans ?? {};
-    const params = validate(op.params, plans.params, input.params ?? {}, issues) as
-      Record<string, string | number> | undefined;
-    const query = validate(op.query, plans.query, input.query ?? {}, issues) as Record<string, unknown> | undefined;
-    const body = op.body ? validate(op.body, plans.body, input.body, issues) : undefined;
+    const params = validate(op.params, input.params ?? {}, issues) as Record<string, string | number> | undefined;
+    const query = validate(op.query, input.query ?? {}, issues) as Record<string, unknown> | undefined;
+    const body = op.body ? validate(op.body, input.body, issues) : undefined;
     let path = op.path;
     try {
       if (issues.length === 0) path = buildPath(op.path, params ?? {});
@@ -157,24 +154,15 @@ export class CdnstreamClient {
     const shared = this.#shareReads && op.method === "GET" && options.signal === undefined;
     const key = `${this.#writeEdges} ${requestPath} ${options.timeoutMs ?? ""} ${options.maxRetries ?? ""}`;
     const { status, text, attempts } = await (shared ? this.#joinRead(key, send) : send());
-    // The first JSON.parse is the one checked in place; a body refused is parsed afresh for the error.
-    let unread: unknown = this.#parseSuccess(operation, requestPath, status, text, attempts);
-    const parsed = parseResponse(
-      op.response,
-      () => {
-        const json = unread ?? JSON.parse(text);
-        unread = undefined;
-        return json;
-      },
-      plans.response,
-    );
+    const answer = this.#parseSuccess(operation, requestPath, status, text, attempts);
+    const parsed = parseResponse(op.response, answer);
     if (!parsed.success) {
       throw createApiError({
         kind: "shape",
         operation,
         requestPath,
         status,
-        body: parsed.input,
+        body: answer,
         rawBody: text,
         issues: zodIssues(parsed.error),
         attempts,
@@ -412,26 +400,9 @@ function tryJson(text: string): unknown {
   }
 }
 
-const compiledPlans = new WeakMap<Plan, Check>();
-
-/**
- * A request part's output (params, query or body), or undefined with its issues. With a plan
- * written ahead of time (only flat objects have one) it is checked on a shallow copy of the
- * caller's value, with no zod; a value the plan refuses is parsed by zod, whose issues say why.
- */
-function validate(
-  schema: z.ZodType | undefined,
-  plan: Plan | undefined,
-  value: unknown,
-  issues: ValidationIssue[],
-): unknown {
+/** A request part's output (params, query or body), or undefined with its issues. */
+function validate(schema: z.ZodType | undefined, value: unknown, issues: ValidationIssue[]): unknown {
   if (!schema) return value;
-  if (plan && typeof value === "object" && value !== null && !Array.isArray(value)) {
-    let check = compiledPlans.get(plan);
-    if (!check) compiledPlans.set(plan, (check = compilePlan(plan)));
-    const out = check({ ...value });
-    if (out !== FAIL) return out;
-  }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   issues.push(...zodIssues(parsed.error));

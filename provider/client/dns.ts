@@ -1,5 +1,5 @@
 /** DNS zones: §4.14 list. Shape: §2.17. */
-import { z } from "../deferred-zod";
+import { z } from "zod";
 import { defineOperation } from "./operation";
 import { envelope, loose, timestamp } from "./shapes";
 

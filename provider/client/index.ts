@@ -9,6 +9,10 @@
  * await client.close();
  * ```
  */
+// Before the operation families below load zod: the client speaks English (../zod-locales.ts).
+import { deferZodLocales } from "../zod-locales";
+deferZodLocales();
+
 export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client";
 export {
   resolveConfig,
@@ -22,6 +26,7 @@ export {
   type ConfigSource,
 } from "./config";
 export * from "./errors";
+export { describeIssues, propertyPath, type InputIssue } from "./input-issues";
 export type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
 export { Paginator, PaginationLimitError, type Listing, type PageResult, type PaginatorOptions } from "./pagination";
 export { REDACTED, Secret } from "./redact";

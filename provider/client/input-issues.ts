@@ -88,12 +88,26 @@ function given(
   return `, not ${kindOf(value)}${how}`;
 }
 
+/** What of a schema's definition (zod's public `.def`) leads to the keys an object declares. */
+interface Definition {
+  type: string;
+  /** optional, nullable, default: the schema they wrap. */
+  innerType?: z.ZodType;
+  /** pipe (`.transform`): the schema that reads the input. */
+  in?: z.ZodType;
+  /** array: its elements' schema. */
+  element?: z.ZodType;
+  /** object: its fields' schemas. */
+  shape?: Record<string, z.ZodType>;
+}
+
+const definition = (schema: z.ZodType | undefined) => schema?.def as Definition | undefined;
+
 /** The keys a (possibly wrapped) object schema declares at `path`, for suggesting a misspelt key. */
 function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks zod's internal `_zod.def` tree
-  let node: any = schema;
+  let node: z.ZodType | undefined = schema;
   const unwrap = () => {
-    for (let def = node?._zod?.def; def; def = node?._zod?.def) {
+    for (let def = definition(node); def; def = definition(node)) {
       if (def.type === "optional" || def.type === "nullable" || def.type === "default") node = def.innerType;
       else if (def.type === "pipe") node = def.in;
       else break;
@@ -101,10 +115,12 @@ function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   };
   for (const part of path) {
     unwrap();
-    node = typeof part === "number" ? node?._zod?.def?.element : node?.shape?.[part];
+    const def = definition(node);
+    node = typeof part === "number" ? def?.element : def?.shape?.[part as string];
   }
   unwrap();
-  return node?.shape ? Object.keys(node.shape) : [];
+  const shape = definition(node)?.shape;
+  return shape ? Object.keys(shape) : [];
 }
 
 function unknownKeyReason(schema: z.ZodType, path: readonly PropertyKey[], key: string): string {

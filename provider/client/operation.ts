@@ -10,8 +10,6 @@
  */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
-import type { Plan } from "./check-plan";
-import { operationPlans } from "./check-plans";
 import type { RetryKind } from "./errors";
 import { templateParams } from "./path";
 
@@ -42,16 +40,7 @@ export interface Operation<
   response: R;
   /** True for reads that are not in the spec (docs/design.md, "Single-object reads"). */
   extension?: boolean;
-  /**
-   * The plans of its schemas written ahead of time (./check-plans.ts, by {@link operationKey}),
-   * with which the client checks a request and its answer without zod; set by {@link defineOperation}.
-   */
-  plans?: { params?: Plan; query?: Plan; body?: Plan; response?: Plan };
 }
-
-/** What names an operation among the plans written ahead of time: its id, method and path. */
-export const operationKey = (op: Pick<Operation, "id" | "method" | "path">): string =>
-  `${op.id} ${op.method} ${op.path}`;
 
 /** The input half of a call, for a schema slot that may be absent. */
 type Slot<K extends string, S, Optional extends boolean> = S extends Schema
@@ -156,15 +145,7 @@ export function defineOperation<
     const query = op.query === undefined ? undefined : args[i++];
     return client.call(defined as Operation, { params, body, query } as never, args[i] as RequestOptions | undefined);
   };
-  // The plans, written as JSON text, are parsed at the first call that needs them.
-  const plansText = operationPlans[operationKey(op)];
-  let plans: Operation["plans"];
-  Object.assign(call, op);
-  Object.defineProperty(call, "plans", {
-    enumerable: true,
-    get: () => (plans ??= plansText === undefined ? {} : JSON.parse(plansText)),
-  });
-  const defined = Object.freeze(call) as unknown as DefinedOperation<Path, P, Q, B, R>;
+  const defined = Object.freeze(Object.assign(call, op)) as unknown as DefinedOperation<Path, P, Q, B, R>;
   DECLARED.add(defined);
   return defined;
 }

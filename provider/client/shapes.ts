@@ -2,8 +2,7 @@
  * Building blocks shared by the family modules: lenient response primitives (§2 says values
  * vary), strict request primitives, the §2.1 envelope and the §2.4 access-control objects.
  */
-import { z } from "../deferred-zod";
-import { checkFunctions } from "./check-functions";
+import { z } from "zod";
 
 // ---- responses: lenient -------------------------------------------------------------------
 
@@ -12,10 +11,7 @@ export function loose<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape).partial();
 }
 
-/**
- * The fields of {@link loose}`(shape)`, each optional, to spread into a larger object: as its
- * `.shape`, without building the object (schemas are built at first use, ../deferred-zod.ts).
- */
+/** The fields of {@link loose}`(shape)`, each optional, to spread into a larger object. */
 export function optionalFields<T extends z.ZodRawShape>(shape: T) {
   const fields = Object.entries(shape).map(([key, field]) => [key, (field as z.ZodType).optional()]);
   return Object.fromEntries(fields) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> };
@@ -51,8 +47,8 @@ export const numeric = z.union([
   z.number(),
   z
     .string()
-    .refine(checkFunctions.isNumericText, "expected a number or numeric string")
-    .transform(checkFunctions.toNumber),
+    .refine((text) => text.trim() !== "" && Number.isFinite(Number(text)), "expected a number or numeric string")
+    .transform(Number),
 ]);
 
 /**

@@ -2,7 +2,7 @@
  * Live streams: §4.4 enable/disable (push and timeshift), §4.19 timeshift create; plus the
  * inferred single-stream reads (extensions). Shapes: §2.5 stream, §2.6 platform, §2.7 playback.
  */
-import { z } from "../deferred-zod";
+import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
 import {

@@ -4,7 +4,7 @@
  * zone and of the §4.11 account default.
  * Shapes: §2.2 zone, §2.3 sub-objects, §2.4 access control, §2.19 purge.
  */
-import { z } from "../deferred-zod";
+import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
 import { Paginator, type PaginatorOptions } from "./pagination";

@@ -9,11 +9,11 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { CdnstreamClient } from "../../provider/client";
-// Types the SDK's public signatures name come from modules whose declarations are plain
-// (config.ts names no undici or zod type), never from the client's index: a user's `tsc`
+// Types the SDK's public signatures name come from the client's module whose declarations are
+// plain (config.ts names no undici or zod type), never from the client's index: a user's `tsc`
 // without skipLibCheck checks every declaration file the SDK's reach, and zod's do not compile
-// without esModuleInterop. The values too: the index would load the client (./lazy-client.ts).
-import { CONFIG_NAMES, resolveConfig, type ConfigOptions, type ConfigSource } from "../../provider/client/config";
+// without esModuleInterop. Values come from the index, at the first call (./lazy-client.ts).
+import type { ConfigOptions, ConfigSource } from "../../provider/client/config";
 import { clientModule } from "./lazy-client";
 
 /**
@@ -56,7 +56,8 @@ export interface DataSourceOptions {
 /** @internal */
 export function stackConfig(): ConfigSource {
   const config: Record<string, string | undefined> = {};
-  for (const name of CONFIG_NAMES) config[`cdnstream:${name}`] = pulumi.runtime.getConfig(`cdnstream:${name}`);
+  for (const name of clientModule().CONFIG_NAMES)
+    config[`cdnstream:${name}`] = pulumi.runtime.getConfig(`cdnstream:${name}`);
   return config;
 }
 
@@ -75,7 +76,7 @@ export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClie
     ...options.clientOptions,
     config: { ...stackConfig(), ...options.clientOptions?.config },
   };
-  const resolved = resolveConfig(clientOptions);
+  const resolved = clientModule().resolveConfig(clientOptions);
   // The key enters the fingerprint only hashed: this string is a map key, nothing more.
   const fingerprint = createHash("sha256")
     .update(JSON.stringify({ ...resolved, apiKey: resolved.apiKey.reveal() }))

@@ -11,17 +11,16 @@
  * (`stripInternal`) name neither zod nor the client's types.
  */
 import type { z } from "zod";
-import type { CdnstreamClient, Operation } from "../../provider/client";
-// From its own module, not the client's index: the index loads the client (./lazy-client.ts).
-import {
-  CdnstreamError,
+import type {
+  ApiError,
+  CdnstreamClient,
+  Operation,
   PermissionDeniedError,
   ValidationError,
-  type ApiError,
-  type ValidationIssue,
-} from "../../provider/client/errors";
-import { describeIssues, propertyPath } from "../../provider/client/input-issues";
+  ValidationIssue,
+} from "../../provider/client";
 import { dataSourceClient, type DataSourceOptions } from "./client";
+import { clientModule } from "./lazy-client";
 import { camelize, camelKey } from "./naming";
 
 /** What a data source declares about the operation it runs. @internal */
@@ -60,6 +59,7 @@ export async function invoke<T>(
   const unknown = Object.keys(given).filter((k) => given[k] !== undefined && !Object.hasOwn(spec.names, k));
   if (unknown.length > 0) throw unknownArguments(spec, unknown);
   if (spec.args) {
+    const { describeIssues, propertyPath } = clientModule();
     const issues = describeIssues(spec.args, given).map((issue) => ({
       field: propertyPath(issue.path),
       rule: issue.reason,
@@ -77,7 +77,7 @@ export async function invoke<T>(
 
 /** Arguments that break their rules: refused before the client is made, nothing sent. */
 function invalid(spec: DataSourceCall, issues: ValidationIssue[]): ValidationError {
-  return new ValidationError(message(spec, issues), {
+  return new (clientModule().ValidationError)(message(spec, issues), {
     status: undefined,
     operation: { method: spec.op.method, path: spec.op.path },
     attempts: 0,
@@ -121,6 +121,7 @@ export async function onePageOrAll<T>(
 
 /** The error a Pulumi user should see for `err`. @internal */
 export function explain(spec: DataSourceCall, args: Record<string, unknown>, err: unknown): unknown {
+  const { CdnstreamError, PermissionDeniedError, ValidationError } = clientModule();
   if (err instanceof ValidationError && !err.sent) return invalidArguments(spec, err);
   if (err instanceof PermissionDeniedError) return permissionDenied(spec, args, err);
   if (err instanceof CdnstreamError) err.message = `${spec.fn}: ${err.message}`;
@@ -133,7 +134,7 @@ function invalidArguments(spec: DataSourceCall, err: ValidationError): Validatio
     const [head = "", ...rest] = issue.field.split(".");
     return { field: [argOf.get(head) ?? head, ...rest].filter(Boolean).join("."), rule: issue.rule };
   });
-  return new ValidationError(message(spec, issues), { ...fieldsOf(err), sent: false, issues });
+  return new (clientModule().ValidationError)(message(spec, issues), { ...fieldsOf(err), sent: false, issues });
 }
 
 function message(spec: DataSourceCall, issues: ValidationIssue[]): string {
@@ -156,7 +157,7 @@ function permissionDenied(
     Boolean(n),
   );
   if (needs.length === 0 && gated.length === 0) {
-    return new PermissionDeniedError(
+    return new (clientModule().PermissionDeniedError)(
       `${spec.fn}: permission denied (403): the API key is valid but this account may not read ${spec.what} ` +
         `(an account restriction; ${section} needs no plan or add-on).${said} Check the account's restrictions in the dashboard.`,
       fieldsOf(err),
@@ -166,7 +167,7 @@ function permissionDenied(
     ? `${needs.length ? "; " : " with "}the filter${gated.length > 1 ? "s" : ""} ${gated.map((a) => `\`${a}\``).join(", ")} need${gated.length > 1 ? "" : "s"} ${ADD_ON}`
     : "";
   const missing = gated.length && addOn !== true ? [...needs, ADD_ON] : needs;
-  return new PermissionDeniedError(
+  return new (clientModule().PermissionDeniedError)(
     `${spec.fn}: permission denied (403): reading ${spec.what}${needs.length ? ` needs ${needs.join(" and ")}` : ""}${filters} (${section}).${said} ` +
       `Add ${missing.join(" and ")} to the account in the dashboard${gated.length ? ", or drop those filters" : ""}, then run again. ` +
       `If the account already has ${missing.length > 1 ? "both" : "it"}, the account is restricted.`,

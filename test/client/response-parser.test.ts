@@ -1,8 +1,10 @@
 /**
- * The compiled response check (response-parser.ts) against zod's own parse: the same output for
+ * Response parsing (response-parser.ts) against zod's own parse: zod's parser for a schema's first
+ * parses and zod's compiled parser (`z.compile`) once the schema is hot give the same output for
  * every operation's real emulator response and for lenient values (numeric strings, 0/1 numbers,
- * nulls, unknown fields), and a refusal wherever zod refuses, with zod's issues.
+ * nulls, unknown fields), and refuse wherever zod refuses, with zod's issues.
  */
+import { z } from "zod";
 import { startEmulator, type ProfilePatch, type RunningEmulator } from "../../emulator";
 import {
   adInsertion,
@@ -15,23 +17,18 @@ import {
   zones,
   type Operation,
 } from "../../provider/client";
-import { compilePlan, FAIL } from "../../provider/client/check-plan";
 import { buildPath, buildQuery } from "../../provider/client/path";
-import { parseResponse } from "../../provider/client/response-parser";
+import { COMPILE_AFTER, parseResponse } from "../../provider/client/response-parser";
 
 const KEY = "emu_parser_key_8c2e41";
 let emu: RunningEmulator;
 let client: CdnstreamClient;
 
-/**
- * Both parses of one body, each from its own copy; `fast` by the check compiled from the schema
- * at run time, `planned` by the plan written ahead of time for the operation (./check-plans.ts).
- */
+/** zod's own parse of one body, and the compiled parser's, each from its own copy. */
 function both(op: Operation, text: string) {
-  const fast = parseResponse(op.response, () => JSON.parse(text));
   const zod = op.response.safeParse(JSON.parse(text));
-  const planned = compilePlan(op.plans!.response!)(JSON.parse(text));
-  return { fast, zod, planned };
+  const compiled = z.compile(op.response).safeParse(JSON.parse(text));
+  return { zod, compiled };
 }
 
 /** One call per operation, with ids of the default fixture. */
@@ -86,7 +83,7 @@ const readings: [string, ProfilePatch][] = [
   ["the other answer readings", { deleted: "unix", emptyWarnings: "null", writeNotes: true, archivedStatus: "ended" }],
 ];
 
-describe.each(readings)("compiled response check = zod, under %s", (_reading, profile) => {
+describe.each(readings)("compiled response parser = zod, under %s", (_reading, profile) => {
   beforeAll(async () => {
     emu = await startEmulator({ apiKey: KEY, profile });
     client = new CdnstreamClient({ apiKey: KEY, baseUrl: emu.url, env: {} });
@@ -108,20 +105,19 @@ describe.each(readings)("compiled response check = zod, under %s", (_reading, pr
       const path = buildPath(op.path, params as Record<string, string | number>) + buildQuery(input.query);
       const res = await client.raw(op.method, path, { body, retry: "connect-only" });
       expect(res.status).toBe(200);
-      const { fast, zod, planned } = both(op, JSON.stringify(res.body));
+      const { compiled, zod } = both(op, JSON.stringify(res.body));
       expect(zod.success).toBe(true);
-      expect(fast.success).toBe(true);
-      expect(fast.data).toStrictEqual(zod.data);
-      expect(planned).toStrictEqual(zod.data);
+      expect(compiled.success).toBe(true);
+      expect(compiled.data).toStrictEqual(zod.data);
     },
   );
 
   it("GET /v2/cb/{backupid}: the same output as zod", async () => {
     const list = await backups.listBackups(client);
     const res = await client.raw("GET", `/v2/cb/${list.backups[0]!.id}`, { retry: "retriable" });
-    const { fast, zod, planned } = both(backups.getBackup, JSON.stringify(res.body));
-    expect(fast.data).toStrictEqual(zod.data);
-    expect(planned).toStrictEqual(zod.data);
+    const { compiled, zod } = both(backups.getBackup, JSON.stringify(res.body));
+    expect(zod.success).toBe(true);
+    expect(compiled.data).toStrictEqual(zod.data);
   });
 });
 
@@ -151,11 +147,10 @@ describe("lenient values and refusals", () => {
     ],
   ];
   it.each(cases)("%s: the same output as zod", (_name, body) => {
-    const { fast, zod, planned } = both(op, JSON.stringify(body));
+    const { compiled, zod } = both(op, JSON.stringify(body));
     expect(zod.success).toBe(true);
-    expect(fast.data).toStrictEqual(zod.data);
-    expect(planned).toStrictEqual(zod.data);
-    expect(Object.getPrototypeOf(fast.data)).toBe(Object.prototype);
+    expect(compiled.data).toStrictEqual(zod.data);
+    expect(Object.getPrototypeOf(compiled.data)).toBe(Object.prototype);
   });
 
   const refused: [string, unknown][] = [
@@ -172,22 +167,36 @@ describe("lenient values and refusals", () => {
     ],
     ["no body object", "success"],
   ];
-  it.each(refused)("%s: refused, with zod's issues on the untouched body", (_name, body) => {
+  it.each(refused)("%s: refused, with zod's issues, the body untouched", (_name, body) => {
     const text = JSON.stringify(body);
-    const { fast, zod, planned } = both(op, text);
+    const { compiled, zod } = both(op, text);
     expect(zod.success).toBe(false);
-    expect(fast.success).toBe(false);
-    expect(planned).toBe(FAIL);
-    expect(fast.error!.issues).toEqual(zod.error!.issues);
-    expect(fast.input).toEqual(JSON.parse(text));
+    expect(compiled.success).toBe(false);
+    expect(compiled.error!.issues).toEqual(zod.error!.issues);
+    const given = JSON.parse(text);
+    expect(parseResponse(op.response, given).error!.issues).toEqual(zod.error!.issues);
+    expect(given).toEqual(JSON.parse(text));
   });
 
-  it("compiles a schema once: the second parse reuses it and still converts a fresh body", () => {
-    const text = JSON.stringify({ result: "success", zone });
-    const first = parseResponse(op.response, () => JSON.parse(text));
-    const second = parseResponse(op.response, () => JSON.parse(text));
-    expect(second.data).toStrictEqual(first.data);
-    expect(second.data!.zone.cache!.cacheInSecs).toBe(86400);
-    expect(second.data).not.toBe(first.data);
+  it(`answers as zod before and after a schema is compiled, at its ${COMPILE_AFTER}th parse`, () => {
+    // A schema of its own, so that no other test's parses count.
+    const schema = op.response.describe("parsed by this test only");
+    const good = JSON.stringify({ result: "success", zone });
+    const bad = JSON.stringify({ result: "success", zone: { ...zone, cache: { cacheInSecs: "1 day" } } });
+    const expected = { good: schema.safeParse(JSON.parse(good)), bad: schema.safeParse(JSON.parse(bad)) };
+    const answers = () => ({
+      good: parseResponse(schema, JSON.parse(good)),
+      bad: parseResponse(schema, JSON.parse(bad)),
+    });
+    const first = answers();
+    for (let i = 2; i < COMPILE_AFTER; i++) parseResponse(schema, JSON.parse(good));
+    const hot = answers();
+    for (const answer of [first, hot]) {
+      expect(answer.good.data).toStrictEqual(expected.good.data);
+      expect(answer.good.data!.zone.cache!.cacheInSecs).toBe(86400);
+      expect(answer.bad.success).toBe(false);
+      expect(answer.bad.error!.issues).toEqual(expected.bad.error!.issues);
+    }
+    expect(hot.good.data).not.toBe(first.good.data);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * A provider host is set up once, before its first handler loads (provider/host-setup.ts): zod's
- * locales deferred, and WebAssembly kept at V8's baseline compiler where the running V8 honours
- * that at run time. What either saves is measured by `npm run bench` (a host's CPU and peak
- * memory); this suite checks when and where each is done.
+ * A provider host is set up once, before its first handler loads (provider/host-setup.ts): Node's
+ * compile cache on where Node has one, zod's locales deferred, zod parsing without generating
+ * code, and WebAssembly kept at V8's baseline compiler where the running V8 honours that at run
+ * time. What each saves is measured by `npm run bench` (a host's CPU and peak memory); this suite
+ * checks when and where each is done.
  */
 import * as v8 from "node:v8";
 
@@ -23,6 +24,32 @@ describe("keeping WebAssembly at the baseline compiler", () => {
     const { keepWasmAtBaseline } = jest.requireActual("../../provider/host-setup");
     for (const major of [18, 21, 23, 24, 26]) expect(keepWasmAtBaseline(major)).toBe(false);
     expect(setFlags).not.toHaveBeenCalled();
+  });
+});
+
+describe("Node's compile cache", () => {
+  it("is turned on where Node has it (22.1 and later), and asked for nowhere else", () => {
+    const { enableCompileCache } = jest.requireActual("../../provider/host-setup");
+    const node22 = { enableCompileCache: jest.fn() };
+    expect(enableCompileCache(node22)).toBe(true);
+    expect(node22.enableCompileCache).toHaveBeenCalledTimes(1);
+    expect(enableCompileCache({})).toBe(false);
+  });
+});
+
+describe("zod in a provider host", () => {
+  it("parses without generating code, with the same answers and messages", () => {
+    jest.isolateModules(() => {
+      const { parseWithoutCodegen } = jest.requireActual("../../provider/host-setup");
+      const { z } = jest.requireActual("zod") as typeof import("zod");
+      const schema = z.strictObject({ id: z.number().int("must be a whole number"), name: z.string().optional() });
+      const before = [schema.safeParse({ id: 1, name: "a" }), schema.safeParse({ id: 1.5, extra: true })];
+      expect(z.config().jitless).toBeFalsy();
+      parseWithoutCodegen();
+      expect(z.config().jitless).toBe(true);
+      const fresh = z.strictObject({ id: z.number().int("must be a whole number"), name: z.string().optional() });
+      expect([fresh.safeParse({ id: 1, name: "a" }), fresh.safeParse({ id: 1.5, extra: true })]).toEqual(before);
+    });
   });
 });
 

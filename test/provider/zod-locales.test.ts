@@ -1,8 +1,9 @@
 /**
- * A provider host defers zod's locales to their first use (provider/zod-locales.ts). The module
- * cache is Node's own, which jest replaces with its registry, so the deferral is checked in a
- * fresh `node` process: the module is transpiled to a file under .tmp/ (it imports only Node's
- * modules), where `zod` resolves as it does for the package.
+ * A provider host and the client's index defer zod's locales to their first use
+ * (provider/zod-locales.ts). The module cache is Node's own, which jest replaces with its
+ * registry, so the deferral is checked in a fresh `node` process: the module is transpiled to a
+ * file under .tmp/ (it imports only Node's modules), where `zod` resolves as it does for the
+ * package.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
