@@ -24,8 +24,8 @@
  * without the cache, 480 ms), and the SEA archive is smaller (49 MB against 64 MB). But a SEA needs
  * a bundler, and the plugin's modules resolve @pulumi/pulumi's gRPC stubs by path and read
  * package.json and schema.json from disk, which a bundle has to rewrite; `cdnstream plugin install`
- * could not make one on a user's Node.js 20; and the archive would no longer be the directory that
- * command lays out. Both choices run without Node.js installed.
+ * could not make one on a user's Node.js 22 (`--build-sea` came in 25.5); and the archive would no
+ * longer be the directory that command lays out. Both choices run without Node.js installed.
  *
  * An archive is rebuilt only when what it is made of changed (the packed package, the Node.js
  * release, this script and the layout's code): the key of each is kept in OUT/.keys/.
