@@ -28,7 +28,7 @@ const OUT_DIR = path.join(ROOT, "sdk/data-sources");
 const CLIENT_MODULES = ["ad-insertion", "ad-manager", "backups", "dns", "shapes", "zones"];
 const namespaceOf = (module: string) => module.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const WIDTH = 110;
-const REGENERATE = "npx tsc -p tsconfig.json && node dist/scripts/gen-data-source-types.js";
+const REGENERATE = "npm run gen";
 
 /** A mistake in the table or a drift between it and the client's schemas. */
 export class GenerateError extends Error {}

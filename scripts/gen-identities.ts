@@ -8,7 +8,7 @@
  * rules, which only the provider's `check` uses: most of what importing the package cost a
  * program (docs/benchmarks.md).
  *
- * Run: `npm run gen-identities` (builds, then `node dist/scripts/gen-identities.js`); `--check`
+ * Run: `npm run gen` (builds, then `node dist/scripts/gen-identities.js`); `--check`
  * writes nothing and exits 1 naming each file that is out of date (test/scripts/identities.test.ts
  * runs the same comparison under `npm test`).
  */
@@ -33,7 +33,7 @@ const list = (values: readonly string[] = []) => `[${values.map((v) => JSON.stri
 /** The text of `kinds/<folder>/identity.ts` for an identity. */
 export function identityText(identity: KindIdentity): string {
   return [
-    "// Written by scripts/gen-identities.ts from ./declaration.ts: run `npm run gen-identities` after",
+    "// Written by scripts/gen-identities.ts from ./declaration.ts: run `npm run gen` after",
     "// changing the declaration (test/scripts/identities.test.ts fails while this file is stale).",
     'import type { KindIdentity } from "../../sdk/resource";',
     "",
@@ -73,7 +73,7 @@ function main(argv: string[]): number {
   const files = generate();
   if (argv.includes("--check")) {
     const stale = outOfDate(files);
-    for (const file of stale) process.stderr.write(`${file} is out of date: run \`npm run gen-identities\`\n`);
+    for (const file of stale) process.stderr.write(`${file} is out of date: run \`npm run gen\`\n`);
     return stale.length > 0 ? 1 : 0;
   }
   for (const [file, text] of files) fs.writeFileSync(file, text);

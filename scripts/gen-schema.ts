@@ -14,7 +14,7 @@
  *
  * `adoptId` is left out: on the plugin path adoption is `pulumi import` (docs/plugin.md).
  *
- * Run: `npm run gen-schema` (builds, then `node dist/scripts/gen-schema.js`); `--check` writes
+ * Run: `npm run gen` (builds, then `node dist/scripts/gen-schema.js`); `--check` writes
  * nothing and exits 1 when the file is out of date (test/plugin/schema.test.ts runs the same
  * comparison under `npm test`).
  */
@@ -421,7 +421,7 @@ if (require.main === module) {
   const current = fs.existsSync(SCHEMA_FILE) ? fs.readFileSync(SCHEMA_FILE, "utf8") : "";
   if (process.argv.includes("--check")) {
     if (current !== text) {
-      process.stderr.write("provider/plugin/schema.json is stale: run `npm run gen-schema`\n");
+      process.stderr.write("provider/plugin/schema.json is stale: run `npm run gen`\n");
       process.exit(1);
     }
   } else if (current !== text) {

@@ -1,4 +1,4 @@
-// Written by scripts/gen-identities.ts from ./declaration.ts: run `npm run gen-identities` after
+// Written by scripts/gen-identities.ts from ./declaration.ts: run `npm run gen` after
 // changing the declaration (test/scripts/identities.test.ts fails while this file is stale).
 import type { KindIdentity } from "../../sdk/resource";
 

@@ -97,7 +97,7 @@ func loadPackage(schemaPath string) (*schema.Package, error) {
 	// without them would not match the plugin, so their absence is an error rather than a default.
 	for _, lang := range []string{"python", "go"} {
 		if _, ok := spec.Language[lang]; !ok {
-			return nil, fmt.Errorf("%s has no language.%s section; regenerate it with `npm run gen-schema`", schemaPath, lang)
+			return nil, fmt.Errorf("%s has no language.%s section; regenerate it with `npm run gen`", schemaPath, lang)
 		}
 	}
 

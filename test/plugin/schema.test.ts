@@ -26,9 +26,9 @@ const declarations = fs
   .map((entry) => require(`../../kinds/${entry.name}/declaration`).declaration);
 
 describe("the plugin's schema", () => {
-  it("is what the generator writes today (else: run `npm run gen-schema`)", () => {
+  it("is what the generator writes today (else: run `npm run gen`)", () => {
     const fresh = schemaText();
-    if (fresh !== checkedIn) throw new Error("provider/plugin/schema.json is stale: run `npm run gen-schema`");
+    if (fresh !== checkedIn) throw new Error("provider/plugin/schema.json is stale: run `npm run gen`");
     expect(generateSchema()).toEqual(schema);
   });
 

@@ -57,7 +57,7 @@ describe("generated SDKs", () => {
   it.each(["python", "go"])("sdk/%s is what the schema generates", (language) => {
     const diff = differences(path.join(repoRoot, "sdk", language), path.join(scratch, language));
     if (diff.length > 0) {
-      throw new Error(`sdk/${language} is stale: run \`npm run gen-sdks\`\n  ${diff.join("\n  ")}`);
+      throw new Error(`sdk/${language} is stale: run \`npm run gen\`\n  ${diff.join("\n  ")}`);
     }
     // The comparison saw a real tree, not two empty directories.
     expect(listFiles(path.join(scratch, language)).length).toBeGreaterThan(3);

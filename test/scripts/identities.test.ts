@@ -9,7 +9,7 @@ import { repoRoot as ROOT } from "../../scripts/demo/project-build";
 import { generate, identityText, kindFolders, outOfDate } from "../../scripts/gen-identities";
 
 describe("the kinds' identities", () => {
-  it("are what the generator writes from the declarations today (else: run `npm run gen-identities`)", () => {
+  it("are what the generator writes from the declarations today (else: run `npm run gen`)", () => {
     expect(outOfDate()).toEqual([]);
   });
 
