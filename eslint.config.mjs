@@ -12,6 +12,7 @@ import prettier from "eslint-config-prettier/flat";
 import { defineConfig } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { layersPlugin } from "./scripts/lint/layers.mjs";
 
 export default defineConfig(
   {
@@ -37,6 +38,14 @@ export default defineConfig(
   },
   js.configs.recommended,
   tseslint.configs.recommended,
+  {
+    // The product's modules import down its layers only, with no two importing each other
+    // (scripts/lint/layers.mjs says which folder is which layer).
+    files: ["provider/**/*.ts", "kinds/**/*.ts", "sdk/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    plugins: { cdnstream: layersPlugin },
+    rules: { "cdnstream/layers": "error" },
+  },
   {
     rules: {
       // A name starting with `_` is unused on purpose: the key dropped from an object by

@@ -7,7 +7,7 @@
  */
 import Module from "node:module";
 import * as v8 from "node:v8";
-import { deferZodLocales } from "./zod-locales";
+import { deferZodLocales } from "./client/zod-locales";
 
 /**
  * Node majors whose V8 honours `--liftoff-only` set at run time (measured: 20 and 22; 24's V8

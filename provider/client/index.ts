@@ -9,8 +9,8 @@
  * await client.close();
  * ```
  */
-// Before the operation families below load zod: the client speaks English (../zod-locales.ts).
-import { deferZodLocales } from "../zod-locales";
+// Before the operation families below load zod: the client speaks English (./zod-locales.ts).
+import { deferZodLocales } from "./zod-locales";
 deferZodLocales();
 
 export { CdnstreamClient, type ClientOptions, type RawResponse } from "./client";

@@ -9,7 +9,6 @@
  * options: `getPurge(client, zoneId, purgeId, options?)`.
  */
 import { z } from "zod";
-import type { CdnstreamClient } from "./client";
 import type { RetryKind } from "./errors";
 import { templateParams } from "./path";
 
@@ -105,8 +104,17 @@ export type DefinedOperation<
   R extends Schema,
 > = Operation<P, Q, B, R> & {
   readonly path: Path;
-  (client: CdnstreamClient, ...args: CallArgs<Path, P, Q, B>): Promise<z.output<R>>;
+  (client: OperationCaller, ...args: CallArgs<Path, P, Q, B>): Promise<z.output<R>>;
 };
+
+/**
+ * What a declared operation needs of the client it is called with: to send it. The client
+ * (`CdnstreamClient`) is one; the operation names only this, so the two modules do not import
+ * each other.
+ */
+export interface OperationCaller {
+  call<O extends Operation>(op: O, input: CallInput<O>, options?: RequestOptions): Promise<CallOutput<O>>;
+}
 
 /** True for a value made by {@link defineOperation} (the registry lists them). */
 export function isOperation(value: unknown): value is Operation {
@@ -134,7 +142,7 @@ export function defineOperation<
     bodyMayBeEmpty ??= op.body!.safeParse({}).success;
     return bodyMayBeEmpty ? {} : undefined;
   };
-  const call = (client: CdnstreamClient, ...args: unknown[]) => {
+  const call = (client: OperationCaller, ...args: unknown[]) => {
     let i = 0;
     let params: Record<string, unknown> | undefined;
     if (names.length > 0) {

@@ -62,7 +62,7 @@ describe("a dynamic-provider host's shims", () => {
       return { handler: { check: async (_olds: unknown, news: unknown) => ({ inputs: news }) } };
     };
     await jest.isolateModulesAsync(async () => {
-      jest.doMock("../../provider/zod-locales", () => ({
+      jest.doMock("../../provider/client/zod-locales", () => ({
         deferZodLocales: () => void order.push("zod locales deferred"),
       }));
       jest.doMock("../../kinds/stream-status/handler", handlerOf("stream-status"));

@@ -3,7 +3,7 @@
  * resource classes and their identities (kinds/<kind>/identity.ts), not the kinds' declarations,
  * zod, or the API client (its operation families and their schemas, undici), which the first
  * data-source call loads through the client's index (sdk/data-sources/lazy-client.ts), and then
- * zod without its locales but English (provider/zod-locales.ts). Jest replaces Node's module
+ * zod without its locales but English (provider/client/zod-locales.ts). Jest replaces Node's module
  * cache with its registry, so a fresh `node` process loads the built SDK (`npm test` builds
  * first) as a program would, after @pulumi/pulumi, and calls a data source against the emulator
  * (which serves from this process, so the program runs asynchronously).

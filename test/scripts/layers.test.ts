@@ -1,0 +1,65 @@
+/**
+ * The layers rule (scripts/lint/layers.mjs) through ESLint with the repository's configuration,
+ * as `npm run lint` runs it: a wrong import and a pair of modules importing each other fail, the
+ * tree as it is passes.
+ */
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+
+const repoRoot = path.resolve(__dirname, "..", "..");
+const eslintBin = path.join(repoRoot, "node_modules", "eslint", "bin", "eslint.js");
+
+/** The layers rule's messages for `text` linted as if it were `file` (ESLint in its own process: its config is ESM). */
+async function layerErrors(file: string, text: string): Promise<string[]> {
+  const run = spawnSync(process.execPath, [eslintBin, "--format", "json", "--stdin", "--stdin-filename", file], {
+    cwd: repoRoot,
+    input: text,
+    encoding: "utf8",
+  });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`eslint failed (${run.status}): ${run.stderr}`);
+  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
+  return result!.messages.filter((m) => m.ruleId === "cdnstream/layers").map((m) => m.message);
+}
+
+describe("the layers rule", () => {
+  it("refuses an import from a lower layer to a higher one, naming both and the layers", async () => {
+    expect(
+      await layerErrors(
+        "provider/client/errors.ts",
+        'import { PACKAGE } from "../plugin/server";\nexport const p = PACKAGE;\n',
+      ),
+    ).toEqual([
+      expect.stringContaining(
+        'provider/client/errors.ts (layer "API client") imports provider/plugin/server.ts (layer "plugin and CLI", above it)',
+      ),
+    ]);
+    expect(await layerErrors("kinds/stream-status/handler.ts", 'export * from "../../sdk/resource";\n')).toEqual([
+      expect.stringContaining('(layer "handlers") imports sdk/resource.ts (layer "program SDK", above it)'),
+    ]);
+    expect(
+      await layerErrors("sdk/provider.ts", 'const cli = require("../provider/cli/command");\nexport default cli;\n'),
+    ).toEqual([expect.stringContaining('imports provider/cli/command.ts (layer "plugin and CLI", above it)')]);
+  });
+
+  it("refuses two modules importing each other, type-only imports included", async () => {
+    // provider/client/client.ts imports types from ./operation; the operation importing the client back closes a circle.
+    expect(
+      await layerErrors(
+        "provider/client/operation.ts",
+        'import type { CdnstreamClient } from "./client";\nexport type C = CdnstreamClient;\n',
+      ),
+    ).toEqual([
+      expect.stringContaining("provider/client/operation.ts and provider/client/client.ts import each other"),
+    ]);
+  });
+
+  it("lets imports run down the layers", async () => {
+    expect(
+      await layerErrors(
+        "provider/plugin/x.ts",
+        'export * from "../client/errors";\nexport * from "../../sdk/resource";\n',
+      ),
+    ).toEqual([]);
+    expect(await layerErrors("sdk/x.ts", 'export type { CdnstreamClient } from "../provider/client";\n')).toEqual([]);
+  });
+});
