@@ -7,7 +7,7 @@
  * resource is registered, so nothing of the configuration, the key least of all, reaches state.
  */
 import { createHash } from "node:crypto";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { CdnstreamClient } from "../../provider/client";
 // Types the SDK's public signatures name come from the client's module whose declarations are
 // plain (config.ts names no undici or zod type), never from the client's index: a user's `tsc`
@@ -57,9 +57,17 @@ export interface DataSourceOptions {
 export function stackConfig(): ConfigSource {
   const config: Record<string, string | undefined> = {};
   for (const name of clientModule().CONFIG_NAMES)
-    config[`cdnstream:${name}`] = pulumi.runtime.getConfig(`cdnstream:${name}`);
+    config[`cdnstream:${name}`] = programRuntime().runtime.getConfig(`cdnstream:${name}`);
   return config;
 }
+
+/**
+ * @pulumi/pulumi's program runtime, at its first use: a program has loaded it already, and the
+ * provider plugin, which calls the data sources with its own client to answer an invoke, never
+ * needs it (loading it would start the program runtime's machinery in the plugin process).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded where a program needs it, not by the plugin
+const programRuntime = (): typeof pulumi => require("@pulumi/pulumi");
 
 /** Shared clients by configuration fingerprint (an inline program may run against several). */
 const clients = new Map<string, CdnstreamClient>();
@@ -158,8 +166,9 @@ export function outputForm<F extends (args: any, options?: DataSourceOptions) =>
 ): OutputFunction<NonNullable<Parameters<F>[0]>, Awaited<ReturnType<F>>> {
   type R = Awaited<ReturnType<F>>;
   const run = (args?: object, options?: DataSourceOptions): pulumi.Output<R> => {
-    const result = pulumi.output(args ?? {}).apply((plain) => fn(plain, options)) as pulumi.Output<R>;
-    return how.secret ? (pulumi.secret(result) as pulumi.Output<R>) : result;
+    const sdk = programRuntime();
+    const result = sdk.output(args ?? {}).apply((plain) => fn(plain, options)) as pulumi.Output<R>;
+    return how.secret ? (sdk.secret(result) as pulumi.Output<R>) : result;
   };
   // The provider plugin reads it to mark the same function's result secret (provider/plugin/server.ts).
   if (how.secret) Object.assign(run, { secretResult: true });

@@ -20,6 +20,8 @@ const provrpc: any = require("@pulumi/pulumi/proto/provider_grpc_pb");
 const provproto: any = require("@pulumi/pulumi/proto/provider_pb");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+import { startTestEmulator } from "../helpers/emulator";
+
 const urnOf = (kind: string) => `urn:pulumi:dev::proj::cdnstream:index:${kind}::x`;
 
 interface Plugin {
@@ -150,3 +152,39 @@ test("an uncaught exception answers the call in flight with it and ends the plug
     silentApi.close();
   }
 }, 30_000);
+
+test("an invoke is answered without loading @pulumi/pulumi's program runtime", async () => {
+  const emulator = await startTestEmulator();
+  try {
+    const loadedFile = path.join(workDir, "loaded-modules.json");
+    // SIGUSR2 asks the plugin which modules it has loaded.
+    const plugin = await startPlugin(`
+      process.on("SIGUSR2", () => require("node:fs").writeFileSync(${JSON.stringify(loadedFile)}, JSON.stringify(Object.keys(require.cache))));
+    `);
+    const configure = new provproto.ConfigureRequest();
+    configure.setArgs(structproto.Struct.fromJavaScript({ apiKey: emulator.apiKey, baseUrl: emulator.url }));
+    expect(await call(plugin, "configure", configure)).toBe("");
+
+    const invoke = new provproto.InvokeRequest();
+    invoke.setTok("cdnstream:index:getDnsZones");
+    invoke.setArgs(structproto.Struct.fromJavaScript({}));
+    const answer = await new Promise<Record<string, unknown>>((resolve, reject) =>
+      plugin.client.invoke(invoke, (err: Error | null, response: { getReturn(): { toJavaScript(): object } }) =>
+        err ? reject(err) : resolve(response.getReturn().toJavaScript() as Record<string, unknown>),
+      ),
+    );
+    expect(Array.isArray(answer.domains)).toBe(true);
+    expect((answer.domains as unknown[]).length).toBeGreaterThan(0);
+
+    plugin.child.kill("SIGUSR2");
+    for (let i = 0; i < 100 && !fs.existsSync(loadedFile); i++) await new Promise((r) => setTimeout(r, 50));
+    const loaded = (JSON.parse(fs.readFileSync(loadedFile, "utf8")) as string[]).map((f) =>
+      f.split(path.sep).join("/"),
+    );
+    // The engine's protocol stubs are @pulumi/pulumi's too, and are expected; its index and runtime are not.
+    expect(loaded.some((f) => f.includes("/@pulumi/pulumi/proto/"))).toBe(true);
+    expect(loaded.filter((f) => /\/@pulumi\/pulumi\/(index\.js$|runtime\/)/.test(f))).toEqual([]);
+  } finally {
+    await emulator.close();
+  }
+});
