@@ -1,7 +1,8 @@
 /**
- * Writes each kind's identity (`kinds/<kind>/identity.ts`): what its resource class registers
- * (type, shim, input and output properties, secret outputs), taken from the kind's declaration
- * (`declaration.identity`, kinds/declare.ts) and written as plain data.
+ * Writes the registry of kinds (`kinds/registry.ts`): each kind stated once, as plain data: its
+ * type token, folder, id format, and the identity its resource class registers (type, shim,
+ * input and output properties, secret outputs), taken from the kind's declaration
+ * (`declaration.identity`, kinds/declare.ts).
  *
  * Why: a Pulumi program is a fresh process at every `up` and `preview`, and it imports every
  * resource class. Importing the declarations instead would load zod and build every kind's input
@@ -14,55 +15,84 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { KindIdentity } from "../sdk/resource";
+import type { KindIdentity, RegisteredKind } from "../sdk/resource";
 import { repoRoot } from "./demo/project-build";
 
 const KINDS = path.join(repoRoot, "kinds");
 
-/** Every kind's folder under kinds/. */
+/** Every kind's folder under kinds/ (a kind is a folder with a declaration). */
 export function kindFolders(): string[] {
   return fs
     .readdirSync(KINDS, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(KINDS, entry.name, "declaration.ts")))
     .map((entry) => entry.name)
     .sort();
 }
 
 const list = (values: readonly string[] = []) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
 
-/** The text of `kinds/<folder>/identity.ts` for an identity. */
-export function identityText(identity: KindIdentity): string {
+/** The file the registry is written to. */
+export const REGISTRY_FILE = path.join(KINDS, "registry.ts");
+
+/** The text of `kinds/registry.ts` for the kinds' entries. */
+export function registryText(entries: readonly RegisteredKind[]): string {
+  const entry = (e: RegisteredKind) =>
+    [
+      `  ${e.type}: {`,
+      `    type: ${JSON.stringify(e.type)},`,
+      `    token: ${JSON.stringify(e.token)},`,
+      `    folder: ${JSON.stringify(e.folder)},`,
+      `    shim: ${JSON.stringify(e.shim)},`,
+      `    idFormat: ${JSON.stringify(e.idFormat)},`,
+      `    secretOutputs: ${list(e.secretOutputs)},`,
+      `    inputKeys: ${list(e.inputKeys)},`,
+      `    outputKeys: ${list(e.outputKeys)},`,
+      "  },",
+    ].join("\n");
   return [
-    "// Written by scripts/gen-identities.ts from ./declaration.ts: run `npm run gen` after",
-    "// changing the declaration (test/scripts/identities.test.ts fails while this file is stale).",
-    'import type { KindIdentity } from "../../sdk/resource";',
+    "// Written by scripts/gen-identities.ts from the kinds' declarations: run `npm run gen` after",
+    "// changing one (`npm run gen -- --check` fails while this file is stale).",
+    'import type { RegisteredKind } from "../sdk/resource";',
     "",
-    "/** What the resource class registers: the declaration's identity, as data (no zod, no rules). */",
-    "export const identity: KindIdentity = {",
-    `  type: ${JSON.stringify(identity.type)},`,
-    `  shim: ${JSON.stringify(identity.shim)},`,
-    `  secretOutputs: ${list(identity.secretOutputs)},`,
-    `  inputKeys: ${list(identity.inputKeys)},`,
-    `  outputKeys: ${list(identity.outputKeys)},`,
-    "};",
+    "/**",
+    " * Every resource kind, each stated once: its type token, folder, id format, secret outputs and",
+    " * the properties its resource class registers, as plain data (no zod, no rules). The resource",
+    " * classes, the plugin, the schema's generator and the tests read it.",
+    " */",
+    "export const KINDS = {",
+    ...entries.map(entry),
+    "} as const satisfies Record<string, RegisteredKind>;",
+    "",
+    "/** A kind's name (`StreamStatus`). */",
+    "export type KindName = keyof typeof KINDS;",
     "",
   ].join("\n");
 }
 
-/** Each kind's identity file, by path, as the declarations say it today. */
+/** The registry as the declarations say it today, by file path (one file). */
 export function generate(): Map<string, string> {
-  const files = new Map<string, string>();
+  const entries: RegisteredKind[] = [];
   for (const folder of kindFolders()) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- one declaration per kind folder
     const { declaration } = require(path.join(__dirname, "..", "kinds", folder, "declaration")) as {
-      declaration: { identity: KindIdentity };
+      declaration: { identity: KindIdentity; folder: string; idFormat: string };
     };
-    files.set(path.join(KINDS, folder, "identity.ts"), identityText(declaration.identity));
+    const { identity } = declaration;
+    entries.push({
+      type: identity.type,
+      token: `cdnstream:index:${identity.type}`,
+      folder: declaration.folder,
+      shim: identity.shim,
+      idFormat: declaration.idFormat,
+      secretOutputs: identity.secretOutputs ?? [],
+      inputKeys: identity.inputKeys ?? [],
+      outputKeys: identity.outputKeys ?? [],
+    });
   }
-  return files;
+  return new Map([[REGISTRY_FILE, registryText(entries)]]);
 }
 
-/** The identity files that differ from what {@link generate} writes (missing ones included). */
+/** The generated files that differ from what {@link generate} writes (missing ones included). */
 export function outOfDate(files = generate()): string[] {
   return [...files]
     .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text)

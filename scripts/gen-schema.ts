@@ -18,6 +18,7 @@
  * nothing and exits 1 when the file is out of date (test/plugin/schema.test.ts runs the same
  * comparison under `npm test`).
  */
+import { KINDS } from "../kinds/registry";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
@@ -194,11 +195,10 @@ function integerRule(rule: unknown): boolean {
   }
 }
 
+/** Each kind's declaration by its folder, the kinds as the registry (kinds/registry.ts) lists them. */
 function declarationsByFolder(): Map<string, Declaration> {
-  const folders = fs
-    .readdirSync(path.join(ROOT, "kinds"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(ROOT, "kinds", entry.name, "declaration.ts")))
-    .map((entry) => entry.name)
+  const folders = Object.values(KINDS)
+    .map((kind) => kind.folder)
     .sort();
   return new Map(
     folders.map((folder) => [

@@ -33,6 +33,16 @@ export interface KindIdentity {
   readonly outputKeys?: readonly string[];
 }
 
+/** A kind as the registry (kinds/registry.ts, generated) states it: its identity, and where it lives. */
+export interface RegisteredKind extends KindIdentity {
+  /** The type token, `cdnstream:index:<type>`. */
+  readonly token: string;
+  /** Its folder under `kinds/` (and module under `provider/shims/`). */
+  readonly folder: string;
+  /** The id's format, which is also what `pulumi import` and `adoptId` take. */
+  readonly idFormat: string;
+}
+
 /**
  * Stops V8 capturing stacks for the errors created until the returned function is called, and
  * returns that function, which restores the limit: a resource's registration is run between the two.
@@ -98,7 +108,7 @@ export interface Registration {
  * Each kind's class extends `pulumi.CustomResource` itself and registers the result:
  *
  * ```ts
- * const registered = registration(identity, name, args, opts); // ./identity.ts, generated
+ * const registered = registration(KINDS.StreamStatus, name, args, opts); // kinds/registry.ts, generated
  * try {
  *   super(registered.type, name, registered.props, registered.options);
  * } finally {

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import type { declaration } from "./declaration";
-import { identity } from "./identity";
+import { KINDS } from "../registry";
 
 /** The kinds of ad-break slot (`type` of `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, the API's object states: immutable after creation). */
 export type AdBreakSlotType = "preroll" | "midroll" | "postroll" | "midrollinterval";
@@ -125,7 +125,7 @@ export class AdBreakSlot extends pulumi.CustomResource {
   declare readonly name: pulumi.Output<string | null>;
 
   constructor(name: string, args: AdBreakSlotArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(identity, name, { ...args, ...claimed(name, args) }, opts);
+    const registered = registration(KINDS.AdBreakSlot, name, { ...args, ...claimed(name, args) }, opts);
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import type { declaration } from "./declaration";
-import { identity } from "./identity";
+import { KINDS } from "../registry";
 
 /** Arguments of a {@link CampaignArchive}. */
 export interface CampaignArchiveArgs {
@@ -46,7 +46,7 @@ export class CampaignArchive extends pulumi.CustomResource {
   declare readonly deliveryStatus: pulumi.Output<string | null>;
 
   constructor(name: string, args: CampaignArchiveArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(identity, name, args, opts);
+    const registered = registration(KINDS.CampaignArchive, name, args, opts);
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {

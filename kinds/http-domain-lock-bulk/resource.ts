@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import type { declaration } from "./declaration";
-import { identity } from "./identity";
+import { KINDS } from "../registry";
 
 /** Arguments of an {@link HttpDomainLockBulk}: a `mode` and at least one setting. */
 export interface HttpDomainLockBulkArgs {
@@ -122,7 +122,7 @@ export class HttpDomainLockBulk extends pulumi.CustomResource {
   declare readonly zonesOutOfStep: pulumi.Output<number[] | undefined>;
 
   constructor(name: string, args: HttpDomainLockBulkArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(identity, name, args, opts);
+    const registered = registration(KINDS.HttpDomainLockBulk, name, args, opts);
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {

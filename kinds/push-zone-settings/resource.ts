@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import type { declaration } from "./declaration";
-import { identity } from "./identity";
+import { KINDS } from "../registry";
 
 /** Arguments of a {@link PushZoneSettings}: declare at least one setting. */
 export interface PushZoneSettingsArgs {
@@ -92,7 +92,7 @@ export class PushZoneSettings extends pulumi.CustomResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: PushZoneSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(identity, name, args, opts);
+    const registered = registration(KINDS.PushZoneSettings, name, args, opts);
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {

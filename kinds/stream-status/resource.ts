@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import type { declaration } from "./declaration";
-import { identity } from "./identity";
+import { KINDS } from "../registry";
 
 /** Arguments of a {@link StreamStatus}. */
 export interface StreamStatusArgs {
@@ -59,7 +59,7 @@ export class StreamStatus extends pulumi.CustomResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: StreamStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(identity, name, args, opts);
+    const registered = registration(KINDS.StreamStatus, name, args, opts);
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {

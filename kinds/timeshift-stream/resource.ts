@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import type { declaration } from "./declaration";
-import { identity } from "./identity";
+import { KINDS } from "../registry";
 
 /**
  * Domain lock of a timeshift stream (`domainlock[...]` of `POST /v2/streams/timeshift/new`, the API's access-control objects). `policy` and `noreferer` stay
@@ -228,7 +228,7 @@ export class TimeshiftStream extends pulumi.CustomResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: TimeshiftStreamArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(identity, name, { ...args, secureToken: secretKey(args.secureToken) }, opts);
+    const registered = registration(KINDS.TimeshiftStream, name, { ...args, secureToken: secretKey(args.secureToken) }, opts);
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {

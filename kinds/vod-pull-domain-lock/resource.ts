@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { registration } from "../../sdk/resource";
 import type { Declares } from "../declare";
 import type { declaration } from "./declaration";
-import { identity } from "./identity";
+import { KINDS } from "../registry";
 
 /** Arguments of a {@link VodPullDomainLock}: declare at least one setting besides `zoneId`. */
 export interface VodPullDomainLockArgs {
@@ -110,7 +110,7 @@ export class VodPullDomainLock extends pulumi.CustomResource {
   declare readonly liveLock: pulumi.Output<VodPullLiveLock>;
 
   constructor(name: string, args: VodPullDomainLockArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(identity, name, args, opts);
+    const registered = registration(KINDS.VodPullDomainLock, name, args, opts);
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {

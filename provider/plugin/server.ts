@@ -25,6 +25,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { configure as configureHandlers, apiClient, routeDiagnostics } from "../context";
 import { shimFor } from "../shim";
 import { UNKNOWN } from "../inputs";
+import { KINDS } from "../../kinds/registry";
+import type { RegisteredKind } from "../../sdk/resource";
 
 // The engine's protocol modules, from the @pulumi/pulumi the package depends on: the generated
 // stubs, and the gRPC and protobuf runtimes they were generated for (its own dependencies).
@@ -90,9 +92,6 @@ export function memberOf(token: string): string | undefined {
   return pkg === PACKAGE && mod === "index" && name ? name : undefined;
 }
 
-/** A kind's folder under kinds/ from its name: `HttpDomainLockBulk` -> `http-domain-lock-bulk`. */
-export const folderOf = (kind: string) => kind.replace(/(?<=[a-z0-9])([A-Z])/g, "-$1").toLowerCase();
-
 interface ServedKind {
   handler: ReturnType<typeof shimFor>;
   /** Inputs and outputs the engine must encrypt (the declaration's). */
@@ -108,25 +107,21 @@ function kindOf(urnOrType: string): ServedKind & { name: string } {
   if (!name) throw new Error(`unknown resource type ${type}: this plugin serves ${PACKAGE}:index:<Kind> resources`);
   let kind = served.get(name);
   if (!kind) {
-    let declarationFile: string;
-    try {
-      declarationFile = require.resolve(`../../kinds/${folderOf(name)}/declaration`);
-    } catch {
-      throw new Error(`unknown resource type ${type}: ${PACKAGE} has no resource kind "${name}"`);
-    }
+    const registered = (KINDS as Record<string, RegisteredKind | undefined>)[name];
+    if (!registered) throw new Error(`unknown resource type ${type}: ${PACKAGE} has no resource kind "${name}"`);
     // A kind that is there but fails to load is that failure (a broken install, a bug), not an
     // unknown kind: its error goes to the engine whole.
     let declaration: { name: string; secretOutputs: readonly string[] };
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, one per kind
-      declaration = require(declarationFile).declaration;
+      declaration = require(`../../kinds/${registered.folder}/declaration`).declaration;
     } catch (err) {
       throw new Error(`resource kind "${name}" of ${PACKAGE} could not be loaded: ${(err as Error)?.message ?? err}`, {
         cause: err,
       });
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
-    kind = { handler: shimFor(folderOf(name), "keep"), secrets: declaration.secretOutputs };
+    kind = { handler: shimFor(registered.shim, "keep"), secrets: declaration.secretOutputs };
     served.set(name, kind);
   }
   return { ...kind, name };

@@ -6,8 +6,8 @@
  *   API client        provider/client/             HTTP, schemas, errors; nothing of Pulumi
  *   handlers          provider/*.ts, provider/handlers/, provider/shims/, kinds/declare.ts,
  *                     kinds/<kind>/{declaration,handler}.ts
- *   program SDK       sdk/, kinds/index.ts, kinds/<kind>/{resource,identity}.ts (the identity is
- *                     what the resource class registers, generated from the declaration)
+ *   program SDK       sdk/, kinds/index.ts, kinds/registry.ts (what the resource classes register,
+ *                     generated from the declarations), kinds/<kind>/resource.ts
  *   plugin and CLI    provider/plugin/, provider/cli/   the processes users run
  *
  * A module imports from its own layer and the layers below, never from one above, and no two
@@ -31,7 +31,7 @@ export const LAYERS = [
       /^kinds\/[^/]+\/(declaration|handler)\.ts$/,
     ],
   },
-  { name: "program SDK", files: [/^sdk\//, /^kinds\/index\.ts$/, /^kinds\/[^/]+\/(resource|identity)\.ts$/] },
+  { name: "program SDK", files: [/^sdk\//, /^kinds\/(index|registry)\.ts$/, /^kinds\/[^/]+\/resource\.ts$/] },
   { name: "plugin and CLI", files: [/^provider\/(plugin|cli)\//] },
 ];
 

@@ -11,20 +11,13 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { stackFixture } from "../../scripts/bench/fixture";
 import { declarations, targetCounts } from "../../scripts/bench/mix";
-import { kindFolders } from "../../scripts/gen-identities";
+import { KINDS } from "../../kinds/registry";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const kinds = declarations(7, "cycle");
-/** A kind's folder (its shim's name), from the identities the generator writes. */
-const folders = new Map<string, string>(
-  kindFolders().map((folder) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- one identity per kind folder
-    const { identity } = require(`../../kinds/${folder}/identity`);
-    return [identity.type, identity.shim];
-  }),
-);
-const folderOf = (kind: string) => folders.get(kind)!;
+/** A kind's folder (its shim's name), from the registry of kinds. */
+const folderOf = (kind: string) => (KINDS as Record<string, { shim: string }>)[kind]!.shim;
 
 /** Runs `body` in a fresh host-like process (after @pulumi/pulumi, with the shims' configuration); its JSON line. */
 async function host(emulator: TestEmulator, body: string): Promise<any> {

@@ -1,38 +1,42 @@
 /**
- * Each kind's identity (kinds/<kind>/identity.ts), which its resource class registers so that a
- * program loads no declaration and no zod, is what scripts/gen-identities.ts derives from the
- * kind's declaration today.
+ * The registry of kinds (kinds/registry.ts), which the resource classes register from so that a
+ * program loads no declaration and no zod, and which the plugin and the schema's generator read,
+ * is what scripts/gen-identities.ts derives from the kinds' declarations today.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { KINDS } from "../../kinds/registry";
 import { repoRoot as ROOT } from "../../scripts/demo/project-build";
-import { generate, identityText, kindFolders, outOfDate } from "../../scripts/gen-identities";
+import { generate, kindFolders, outOfDate, REGISTRY_FILE, registryText } from "../../scripts/gen-identities";
 
-describe("the kinds' identities", () => {
-  it("are what the generator writes from the declarations today (else: run `npm run gen`)", () => {
+describe("the registry of kinds", () => {
+  it("is what the generator writes from the declarations today (else: run `npm run gen`)", () => {
     expect(outOfDate()).toEqual([]);
   });
 
-  it("are there for every kind, and say each declaration's identity", () => {
-    const files = generate();
-    expect([...files.keys()].map((file) => path.relative(ROOT, file))).toEqual(
-      kindFolders().map((folder) => `kinds/${folder}/identity.ts`),
-    );
+  it("states every kind folder once, with its declaration's identity, token and id format", () => {
+    expect(Object.values(KINDS).map((kind) => kind.folder)).toEqual(kindFolders());
     for (const folder of kindFolders()) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- one per kind folder
       const { declaration } = require(`../../kinds/${folder}/declaration`);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- one per kind folder
-      const { identity } = require(`../../kinds/${folder}/identity`);
-      expect({ folder, identity }).toEqual({ folder, identity: declaration.identity });
+      const registered = (KINDS as Record<string, any>)[declaration.name];
+      expect(registered).toEqual({
+        ...declaration.identity,
+        token: `cdnstream:index:${declaration.name}`,
+        folder,
+        idFormat: declaration.idFormat,
+      });
+      // The shim the engine loads is the registry's.
+      expect(fs.existsSync(path.join(ROOT, "provider", "shims", `${registered.shim}.ts`))).toBe(true);
     }
   });
 
-  it("reports a file that no longer says its declaration", () => {
-    const [file, text] = [...generate()][0]!;
-    const changed = new Map([[file, text.replace(/inputKeys: \[/, 'inputKeys: ["renamed", ')]]);
-    const stale = new Map([[file, identityText({ type: "Other", shim: "other" })]]);
-    expect(outOfDate(changed)).toEqual([path.relative(ROOT, file)]);
-    expect(outOfDate(stale)).toEqual([path.relative(ROOT, file)]);
-    expect(fs.readFileSync(file, "utf8")).toBe(text);
+  it("reports the file when it no longer says the declarations", () => {
+    const text = generate().get(REGISTRY_FILE)!;
+    const changed = new Map([[REGISTRY_FILE, text.replace(/inputKeys: \[/, 'inputKeys: ["renamed", ')]]);
+    const emptied = new Map([[REGISTRY_FILE, registryText([])]]);
+    expect(outOfDate(changed)).toEqual([path.relative(ROOT, REGISTRY_FILE)]);
+    expect(outOfDate(emptied)).toEqual([path.relative(ROOT, REGISTRY_FILE)]);
+    expect(fs.readFileSync(REGISTRY_FILE, "utf8")).toBe(text);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What importing the SDK loads in a program, which pays it at every `up` and `preview`: the
- * resource classes and their identities (kinds/<kind>/identity.ts), not the kinds' declarations,
+ * resource classes and the registry of kinds (kinds/registry.ts), not the kinds' declarations,
  * zod, or the API client (its operation families and their schemas, undici), which the first
  * data-source call loads through the client's index (sdk/data-sources/lazy-client.ts), and then
  * zod without its locales but English (provider/client/zod-locales.ts). Jest replaces Node's module
