@@ -228,7 +228,12 @@ export class TimeshiftStream extends pulumi.CustomResource {
   declare readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: TimeshiftStreamArgs, opts?: pulumi.CustomResourceOptions) {
-    const registered = registration(KINDS.TimeshiftStream, name, { ...args, secureToken: secretKey(args.secureToken) }, opts);
+    const registered = registration(
+      KINDS.TimeshiftStream,
+      name,
+      { ...args, secureToken: secretKey(args.secureToken) },
+      opts,
+    );
     try {
       super(registered.type, name, registered.props, registered.options);
     } finally {
