@@ -138,15 +138,24 @@ async function startServer(
   fs.closeSync(out);
   const exited = new Promise<never>((_, reject) =>
     server.once("exit", (code, signal) =>
-      reject(new Error(`postgres exited (${code ?? signal}) before accepting connections:\n${fs.readFileSync(log, "utf8")}`)),
+      reject(
+        new Error(`postgres exited (${code ?? signal}) before accepting connections:\n${fs.readFileSync(log, "utf8")}`),
+      ),
     ),
   );
   const ready = (async () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const check = spawnSync(path.join(binDir, "pg_isready"), ["-q", "-h", path.join(dir, "socket"), "-p", String(port)]);
+      const check = spawnSync(path.join(binDir, "pg_isready"), [
+        "-q",
+        "-h",
+        path.join(dir, "socket"),
+        "-p",
+        String(port),
+      ]);
       if (check.status === 0) return;
-      if (Date.now() > deadline) throw new Error(`postgres did not accept connections within 60 s:\n${fs.readFileSync(log, "utf8")}`);
+      if (Date.now() > deadline)
+        throw new Error(`postgres did not accept connections within 60 s:\n${fs.readFileSync(log, "utf8")}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -215,10 +224,28 @@ export async function startPostgres(): Promise<TestPostgres> {
   const psqlIn = (db: string, sql: string): string => {
     const result = spawnSync(
       path.join(binDir, "psql"),
-      ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socket, "-p", String(port), "-U", "postgres", "-d", db, "-c", sql],
+      [
+        "-X",
+        "-q",
+        "-A",
+        "-t",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-h",
+        socket,
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-d",
+        db,
+        "-c",
+        sql,
+      ],
       { env: serverEnv(dir), encoding: "utf8" },
     );
-    if (result.status !== 0) throw new Error(`psql failed (${result.status ?? result.signal}) on ${sql}:\n${result.stderr}`);
+    if (result.status !== 0)
+      throw new Error(`psql failed (${result.status ?? result.signal}) on ${sql}:\n${result.stderr}`);
     return result.stdout;
   };
   const version = run("postgres", ["--version"], "postgres --version").trim();
