@@ -39,7 +39,9 @@ async function main() {
   const workDir = path.resolve(process.env.GITHUB_WORKSPACE ?? process.cwd(), input("work-dir") || "./");
 
   const cloudUrl = input("cloud-url");
-  process.stdout.write(cloudUrl ? "Logging into the backend of cloud-url\n" : "Logging into the Pulumi Cloud backend.\n");
+  process.stdout.write(
+    cloudUrl ? "Logging into the backend of cloud-url\n" : "Logging into the Pulumi Cloud backend.\n",
+  );
   execFileSync("pulumi", ["--non-interactive", "--cwd", workDir, "login", ...(cloudUrl ? [cloudUrl] : [])], {
     stdio: ["ignore", "inherit", "inherit"],
   });
