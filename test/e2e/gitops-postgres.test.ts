@@ -8,7 +8,9 @@
  * The jobs' steps are read from the workflow file, never retyped: the job an event runs is the
  * one whose `if:` admits the event, its `run:` steps run with bash as GitHub runs them (with
  * $GITHUB_OUTPUT and $GITHUB_STEP_SUMMARY), its `${{ env.* }}` and `${{ secrets.* }}` are filled
- * in, and its `pulumi/actions` steps run as that action runs them (test/helpers/pulumi-action.js).
+ * in, and its `pulumi/actions` steps run as that action runs them (test/helpers/pulumi-action.js;
+ * the project's program runs inline there, since the engine built for the tests has no Node.js
+ * language host).
  * What cannot run here, and what stands in for it:
  *   - actions/checkout: `git clone` of the team's repository (a bare repository made from this
  *     checkout's HEAD, with the team's commits on top), then fetch and checkout of the job's
@@ -28,8 +30,8 @@
  *      request (a new domain, a replay stream with a secret token key) is previewed on runner A
  *      and applied on merge by runner B;
  *   2. someone changes a lock in the dashboard (the emulator's admin API): runner C's nightly
- *      `cdnstream drift` exits 2 naming the property, runner B's next `up` with refresh repairs
- *      it, the next check exits 0;
+ *      `cdnstream drift` exits 2 naming the property, runner B's next `up` with refresh (the up
+ *      job re-run with the action's `refresh: true`) repairs it, the next check exits 0;
  *   3. while runner B's `up` runs (slowed by the emulator), a second `up` on runner A is refused
  *      by the backend's lock, naming it; B's `up` completes and nothing is lost;
  *   4. runner B is killed (SIGKILL, every process of it) in the middle of an `up` that creates a
