@@ -53,6 +53,26 @@ const goEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   ...extra,
 });
 
+/** Removes this module's versions from a Go module cache (go writes them read-only). */
+function forgetCachedModule(modCache: string): void {
+  const escaped = goModule.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
+  const download = path.join(modCache, "cache", "download", ...escaped.split("/"));
+  const extracted = path.join(modCache, ...escaped.split("/").slice(0, -1));
+  const copies = [
+    download,
+    ...(fs.existsSync(extracted)
+      ? fs
+          .readdirSync(extracted)
+          .filter((name) => name.startsWith(`${path.basename(escaped)}@`))
+          .map((name) => path.join(extracted, name))
+      : []),
+  ];
+  for (const copy of copies.filter((c) => fs.existsSync(c))) {
+    run("chmod", ["-R", "u+w", copy]);
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 describe("the SDKs as released", () => {
   let scratch: string;
   let out: string;
@@ -106,7 +126,14 @@ describe("the SDKs as released", () => {
       ]);
       expect(JSON.parse(installed.stdout)).toEqual([
         packageVersion,
-        { resource: true, name: "cdnstream", version: packageVersion },
+        {
+          resource: true,
+          name: "cdnstream",
+          version: packageVersion,
+          // Where the engine downloads the plugin from: the schema's pluginDownloadURL.
+          server: JSON.parse(fs.readFileSync(path.join(repoRoot, "provider", "plugin", "schema.json"), "utf8"))
+            .pluginDownloadURL,
+        },
         true,
       ]);
     }, 600_000);
@@ -187,6 +214,10 @@ describe("the SDKs as released", () => {
         GOPROXY: `file://${out},${run("go", ["env", "GOPROXY"]).stdout.trim()}`,
         GONOSUMDB: goModule,
       });
+      // A published version never changes, so go keeps the first copy of v<version> it fetched;
+      // this checkout's module changes under the same version from commit to commit. Its copy in
+      // the module cache goes first, so the build fetches the release written above.
+      forgetCachedModule(run("go", ["env", "GOMODCACHE"], { env }).stdout.trim());
       // The program asks for the release instead of the checkout, as a user's go.mod would.
       run("go", ["mod", "edit", `-dropreplace=${goModule}`, `-require=${goModule}@v${packageVersion}`], {
         cwd: program,
