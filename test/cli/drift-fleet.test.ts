@@ -18,27 +18,12 @@ import {
   stacksInShard,
 } from "../../provider/cli/drift-fleet";
 import type { DriftReport, Shard, StackReport } from "../../provider/cli/drift-report";
+import { stackResult as stackOf, type StackOutcome } from "../helpers/drift-report";
 
-type Kind = "clean" | "drift" | "error";
+type Kind = StackOutcome;
 
-const stackResult = (stack: string, kind: Kind): StackReport => ({
-  stack,
-  cwd: "/proj",
-  drifted: kind === "drift",
-  resources:
-    kind === "drift"
-      ? [
-          {
-            urn: `urn:pulumi:${stack}::infra::t::r`,
-            name: "r",
-            type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus",
-            deleted: false,
-            properties: [{ property: "disabled", recorded: false, live: true }],
-          },
-        ]
-      : [],
-  ...(kind === "error" ? { error: `error: the API refused the request for ${stack}` } : {}),
-});
+const stackResult = (stack: string, kind: StackOutcome): StackReport =>
+  stackOf(stack, kind, { project: "infra", error: `error: the API refused the request for ${stack}` });
 
 /** `cdnstream drift` over a fake engine whose project `infra` has the stacks of `kinds`. */
 function harness(kinds: Record<string, Kind>) {

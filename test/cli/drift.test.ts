@@ -9,28 +9,13 @@ import { main } from "../../provider/cli";
 import type { Io } from "../../provider/cli/command";
 import { createDriftCommand, driftCommand, mapBounded, parseDriftArgs, type DriftDeps } from "../../provider/cli/drift";
 import type { StackReport } from "../../provider/cli/drift-report";
+import { stackResult as stackOf, type StackOutcome } from "../helpers/drift-report";
 import { ensureEngine } from "../helpers/engine";
 
 const KEY = "k-drift-unit-5f4e3d2c1b";
 
-const stackResult = (stack: string, kind: "clean" | "drift" | "error"): StackReport => ({
-  stack,
-  cwd: "/proj",
-  drifted: kind === "drift",
-  resources:
-    kind === "drift"
-      ? [
-          {
-            urn: `urn:pulumi:${stack}::p::t::r`,
-            name: "r",
-            type: "pulumi-nodejs:dynamic/cdnstream:StreamStatus",
-            deleted: false,
-            properties: [{ property: "disabled", recorded: false, live: true }],
-          },
-        ]
-      : [],
-  ...(kind === "error" ? { error: `error: no stack named '${stack}' found (key ${KEY})` } : {}),
-});
+const stackResult = (stack: string, kind: StackOutcome): StackReport =>
+  stackOf(stack, kind, { project: "p", error: `error: no stack named '${stack}' found (key ${KEY})` });
 
 function harness(kinds: Record<string, "clean" | "drift" | "error">, listed: string[] | Error = Object.keys(kinds)) {
   const files: Record<string, string> = {};
