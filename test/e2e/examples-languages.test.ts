@@ -9,15 +9,14 @@
  *
  * The examples take the account from the provider's stack configuration (the default provider).
  */
-import { spawn, spawnSync } from "node:child_process";
-import * as crypto from "node:crypto";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import * as ts from "typescript";
 import { engineEnv, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
-import { ensurePython } from "../helpers/languages";
+import { ensurePython, runForJson, scratchStackDirs } from "../helpers/languages";
 
 const examples = path.join(repoRoot, "docs", "examples");
 const goModule = "github.com/cdnstream/pulumi-cdnstream/sdk/go";
@@ -37,37 +36,13 @@ const KINDS = [
 const writes = (counts: Record<string, number>) => Object.keys(counts).filter((op) => !op.startsWith("GET "));
 
 /** A directory with its own backend under .tmp/, and the project directory in it. */
-function scratchStack() {
-  const dir = path.join(repoRoot, ".tmp", "e2e", crypto.randomBytes(6).toString("hex"));
-  const workDir = path.join(dir, "project");
-  fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
-  fs.mkdirSync(workDir, { recursive: true });
-  return { dir, workDir };
-}
-
-/** Runs a driver's preview asynchronously (the emulator answering it lives in this process) and parses its last line. */
-function previewWith(command: string[], spec: Record<string, string>, dir: string): Promise<{ changes: unknown }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0], command.slice(1), {
-      cwd: spec.workDir,
-      env: { ...process.env, ...engineEnv(dir), CDNSTREAM_EXAMPLES_SPEC: JSON.stringify(spec) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) return reject(new Error(`${command.join(" ")} exited ${code}:\n${stderr}\n${stdout}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split("\n").pop() ?? ""));
-      } catch {
-        reject(new Error(`${command.join(" ")} printed no JSON result:\n${stdout}\n${stderr}`));
-      }
-    });
-  });
-}
+/** Runs a driver's preview and parses its result. */
+const previewWith = (command: string[], spec: Record<string, string>, dir: string) =>
+  runForJson(
+    command,
+    { cwd: spec.workDir, env: { ...process.env, ...engineEnv(dir), CDNSTREAM_EXAMPLES_SPEC: JSON.stringify(spec) } },
+    command.join(" "),
+  ) as Promise<{ changes: unknown }>;
 
 describe("the examples of docs/examples.md", () => {
   let emulator: TestEmulator;
@@ -83,7 +58,7 @@ describe("the examples of docs/examples.md", () => {
 
   /** Previews with a fresh stack; expects the plan of every example and no write to the API. */
   async function expectPlannedWithoutWrites(preview: (dir: string, workDir: string) => Promise<unknown>) {
-    const { dir, workDir } = scratchStack();
+    const { dir, workDir } = scratchStackDirs();
     scratch.push(dir);
     await emulator.clearRequests();
     expect(await preview(dir, workDir)).toEqual(PLANNED);

@@ -81,44 +81,52 @@ export interface DriverStack {
   cleanup(): Promise<void>;
 }
 
-export function createDriverStack(
-  command: string[],
-  spec: Omit<DriverSpec, "workDir" | "stack"> & { stack?: string },
-): DriverStack {
+/** A scratch directory under .tmp/e2e with a file backend (`backend/`) and a project directory. */
+export function scratchStackDirs(): { dir: string; workDir: string } {
   const dir = path.join(repoRoot, ".tmp", "e2e", crypto.randomBytes(6).toString("hex"));
   const workDir = path.join(dir, "project");
   fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
   fs.mkdirSync(workDir, { recursive: true });
+  return { dir, workDir };
+}
+
+/**
+ * Runs a program driver asynchronously (the emulator answering it lives in this process) and
+ * parses the JSON of its last stdout line; rejects, with its output, when it fails or prints none.
+ */
+export function runForJson(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, label: string) {
+  return new Promise<unknown>((resolve, reject) => {
+    const child = spawn(command[0], command.slice(1), { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`${label} exited ${code}:\n${stderr}\n${stdout}`));
+      try {
+        resolve(JSON.parse(stdout.trim().split("\n").pop() ?? ""));
+      } catch {
+        reject(new Error(`${label} printed no JSON result:\n${stdout}\n${stderr}`));
+      }
+    });
+  });
+}
+
+export function createDriverStack(
+  command: string[],
+  spec: Omit<DriverSpec, "workDir" | "stack"> & { stack?: string },
+): DriverStack {
+  const { dir, workDir } = scratchStackDirs();
   const full: DriverSpec = { stack: "test", ...spec, workDir };
 
   // Runs asynchronously: the emulator answering the program lives in this very process.
   const run = (verb: Verb) =>
-    new Promise<DriverResult>((resolve, reject) => {
-      const child = spawn(command[0], [...command.slice(1), verb], {
-        cwd: workDir,
-        env: { ...process.env, ...engineEnv(dir), CDNSTREAM_DRIVER_SPEC: JSON.stringify(full) },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      child.on("error", reject);
-      child.on("close", (code) => {
-        const last = stdout.trim().split("\n").pop() ?? "";
-        if (code !== 0) {
-          reject(
-            new Error(`${path.basename(command[command.length - 1])} ${verb} exited ${code}:\n${stderr}\n${stdout}`),
-          );
-          return;
-        }
-        try {
-          resolve(JSON.parse(last));
-        } catch {
-          reject(new Error(`${verb} printed no JSON result:\n${stdout}\n${stderr}`));
-        }
-      });
-    });
+    runForJson(
+      [...command, verb],
+      { cwd: workDir, env: { ...process.env, ...engineEnv(dir), CDNSTREAM_DRIVER_SPEC: JSON.stringify(full) } },
+      `${path.basename(command[command.length - 1])} ${verb}`,
+    ) as Promise<DriverResult>;
 
   return {
     dir,
