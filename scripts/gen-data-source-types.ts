@@ -15,20 +15,17 @@
  * `--check` writes nothing and exits 1 naming each file that is out of date (the unit test
  * test/data-sources/generated-types.test.ts runs the same check under `npm test`).
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { camelKey } from "../sdk/data-sources/naming";
 import { RESULT_FILES, type ResultFile, type ResultType } from "../sdk/data-sources/result-docs";
+import { ROOT, staleFiles, writeOrCheck } from "./generated-files";
 
-/** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
-export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
 const OUT_DIR = path.join(ROOT, "sdk/data-sources");
 /** The client modules a `from` expression may name, by namespace. */
 const CLIENT_MODULES = ["ad-insertion", "ad-manager", "backups", "dns", "shapes", "zones"];
 const namespaceOf = (module: string) => module.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const WIDTH = 110;
-const REGENERATE = "npm run gen";
 
 /** A mistake in the table or a drift between it and the client's schemas. */
 export class GenerateError extends Error {}
@@ -389,31 +386,19 @@ function jsDoc(text: string, indent: string): string[] {
   return [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`];
 }
 
-/** Files whose text on disk differs from what the generator writes. */
-export function outOfDate(files = generate()): string[] {
-  return [...files]
-    .filter(([name, text]) => {
-      const file = path.join(OUT_DIR, name);
-      return !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text;
-    })
-    .map(([name]) => `sdk/data-sources/${name}`);
-}
+/** The files by path, as {@link generate} names them relative to sdk/data-sources. */
+const byPath = (files: Map<string, string>) =>
+  new Map([...files].map(([name, text]) => [path.join(OUT_DIR, name), text]));
 
-function main(argv: string[]): number {
-  const files = generate();
-  if (argv.includes("--check")) {
-    const stale = outOfDate(files);
-    for (const name of stale) console.error(`${name} is out of date: run \`${REGENERATE}\``);
-    return stale.length ? 1 : 0;
-  }
-  for (const [name, text] of files) fs.writeFileSync(path.join(OUT_DIR, name), text);
-  console.log(`wrote ${[...files.keys()].map((n) => `sdk/data-sources/${n}`).join(", ")}`);
-  return 0;
-}
+/** Files whose text on disk differs from what the generator writes. */
+export const outOfDate = (files = generate()): string[] => staleFiles(byPath(files));
 
 if (require.main === module) {
   try {
-    process.exitCode = main(process.argv.slice(2));
+    const files = byPath(generate());
+    process.exitCode = writeOrCheck(files, process.argv.slice(2));
+    if (!process.argv.includes("--check"))
+      console.log(`wrote ${[...files.keys()].map((file) => path.relative(ROOT, file)).join(", ")}`);
   } catch (err) {
     console.error(err instanceof GenerateError ? err.message : err);
     process.exitCode = 1;

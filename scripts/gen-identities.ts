@@ -16,9 +16,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { KindIdentity, RegisteredKind } from "../sdk/resource";
-import { repoRoot } from "./demo/project-build";
+import { ROOT, staleFiles, writeOrCheck } from "./generated-files";
 
-const KINDS = path.join(repoRoot, "kinds");
+const KINDS = path.join(ROOT, "kinds");
 
 /** Every kind's folder under kinds/ (a kind is a folder with a declaration). */
 export function kindFolders(): string[] {
@@ -93,21 +93,6 @@ export function generate(): Map<string, string> {
 }
 
 /** The generated files that differ from what {@link generate} writes (missing ones included). */
-export function outOfDate(files = generate()): string[] {
-  return [...files]
-    .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text)
-    .map(([file]) => path.relative(repoRoot, file));
-}
+export const outOfDate = (files = generate()): string[] => staleFiles(files);
 
-function main(argv: string[]): number {
-  const files = generate();
-  if (argv.includes("--check")) {
-    const stale = outOfDate(files);
-    for (const file of stale) process.stderr.write(`${file} is out of date: run \`npm run gen\`\n`);
-    return stale.length > 0 ? 1 : 0;
-  }
-  for (const [file, text] of files) fs.writeFileSync(file, text);
-  return 0;
-}
-
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) process.exitCode = writeOrCheck(generate(), process.argv.slice(2));

@@ -23,9 +23,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { NUMERIC_SETTINGS } from "../provider/client/config";
+import { ROOT } from "./generated-files";
 
-/** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
-export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
 const PACKAGE = "cdnstream";
@@ -153,18 +152,27 @@ class SchemaBuilder {
     this.types[id] = spec; // before its properties: a type may refer to itself
     const description = this.description(type.aliasSymbol ?? type.getSymbol());
     if (description && own && !own.startsWith("__")) spec.description = description;
+    Object.assign(spec, this.objectOf(type, name));
+    return id;
+  }
+
+  /** An object type's properties, each typed and described; `prefix` names their anonymous types. */
+  objectOf(type: ts.Type, prefix: string): ObjectSpec {
+    const spec: ObjectSpec = { type: "object", properties: {} };
     const required: string[] = [];
     for (const property of this.checker.getPropertiesOfType(type)) {
       const propertyType = this.checker.getTypeOfSymbol(property);
-      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || this.nullable(propertyType);
-      spec.properties[property.getName()] = {
-        ...this.typeOf(propertyType, `${name}${pascal(property.getName())}`),
-        ...described(this.description(property)),
-      };
-      if (!optional) required.push(property.getName());
+      spec.properties[property.getName()] = this.property(property, propertyType, prefix);
+      if (!(property.flags & ts.SymbolFlags.Optional) && !this.nullable(propertyType))
+        required.push(property.getName());
     }
     if (required.length) spec.required = required.sort();
-    return id;
+    return spec;
+  }
+
+  /** A property of type `type`, described by its symbol's JSDoc; `prefix` names an anonymous type. */
+  property(symbol: ts.Symbol, type: ts.Type, prefix: string): PropertySpec {
+    return { ...this.typeOf(type, `${prefix}${pascal(symbol.getName())}`), ...described(this.description(symbol)) };
   }
 
   /** The property types of a declared `pulumi.Output<T>` field or `pulumi.Input<T>` argument: `T`. */
@@ -258,11 +266,7 @@ export function generateSchema(): Record<string, unknown> {
       if (name === "adoptId") continue;
       const declared = declaration.inputs[name];
       if (!declared) throw new Error(`gen-schema: ${kind}Args.${name} is not in the kind's declaration`);
-      const type = builder.unwrapNode(member.type, symbol);
-      const spec: PropertySpec = {
-        ...builder.typeOf(type, `${kind}${pascal(name)}`),
-        ...described(builder.description(symbol)),
-      };
+      const spec = builder.property(symbol, builder.unwrapNode(member.type, symbol), kind);
       if (spec.type === "number" && integerRule(declared.rule)) spec.type = "integer";
       if (declared.secret) spec.secret = true;
       if (declared.replaces) spec.willReplaceOnChanges = true;
@@ -278,10 +282,7 @@ export function generateSchema(): Record<string, unknown> {
       const symbol = checker.getSymbolAtLocation(member.name)!;
       const name = symbol.getName();
       const type = builder.unwrapNode(member.type, symbol);
-      const spec: PropertySpec = {
-        ...builder.typeOf(type, `${kind}${pascal(name)}`),
-        ...described(builder.description(symbol)),
-      };
+      const spec = builder.property(symbol, type, kind);
       if (inputProperties[name]?.type === "integer" && spec.type === "number") spec.type = "integer";
       if (declaration.inputs[name]?.secret || declaration.outputs[name]?.secret) spec.secret = true;
       properties[name] = spec;
@@ -313,34 +314,10 @@ export function generateSchema(): Record<string, unknown> {
     const signature = checker.getSignatureFromDeclaration(declarationNode)!;
     const thing = name.slice(3);
     const argsSymbol = signature.getParameters()[0];
-    const inputs: ObjectSpec = { type: "object", properties: {} };
-    if (argsSymbol) {
-      const argsType = checker.getTypeOfSymbol(argsSymbol);
-      const requiredArgs: string[] = [];
-      for (const property of checker.getPropertiesOfType(checker.getNonNullableType(argsType))) {
-        const propertyType = checker.getTypeOfSymbol(property);
-        inputs.properties[property.getName()] = {
-          ...builder.typeOf(propertyType, `${thing}${pascal(property.getName())}`),
-          ...described(builder.description(property)),
-        };
-        if (!(property.flags & ts.SymbolFlags.Optional) && !builder.nullable(propertyType))
-          requiredArgs.push(property.getName());
-      }
-      if (requiredArgs.length) inputs.required = requiredArgs.sort();
-    }
-    const promised = checker.getAwaitedType(signature.getReturnType())!;
-    const outputs: ObjectSpec = { type: "object", properties: {} };
-    const requiredResults: string[] = [];
-    for (const property of checker.getPropertiesOfType(promised)) {
-      const propertyType = checker.getTypeOfSymbol(property);
-      outputs.properties[property.getName()] = {
-        ...builder.typeOf(propertyType, `${thing}${pascal(property.getName())}`),
-        ...described(builder.description(property)),
-      };
-      if (!(property.flags & ts.SymbolFlags.Optional) && !builder.nullable(propertyType))
-        requiredResults.push(property.getName());
-    }
-    if (requiredResults.length) outputs.required = requiredResults.sort();
+    const inputs: ObjectSpec = argsSymbol
+      ? builder.objectOf(checker.getNonNullableType(checker.getTypeOfSymbol(argsSymbol)), thing)
+      : { type: "object", properties: {} };
+    const outputs = builder.objectOf(checker.getAwaitedType(signature.getReturnType())!, thing);
     functions[token(name)] = { description: builder.description(target) ?? name, inputs, outputs };
   }
 

@@ -37,7 +37,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { layOutPlugin, PLUGIN_LAYOUT } from "../provider/cli/plugin";
-import { ROOT, SCHEMA_FILE, schemaText } from "./gen-schema";
+import { SCHEMA_FILE, schemaText } from "./gen-schema";
+import { ROOT } from "./generated-files";
 
 /**
  * The platforms a release archive is built for, by the engine's names (`<os>-<arch>`), with the

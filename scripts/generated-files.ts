@@ -1,0 +1,27 @@
+/** What the TypeScript generators share: where the repository is, and writing or checking their files. */
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
+export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
+
+/** The files of `files` (text by absolute path) that differ on disk, missing ones included, relative to ROOT. */
+export function staleFiles(files: Map<string, string>): string[] {
+  return [...files]
+    .filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text)
+    .map(([file]) => path.relative(ROOT, file));
+}
+
+/**
+ * A generator's run: writes `files`, or with `--check` writes nothing and names each stale file.
+ * Returns the exit status.
+ */
+export function writeOrCheck(files: Map<string, string>, argv: string[]): number {
+  if (argv.includes("--check")) {
+    const stale = staleFiles(files);
+    for (const file of stale) process.stderr.write(`${file} is out of date: run \`npm run gen\`\n`);
+    return stale.length ? 1 : 0;
+  }
+  for (const [file, text] of files) fs.writeFileSync(file, text);
+  return 0;
+}
