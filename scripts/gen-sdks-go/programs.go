@@ -18,7 +18,8 @@ import (
 )
 
 // ownPackage serves the plugin's own bound schema to the program generators, which
-// `pulumi convert` would ask the plugin for, and refuses any other package.
+// `pulumi convert` would ask the plugin for, and refuses any other package. The binder makes
+// package references of what it loads (schema.LoadPackageReferenceV2), so it needs no more.
 type ownPackage struct{ pkg *schema.Package }
 
 func (l ownPackage) LoadPackage(name string, version *semver.Version) (*schema.Package, error) {
@@ -30,20 +31,6 @@ func (l ownPackage) LoadPackage(name string, version *semver.Version) (*schema.P
 
 func (l ownPackage) LoadPackageV2(ctx context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
 	return l.LoadPackage(d.Name, d.Version)
-}
-
-func (l ownPackage) LoadPackageReference(name string, version *semver.Version) (schema.PackageReference, error) {
-	pkg, err := l.LoadPackage(name, version)
-	if err != nil {
-		return nil, err
-	}
-	return pkg.Reference(), nil
-}
-
-func (l ownPackage) LoadPackageReferenceV2(
-	ctx context.Context, d *schema.PackageDescriptor,
-) (schema.PackageReference, error) {
-	return l.LoadPackageReference(d.Name, d.Version)
 }
 
 // programGenerators are the languages a YAML program is converted to, each with the generator
