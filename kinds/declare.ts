@@ -1,19 +1,23 @@
 /**
- * A kind's single declaration (`kinds/<kind>/declaration.ts`): its inputs (the rule `check`
- * enforces, whether a change replaces, how a value compares, whether it is secret), its outputs
- * (secret, kept by a refresh), its identity and the spec sections it implements. What can be
- * derived from it is derived here, once for every kind: the strict schema (and so every check
+ * A kind's single declaration (`kinds/<kind>/declaration.ts`) and what is derived from it, once
+ * for every kind (docs/design.md §1 "A kind's folder"): the strict schema (and so every check
  * message), the managed input keys, the replace-on-change list, the comparators, the secret
- * outputs of both sides, and the property names the resource class registers.
- *
- * The resource class keeps its own typed `Args` interface and output fields, because their JSDoc
- * is what users read in their editor and must stay literal in the published `.d.ts` (which names
- * no zod type); `Declares` binds the two at compile time, so neither can gain or lose a property
- * alone. See docs/design.md §1 "A kind's folder".
+ * outputs of both sides and the property names the resource class registers. `Declares` binds
+ * the class's hand-written `Args` and output fields (whose JSDoc users read) to it at compile time.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Comparator, DiffRules } from "../provider/inputs";
+import { sameSet, type Comparator, type DiffRules } from "../provider/inputs";
+
+/** A whole number of at least `min`; `why` ends each message, e.g. "(seconds)". */
+export const wholeNumber = (min: number, why: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) })
+    .int(`must be a whole number ${why}`)
+    .min(min, `must be at least ${min} ${why}`);
+
+/** Lists compared as sets: order and duplicates are no difference. */
+export const asSet: Comparator = (a, b) => sameSet(a as unknown[], b as unknown[]);
 
 /** One input property of a kind. */
 export interface InputDeclaration {

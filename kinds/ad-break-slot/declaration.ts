@@ -4,17 +4,11 @@
  */
 import { z } from "zod";
 import { positiveId } from "../../provider/rules";
-import { declareKind } from "../declare";
+import { declareKind, wholeNumber as int } from "../declare";
 
 /** §4.2 `type`. */
 export const SLOT_TYPES = ["preroll", "midroll", "postroll", "midrollinterval"] as const;
 type SlotType = (typeof SLOT_TYPES)[number];
-
-const int = (min: number, why: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) })
-    .int(`must be a whole number ${why}`)
-    .min(min, `must be at least ${min} ${why}`);
 
 /** Per-type fields: which types take them (§4.2 Rules column). */
 const ONLY_FOR: Record<string, { types: readonly SlotType[]; required: boolean; why: string }> = {

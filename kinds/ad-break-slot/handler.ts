@@ -1,22 +1,8 @@
 /**
- * AdBreakSlot (§4.2): one slot on a VoD push zone's ad-break timeline.
- * Identity: the zone, the slot type, and for a midroll its offset (docs/design.md, "§4.2"):
- * ids `<zoneId>/preroll`, `<zoneId>/postroll`, `<zoneId>/midrollinterval`,
- * `<zoneId>/midroll/<offset>`. Create and update both send the schedule call (a PUT).
- *
- * Whether re-sending an identity replaces the slot is not shown (§4.2 "adds an ad break slot",
- * with no update or removal), so both readings are served:
- * - an upsert API replaces the slot: an update applies, and re-sending never adds a second one;
- * - an add-only API refuses a second slot of an identity (422). Then an update cannot apply, and
- *   fails saying so, what the slot holds and what to do; a create that finds its slot already
- *   there succeeds where the roster shows it holds the declared values, and otherwise says how
- *   to take it over (`adoptId`). See settleRefusal.
- * Read: GET /v2/zones/vod/push/{id}/adinsertion (an extension, tried once per run); the slot is
- * looked up in `vodAdBreakPolicy` (preRoll, postRoll, midRollInterval, midRolls[] by offsetS). A
- * slot no longer there is gone: refresh drops it and the next `up` schedules it again.
- * Two resources claiming one slot are found by the SDK class (the provider never sees a
- * resource's name) and refused by `check`, at preview, as one error of the second resource.
- * Delete: there is no removal operation; the slot stays live, and the warning says so.
+ * AdBreakSlot (§4.2): what it does for users, on an upsert API and on an add-only one, is the
+ * class's doc (resource.ts). Create and update both send the schedule call (a PUT); the slot is
+ * looked up in the roster's `vodAdBreakPolicy` (preRoll, postRoll, midRollInterval, midRolls[] by
+ * offsetS). An add-only API's refusal is settled by settleRefusal.
  */
 import * as adInsertion from "../../provider/client/ad-insertion";
 import { ValidationError } from "../../provider/client/errors";

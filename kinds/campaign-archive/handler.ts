@@ -1,15 +1,8 @@
 /**
- * CampaignArchive (§4.3): keeps an ad-manager campaign archived.
- * Identity: project id and campaign id (`<projectId>/<campaignId>`); either replaces.
- * Archiving an archived campaign succeeds unchanged (docs/design.md), so applying is idempotent.
- *
- * The status word after archiving is not shown (§3: "Campaign `status` values and the value
- * returned after archiving: not shown"), so no word is assumed: the `status` output records
- * what the archive call returned, and a refresh compares the live status with that. A campaign
- * whose status is no longer the recorded one was un-archived outside the stack: refresh drops
- * it and the next `up` archives again (recording the word that archive returns then).
- * Read: GET /v2/ad-manager/{pid}/campaigns/{cid} (an extension, tried once per run).
- * Delete: there is no unarchive; the campaign stays archived, and the warning says so.
+ * CampaignArchive (§4.3): keeps an ad-manager campaign archived; what it does for users is the
+ * class's doc (resource.ts). Archiving an archived campaign succeeds unchanged (docs/design.md),
+ * so applying is idempotent. The status word after archiving is not shown (§3), so none is
+ * assumed: `status` records what the archive call returned, and a refresh compares with that.
  */
 import * as adManager from "../../provider/client/ad-manager";
 import { apiClient, reportNotes } from "../../provider/context";

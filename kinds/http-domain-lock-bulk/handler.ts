@@ -1,28 +1,7 @@
 /**
- * HttpDomainLockBulk (§4.11): the account-wide HTTP zone domain lock. The path holds no id, so
- * there is one object per account: the resource id (and `adoptId`) is the fixed `account`.
- * `mode` says what a write does (docs/design.md, "§4.11: which zones"): `save` stores the account
- * default only; `append` also merges domains/IPs into every HTTP push and pull zone as a set
- * union (idempotent); `overwrite` replaces them. Changing `mode` is an in-place update.
- *
- * A write is not read back: the §4.11 answer carries no settings, and the account default's read
- * is not in the spec. `accountDefault` records what the last write sent (the declared settings
- * in the API's form); adoption records the default as read.
- *
- * Drift (refresh, `preview --refresh`), through two reads:
- * - the account default, through GET /v2/zones/http/settings/security/domainlock (an extension,
- *   tried once per run): a declared flag, domain or IP changed there is drift;
- * - after `append` or `overwrite`, each HTTP pull zone's lock, through the §4.10 listing (every
- *   page): a zone that no longer holds what the last write sent (with `append`, the sent domains
- *   and IPs among its own; with `overwrite`, exactly them; and the sent flags) is out of step.
- *   The zones out of step are named in the `zonesOutOfStep` output and in a warning, and the
- *   declared property they break shows as drift (for lists, the sent entries every pull zone
- *   still holds; for a flag, the first such zone's value), so the next `up` writes again.
- *   Push zones cannot be listed (no §4 operation lists them): their locks are not compared.
- * Where neither read shows anything (`save` on an API without the default's read), refresh keeps
- * the last applied state and says once that drift cannot be detected. `mode` is never drift: the
- * API does not keep it.
- * Delete releases management: zones keep their locks, and the warning says so.
+ * HttpDomainLockBulk (§4.11): its writes and its drift (the account default, and after `append`
+ * or `overwrite` each HTTP pull zone's lock) are the class's doc (resource.ts); which zones a
+ * `mode` reaches, docs/design.md "§4.11: which zones".
  */
 import * as zones from "../../provider/client/zones";
 import { apiClient, readLive, reportNotes, warn } from "../../provider/context";

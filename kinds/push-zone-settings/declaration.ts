@@ -4,9 +4,8 @@
  * program declares are managed.
  */
 import { z } from "zod";
-import { sameSet } from "../../provider/inputs";
 import { hostnames, positiveId, sameHosts } from "../../provider/rules";
-import { declareKind } from "../declare";
+import { asSet, declareKind } from "../declare";
 
 export const declaration = declareKind({
   name: "PushZoneSettings",
@@ -34,7 +33,7 @@ export const declaration = declareKind({
           { error: "must be a list of profile ids, such as [3]" },
         )
         .optional(),
-      compare: (a, b) => sameSet(a as unknown[], b as unknown[]),
+      compare: asSet,
     },
     transcodeWebhook: {
       rule: z

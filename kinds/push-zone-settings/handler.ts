@@ -1,10 +1,6 @@
 /**
  * PushZoneSettings (§4.1): custom domains, transcoding profiles and the transcode webhook of an
- * HTTP push zone. Identity: the zone id (the resource id); a new zone replaces.
- * Only the settings the program declares are managed; one it leaves out is left as it is.
- * Read: GET /v2/zones/http/push/{id} (an extension, tried once per run). Delete releases
- * management: the spec has no delete for settings, so the zone keeps its values, and the warning
- * says so.
+ * HTTP push zone; what it does for users is the class's doc (resource.ts).
  */
 import * as zones from "../../provider/client/zones";
 import { apiClient, reportNotes } from "../../provider/context";

@@ -1,11 +1,6 @@
 /**
- * StreamStatus (§4.4): keeps a push or timeshift stream enabled or disabled.
- * Identity: the stream kind and id (`push/<id>`, `timeshift/<id>`); both replace when changed.
- * Read: GET /v2/streams/{kind}/{id} (an extension, docs/design.md; tried once per run). Delete releases
- * management and leaves the stream as it is: the API has no "unset" for a status.
- * `warnings` holds what the last write's answer said beside its result: the stream's
- * `messages.warning` (§2.5, e.g. that it is disabled) and any §2.1 `warnings` and `errors`; a
- * refresh keeps them, since a read is not an answer to a write.
+ * StreamStatus (§4.4): keeps a push or timeshift stream enabled or disabled; what it does for
+ * users is the class's doc (resource.ts).
  */
 import * as streams from "../../provider/client/streams";
 import { apiClient, reportNotes } from "../../provider/context";

@@ -7,21 +7,14 @@
 import { z } from "zod";
 // The API's limits, stated once by the client (§4.19, §8).
 import { RETENTION_MAX_DAYS as MAX_DAYS } from "../../provider/client/stream-limits";
-import { sameSet, sameValue, type Comparator, type Inputs } from "../../provider/inputs";
+import { sameValue, type Comparator, type Inputs } from "../../provider/inputs";
 import { hostnames, ipsOrCidrs, positiveId, sameHosts, yn } from "../../provider/rules";
-import { declareKind, type InputDeclaration } from "../declare";
+import { asSet, declareKind, wholeNumber, type InputDeclaration } from "../declare";
 
 const flag = z.boolean({ error: "must be true or false" }).optional();
 const ips = ipsOrCidrs.optional();
 const MAX = Number.MAX_SAFE_INTEGER;
-const int = (min: number, max: number, why: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? `is required ${why}` : `must be a whole number ${why}`) })
-    .int(`must be a whole number ${why}`)
-    .min(min, `must be at least ${min} ${why}`)
-    .max(max, `must be at most ${max} ${why}`);
-
-const asSet: Comparator = (a, b) => sameSet(a as unknown[], b as unknown[]);
+const int = (min: number, max: number, why: string) => wholeNumber(min, why).max(max, `must be at most ${max} ${why}`);
 const asNumber: Comparator = (a, b) => Number(a) === Number(b);
 
 /**

@@ -1,14 +1,8 @@
 /**
- * TimeshiftStream (§4.19): creates a delayed copy of a push stream (or HTTP push zone). Unlike
- * the settings kinds it makes a new object, and §4.19 is its only write besides §4.4 status:
- * `disabled` updates in place through §4.4; every other input replaces (a new stream).
- * Create is never retried once sent (docs/design.md, "Rate limits, retry safety"); a failure that may have reached the
- * API tells the user to look for the stream and adopt it (`adoptId`) instead of running blindly.
- * Read: GET /v2/streams/timeshift/{id} (an extension, tried once per run; where it is absent,
- * refresh keeps the state and adoption takes the declared values on the user's word). Delete: the
- * API has no delete; the stream is disabled (§4.4, the nearest safe inverse, docs/design.md) and the
- * warning says it still exists. `warnings` holds what the create's answer said beside its result
- * (§4.19 `warnings` and `errors`, and the stream's `messages.warning`).
+ * TimeshiftStream (§4.19): creates a delayed copy of a push stream, the one kind that makes its
+ * object (provider/handlers/object.ts); what it does for users is the class's doc (resource.ts).
+ * Create is never retried once sent (docs/design.md, "Rate limits, retry safety"). Delete
+ * disables the stream (§4.4), the nearest safe inverse of a create the API cannot undo.
  */
 import {
   ApiError,

@@ -1,11 +1,6 @@
 /**
- * VodPullDomainLock (§4.5): the domain lock of a VoD pull zone. Identity: the zone id (the
- * resource id and the `adoptId` format); a new zone replaces.
- * Only the settings the program declares are managed; one it leaves out is left as it is.
- * Domains and IPs are sets: order, duplicates and case never show as a difference.
- * Read: GET /v2/zones/vod/pull/{id} (an extension, docs/design.md; tried once per run) -> `zone.domainlock`.
- * What the write's answer says beside its result (`message`, and any warnings or errors) is shown.
- * Delete releases management: the spec has no delete for a lock, so the zone keeps it as it is.
+ * VodPullDomainLock (§4.5): the domain lock of a VoD pull zone; what it does for users is the
+ * class's doc (resource.ts). Read: `zone.domainlock` of GET /v2/zones/vod/pull/{id}.
  */
 import * as zones from "../../provider/client/zones";
 import { apiClient, reportNotes } from "../../provider/context";
