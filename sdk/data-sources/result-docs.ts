@@ -92,7 +92,15 @@ const SKIP_RULE = {
   offsetType: "How `offsetValue` is measured (e.g. seconds or percent), as the API sends it.",
   offsetValue: "When the skip button appears, in the unit `offsetType` names.",
 };
-/** §2.16 targeting lists (a campaign matches a request that has any of the values). */
+/** Targeting lists (§2.16) and the filters of the same name (a campaign or a filter matches any of the values). */
+const TARGETS = {
+  categories: "Content categories.",
+  devices: "Device types.",
+  placements: "Placements.",
+  languages: "Languages.",
+  oses: "Operating systems.",
+  browsers: "Browsers.",
+};
 const GEO_IDS = {
   continentGeonameIds: "Continent geoname ids.",
   countryGeonameIds: "Country geoname ids.",
@@ -660,13 +668,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         fields: {
           includeTags: "Content tags a request must have one of.",
           excludeTags: "Content tags that exclude a request.",
-          categories: "Content categories.",
+          ...TARGETS,
           contentIds: "Content ids.",
-          placements: "Placements.",
-          devices: "Device types.",
-          languages: "Languages.",
-          oses: "Operating systems.",
-          browsers: "Browsers.",
           ...GEO_IDS,
           campaignId: "The campaign.",
           createdAt: "ISO 8601 UTC.",
@@ -693,18 +696,13 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           campaignIds: "Campaigns.",
           creativeIds: "Creatives.",
           contentTags: "Content tags.",
-          placements: "Placements.",
-          languages: "Languages.",
-          oses: "Operating systems.",
-          browsers: "Browsers.",
+          ...TARGETS,
           fillStatuses: "Fill outcomes.",
           decisionStatuses: "Decision outcomes.",
           userAgent: "User agents.",
           breakIds: "Ad break ids.",
           transactionIds: "Transaction ids.",
           ip: "Viewer IPs.",
-          categories: "Content categories.",
-          devices: "Device types.",
           maxDuration: "Break fill targets, seconds (IAB BREAKMAXDURATION).",
           minAdLength: "Per-ad minimums, seconds (IAB BREAKMINADLENGTH).",
           maxAdLength: "Per-ad maximums, seconds (IAB BREAKMAXADLENGTH).",
