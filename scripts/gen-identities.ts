@@ -15,8 +15,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { KindIdentity, RegisteredKind } from "../sdk/resource";
-import { ROOT, staleFiles, writeOrCheck } from "./generated-files";
+import type { RegisteredKind } from "../sdk/resource";
+import { declarationOf, ROOT, staleFiles, writeOrCheck } from "./generated-files";
 
 const KINDS = path.join(ROOT, "kinds");
 
@@ -71,24 +71,19 @@ export function registryText(entries: readonly RegisteredKind[]): string {
 
 /** The registry as the declarations say it today, by file path (one file). */
 export function generate(): Map<string, string> {
-  const entries: RegisteredKind[] = [];
-  for (const folder of kindFolders()) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- one declaration per kind folder
-    const { declaration } = require(path.join(__dirname, "..", "kinds", folder, "declaration")) as {
-      declaration: { identity: KindIdentity; folder: string; idFormat: string };
-    };
-    const { identity } = declaration;
-    entries.push({
+  const entries = kindFolders().map((folder): RegisteredKind => {
+    const { identity, ...declaration } = declarationOf(folder);
+    return {
       type: identity.type,
       token: `cdnstream:index:${identity.type}`,
       folder: declaration.folder,
       shim: identity.shim,
       idFormat: declaration.idFormat,
-      secretOutputs: identity.secretOutputs ?? [],
-      inputKeys: identity.inputKeys ?? [],
-      outputKeys: identity.outputKeys ?? [],
-    });
-  }
+      secretOutputs: identity.secretOutputs,
+      inputKeys: identity.inputKeys,
+      outputKeys: identity.outputKeys,
+    };
+  });
   return new Map([[REGISTRY_FILE, registryText(entries)]]);
 }
 

@@ -23,7 +23,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { NUMERIC_SETTINGS } from "../provider/client/config";
-import { ROOT } from "./generated-files";
+import { declarationOf, ROOT } from "./generated-files";
 
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
@@ -63,15 +63,6 @@ interface ObjectSpec {
   type: "object";
   properties: Record<string, PropertySpec>;
   required?: string[];
-}
-
-/** What the generator needs of a kind's declaration. */
-interface Declaration {
-  name: string;
-  idFormat: string;
-  idExample: string;
-  inputs: Record<string, { replaces?: boolean; secret?: boolean; rule: unknown }>;
-  outputs: Record<string, { secret?: boolean }>;
 }
 
 /** Type names of the Pulumi SDK that wrap a value: a property's type is what they wrap. */
@@ -204,17 +195,11 @@ function integerRule(rule: unknown): boolean {
 }
 
 /** Each kind's declaration by its folder, the kinds as the registry (kinds/registry.ts) lists them. */
-function declarationsByFolder(): Map<string, Declaration> {
+function declarationsByFolder() {
   const folders = Object.values(KINDS)
     .map((kind) => kind.folder)
     .sort();
-  return new Map(
-    folders.map((folder) => [
-      folder,
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- one per kind, by folder
-      (require(path.join(__dirname, "..", "kinds", folder, "declaration")) as { declaration: Declaration }).declaration,
-    ]),
-  );
+  return new Map(folders.map((folder) => [folder, declarationOf(folder)]));
 }
 
 function findInterface(file: ts.SourceFile, name: string): ts.InterfaceDeclaration | undefined {

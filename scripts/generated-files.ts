@@ -1,9 +1,18 @@
 /** What the TypeScript generators share: where the repository is, and writing or checking their files. */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { DeclaredKind, InputDeclaration, KindDeclaration, OutputDeclaration } from "../kinds/declare";
 
 /** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
 export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
+
+/** The declaration of the kind in `kinds/<folder>/`, loaded from the build beside this script. */
+export function declarationOf(
+  folder: string,
+): DeclaredKind & KindDeclaration<Record<string, InputDeclaration>, Record<string, OutputDeclaration>> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- one declaration per kind folder
+  return require(path.join(__dirname, "..", "kinds", folder, "declaration")).declaration;
+}
 
 /** The files of `files` (text by absolute path) that differ on disk, missing ones included, relative to ROOT. */
 export function staleFiles(files: Map<string, string>): string[] {
