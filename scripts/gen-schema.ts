@@ -23,7 +23,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { NUMERIC_SETTINGS } from "../provider/client/config";
-import { declarationOf, ROOT } from "./generated-files";
+import { declarationOf, manifest, ROOT } from "./generated-files";
 
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
@@ -335,17 +335,13 @@ export function generateSchema(): Record<string, unknown> {
     };
   }
 
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    version: string;
-    description: string;
-    license: string;
-  };
+  const { version, description, license } = manifest();
   return {
     name: PACKAGE,
     displayName: "cdnstream",
-    version: manifest.version,
-    description: manifest.description,
-    license: manifest.license,
+    version,
+    description,
+    license,
     keywords: ["pulumi", "cdnstream", "category/network"],
     publisher: "pulumi-cdnstream",
     pluginDownloadURL: pluginDownloadURL(),

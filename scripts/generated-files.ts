@@ -6,6 +6,10 @@ import type { DeclaredKind, InputDeclaration, KindDeclaration, OutputDeclaration
 /** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
 export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
 
+/** The package's manifest (package.json) as the repository holds it now. */
+export const manifest = (): { version: string; description: string; license: string } =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+
 /** The declaration of the kind in `kinds/<folder>/`, loaded from the build beside this script. */
 export function declarationOf(
   folder: string,

@@ -38,7 +38,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { layOutPlugin, PLUGIN_LAYOUT } from "../provider/cli/plugin";
 import { SCHEMA_FILE, schemaText } from "./gen-schema";
-import { ROOT } from "./generated-files";
+import { manifest, ROOT } from "./generated-files";
 
 /**
  * The platforms a release archive is built for, by the engine's names (`<os>-<arch>`), with the
@@ -216,7 +216,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
       throw new Error(`unknown platform "${platform}": the release builds ${Object.keys(PLATFORMS).join(", ")}`);
   if (!fs.existsSync(path.join(ROOT, "dist", "provider", "plugin", "main.js")))
     throw new Error("dist/ is missing: run `npm run build` first (`npm run release` does)");
-  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+  const { version } = manifest();
 
   refreshSchema();
   fs.mkdirSync(path.join(out, ".keys"), { recursive: true });
