@@ -103,7 +103,7 @@ export interface DeclaredKind {
   readonly idOf?: (args: Record<string, unknown>) => string;
   /** The identity inputs an id encodes, where `idFormat` is a template; throws, naming the format. */
   readonly parseId?: (id: string) => Record<string, unknown>;
-  /** The kind as the resource class's base needs it (sdk/resource.ts `KindIdentity`). */
+  /** The kind's identity, as the registry (sdk/resource.ts `RegisteredKind`) states it. */
   readonly identity: {
     readonly type: string;
     readonly shim: string;

@@ -1,22 +1,15 @@
 /**
  * `npm run release [-- --platforms linux-amd64,darwin-amd64] [--out DIR]`: everything a release
- * publishes, written to dist/release/ (or DIR), one version across all of it:
- *
- *   pulumi-resource-cdnstream-v<version>-<os>-<arch>.tar.gz
- *       the provider plugin as the engine downloads it (from the schema's pluginDownloadURL, or
- *       `pulumi plugin install resource cdnstream <version> --server <url>`): self-contained, the
- *       directory `cdnstream plugin install` lays out (provider/cli/plugin.ts) with the official
- *       Node.js binary of that platform, so it runs where no Node.js is installed;
- *   pulumi-cdnstream-<version>.tgz             the npm package (`npm pack`);
- *   the Python SDK's wheel and sdist           scripts/release-python OUT_DIR;
- *   goproxy/                                   the Go SDK's module as the Go module proxy serves it
- *                                              (scripts/release-go OUT_DIR; GOPROXY=file://.../goproxy);
- *   SHA256SUMS                                 every file above, for `sha256sum -c`.
+ * publishes, one version across all of it, written to dist/release/ (or DIR; docs/plugin.md): the
+ * plugin archives `pulumi-resource-cdnstream-v<version>-<os>-<arch>.tar.gz` (the directory
+ * `cdnstream plugin install` lays out, provider/cli/plugin.ts, with the official Node.js binary of
+ * that platform, so it runs where no Node.js is installed), the npm package (`npm pack`), the
+ * Python SDK's wheel and sdist (scripts/release-python), the Go SDK's module as the Go module
+ * proxy serves it (goproxy/, scripts/release-go) and SHA256SUMS of them all.
  *
  * The schema is regenerated first, with the SDKs when it changed: CDNSTREAM_PLUGIN_DOWNLOAD_URL
- * (a fork's or a mirror's release address) changes its pluginDownloadURL, which the plugin, the
- * npm package and both SDKs then carry. The build fails when two artefacts name different
- * versions (`releaseVersions`).
+ * (a fork's or a mirror's release address) changes its pluginDownloadURL, which every artefact
+ * then carries. The build fails when two artefacts name different versions (`releaseVersions`).
  *
  * Why the package beside a Node.js binary rather than a single executable application (SEA): both
  * start alike (measured on Node.js 26.12.1: the port printed after 230 ms and GetSchema answered

@@ -16,31 +16,27 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isPluginProvider, packageVersion, PLUGIN_PACKAGE } from "./provider";
 
-/** What a resource class tells its base about its kind. */
-export interface KindIdentity {
+/** A kind as the registry (kinds/registry.ts, generated) states it: its identity, and where it lives. */
+export interface RegisteredKind {
   /** The kind's name, the last part of its type token (e.g. `StreamStatus`). */
   readonly type: string;
+  /** The type token, `cdnstream:index:<type>`. */
+  readonly token: string;
+  /** Its folder under `kinds/` (and module under `provider/shims/`). */
+  readonly folder: string;
   /** The kind's module name under `provider/shims/` (e.g. `stream-status`). */
   readonly shim: string;
+  /** The id's format, which is also what `pulumi import` and `adoptId` take. */
+  readonly idFormat: string;
   /** Outputs the engine encrypts in state and masks in its output. */
-  readonly secretOutputs?: readonly string[];
+  readonly secretOutputs: readonly string[];
   /**
    * The kind's input and output properties (kinds/<kind>/declaration.ts). Each is registered,
    * unset until the provider answers, so every declared property has its `Output` on the
    * resource even when the program leaves it out.
    */
-  readonly inputKeys?: readonly string[];
-  readonly outputKeys?: readonly string[];
-}
-
-/** A kind as the registry (kinds/registry.ts, generated) states it: its identity, and where it lives. */
-export interface RegisteredKind extends KindIdentity {
-  /** The type token, `cdnstream:index:<type>`. */
-  readonly token: string;
-  /** Its folder under `kinds/` (and module under `provider/shims/`). */
-  readonly folder: string;
-  /** The id's format, which is also what `pulumi import` and `adoptId` take. */
-  readonly idFormat: string;
+  readonly inputKeys: readonly string[];
+  readonly outputKeys: readonly string[];
 }
 
 /**
@@ -64,7 +60,7 @@ export function withoutPromiseStacks(): () => void {
 }
 
 /** `{ key: undefined }` for each key: a property registered without a value. */
-const unset = (keys: readonly string[] = []): pulumi.Inputs => Object.fromEntries(keys.map((key) => [key, undefined]));
+const unset = (keys: readonly string[]): pulumi.Inputs => Object.fromEntries(keys.map((key) => [key, undefined]));
 
 /** The property the dynamic-provider host reads the provider's module text from. */
 const PROVIDER_KEY = "__provider";
@@ -75,9 +71,7 @@ const PROVIDER_KEY = "__provider";
  * path is a public export of the package (`./provider/*`) that stays put when the code behind it
  * moves, so state written today keeps loading after upgrades.
  */
-export function providerModule(shim: string): string {
-  return `exports.handler=()=>require("pulumi-cdnstream/provider/shims/${shim}")`;
-}
+const providerModule = (shim: string) => `exports.handler=()=>require("pulumi-cdnstream/provider/shims/${shim}")`;
 
 /**
  * The cdnstream provider instance a resource is given: its `provider` option, or one its parent
@@ -122,14 +116,14 @@ export interface Registration {
  * would make it a line of this package instead of the program's.
  */
 export function registration(
-  kind: KindIdentity,
+  kind: RegisteredKind,
   name: string,
   props: pulumi.Inputs,
   opts?: pulumi.CustomResourceOptions,
 ): Registration {
   if (props[PROVIDER_KEY] !== undefined)
     throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
-  const secretOutputs = kind.secretOutputs ?? [];
+  const { secretOutputs } = kind;
   const secretOptions: pulumi.CustomResourceOptions = secretOutputs.length
     ? { additionalSecretOutputs: [...secretOutputs] }
     : {};
