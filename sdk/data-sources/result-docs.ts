@@ -52,6 +52,13 @@ export interface ResultFile {
 }
 
 const out = (schema: string) => `z.output<typeof ${schema}>`;
+/** A data source's result: the response without `result` (a value means success), keeping the envelope's fields. */
+const result = (response: string, type: Omit<ResultType, "from">): ResultType => ({
+  from: out(response),
+  omit: ["result"],
+  extends: ["ResultEnvelope"],
+  ...type,
+});
 /** `docs` with each key under `prefix` (`summary.`). */
 const under = (prefix: string, docs: Record<string, string>) =>
   Object.fromEntries(Object.entries(docs).map(([k, v]) => [`${prefix}.${k}`, v]));
@@ -494,11 +501,8 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         doc: "The per-bucket counters of the tracking report.",
         fields: COUNTS,
       },
-      GetAdTrackingReportResult: {
-        from: out("adInsertion.TrackingReport"),
-        omit: ["result"],
+      GetAdTrackingReportResult: result("adInsertion.TrackingReport", {
         doc: "Result of `getAdTrackingReport` (the tracking report).",
-        extends: ["ResultEnvelope"],
         extendsAt: { summary: ["TrackingCounts"], data: ["TrackingCounts"] },
         fields: {
           summary: "Totals over the range.",
@@ -514,18 +518,15 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           data: "One entry per time bucket.",
           ...under("data", { time: "Bucket start, ISO 8601 UTC." }),
         },
-      },
+      }),
       ConsumptionPoint: {
         from: out("adInsertion.Consumption"),
         at: "adInsertionsChart[]",
         doc: "A chart point of the ad consumption report: a bucket label and its value.",
         fields: { key: "The bucket label.", value: "The bucket's value." },
       },
-      GetAdConsumptionResult: {
-        from: out("adInsertion.Consumption"),
-        omit: ["result"],
+      GetAdConsumptionResult: result("adInsertion.Consumption", {
         doc: "Result of `getAdConsumption` (the ad consumption report; egress in bytes).",
-        extends: ["ResultEnvelope"],
         fields: {
           from: "Range start, `YYYY-MM-DD HH:MM:SS`.",
           to: "Range end, `YYYY-MM-DD HH:MM:SS`.",
@@ -546,7 +547,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           adImpressionsChart: "Ad impressions per bucket.",
           egressChart: "Egress bytes per bucket.",
         },
-      },
+      }),
       AdBreak: {
         from: out("adInsertion.AdBreak"),
         doc: "the ad-break log item ad break log item (already camelCase in the API).",
@@ -566,18 +567,13 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           createdAt: "ISO 8601 UTC.",
         },
       },
-      GetAdBreaksResult: {
-        from: out("adInsertion.ops.listAdBreaks.response"),
-        omit: ["result"],
+      GetAdBreaksResult: result("adInsertion.ops.listAdBreaks.response", {
         doc: "Result of `getAdBreaks`.",
         extends: ["ResultEnvelope", "PageFields"],
         fields: { items: "Every matching ad break (the ad-break log item), or the page asked for." },
-      },
-      GetAdCreativeResult: {
-        from: out("adInsertion.Creative"),
-        omit: ["result"],
+      }),
+      GetAdCreativeResult: result("adInsertion.Creative", {
         doc: "Result of `getAdCreative` (the ad creative).",
-        extends: ["ResultEnvelope"],
         fields: {
           crid: "Creative id from the VAST/VMAP creative element.",
           mediaUrl: "URL of the media file.",
@@ -594,7 +590,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           mediaBitrate: "Media bitrate.",
           durationS: "Duration, seconds.",
         },
-      },
+      }),
     },
   },
   "ad-manager-types.ts": {
@@ -648,23 +644,17 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           updatedAt: "ISO 8601 UTC.",
         },
       },
-      GetAdManagerProjectsResult: {
-        from: out("adManager.ops.listProjects.response"),
-        omit: ["result"],
+      GetAdManagerProjectsResult: result("adManager.ops.listProjects.response", {
         doc: "Result of `getAdManagerProjects` (`GET /v2/ad-manager`).",
-        extends: ["ResultEnvelope"],
         fields: {
           projects: "Every ad manager project (the ad-manager project).",
           projectsLimit: "The plan-driven cap on projects.",
           projectsAvailable: "Projects that may still be created.",
         },
-      },
-      GetCampaignTargetingResult: {
-        from: out("adManager.ops.getTargeting.response"),
-        omit: ["result"],
-        flatten: "targeting",
+      }),
+      GetCampaignTargetingResult: result("adManager.ops.getTargeting.response", {
         doc: "Result of `getCampaignTargeting`: the the campaign targeting targeting at the top level, and `fromCache`.",
-        extends: ["ResultEnvelope"],
+        flatten: "targeting",
         fields: {
           includeTags: "Content tags a request must have one of.",
           excludeTags: "Content tags that exclude a request.",
@@ -676,7 +666,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           updatedAt: "ISO 8601 UTC.",
           fromCache: "True when the API served it from cache instead of reading it fresh.",
         },
-      },
+      }),
       GetAdPodRequestsArgs: {
         from: "z.input<typeof adManager.AdPodRequestsBody>",
         doc: "Arguments of `getAdPodRequests` (`POST /v2/ad-manager/{pid}/requests`). List filters match any of their values.",
@@ -744,13 +734,11 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           selectedDurationSeconds: "Seconds filled.",
         },
       },
-      GetAdPodRequestsResult: {
-        from: out("adManager.ops.listAdPodRequests.response"),
-        omit: ["result"],
+      GetAdPodRequestsResult: result("adManager.ops.listAdPodRequests.response", {
         doc: "Result of `getAdPodRequests`.",
         extends: ["ResultEnvelope", "PageFields"],
         fields: { items: "Every matching request (the ad-pod request log item), or the page asked for." },
-      },
+      }),
     },
   },
   "dns-types.ts": {
@@ -827,16 +815,13 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           "stats.records": "Records.",
         },
       },
-      GetDnsZonesResult: {
-        from: out("dns.ops.listDnsZones.response"),
-        omit: ["result"],
+      GetDnsZonesResult: result("dns.ops.listDnsZones.response", {
         doc: "Result of `getDnsZones` (`GET /v2/dns`).",
-        extends: ["ResultEnvelope"],
         fields: {
           domains: "Every DNS zone of the account (`domains` of `GET /v2/dns`, the DNS zone object).",
           nameservers: "The account's authoritative nameserver hosts (`nameservers` of `GET /v2/dns`).",
         },
-      },
+      }),
     },
   },
   "backup-types.ts": {
@@ -861,20 +846,14 @@ export const RESULT_FILES: Record<string, ResultFile> = {
           providerText: "The storage provider, as a description.",
         },
       },
-      GetCriticalBackupsResult: {
-        from: out("backups.ops.listBackups.response"),
-        omit: ["result"],
+      GetCriticalBackupsResult: result("backups.ops.listBackups.response", {
         doc: "Result of `getCriticalBackups` (`GET /v2/cb`).",
-        extends: ["ResultEnvelope"],
         fields: { backups: "Every critical backup job of the account (the critical backup job)." },
-      },
-      GetCriticalBackupResult: {
-        from: out("backups.ops.getBackup.response"),
-        omit: ["result"],
-        flatten: "backup",
+      }),
+      GetCriticalBackupResult: result("backups.ops.getBackup.response", {
         doc: "Result of `getCriticalBackup` (`GET /v2/cb/{backupid}`): the job's the critical backup job fields at the top level.",
-        extends: ["ResultEnvelope"],
-      },
+        flatten: "backup",
+      }),
     },
   },
 };
