@@ -26,7 +26,6 @@ export interface GetCampaignTargetingArgs {
   campaignId: string;
 }
 
-/** `POST /v2/ad-manager/{pid}/requests` body fields by argument name (camelCased as results: `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`). */
 const specs = onFirstCall(({ adManager }, z) => {
   const podRequestNames = { projectId: "pid", ...argNames(adManager.AdPodRequestsBody.shape) };
   const project = id("ad manager project");

@@ -51,9 +51,8 @@ export interface DataSourceOptions {
  * "value is a secret; use getSecret" warning, unlike `new pulumi.Config().get()`, and unlike
  * `getSecret` it returns a plain string the client can use without awaiting an Output. The key
  * never leaves this process: it is not an input, an output or a log line. Outside a Pulumi run
- * this is empty and the environment applies.
+ * this is empty and the environment applies. @internal
  */
-/** @internal */
 export function stackConfig(): ConfigSource {
   const config: Record<string, string | undefined> = {};
   for (const name of clientModule().CONFIG_NAMES)
