@@ -32,16 +32,8 @@ interface Policy {
   midRolls?: Entry[];
 }
 
-/** Every slot saved on the zone (for the exclusivity message). */
-function rosterOf(config: adInsertion.AdInsertionConfig) {
-  const policy = (config.vodAdBreakPolicy ?? {}) as Policy;
-  return {
-    preRoll: policy.preRoll ?? null,
-    midRolls: policy.midRolls ?? [],
-    postRoll: policy.postRoll ?? null,
-    midRollInterval: policy.midRollInterval ?? null,
-  };
-}
+/** Every slot saved on the zone. */
+const policyOf = (config: adInsertion.AdInsertionConfig) => (config.vodAdBreakPolicy ?? {}) as Policy;
 
 /**
  * The slot's own entry as the API holds it, not the zone's whole roster: every slot recording
@@ -49,7 +41,7 @@ function rosterOf(config: adInsertion.AdInsertionConfig) {
  * as a sibling is written.
  */
 function outputsOf(config: adInsertion.AdInsertionConfig, slot: Pick<Args, "type" | "offset">) {
-  const entry = entryOf((config.vodAdBreakPolicy ?? {}) as Policy, slot.type, slot.offset);
+  const entry = entryOf(policyOf(config), slot.type, slot.offset);
   return { live: entry ?? null, state: config.state ?? null, name: config.name ?? null };
 }
 
@@ -86,13 +78,13 @@ const idOf = (args: Pick<Args, "zoneId" | "type" | "offset">) =>
 /** A clear message for §4.2's midroll / midrollinterval exclusivity, from the zone's roster. */
 function exclusivity(args: Args, config: adInsertion.AdInsertionConfig, err: ValidationError): Error | undefined {
   if (args.type !== "midroll" && args.type !== "midrollinterval") return undefined;
-  const roster = rosterOf(config);
-  const offsets = roster.midRolls.map((m) => m?.offsetS);
+  const policy = policyOf(config);
+  const offsets = (policy.midRolls ?? []).map((m) => m?.offsetS);
   const midrolls =
     offsets.length === 1 ? `a midroll slot at offset ${offsets[0]}` : `midroll slots at offsets ${offsets.join(", ")}`;
   const other =
     args.type === "midroll"
-      ? roster.midRollInterval
+      ? policy.midRollInterval
         ? "a midrollinterval slot"
         : undefined
       : offsets.length
@@ -161,8 +153,7 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
   const id = idOf(args);
   const apiSaid = err.apiMessage ?? err.message;
   const roster = await readRoster(args.zoneId);
-  const entry =
-    "config" in roster ? entryOf((roster.config.vodAdBreakPolicy ?? {}) as Policy, args.type, args.offset) : undefined;
+  const entry = "config" in roster ? entryOf(policyOf(roster.config), args.type, args.offset) : undefined;
   // The zone holds the other of midroll and midrollinterval: that rule refused it, on any API.
   const conflict = "config" in roster ? exclusivity(args, roster.config, err) : undefined;
   if (conflict) throw conflict;
@@ -245,7 +236,7 @@ const settings = settingsHandler<Args>({
 
   async read({ zoneId, type, offset }): Promise<LiveObject | "gone"> {
     const config = await adInsertion.getAdInsertion(apiClient(), zoneId as number);
-    const entry = entryOf((config.vodAdBreakPolicy ?? {}) as Policy, type as SlotType, offset as number | undefined);
+    const entry = entryOf(policyOf(config), type as SlotType, offset as number | undefined);
     if (entry === null) return "gone";
     return {
       inputs: entry ? inputsOf(entry) : {},
