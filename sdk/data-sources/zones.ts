@@ -139,8 +139,7 @@ export function getPurgeOperation(
     return {
       ...operation,
       logs,
-      pending:
-        operation.completedAt === undefined || operation.completedAt === null || operation.completedAt.trim() === "",
+      pending: !operation.completedAt?.trim(),
       logCounts: {
         total: logs.length,
         completed: logs.filter((l) => l.completed === true).length,
