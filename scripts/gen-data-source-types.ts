@@ -195,11 +195,8 @@ class Printer {
         props = [...this.checker.getPropertiesOfType(innerType), ...props];
       }
     }
-    const bases = (this.decl.extends ?? []).map((base) => {
-      props = this.inherit(base, props);
-      this.references.add(base);
-      return base;
-    });
+    const bases = this.decl.extends ?? [];
+    for (const base of bases) props = this.inherit(base, props);
     if (bases.length) heritage = heritage ? `${heritage}, ${bases.join(", ")}` : ` extends ${bases.join(", ")}`;
     const fields = [...this.ownFields(props), ...this.members(props, "", "  ")];
     for (const key of Object.keys(this.decl.fields ?? {})) {
@@ -209,8 +206,9 @@ class Printer {
     return [...head, `export interface ${this.name}${heritage} {`, ...fields, "}"];
   }
 
-  /** `props` without the fields `base` declares; each must be in `props`, of the same type. */
+  /** `props` without the fields `base` (which this type then refers to) declares; each must be in `props`, of the same type. */
   private inherit(base: string, props: ts.Symbol[]): ts.Symbol[] {
+    this.references.add(base);
     const baseType = this.all.types.get(base);
     const baseDecl = Object.values(this.all.files).find((f) => base in f.types)?.types[base];
     if (!baseType || !baseDecl || baseDecl.flatten || baseDecl.extra || baseDecl.own) {
@@ -315,10 +313,7 @@ class Printer {
       let props = this.checker.getPropertiesOfType(type);
       if (props.length === 0) return "Record<string, unknown>";
       const bases = this.basesAt(prefix);
-      for (const base of bases) {
-        props = this.inherit(base, props);
-        this.references.add(base);
-      }
+      for (const base of bases) props = this.inherit(base, props);
       const body = ["{", ...this.members(props, prefix, `${indent}  `), `${indent}}`].join("\n");
       return [...bases, body].join(" & ");
     }
