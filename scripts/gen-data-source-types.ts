@@ -11,9 +11,7 @@
  * `z.output<typeof Schema>` exactly, and the generator prints it without zod: the published
  * declarations name no zod type and keep a literal JSDoc on each type and field.
  *
- * Run: `npx tsc -p tsconfig.json && node dist/scripts/gen-data-source-types.js` writes the files;
- * `--check` writes nothing and exits 1 naming each file that is out of date (the unit test
- * test/data-sources/generated-types.test.ts runs the same check under `npm test`).
+ * Run by `npm run gen` (`--check`: writeOrCheck); test/data-sources/generated-types.test.ts checks it too.
  */
 import * as path from "node:path";
 import * as ts from "typescript";

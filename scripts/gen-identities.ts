@@ -9,9 +9,7 @@
  * rules, which only the provider's `check` uses: most of what importing the package cost a
  * program (docs/benchmarks.md).
  *
- * Run: `npm run gen` (builds, then `node dist/scripts/gen-identities.js`); `--check`
- * writes nothing and exits 1 naming each file that is out of date (test/scripts/identities.test.ts
- * runs the same comparison under `npm test`).
+ * Run by `npm run gen` (`--check`: writeOrCheck); test/scripts/identities.test.ts checks it too.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
