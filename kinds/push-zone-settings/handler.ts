@@ -11,18 +11,8 @@ import { declaration } from "./declaration";
 
 type Args = ArgsOf<typeof declaration>;
 
-/** §2.3 cdnservice: the push zone's service addresses, output name -> API field. */
-const SERVICE_ADDRESSES = {
-  info: "infourl",
-  list: "listurl",
-  rawList: "rawlisturl",
-  transcodeList: "transcodelisturl",
-  add: "addurl",
-  edit: "editurl",
-  delete: "deleteurl",
-  upload: "uploadurl",
-  playlist: "playlisturl",
-} as const;
+/** §2.3 cdnservice: the push zone's service addresses, by output name; the API's field is `<name in lowercase>url`. */
+const SERVICE_ADDRESSES = ["info", "list", "rawList", "transcodeList", "add", "edit", "delete", "upload", "playlist"];
 
 /** What the zone says of itself; `warnings` only come with a write (§4.1), so a read leaves them out. */
 function outputsOf(zone: zones.Zone, warnings?: string[]) {
@@ -37,7 +27,7 @@ function outputsOf(zone: zones.Zone, warnings?: string[]) {
     customDomainFqdns: zone.cnamesArrFqdn ?? [],
     uploadHost: server?.meta?.uploadHost ?? null,
     serviceAddresses: Object.fromEntries(
-      Object.entries(SERVICE_ADDRESSES).map(([name, field]) => [name, text(service[field])]),
+      SERVICE_ADDRESSES.map((name) => [name, text(service[`${name.toLowerCase()}url`])]),
     ),
     ftpUsername: ftp?.username ?? null,
     // Credential (masked in some responses, plain in others, §2.2): the SDK marks it secret.
