@@ -1,7 +1,4 @@
-/**
- * AdBreakSlot (§4.2), declared once: one slot on a VoD push zone's ad-break timeline. Identity:
- * the zone, the slot type, and for a midroll its offset (docs/design.md, "§4.2"); each replaces.
- */
+/** AdBreakSlot (§4.2), declared once; identity: the zone, the type and a midroll's offset (docs/design.md, "§4.2"). */
 import { z } from "zod";
 import { positiveId } from "../../provider/rules";
 import { declareKind, wholeNumber as int } from "../declare";

@@ -1,7 +1,4 @@
-/**
- * CampaignArchive (§4.3), declared once: keeps an ad-manager campaign archived. Identity: the
- * project id and the campaign id; either replaces.
- */
+/** CampaignArchive (§4.3), declared once: keeps an ad-manager campaign archived. */
 import { z } from "zod";
 import { positiveId } from "../../provider/rules";
 import { declareKind } from "../declare";

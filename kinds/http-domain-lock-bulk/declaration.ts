@@ -1,7 +1,7 @@
 /**
- * HttpDomainLockBulk (§4.11), declared once: the account-wide HTTP zone domain lock. The path
- * holds no id, so there is one object per account, with the fixed id `account`. No input
- * replaces: `mode` only says how a write reaches the zones (docs/design.md, "§4.11: which zones").
+ * HttpDomainLockBulk (§4.11), declared once: the account-wide HTTP zone domain lock, one per
+ * account. No input replaces: `mode` only says how a write reaches the zones (docs/design.md,
+ * "§4.11: which zones").
  */
 import { z } from "zod";
 import { domainLockDeclarations } from "../../provider/domain-lock";

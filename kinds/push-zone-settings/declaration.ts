@@ -1,8 +1,4 @@
-/**
- * PushZoneSettings (§4.1), declared once: custom domains, transcoding profiles and the transcode
- * webhook of an HTTP push zone. Identity: the zone id; a new zone replaces. Only the settings the
- * program declares are managed.
- */
+/** PushZoneSettings (§4.1), declared once: custom domains, transcoding profiles and webhook of a push zone. */
 import { z } from "zod";
 import { hostnames, positiveId, sameHosts } from "../../provider/rules";
 import { asSet, declareKind } from "../declare";

@@ -1,7 +1,4 @@
-/**
- * StreamStatus (§4.4), declared once: keeps a push or timeshift stream enabled or disabled.
- * Identity: the stream kind and id (`push/<id>`, `timeshift/<id>`); both replace when changed.
- */
+/** StreamStatus (§4.4), declared once: keeps a push or timeshift stream enabled or disabled. */
 import { z } from "zod";
 import { declareKind } from "../declare";
 

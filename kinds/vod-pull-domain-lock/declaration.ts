@@ -1,7 +1,4 @@
-/**
- * VodPullDomainLock (§4.5), declared once: the domain lock of a VoD pull zone. Identity: the
- * zone id; a new zone replaces. Only the settings the program declares are managed.
- */
+/** VodPullDomainLock (§4.5), declared once: the domain lock of a VoD pull zone. */
 import { domainLockDeclarations, domainLockFlag } from "../../provider/domain-lock";
 import { positiveId } from "../../provider/rules";
 import { declareKind } from "../declare";
