@@ -1,4 +1,5 @@
 /** What every `cdnstream` subcommand implements, and the I/O it is given (injectable for tests). */
+import { parseArgs, type ParseArgsConfig } from "node:util";
 
 /** Output sinks and environment of one run. */
 export interface Io {
@@ -56,4 +57,35 @@ export const EXIT_HELP = `Exit status (every command):
 /** A usage mistake: printed with the command's help hint. */
 export class UsageError extends Error {
   override name = "UsageError";
+}
+
+/** node's parseArgs (strict unless told otherwise), its complaints thrown as UsageErrors. */
+export function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** Prints a usage mistake of `cdnstream <command>` with the hint to its help; the exit code for it. */
+export function usageFailure(io: Io, command: string, message: string): number {
+  io.stderr(`cdnstream ${command}: ${message}\nRun \`cdnstream ${command} --help\` for usage.`);
+  return EXIT.usage;
+}
+
+/**
+ * The arguments `parse` makes of a command line, or the exit code when there is nothing to run:
+ * help was asked for (`parse` returned undefined; printed) or a UsageError (see {@link usageFailure}).
+ */
+export function parseOrExit<A>(io: Io, command: string, help: string, parse: () => A | undefined): A | number {
+  try {
+    const args = parse();
+    if (args !== undefined) return args;
+    io.stdout(help);
+    return EXIT.ok;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return usageFailure(io, command, e.message);
+  }
 }

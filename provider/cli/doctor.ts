@@ -7,17 +7,16 @@
  * permission error or an unreachable API is exit 1 with the setting that supplied the key or
  * the address named; the key itself is never printed.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import { CdnstreamClient } from "../client/client";
 import { NUMERIC_SETTINGS, type ConfigSource } from "../client/config";
 import { ApiError, AuthenticationError, ConfigError, ConnectionError, PermissionDeniedError } from "../client/errors";
 import { redactText, redactUrl } from "../client/redact";
 import { listPullZones } from "../client/zones";
-import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
+import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
 import { engineEnv, errorMessage, secretsOf } from "./drift-stack";
 import { missingPulumi, pulumiCommandOption } from "./environment";
+import { settingsFileIn } from "./project-settings";
 
 const PROBE = "GET /v2/zones/http/pull?page=1";
 
@@ -51,21 +50,14 @@ interface DoctorArgs {
 }
 
 function parseDoctorArgs(argv: readonly string[], baseDir: string): DoctorArgs | undefined {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      allowPositionals: false,
-      strict: true,
-      options: {
-        stack: { type: "string", short: "s" },
-        cwd: { type: "string", short: "C" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const { values } = parseOptions({
+    args: argv,
+    options: {
+      stack: { type: "string", short: "s" },
+      cwd: { type: "string", short: "C" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return undefined;
   if (values.stack !== undefined && !values.stack.trim()) throw new UsageError("--stack needs a stack name");
   return { stack: values.stack, cwd: path.resolve(baseDir, values.cwd ?? ".") };
@@ -105,18 +97,8 @@ function sourceOf(name: string, envVar: string, config: StackConfig | null, env:
 export const doctorCommand: Command = {
   summary: "check the configuration and make one cheap read, to know before `up` that the key and address work",
   async run(argv, io) {
-    let args: DoctorArgs | undefined;
-    try {
-      args = parseDoctorArgs(argv, process.cwd());
-    } catch (e) {
-      if (!(e instanceof UsageError)) throw e;
-      io.stderr(`cdnstream doctor: ${e.message}\nRun \`cdnstream doctor --help\` for usage.`);
-      return EXIT.usage;
-    }
-    if (!args) {
-      io.stdout(HELP);
-      return EXIT.ok;
-    }
+    const args = parseOrExit(io, "doctor", HELP, () => parseDoctorArgs(argv, process.cwd()));
+    if (typeof args === "number") return args;
     // Every line is redacted of the key wherever it came from: a message might echo it.
     const secrets = [...secretsOf(io.env)];
     const say = (line: string) => io.stdout(redactText(line, secrets));
@@ -125,7 +107,7 @@ export const doctorCommand: Command = {
       return EXIT.failed;
     };
 
-    const hasProject = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"].some((f) => fs.existsSync(path.join(args.cwd, f)));
+    const hasProject = settingsFileIn(args.cwd) !== undefined;
     if (!hasProject && args.stack !== undefined)
       return (
         io.stderr(

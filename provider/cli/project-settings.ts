@@ -78,11 +78,14 @@ interface SettingsDocument {
   runtimeName: string;
 }
 
+/** The project's settings file in `dir`, found as Pulumi finds it; undefined when there is none. */
+export function settingsFileIn(dir: string): string | undefined {
+  return SETTINGS_FILES.map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
+}
+
 function readSettingsDocument(projectDir: string): SettingsDocument {
   const root = path.resolve(projectDir);
-  const file =
-    SETTINGS_FILES.map((name) => path.join(root, name)).find((f) => fs.existsSync(f)) ??
-    path.join(root, SETTINGS_FILES[0]!);
+  const file = settingsFileIn(root) ?? path.join(root, SETTINGS_FILES[0]!);
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
