@@ -1,11 +1,14 @@
 /** What every `cdnstream` subcommand implements, and the I/O it is given (injectable for tests). */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
+/** Environment variables, as a command is given them. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
 /** Output sinks and environment of one run. */
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
 }
 
 /** A subcommand. */

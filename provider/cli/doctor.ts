@@ -13,9 +13,9 @@ import { NUMERIC_SETTINGS, type ConfigSource } from "../client/config";
 import { ApiError, AuthenticationError, ConfigError, ConnectionError, PermissionDeniedError } from "../client/errors";
 import { redactText, redactUrl } from "../client/redact";
 import { listPullZones } from "../client/zones";
-import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
-import { engineEnv, errorMessage, secretsOf } from "./drift-stack";
-import { missingPulumi, pulumiCommandOption } from "./environment";
+import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Env } from "./command";
+import { errorMessage, secretsOf } from "./drift-stack";
+import { automation, missingPulumi, workspaceOptions } from "./environment";
 import { settingsFileIn } from "./project-settings";
 
 const PROBE = "GET /v2/zones/http/pull?page=1";
@@ -70,13 +70,8 @@ export interface StackConfig {
 }
 
 /** Reads the `cdnstream:*` config of `stack` (or the selected stack) through the Automation API. */
-async function readStackConfig(cwd: string, stack: string | undefined, env: Io["env"]): Promise<StackConfig | null> {
-  const automation = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
-  const workspace = await automation.LocalWorkspace.create({
-    workDir: cwd,
-    envVars: engineEnv(env),
-    ...(await pulumiCommandOption(env)),
-  });
+async function readStackConfig(cwd: string, stack: string | undefined, env: Env): Promise<StackConfig | null> {
+  const workspace = await automation().LocalWorkspace.create(await workspaceOptions(cwd, env));
   const name = stack ?? (await workspace.stack())?.name;
   if (!name) return null;
   const all = await workspace.getAllConfig(name);
@@ -86,7 +81,7 @@ async function readStackConfig(cwd: string, stack: string | undefined, env: Io["
 }
 
 /** Where a setting came from, as resolveConfig picks it: stack config first, then the environment. */
-function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Io["env"]): string | undefined {
+function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Env): string | undefined {
   const fromConfig = config?.values[`cdnstream:${name}`];
   if (fromConfig !== undefined && fromConfig.trim() !== "") return `config cdnstream:${name} of stack ${config!.stack}`;
   const fromEnv = env[envVar];

@@ -8,10 +8,20 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { redactText } from "../client/redact";
-import { EXIT, EXIT_HELP, parseOptions, parseOrExit, usageFailure, UsageError, type Command, type Io } from "./command";
+import {
+  EXIT,
+  EXIT_HELP,
+  parseOptions,
+  parseOrExit,
+  usageFailure,
+  UsageError,
+  type Command,
+  type Env,
+  type Io,
+} from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
 import { driftReport, reportFiles, writeReport, type ReportFiles, type Shard, type StackReport } from "./drift-report";
-import { checkStack, errorMessage, listStacks, secretsOf, type Env } from "./drift-stack";
+import { checkStack, errorMessage, listStacks, secretsOf } from "./drift-stack";
 import { missingPulumi } from "./environment";
 import { declaredProjectName, settingsFileIn } from "./project-settings";
 import { isStopping } from "./signals";
