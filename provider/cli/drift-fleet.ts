@@ -26,13 +26,15 @@ import { secretsOf } from "./drift-stack";
 const SHARD_RULE =
   "--shard takes i/n: shard i of n, whole numbers with 1 <= i <= n (e.g. --shard 2/4 for the second of four)";
 
+const isShard = (index: number, count: number) =>
+  Number.isSafeInteger(index) && Number.isSafeInteger(count) && index >= 1 && index <= count;
+
 /** `--shard i/n` as given on the command line; throws a UsageError naming the option, the rule and an example. */
 export function parseShard(raw: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count || !Number.isSafeInteger(count))
-    throw new UsageError(`${SHARD_RULE}, got "${raw}"`);
+  if (!match || !isShard(index, count)) throw new UsageError(`${SHARD_RULE}, got "${raw}"`);
   return { index, count };
 }
 
@@ -103,14 +105,7 @@ function readShardReport(file: string): DriftReport & { shard: Shard } {
   if (r === null || typeof r !== "object" || !Array.isArray(r.stacks) || typeof r.drifted !== "boolean")
     throw new UsageError(`${file} is not a drift report: it needs "stacks" (a list) and "drifted" (true or false)`);
   const shard = r.shard;
-  if (
-    shard === undefined ||
-    !Number.isSafeInteger(shard.index) ||
-    !Number.isSafeInteger(shard.count) ||
-    shard.count < 1 ||
-    shard.index < 1 ||
-    shard.index > shard.count
-  )
+  if (shard === undefined || !isShard(shard.index, shard.count))
     throw new UsageError(
       `${file} covers no shard (it was written without --shard, or is a merged report): merge combines the reports of \`cdnstream drift --shard i/n\`, one for each i from 1 to n`,
     );
