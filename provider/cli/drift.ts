@@ -23,7 +23,7 @@ import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
 import { driftReport, reportFiles, writeReport, type ReportFiles, type Shard, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks, secretsOf } from "./drift-stack";
 import { missingPulumi } from "./environment";
-import { declaredProjectName, settingsFileIn } from "./project-settings";
+import { projectName, settingsFileIn } from "./project-settings";
 import { isStopping } from "./signals";
 
 const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
@@ -162,7 +162,7 @@ export function preflight(cwd: string, env: Env): { usage?: string; notReady?: s
 const engineDeps: DriftDeps = {
   checkStack,
   listStacks,
-  projectName: declaredProjectName,
+  projectName,
   preflight,
   writeFile: (f, t) => writeFileSync(f, t),
   cwd: () => process.cwd(),

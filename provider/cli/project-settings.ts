@@ -47,6 +47,9 @@ export interface ProgramLocation {
 // LocalWorkspace's order (automation/localWorkspace.js, `settingsExtensions`).
 const SETTINGS_FILES = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"];
 
+/** Resolves modules as code inside @pulumi/pulumi does (cmd/run's `require` of typescript, ts-node, semver). */
+export const fromSdk = () => createRequire(require.resolve("@pulumi/pulumi/package.json"));
+
 interface YamlParser {
   load(text: string, options: { schema: unknown; filename: string }): unknown;
   DEFAULT_SAFE_SCHEMA?: unknown;
@@ -60,8 +63,7 @@ interface YamlParser {
  * which is safe.
  */
 function parseYaml(text: string, file: string): unknown {
-  const fromSdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-  const yaml = fromSdk("js-yaml") as YamlParser;
+  const yaml = fromSdk()("js-yaml") as YamlParser;
   return yaml.load(text, { schema: yaml.DEFAULT_SAFE_SCHEMA ?? yaml.DEFAULT_SCHEMA, filename: file });
 }
 
@@ -179,13 +181,8 @@ export function readProject(projectDir: string): ProjectSettings {
 }
 
 /** The project name declared in the settings file of `projectDir`, whatever its runtime. */
-export function declaredProjectName(projectDir: string): string {
-  return readSettingsDocument(projectDir).name;
-}
-
-/** The project name declared in the settings file of `projectDir`. */
 export function projectName(projectDir: string): string {
-  return readProject(projectDir).name;
+  return readSettingsDocument(projectDir).name;
 }
 
 /**
