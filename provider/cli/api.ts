@@ -36,16 +36,8 @@ Examples:
   cdnstream api GET /v2/zones/http/pull --query page=2
   cdnstream api POST /v2/streams/push/12/status --data '{"disabled":1}'`;
 
-interface Parsed {
-  method: string;
-  path: string;
-  body?: unknown;
-  baseUrl?: string;
-  verbose: boolean;
-}
-
 /** Parses the arguments after `api`; `undefined` means help was asked for. */
-export function parseApiArgs(argv: readonly string[], readFile: (path: string) => string): Parsed | undefined {
+export function parseApiArgs(argv: readonly string[], readFile: (path: string) => string) {
   const { values, positionals } = parseOptions({
     args: argv,
     allowPositionals: true,

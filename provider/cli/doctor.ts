@@ -44,12 +44,7 @@ permission, the API cannot be reached, or the stack config cannot be read.
 
 ${EXIT_HELP}`;
 
-interface DoctorArgs {
-  stack?: string;
-  cwd: string;
-}
-
-function parseDoctorArgs(argv: readonly string[], baseDir: string): DoctorArgs | undefined {
+function parseDoctorArgs(argv: readonly string[], baseDir: string) {
   const { values } = parseOptions({
     args: argv,
     options: {

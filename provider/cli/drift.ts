@@ -20,7 +20,7 @@ import {
   type Io,
 } from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
-import { driftReport, reportFiles, writeReport, type ReportFiles, type Shard, type StackReport } from "./drift-report";
+import { driftReport, reportFiles, writeReport, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks, secretsOf } from "./drift-stack";
 import { missingPulumi } from "./environment";
 import { projectName, settingsFileIn } from "./project-settings";
@@ -78,16 +78,8 @@ stderr. A stack that could not be checked keeps its entry in the reports, with t
 
 ${EXIT_HELP}`;
 
-export interface DriftArgs extends ReportFiles {
-  stacks: string[];
-  cwd: string;
-  concurrency: number;
-  /** Only this share of the stacks (--shard i/n). */
-  shard?: Shard;
-}
-
 /** Parses the arguments after `drift`; `undefined` means help was asked for. */
-export function parseDriftArgs(argv: readonly string[], baseDir: string): DriftArgs | undefined {
+export function parseDriftArgs(argv: readonly string[], baseDir: string) {
   const { values } = parseOptions({
     args: argv,
     options: {
@@ -111,6 +103,7 @@ export function parseDriftArgs(argv: readonly string[], baseDir: string): DriftA
     cwd: path.resolve(baseDir, values.cwd ?? "."),
     ...reportFiles(values, baseDir),
     concurrency: Number(raw),
+    // Only this share of the stacks.
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
   };
 }
