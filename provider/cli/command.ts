@@ -25,20 +25,15 @@ export interface Command {
  * usage is 64 (EX_USAGE of sysexits.h). An environment that is not ready (no `pulumi` on PATH,
  * no API key, the API unreachable or refusing the key) is 1, like any check that could not be
  * made: the command line was right, the machine or the account was not. A signal stops the
- * command with the shell's code for it, 128 + the signal number.
+ * command with the shell's code for it, 128 + the signal number. What each means to a user is
+ * {@link EXIT_HELP}.
  */
 export const EXIT = {
-  /** Done; for `drift`, no drift. */
   ok: 0,
-  /** Something could not be done or checked: API or connection error, a stack not checked, environment not ready. */
   failed: 1,
-  /** `drift` only: drift found. */
   drift: 2,
-  /** Bad usage: unknown command, bad flag or argument, no Pulumi project where one is needed. */
   usage: 64,
-  /** Stopped by SIGINT (Ctrl-C). */
   sigint: 130,
-  /** Stopped by SIGTERM (e.g. `timeout`, a CI job cancelled). */
   sigterm: 143,
 } as const;
 

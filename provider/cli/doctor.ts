@@ -1,11 +1,7 @@
 /**
- * `cdnstream doctor`: before an `up`, tells a pipeline whether the configuration it would run
- * with works. It resolves the settings as the provider does (stack config of the project in the
- * directory, when there is one, then CDNSTREAM_* variables; provider/client/config.ts
- * resolveConfig), says where each came from, and makes one cheap read: the first page of §4.10
- * (GET /v2/zones/http/pull?page=1), bounded whatever the account's size. A refused key, a
- * permission error or an unreachable API is exit 1 with the setting that supplied the key or
- * the address named; the key itself is never printed.
+ * `cdnstream doctor` (its HELP says what it does): the settings resolved as the provider does
+ * (provider/client/config.ts resolveConfig), and one read, the first page of §4.10, bounded
+ * whatever the account's size.
  */
 import * as path from "node:path";
 import { CdnstreamClient } from "../client/client";

@@ -1,12 +1,8 @@
 /**
- * Drift across a fleet of stacks, fanned out over a CI matrix: `cdnstream drift --shard i/n`
- * checks a share of a project's stacks, and `cdnstream drift merge` combines the reports of all
- * n shards into one report whose exit code is the whole fleet's.
- *
- * A stack's shard is a hash of its fully qualified name modulo n, never its position in the
- * listing: adding or removing a stack moves no other stack to another shard, so each shard's
- * report (and the history of a matrix job) stays about the same stacks. Every stack falls in
- * exactly one shard; a shard may get none.
+ * Drift across a fleet of stacks, fanned out over a CI matrix: `cdnstream drift --shard i/n` and
+ * `cdnstream drift merge` (their HELP says how). A stack's shard is a hash of its name, never its
+ * position in the listing: adding or removing a stack moves no other stack to another shard, so
+ * each shard's report (and the history of a matrix job) stays about the same stacks.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
- * What a command needs from the machine before it runs anything: the `pulumi` CLI on PATH.
- * Checked up front so a pipeline gets one sentence naming the missing program and how to get
- * it, rather than a spawn error code per stack.
+ * What a command needs from the machine: the `pulumi` CLI on PATH, checked up front so a
+ * pipeline gets one sentence naming the missing program and how to get it, rather than a spawn
+ * error code per stack; and the environment and options the Automation API runs it with.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
