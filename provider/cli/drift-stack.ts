@@ -2,13 +2,9 @@
  * One stack's drift check through the Automation API: a preview with `refresh: true`, which
  * reads every resource from the API and compares, but never writes the state. (`pulumi refresh
  * --expect-no-changes` would also detect drift, but it writes the refreshed state before it
- * fails, so the next `up` would no longer see the drift as a change to undo.)
- *
- * Each stack is checked in a process of its own (./drift-worker.ts), started as the language
- * host starts a program: `node <runtime.options.nodeargs>` in the program's directory. There the
- * project's program runs inline (./project.ts), TypeScript compiled on the fly, so a CLI without
- * the Node.js language host works too. The backend, passphrase and API key come from the
- * environment as for `up`.
+ * fails, so the next `up` would no longer see the drift as a change to undo.) A Node.js project's
+ * stack is checked in a process of its own (./drift-worker.ts) that runs the program inline
+ * (./project.ts), so a CLI without the Node.js language host works too.
  */
 import { fork } from "node:child_process";
 import * as path from "node:path";
@@ -50,12 +46,7 @@ export async function listStacks(cwd: string, env: Env): Promise<string[]> {
   return (await workspace.listStacks()).map((s) => s.name);
 }
 
-/** What a worker sends back: its one stack's report. */
-export interface WorkerResult {
-  report: StackReport;
-}
-
-/** What the worker is asked to check. */
+/** What the worker is asked to check; it sends back the stack's report. */
 export interface WorkerTask {
   stack: string;
   cwd: string;
@@ -109,7 +100,7 @@ export async function checkStack(
     stream.on("end", () => pending && onOutput(pending));
   }
   let result: StackReport | undefined;
-  child.on("message", (message: WorkerResult) => (result = message.report));
+  child.on("message", (report: StackReport) => (result = report));
   const task: WorkerTask = { stack: stackName, cwd };
   child.send(task);
   const code = await new Promise<number | null>((resolve) => {
