@@ -94,13 +94,12 @@ export const doctorCommand: Command = {
     };
 
     const hasProject = settingsFileIn(args.cwd) !== undefined;
-    if (!hasProject && args.stack !== undefined)
-      return (
-        io.stderr(
-          `cdnstream doctor: --stack ${args.stack} needs a Pulumi project, but there is no Pulumi.yaml in ${args.cwd}; give the project directory with --cwd DIR`,
-        ),
-        EXIT.usage
+    if (!hasProject && args.stack !== undefined) {
+      io.stderr(
+        `cdnstream doctor: --stack ${args.stack} needs a Pulumi project, but there is no Pulumi.yaml in ${args.cwd}; give the project directory with --cwd DIR`,
       );
+      return EXIT.usage;
+    }
     let config: StackConfig | null = null;
     if (hasProject) {
       const notReady = missingPulumi(io.env);
