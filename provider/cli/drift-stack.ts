@@ -137,9 +137,9 @@ function reportOf(
 /**
  * The refreshing preview of the stack `select` selects (never creates: a misspelt name must fail,
  * not check a new empty stack), as the stack's report. Never throws: a failure is the report's
- * `error`. The preview runs the program (`runProgram`), so every resource
- * is read with the provider configuration of today's program and stack config (after a key is
- * regenerated and the new one set, the new key), not the one the state recorded at the last `up`.
+ * `error`. The preview runs the program (`runProgram`), so every resource is read with the
+ * provider configuration of today's program and stack config (after a key is regenerated and the
+ * new one set, the new key), not the one the state recorded at the last `up`.
  */
 async function previewReport(
   stackName: string,
