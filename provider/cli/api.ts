@@ -3,11 +3,10 @@
  * error messages, redaction), the JSON response on stdout.
  */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { CdnstreamClient } from "../client/client";
 import { CdnstreamError, ConfigError, SET_ENV_KEY_ONLY, withKeyAdvice } from "../client/errors";
 import { retryKindFor } from "../client/registry";
-import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
+import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
 
 const HELP = `Usage: cdnstream api <METHOD> <path> [--data JSON|@file] [--query key=value ...]
 
@@ -37,23 +36,19 @@ Examples:
   cdnstream api GET /v2/zones/http/pull --query page=2
   cdnstream api POST /v2/streams/push/12/status --data '{"disabled":1}'`;
 
-interface Parsed {
-  method: string;
-  path: string;
-  body?: unknown;
-  baseUrl?: string;
-  verbose: boolean;
-}
-
 /** Parses the arguments after `api`; `undefined` means help was asked for. */
-export function parseApiArgs(argv: readonly string[], readFile: (path: string) => string): Parsed | undefined {
-  let values: ReturnType<typeof parse>["values"];
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parse(argv));
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+export function parseApiArgs(argv: readonly string[], readFile: (path: string) => string) {
+  const { values, positionals } = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      data: { type: "string", short: "d" },
+      query: { type: "string", short: "q", multiple: true },
+      "base-url": { type: "string" },
+      verbose: { type: "boolean", short: "v" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return undefined;
   if (positionals.length !== 2) throw new UsageError(`expected <METHOD> <path>, got ${positionals.length} argument(s)`);
   const [rawMethod, rawPath] = positionals as [string, string];
@@ -83,21 +78,6 @@ export function parseApiArgs(argv: readonly string[], readFile: (path: string) =
   return { method: rawMethod.toUpperCase(), path, body, baseUrl: values["base-url"], verbose: values.verbose ?? false };
 }
 
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      data: { type: "string", short: "d" },
-      query: { type: "string", short: "q", multiple: true },
-      "base-url": { type: "string" },
-      verbose: { type: "boolean", short: "v" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-}
-
 function readData(source: string, readFile: (path: string) => string): string {
   try {
     return readFile(source === "-" ? "/dev/stdin" : source);
@@ -110,19 +90,8 @@ function readData(source: string, readFile: (path: string) => string): string {
 export const apiCommand: Command = {
   summary: "send one request (e.g. `cdnstream api GET /v2/dns`) and print the JSON response",
   async run(argv: readonly string[], io: Io): Promise<number> {
-    let parsed: Parsed | undefined;
-    try {
-      parsed = parseApiArgs(argv, (p) => readFileSync(p, "utf8"));
-    } catch (e) {
-      if (!(e instanceof UsageError)) throw e;
-      io.stderr(`cdnstream api: ${e.message}\nRun \`cdnstream api --help\` for usage.`);
-      return EXIT.usage;
-    }
-    if (!parsed) {
-      io.stdout(HELP);
-      return EXIT.ok;
-    }
-
+    const parsed = parseOrExit(io, "api", HELP, () => parseApiArgs(argv, (p) => readFileSync(p, "utf8")));
+    if (typeof parsed === "number") return parsed;
     let client: CdnstreamClient;
     try {
       client = new CdnstreamClient({

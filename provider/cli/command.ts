@@ -1,10 +1,14 @@
 /** What every `cdnstream` subcommand implements, and the I/O it is given (injectable for tests). */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/** Environment variables, as a command is given them. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Output sinks and environment of one run. */
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  env: Readonly<Record<string, string | undefined>>;
+  env: Env;
 }
 
 /** A subcommand. */
@@ -21,20 +25,15 @@ export interface Command {
  * usage is 64 (EX_USAGE of sysexits.h). An environment that is not ready (no `pulumi` on PATH,
  * no API key, the API unreachable or refusing the key) is 1, like any check that could not be
  * made: the command line was right, the machine or the account was not. A signal stops the
- * command with the shell's code for it, 128 + the signal number.
+ * command with the shell's code for it, 128 + the signal number. What each means to a user is
+ * {@link EXIT_HELP}.
  */
 export const EXIT = {
-  /** Done; for `drift`, no drift. */
   ok: 0,
-  /** Something could not be done or checked: API or connection error, a stack not checked, environment not ready. */
   failed: 1,
-  /** `drift` only: drift found. */
   drift: 2,
-  /** Bad usage: unknown command, bad flag or argument, no Pulumi project where one is needed. */
   usage: 64,
-  /** Stopped by SIGINT (Ctrl-C). */
   sigint: 130,
-  /** Stopped by SIGTERM (e.g. `timeout`, a CI job cancelled). */
   sigterm: 143,
 } as const;
 
@@ -56,4 +55,35 @@ export const EXIT_HELP = `Exit status (every command):
 /** A usage mistake: printed with the command's help hint. */
 export class UsageError extends Error {
   override name = "UsageError";
+}
+
+/** node's parseArgs (strict unless told otherwise), its complaints thrown as UsageErrors. */
+export function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** Prints a usage mistake of `cdnstream <command>` with the hint to its help; the exit code for it. */
+export function usageFailure(io: Io, command: string, message: string): number {
+  io.stderr(`cdnstream ${command}: ${message}\nRun \`cdnstream ${command} --help\` for usage.`);
+  return EXIT.usage;
+}
+
+/**
+ * The arguments `parse` makes of a command line, or the exit code when there is nothing to run:
+ * help was asked for (`parse` returned undefined; printed) or a UsageError (see {@link usageFailure}).
+ */
+export function parseOrExit<A>(io: Io, command: string, help: string, parse: () => A | undefined): A | number {
+  try {
+    const args = parse();
+    if (args !== undefined) return args;
+    io.stdout(help);
+    return EXIT.ok;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return usageFailure(io, command, e.message);
+  }
 }

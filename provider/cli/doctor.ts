@@ -1,23 +1,18 @@
 /**
- * `cdnstream doctor`: before an `up`, tells a pipeline whether the configuration it would run
- * with works. It resolves the settings as the provider does (stack config of the project in the
- * directory, when there is one, then CDNSTREAM_* variables; provider/client/config.ts
- * resolveConfig), says where each came from, and makes one cheap read: the first page of §4.10
- * (GET /v2/zones/http/pull?page=1), bounded whatever the account's size. A refused key, a
- * permission error or an unreachable API is exit 1 with the setting that supplied the key or
- * the address named; the key itself is never printed.
+ * `cdnstream doctor` (its HELP says what it does): the settings resolved as the provider does
+ * (provider/client/config.ts resolveConfig), and one read, the first page of §4.10, bounded
+ * whatever the account's size.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import { CdnstreamClient } from "../client/client";
 import { NUMERIC_SETTINGS, type ConfigSource } from "../client/config";
 import { ApiError, AuthenticationError, ConfigError, ConnectionError, PermissionDeniedError } from "../client/errors";
 import { redactText, redactUrl } from "../client/redact";
 import { listPullZones } from "../client/zones";
-import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
-import { engineEnv, errorMessage, secretsOf } from "./drift-stack";
-import { missingPulumi, pulumiCommandOption } from "./environment";
+import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Env } from "./command";
+import { errorMessage, secretsOf } from "./drift-stack";
+import { automation, missingPulumi, workspaceOptions } from "./environment";
+import { settingsFileIn } from "./project-settings";
 
 const PROBE = "GET /v2/zones/http/pull?page=1";
 
@@ -45,27 +40,15 @@ permission, the API cannot be reached, or the stack config cannot be read.
 
 ${EXIT_HELP}`;
 
-interface DoctorArgs {
-  stack?: string;
-  cwd: string;
-}
-
-function parseDoctorArgs(argv: readonly string[], baseDir: string): DoctorArgs | undefined {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      allowPositionals: false,
-      strict: true,
-      options: {
-        stack: { type: "string", short: "s" },
-        cwd: { type: "string", short: "C" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+function parseDoctorArgs(argv: readonly string[], baseDir: string) {
+  const { values } = parseOptions({
+    args: argv,
+    options: {
+      stack: { type: "string", short: "s" },
+      cwd: { type: "string", short: "C" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return undefined;
   if (values.stack !== undefined && !values.stack.trim()) throw new UsageError("--stack needs a stack name");
   return { stack: values.stack, cwd: path.resolve(baseDir, values.cwd ?? ".") };
@@ -78,13 +61,8 @@ export interface StackConfig {
 }
 
 /** Reads the `cdnstream:*` config of `stack` (or the selected stack) through the Automation API. */
-async function readStackConfig(cwd: string, stack: string | undefined, env: Io["env"]): Promise<StackConfig | null> {
-  const automation = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
-  const workspace = await automation.LocalWorkspace.create({
-    workDir: cwd,
-    envVars: engineEnv(env),
-    ...(await pulumiCommandOption(env)),
-  });
+async function readStackConfig(cwd: string, stack: string | undefined, env: Env): Promise<StackConfig | null> {
+  const workspace = await automation().LocalWorkspace.create(await workspaceOptions(cwd, env));
   const name = stack ?? (await workspace.stack())?.name;
   if (!name) return null;
   const all = await workspace.getAllConfig(name);
@@ -94,7 +72,7 @@ async function readStackConfig(cwd: string, stack: string | undefined, env: Io["
 }
 
 /** Where a setting came from, as resolveConfig picks it: stack config first, then the environment. */
-function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Io["env"]): string | undefined {
+function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Env): string | undefined {
   const fromConfig = config?.values[`cdnstream:${name}`];
   if (fromConfig !== undefined && fromConfig.trim() !== "") return `config cdnstream:${name} of stack ${config!.stack}`;
   const fromEnv = env[envVar];
@@ -105,18 +83,8 @@ function sourceOf(name: string, envVar: string, config: StackConfig | null, env:
 export const doctorCommand: Command = {
   summary: "check the configuration and make one cheap read, to know before `up` that the key and address work",
   async run(argv, io) {
-    let args: DoctorArgs | undefined;
-    try {
-      args = parseDoctorArgs(argv, process.cwd());
-    } catch (e) {
-      if (!(e instanceof UsageError)) throw e;
-      io.stderr(`cdnstream doctor: ${e.message}\nRun \`cdnstream doctor --help\` for usage.`);
-      return EXIT.usage;
-    }
-    if (!args) {
-      io.stdout(HELP);
-      return EXIT.ok;
-    }
+    const args = parseOrExit(io, "doctor", HELP, () => parseDoctorArgs(argv, process.cwd()));
+    if (typeof args === "number") return args;
     // Every line is redacted of the key wherever it came from: a message might echo it.
     const secrets = [...secretsOf(io.env)];
     const say = (line: string) => io.stdout(redactText(line, secrets));
@@ -125,14 +93,13 @@ export const doctorCommand: Command = {
       return EXIT.failed;
     };
 
-    const hasProject = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"].some((f) => fs.existsSync(path.join(args.cwd, f)));
-    if (!hasProject && args.stack !== undefined)
-      return (
-        io.stderr(
-          `cdnstream doctor: --stack ${args.stack} needs a Pulumi project, but there is no Pulumi.yaml in ${args.cwd}; give the project directory with --cwd DIR`,
-        ),
-        EXIT.usage
+    const hasProject = settingsFileIn(args.cwd) !== undefined;
+    if (!hasProject && args.stack !== undefined) {
+      io.stderr(
+        `cdnstream doctor: --stack ${args.stack} needs a Pulumi project, but there is no Pulumi.yaml in ${args.cwd}; give the project directory with --cwd DIR`,
       );
+      return EXIT.usage;
+    }
     let config: StackConfig | null = null;
     if (hasProject) {
       const notReady = missingPulumi(io.env);

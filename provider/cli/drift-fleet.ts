@@ -1,32 +1,36 @@
 /**
- * Drift across a fleet of stacks, fanned out over a CI matrix: `cdnstream drift --shard i/n`
- * checks a share of a project's stacks, and `cdnstream drift merge` combines the reports of all
- * n shards into one report whose exit code is the whole fleet's.
- *
- * A stack's shard is a hash of its fully qualified name modulo n, never its position in the
- * listing: adding or removing a stack moves no other stack to another shard, so each shard's
- * report (and the history of a matrix job) stays about the same stacks. Every stack falls in
- * exactly one shard; a shard may get none.
+ * Drift across a fleet of stacks, fanned out over a CI matrix: `cdnstream drift --shard i/n` and
+ * `cdnstream drift merge` (their HELP says how). A stack's shard is a hash of its name, never its
+ * position in the listing: adding or removing a stack moves no other stack to another shard, so
+ * each shard's report (and the history of a matrix job) stays about the same stacks.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { parseArgs } from "node:util";
-import { redactText } from "../client/redact";
-import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
-import { driftReport, exitCodeOf, toMarkdown, type DriftReport, type Shard, type StackReport } from "./drift-report";
+import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
+import {
+  driftReport,
+  reportFiles,
+  resolveFile,
+  writeReport,
+  type DriftReport,
+  type ReportFiles,
+  type Shard,
+  type StackReport,
+} from "./drift-report";
 import { secretsOf } from "./drift-stack";
 
 const SHARD_RULE =
   "--shard takes i/n: shard i of n, whole numbers with 1 <= i <= n (e.g. --shard 2/4 for the second of four)";
+
+const isShard = (index: number, count: number) =>
+  Number.isSafeInteger(index) && Number.isSafeInteger(count) && index >= 1 && index <= count;
 
 /** `--shard i/n` as given on the command line; throws a UsageError naming the option, the rule and an example. */
 export function parseShard(raw: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count || !Number.isSafeInteger(count))
-    throw new UsageError(`${SHARD_RULE}, got "${raw}"`);
+  if (!match || !isShard(index, count)) throw new UsageError(`${SHARD_RULE}, got "${raw}"`);
   return { index, count };
 }
 
@@ -97,14 +101,7 @@ function readShardReport(file: string): DriftReport & { shard: Shard } {
   if (r === null || typeof r !== "object" || !Array.isArray(r.stacks) || typeof r.drifted !== "boolean")
     throw new UsageError(`${file} is not a drift report: it needs "stacks" (a list) and "drifted" (true or false)`);
   const shard = r.shard;
-  if (
-    shard === undefined ||
-    !Number.isSafeInteger(shard.index) ||
-    !Number.isSafeInteger(shard.count) ||
-    shard.count < 1 ||
-    shard.index < 1 ||
-    shard.index > shard.count
-  )
+  if (shard === undefined || !isShard(shard.index, shard.count))
     throw new UsageError(
       `${file} covers no shard (it was written without --shard, or is a merged report): merge combines the reports of \`cdnstream drift --shard i/n\`, one for each i from 1 to n`,
     );
@@ -158,60 +155,35 @@ export interface MergeDeps {
   cwd(): string;
 }
 
+/** Parses the arguments after `drift merge` and merges the reports; `undefined` means help was asked for. */
+function parseMergeArgs(
+  argv: readonly string[],
+  deps: MergeDeps,
+): { files: ReportFiles; merged: DriftReport } | undefined {
+  const { values, positionals } = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: { json: { type: "string" }, markdown: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) return undefined;
+  const files = reportFiles(values, deps.cwd());
+  const merged = mergeReports(
+    positionals.map((f) => ({ file: f, report: deps.readReport(resolveFile(deps.cwd(), f)!) })),
+  );
+  return { files, merged };
+}
+
 /** The `drift merge` subcommand over the given dependencies. */
 export function createMergeCommand(deps: MergeDeps): Command {
   return {
     summary: "combine the reports of every shard of `drift --shard i/n` into one",
     async run(argv: readonly string[], io: Io): Promise<number> {
-      let values: { json?: string; markdown?: string; help?: boolean };
-      let files: string[];
-      let merged: DriftReport;
-      try {
-        ({ values, positionals: files } = parseArgs({
-          args: [...argv],
-          allowPositionals: true,
-          strict: true,
-          options: { json: { type: "string" }, markdown: { type: "string" }, help: { type: "boolean", short: "h" } },
-        }));
-      } catch (e) {
-        io.stderr(`cdnstream drift merge: ${(e as Error).message}\nRun \`cdnstream drift merge --help\` for usage.`);
-        return EXIT.usage;
-      }
-      if (values.help) {
-        io.stdout(MERGE_HELP);
-        return EXIT.ok;
-      }
-      const resolve = (file?: string) => (file === undefined || file === "-" ? file : path.resolve(deps.cwd(), file));
-      try {
-        if (values.json === "-" && values.markdown === "-")
-          throw new UsageError("only one of --json and --markdown can be - (stdout)");
-        for (const [flag, file] of [
-          ["--json", values.json],
-          ["--markdown", values.markdown],
-        ] as const)
-          if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
-        merged = mergeReports(files.map((f) => ({ file: f, report: deps.readReport(resolve(f)!) })));
-      } catch (e) {
-        if (!(e instanceof UsageError)) throw e;
-        io.stderr(`cdnstream drift merge: ${e.message}\nRun \`cdnstream drift merge --help\` for usage.`);
-        return EXIT.usage;
-      }
+      const args = parseOrExit(io, "drift merge", MERGE_HELP, () => parseMergeArgs(argv, deps));
+      if (typeof args === "number") return args;
       // The shard reports were redacted when written; a secret of this environment is redacted again all the same.
-      const secrets = secretsOf(io.env);
-      const json = redactText(`${JSON.stringify(merged, null, 2)}\n`, secrets);
-      const markdown = redactText(toMarkdown(merged), secrets);
-      try {
-        for (const [file, text] of [
-          [resolve(values.json), json],
-          [resolve(values.markdown), markdown],
-        ] as const)
-          if (file !== undefined && file !== "-") deps.writeFile(file, text);
-      } catch (e) {
-        io.stderr(`cdnstream drift merge: cannot write the report: ${(e as Error).message}`);
-        return EXIT.failed;
-      }
-      io.stdout(values.json === "-" ? json : markdown);
-      return exitCodeOf(merged);
+      return writeReport(args.merged, args.files, secretsOf(io.env), io, deps.writeFile, (text) =>
+        io.stderr(`cdnstream drift merge: ${text}`),
+      );
     },
   };
 }

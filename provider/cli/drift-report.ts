@@ -12,8 +12,10 @@
  * later `update` steps compare live with the program's declarations: what `up` would change,
  * not drift, so they are ignored.
  */
+import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { EXIT, type ExitCode } from "./command";
+import { redactText } from "../client/redact";
+import { EXIT, UsageError, type ExitCode, type Io } from "./command";
 
 /** One input property whose live value differs from the recorded one. */
 export interface PropertyDrift {
@@ -221,4 +223,52 @@ export function toMarkdown(report: DriftReport): string {
     "<sub>Recorded: the stack's state. Live: what a refreshing preview read from the API, without changing the state. Secrets show as `[secret]`.</sub>",
     "",
   ].join("\n");
+}
+
+/** Where the reports go (`--json FILE`, `--markdown FILE`): "-" is stdout, undefined none. */
+export interface ReportFiles {
+  json?: string;
+  markdown?: string;
+}
+
+/** `file` resolved against `baseDir`; "-" and undefined stay as they are. */
+export const resolveFile = (baseDir: string, file?: string) =>
+  file === undefined || file === "-" ? file : path.resolve(baseDir, file);
+
+/** --json and --markdown checked (throws a UsageError) and resolved against `baseDir`. */
+export function reportFiles(given: ReportFiles, baseDir: string): ReportFiles {
+  if (given.json === "-" && given.markdown === "-")
+    throw new UsageError("only one of --json and --markdown can be - (stdout)");
+  for (const [flag, file] of [
+    ["--json", given.json],
+    ["--markdown", given.markdown],
+  ] as const)
+    if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
+  return { json: resolveFile(baseDir, given.json), markdown: resolveFile(baseDir, given.markdown) };
+}
+
+/**
+ * Writes the report, redacted of `secrets`, to its files, and to stdout the JSON (`--json -`) or
+ * else the markdown. Returns the report's exit code, or 1 after `complain`ing of a file that
+ * cannot be written.
+ */
+export function writeReport(
+  report: DriftReport,
+  files: ReportFiles,
+  secrets: readonly string[],
+  io: Io,
+  writeFile: (file: string, text: string) => void,
+  complain: (text: string) => void,
+): number {
+  const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
+  const markdown = redactText(toMarkdown(report), secrets);
+  try {
+    if (files.json !== undefined && files.json !== "-") writeFile(files.json, json);
+    if (files.markdown !== undefined && files.markdown !== "-") writeFile(files.markdown, markdown);
+  } catch (e) {
+    complain(`cannot write the report: ${(e as Error).message}`);
+    return EXIT.failed;
+  }
+  io.stdout(files.json === "-" ? json : markdown);
+  return exitCodeOf(report);
 }

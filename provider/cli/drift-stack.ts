@@ -2,18 +2,9 @@
  * One stack's drift check through the Automation API: a preview with `refresh: true`, which
  * reads every resource from the API and compares, but never writes the state. (`pulumi refresh
  * --expect-no-changes` would also detect drift, but it writes the refreshed state before it
- * fails, so the next `up` would no longer see the drift as a change to undo.)
- *
- * The preview always runs the program (`runProgram`, `--run-program`): the engine then reads
- * every resource with the provider configuration the program declares today, not the one the
- * state recorded at the last `up`. So after an API key is regenerated and the new one set (stack
- * config `cdnstream:apiKey` or CDNSTREAM_API_KEY), the check uses the new key.
- *
- * Each stack is checked in a process of its own (./drift-worker.ts), started as the language
- * host starts a program: `node <runtime.options.nodeargs>` in the program's directory. There the
- * project's program runs inline (./project.ts), TypeScript compiled on the fly, so a CLI without
- * the Node.js language host works too. The backend, passphrase and API key come from the
- * environment as for `up`.
+ * fails, so the next `up` would no longer see the drift as a change to undo.) A Node.js project's
+ * stack is checked in a process of its own (./drift-worker.ts) that runs the program inline
+ * (./project.ts), so a CLI without the Node.js language host works too.
  */
 import { fork } from "node:child_process";
 import * as path from "node:path";
@@ -22,38 +13,14 @@ import { redactText } from "../client/redact";
 import { findingsFromEvents, type StackReport } from "./drift-report";
 import { prepareRuntime, programLocation, projectProgram, readProject } from "./project";
 import { projectRuntime } from "./project-settings";
-import { pulumiCommandOption } from "./environment";
-
-export type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from "./command";
+import { automation, engineEnv, workspaceOptions } from "./environment";
 
 /** Values the runner must never print, wherever an engine message might echo them. */
 export function secretsOf(env: Env): string[] {
   return ["CDNSTREAM_API_KEY", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_ACCESS_TOKEN"]
     .map((k) => env[k] ?? "")
     .filter((v) => v.length >= 4);
-}
-
-// Loaded on first use: `cdnstream api` should not pay for the Automation API's import.
-const automation = () => require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
-
-/**
- * The environment of the CLI and the provider plugin: the caller's, plus this package's
- * @pulumi/pulumi directory at the end of PATH, where the dynamic-provider plugin script lives.
- * A standard Pulumi installation ships the plugin too and, earlier on PATH, wins.
- */
-export function engineEnv(env: Env): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) vars[k] = v;
-  let pluginDir: string | undefined;
-  try {
-    pluginDir = path.dirname(require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs"));
-  } catch {
-    // Not resolvable in this installation: rely on PATH alone.
-  }
-  const dirs = (env.PATH ?? "").split(path.delimiter).filter(Boolean);
-  // The worker is given this environment already; its PATH keeps one copy.
-  vars.PATH = [...dirs, ...(pluginDir && !dirs.includes(pluginDir) ? [pluginDir] : [])].join(path.delimiter);
-  return vars;
 }
 
 /**
@@ -75,20 +42,11 @@ export function errorMessage(error: unknown, diagnostics: readonly string[]): st
 export async function listStacks(cwd: string, env: Env): Promise<string[]> {
   // A broken Pulumi.yaml (or, for nodejs, a setting the inline run cannot honour) is said first and plainly.
   if (projectRuntime(cwd) === "nodejs") readProject(cwd);
-  const workspace = await automation().LocalWorkspace.create({
-    workDir: cwd,
-    envVars: engineEnv(env),
-    ...(await pulumiCommandOption(env)),
-  });
+  const workspace = await automation().LocalWorkspace.create(await workspaceOptions(cwd, env));
   return (await workspace.listStacks()).map((s) => s.name);
 }
 
-/** What a worker sends back: its one stack's report. */
-export interface WorkerResult {
-  report: StackReport;
-}
-
-/** What the worker is asked to check. */
+/** What the worker is asked to check; it sends back the stack's report. */
 export interface WorkerTask {
   stack: string;
   cwd: string;
@@ -106,14 +64,7 @@ export async function checkStack(
   env: Env,
   onOutput: (line: string) => void = () => undefined,
 ): Promise<StackReport> {
-  const secrets = secretsOf(env);
-  const failed = (error: string): StackReport => ({
-    stack: stackName,
-    cwd,
-    drifted: false,
-    resources: [],
-    error: redactText(error, secrets),
-  });
+  const failed = (error: string) => reportOf(stackName, cwd, [], env, error);
   let programDir: string;
   let nodeargs: string[];
   try {
@@ -149,7 +100,7 @@ export async function checkStack(
     stream.on("end", () => pending && onOutput(pending));
   }
   let result: StackReport | undefined;
-  child.on("message", (message: WorkerResult) => (result = message.report));
+  child.on("message", (report: StackReport) => (result = report));
   const task: WorkerTask = { stack: stackName, cwd };
   child.send(task);
   const code = await new Promise<number | null>((resolve) => {
@@ -164,10 +115,6 @@ export async function checkStack(
   return failed(`the program's process exited with code ${code} before reporting${why}:\n${tail.join("\n").trim()}`);
 }
 
-/**
- * Checks one stack in this process, which runs the project's program: what the worker does. Never
- * throws: a failure is the report's `error`.
- */
 /** One stack's report from the events of its refreshing preview (and the error that ended it, if any). */
 function reportOf(
   stackName: string,
@@ -188,23 +135,22 @@ function reportOf(
 }
 
 /**
- * Checks one stack of a project in another language (YAML, Python, Go, ...), whose program the
- * Node.js worker cannot run: the same refreshing preview, `pulumi preview --refresh
- * --run-program`, through the `pulumi` CLI on the project directory, so the project's own
- * language host runs the program (and the provider plugin, pulumi-resource-cdnstream, reads the
- * objects). Its engine events are the same, so the report is the same, per property. Never
- * throws: a failure is the report's `error`.
+ * The refreshing preview of the stack `select` selects (never creates: a misspelt name must fail,
+ * not check a new empty stack), as the stack's report. Never throws: a failure is the report's
+ * `error`. The preview runs the program (`runProgram`), so every resource is read with the
+ * provider configuration of today's program and stack config (after a key is regenerated and the
+ * new one set, the new key), not the one the state recorded at the last `up`.
  */
-export async function checkStackThroughCli(stackName: string, cwd: string, env: Env): Promise<StackReport> {
+async function previewReport(
+  stackName: string,
+  cwd: string,
+  env: Env,
+  select: () => Promise<Stack>,
+): Promise<StackReport> {
   const events: EngineEvent[] = [];
-  const root = path.resolve(cwd);
   let stack: Stack;
   try {
-    // selectStack, not createOrSelectStack: a misspelt name must fail, not check a new empty stack.
-    stack = await automation().LocalWorkspace.selectStack(
-      { stackName, workDir: root },
-      { workDir: root, envVars: engineEnv(env), ...(await pulumiCommandOption(env)) },
-    );
+    stack = await select();
   } catch (e) {
     return reportOf(stackName, cwd, events, env, errorMessage(e, []));
   }
@@ -217,30 +163,27 @@ export async function checkStackThroughCli(stackName: string, cwd: string, env: 
 }
 
 /**
- * Checks one stack in this process, which runs the project's program: what the worker does. Never
- * throws: a failure is the report's `error`.
+ * Checks one stack of a project in another language (YAML, Python, Go, ...), whose program the
+ * Node.js worker cannot run: the same refreshing preview, `pulumi preview --refresh
+ * --run-program`, through the `pulumi` CLI on the project directory, so the project's own
+ * language host runs the program (and the provider plugin, pulumi-resource-cdnstream, reads the
+ * objects). Its engine events are the same, so the report is the same, per property.
  */
-export async function checkStackHere(stackName: string, cwd: string, env: Env): Promise<StackReport> {
-  const events: EngineEvent[] = [];
-  const report = (error?: string): StackReport => reportOf(stackName, cwd, events, env, error);
-  let stack: Stack;
-  try {
+function checkStackThroughCli(stackName: string, cwd: string, env: Env): Promise<StackReport> {
+  const root = path.resolve(cwd);
+  return previewReport(stackName, cwd, env, async () =>
+    automation().LocalWorkspace.selectStack({ stackName, workDir: root }, await workspaceOptions(root, env)),
+  );
+}
+
+/** Checks one stack in this process, which runs the project's program: what the worker does. */
+export function checkStackHere(stackName: string, cwd: string, env: Env): Promise<StackReport> {
+  return previewReport(stackName, cwd, env, async () => {
     const settings = readProject(cwd);
     prepareRuntime(settings);
-    // selectStack, not createOrSelectStack: a misspelt name must fail, not check a new empty stack.
-    stack = await automation().LocalWorkspace.selectStack(
+    return automation().LocalWorkspace.selectStack(
       { stackName, projectName: settings.name, program: projectProgram(cwd) },
       { workDir: settings.root, envVars: engineEnv(env) },
     );
-  } catch (e) {
-    return report(errorMessage(e, []));
-  }
-  try {
-    // runProgram: refresh with the provider configuration of today's program and stack config (a
-    // regenerated key), not the one recorded in the state.
-    await stack.preview({ refresh: true, runProgram: true, color: "never", onEvent: (e) => events.push(e) });
-    return report();
-  } catch (e) {
-    return report(errorMessage(e, findingsFromEvents(events).errors));
-  }
+  });
 }

@@ -6,7 +6,7 @@
  * back over the IPC channel. One stack per process: like the language host's, and because the
  * TypeScript registration and the working directory are process-wide.
  */
-import { checkStackHere, type WorkerResult, type WorkerTask } from "./drift-stack";
+import { checkStackHere, type WorkerTask } from "./drift-stack";
 import { stopDescendants } from "./process-tree";
 
 // `cdnstream` gone (killed outright, so it could not stop this tree itself): take down what this
@@ -17,10 +17,7 @@ process.once("disconnect", () => {
 
 process.once("message", (task: WorkerTask) => {
   void checkStackHere(task.stack, task.cwd, process.env).then(
-    (report) => {
-      const result: WorkerResult = { report };
-      process.send!(result, () => process.exit(0));
-    },
+    (report) => process.send!(report, () => process.exit(0)),
     (error: unknown) => {
       // checkStackHere reports failures itself; this is a bug, with its stack for the report's error.
       process.stderr.write(`internal error: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -5,16 +5,25 @@
  * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts, shards
  * (`--shard i/n`) and `drift merge` ./drift-fleet.ts.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import { redactText } from "../client/redact";
-import { EXIT, EXIT_HELP, UsageError, type Command, type Io } from "./command";
+import {
+  EXIT,
+  EXIT_HELP,
+  parseOptions,
+  parseOrExit,
+  usageFailure,
+  UsageError,
+  type Command,
+  type Env,
+  type Io,
+} from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
-import { driftReport, exitCodeOf, toMarkdown, type Shard, type StackReport } from "./drift-report";
-import { checkStack, errorMessage, listStacks, secretsOf, type Env } from "./drift-stack";
+import { driftReport, reportFiles, writeReport, type StackReport } from "./drift-report";
+import { checkStack, errorMessage, listStacks, secretsOf } from "./drift-stack";
 import { missingPulumi } from "./environment";
-import { declaredProjectName } from "./project-settings";
+import { projectName, settingsFileIn } from "./project-settings";
 import { isStopping } from "./signals";
 
 const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
@@ -69,58 +78,32 @@ stderr. A stack that could not be checked keeps its entry in the reports, with t
 
 ${EXIT_HELP}`;
 
-export interface DriftArgs {
-  stacks: string[];
-  cwd: string;
-  json?: string;
-  markdown?: string;
-  concurrency: number;
-  /** Only this share of the stacks (--shard i/n). */
-  shard?: Shard;
-}
-
 /** Parses the arguments after `drift`; `undefined` means help was asked for. */
-export function parseDriftArgs(argv: readonly string[], baseDir: string): DriftArgs | undefined {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      allowPositionals: false,
-      strict: true,
-      options: {
-        stack: { type: "string", short: "s", multiple: true },
-        cwd: { type: "string", short: "C" },
-        json: { type: "string" },
-        markdown: { type: "string" },
-        concurrency: { type: "string", short: "j" },
-        shard: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+export function parseDriftArgs(argv: readonly string[], baseDir: string) {
+  const { values } = parseOptions({
+    args: argv,
+    options: {
+      stack: { type: "string", short: "s", multiple: true },
+      cwd: { type: "string", short: "C" },
+      json: { type: "string" },
+      markdown: { type: "string" },
+      concurrency: { type: "string", short: "j" },
+      shard: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return undefined;
   const stacks = [...new Set(values.stack ?? [])];
   for (const s of stacks) if (!s.trim()) throw new UsageError("--stack needs a stack name");
   const raw = values.concurrency ?? "2";
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 32)
     throw new UsageError(`--concurrency takes a whole number from 1 to 32, got "${raw}"`);
-  if (values.json === "-" && values.markdown === "-")
-    throw new UsageError("only one of --json and --markdown can be - (stdout)");
-  for (const [flag, file] of [
-    ["--json", values.json],
-    ["--markdown", values.markdown],
-  ] as const) {
-    if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
-  }
-  const resolve = (file?: string) => (file === undefined || file === "-" ? file : path.resolve(baseDir, file));
   return {
     stacks,
     cwd: path.resolve(baseDir, values.cwd ?? "."),
-    json: resolve(values.json),
-    markdown: resolve(values.markdown),
+    ...reportFiles(values, baseDir),
     concurrency: Number(raw),
+    // Only this share of the stacks.
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
   };
 }
@@ -159,12 +142,9 @@ export interface DriftDeps {
   preflight(cwd: string, env: Env): { usage?: string; notReady?: string };
 }
 
-/** The settings files Pulumi looks for, in its order. */
-const PROJECT_FILES = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"];
-
 /** The checks before any run against the real file system and PATH. */
 export function preflight(cwd: string, env: Env): { usage?: string; notReady?: string } {
-  if (!PROJECT_FILES.some((f) => existsSync(path.join(cwd, f))))
+  if (!settingsFileIn(cwd))
     return {
       usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
     };
@@ -175,7 +155,7 @@ export function preflight(cwd: string, env: Env): { usage?: string; notReady?: s
 const engineDeps: DriftDeps = {
   checkStack,
   listStacks,
-  projectName: declaredProjectName,
+  projectName,
   preflight,
   writeFile: (f, t) => writeFileSync(f, t),
   cwd: () => process.cwd(),
@@ -196,25 +176,11 @@ export function createDriftCommand(deps: DriftDeps): Command {
     summary: "report out-of-band changes per stack, resource and property without writing state",
     async run(argv: readonly string[], io: Io): Promise<number> {
       if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), io);
-      let args: DriftArgs | undefined;
-      try {
-        args = parseDriftArgs(argv, deps.cwd());
-      } catch (e) {
-        if (!(e instanceof UsageError)) throw e;
-        io.stderr(`cdnstream drift: ${e.message}\nRun \`cdnstream drift --help\` for usage.`);
-        // Not 2: that says "drift found".
-        return EXIT.usage;
-      }
-      if (!args) {
-        io.stdout(HELP);
-        return EXIT.ok;
-      }
+      const args = parseOrExit(io, "drift", HELP, () => parseDriftArgs(argv, deps.cwd()));
+      if (typeof args === "number") return args;
       const { cwd, concurrency } = args;
       const ready = deps.preflight(cwd, io.env);
-      if (ready.usage !== undefined) {
-        io.stderr(`cdnstream drift: ${ready.usage}\nRun \`cdnstream drift --help\` for usage.`);
-        return EXIT.usage;
-      }
+      if (ready.usage !== undefined) return usageFailure(io, "drift", ready.usage);
       if (ready.notReady !== undefined) {
         io.stderr(`cdnstream drift: ${ready.notReady}`);
         return EXIT.failed;
@@ -224,15 +190,19 @@ export function createDriftCommand(deps: DriftDeps): Command {
       const progress = (text: string) => io.stderr(redactText(`cdnstream drift: ${text}`, secrets));
       let stacks: StackReport[] = [];
       let names = args.stacks;
+      // Which stacks to check is unknown: none is, and the report's one entry says why.
+      const noneChecked = (why: string, error: string) => {
+        names = [];
+        const redacted = redactText(error, secrets);
+        progress(`${why}: ${redacted}`);
+        stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error: redacted }];
+      };
       if (!names.length) {
         try {
           names = await deps.listStacks(cwd, io.env);
           if (!names.length) throw new Error(`no stacks of the project in ${cwd} in this backend`);
         } catch (e) {
-          names = [];
-          const error = redactText(errorMessage(e, []), secrets);
-          progress(`cannot list the project's stacks: ${error}`);
-          stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error }];
+          noneChecked("cannot list the project's stacks", errorMessage(e, []));
         }
       }
       if (names.length && args.shard) {
@@ -242,11 +212,8 @@ export function createDriftCommand(deps: DriftDeps): Command {
           names = stacksInShard(all, deps.projectName(cwd), args.shard);
           progress(`shard ${index}/${count}: ${names.length} of the ${all.length} stacks`);
         } catch (e) {
-          // The project name could not be read: the shard's stacks are unknown, so none is checked.
-          names = [];
-          const error = redactText((e as Error).message, secrets);
-          progress(`cannot choose the stacks of shard ${index}/${count}: ${error}`);
-          stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error }];
+          // The project name could not be read.
+          noneChecked(`cannot choose the stacks of shard ${index}/${count}`, (e as Error).message);
         }
       }
       if (names.length) {
@@ -261,21 +228,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
       // Stopped by a signal meanwhile: the checks were cut short, so nothing is reported.
       if (isStopping()) return new Promise<number>(() => undefined);
       const report = driftReport(stacks, args.shard ? { shard: args.shard } : {});
-      const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
-      const markdown = redactText(toMarkdown(report), secrets);
-      try {
-        for (const [file, text] of [
-          [args.json, json],
-          [args.markdown, markdown],
-        ] as const) {
-          if (file !== undefined && file !== "-") deps.writeFile(file, text);
-        }
-      } catch (e) {
-        progress(`cannot write the report: ${(e as Error).message}`);
-        return EXIT.failed;
-      }
-      io.stdout(args.json === "-" ? json : markdown);
-      return exitCodeOf(report);
+      return writeReport(report, args, secrets, io, deps.writeFile, progress);
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
- * What a command needs from the machine before it runs anything: the `pulumi` CLI on PATH.
- * Checked up front so a pipeline gets one sentence naming the missing program and how to get
- * it, rather than a spawn error code per stack.
+ * What a command needs from the machine: the `pulumi` CLI on PATH, checked up front so a
+ * pipeline gets one sentence naming the missing program and how to get it, rather than a spawn
+ * error code per stack; and the environment and options the Automation API runs it with.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { LocalWorkspaceOptions } from "@pulumi/pulumi/automation";
 import { packageRoot } from "../package-info";
+import type { Env } from "./command";
 
 /** The first executable `name` in the directories of `pathVar`, as a shell finds it; undefined when none. */
 export function findOnPath(name: string, pathVar: string | undefined): string | undefined {
@@ -25,7 +27,7 @@ export function findOnPath(name: string, pathVar: string | undefined): string | 
 }
 
 /** Why `pulumi` cannot be run and what to do, or undefined when it is on PATH. */
-export function missingPulumi(env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function missingPulumi(env: Env): string | undefined {
   if (findOnPath("pulumi", env.PATH)) return undefined;
   const script = path.join(packageRoot, "scripts", "ensure-pulumi");
   return [
@@ -36,21 +38,42 @@ export function missingPulumi(env: Readonly<Record<string, string | undefined>>)
   ].join("\n");
 }
 
+// Loaded on first use: `cdnstream api` should not pay for the Automation API's import.
+export const automation = () => require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
+
 /**
- * Options for the Automation API that make it run the `pulumi` found on `env.PATH` (the PATH this
- * command was given), not the one on this process's PATH, which it would look up otherwise. Its
- * installation root is the directory above its bin/; a `pulumi` elsewhere is left to the default.
+ * The environment of the CLI and the provider plugin: the caller's, plus this package's
+ * @pulumi/pulumi directory at the end of PATH, where the dynamic-provider plugin script lives.
+ * A standard Pulumi installation ships the plugin too and, earlier on PATH, wins.
  */
-export async function pulumiCommandOption(
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<{ pulumiCommand?: import("@pulumi/pulumi/automation").PulumiCommand }> {
+export function engineEnv(env: Env): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) vars[k] = v;
+  let pluginDir: string | undefined;
+  try {
+    pluginDir = path.dirname(require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs"));
+  } catch {
+    // Not resolvable in this installation: rely on PATH alone.
+  }
+  const dirs = (env.PATH ?? "").split(path.delimiter).filter(Boolean);
+  // The worker is given this environment already; its PATH keeps one copy.
+  vars.PATH = [...dirs, ...(pluginDir && !dirs.includes(pluginDir) ? [pluginDir] : [])].join(path.delimiter);
+  return vars;
+}
+
+/**
+ * Options for a LocalWorkspace on `workDir` with {@link engineEnv}, which run the `pulumi` found
+ * on `env.PATH` (the PATH this command was given), not the one on this process's PATH, which the
+ * Automation API would look up otherwise. Its installation root is the directory above its bin/;
+ * a `pulumi` elsewhere is left to the default.
+ */
+export async function workspaceOptions(workDir: string, env: Env): Promise<LocalWorkspaceOptions> {
+  const options: LocalWorkspaceOptions = { workDir, envVars: engineEnv(env) };
   const found = findOnPath("pulumi", env.PATH);
-  if (!found || path.basename(path.dirname(found)) !== "bin") return {};
-  const automation = require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
-  return {
-    pulumiCommand: await automation.PulumiCommand.get({
+  if (found && path.basename(path.dirname(found)) === "bin")
+    options.pulumiCommand = await automation().PulumiCommand.get({
       root: path.dirname(path.dirname(found)),
       skipVersionCheck: true,
-    }),
-  };
+    });
+  return options;
 }

@@ -20,9 +20,6 @@ export const commands: Record<string, Command> = {
   plugin: pluginCommand,
 };
 
-/** Where the settings are described: the README ships with the package, the sources do not. */
-export const CONFIG_DOCS = "README.md of this package, section “Configuration”";
-
 function usage(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);
   return [
@@ -37,7 +34,8 @@ function usage(): string {
     "Configuration: stack config (cdnstream:apiKey, cdnstream:baseUrl, ...) or the environment:",
     "CDNSTREAM_API_KEY, CDNSTREAM_BASE_URL (the address before /v2), CDNSTREAM_MAX_RETRIES,",
     "CDNSTREAM_TIMEOUT_MS, CDNSTREAM_RPS, CDNSTREAM_MAX_CONCURRENCY and the others listed in the",
-    `${CONFIG_DOCS}.`,
+    // The README ships with the package, the sources do not.
+    "README.md of this package, section “Configuration”.",
     "`cdnstream doctor` shows which of them are in effect and tries the key.",
     "",
     EXIT_HELP,

@@ -3,16 +3,8 @@
  * Pulumi CLI looks for it, so YAML, Python and Go programs (and `pulumi import`) find it the way
  * Pulumi users expect, and `pulumi plugin ls` lists it.
  *
- * The plugin cache holds one directory per plugin and version, `resource-<name>-v<version>`,
- * under `$PULUMI_HOME/plugins` (`~/.pulumi/plugins` by default) with the executable inside. Ours
- * is self-contained, the same directory a release archive holds (scripts/release.ts):
- *
- *   pulumi-resource-cdnstream   a shell launcher running the two below, found beside it
- *   node                        a Node.js binary (here the one running this command)
- *   package/                    this package's shipped files (package.json `files`) and its
- *                               production dependencies under package/node_modules
- *
- * so it needs no Node.js on PATH and nothing of the project that installed it.
+ * Ours is self-contained ({@link PLUGIN_LAYOUT}), the same directory a release archive holds
+ * (scripts/release.ts), so it needs no Node.js on PATH and nothing of the project that installed it.
  */
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
@@ -22,7 +14,9 @@ import { packageRoot, packageVersion as version } from "../package-info";
 import { EXIT, type Command, type Io } from "./command";
 
 const PLUGIN = "pulumi-resource-cdnstream";
-const pluginMain = path.join(packageRoot, "dist", "provider", "plugin", "main.js");
+/** The plugin's entry, relative to a package directory. */
+const MAIN = path.join("dist", "provider", "plugin", "main.js");
+const pluginMain = path.join(packageRoot, MAIN);
 
 const HELP = `Usage: cdnstream plugin install [--pulumi-home DIR]
        cdnstream plugin path
@@ -41,14 +35,14 @@ export function pluginCacheDir(pulumiHome: string): string {
   return path.join(pulumiHome, "plugins", `resource-cdnstream-v${version}`);
 }
 
-/** Where the launcher, the Node.js binary and the package sit inside a plugin directory. */
+/** Where the launcher, the Node.js binary and the package (with its production dependencies) sit in a plugin directory. */
 export const PLUGIN_LAYOUT = {
   launcher: PLUGIN,
   node: "node",
   /** Node.js's license, shipped beside its binary when the binary came with one (release archives). */
   nodeLicense: "LICENSE.node",
   package: "package",
-  main: path.join("package", "dist", "provider", "plugin", "main.js"),
+  main: path.join("package", MAIN),
 } as const;
 
 /**
@@ -131,7 +125,7 @@ export interface PluginSources {
 export function layOutPlugin(dir: string, sources: PluginSources = {}): void {
   const packageDir = fs.realpathSync(sources.packageDir ?? packageRoot);
   const targetPackage = path.join(dir, PLUGIN_LAYOUT.package);
-  if (!fs.existsSync(path.join(packageDir, PLUGIN_LAYOUT.main.slice(PLUGIN_LAYOUT.package.length + 1))))
+  if (!fs.existsSync(path.join(packageDir, MAIN)))
     throw new Error(
       `${path.join(packageDir, "dist")} holds no built plugin: the package is not built (run \`npm run build\`)`,
     );

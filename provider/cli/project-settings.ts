@@ -1,17 +1,8 @@
 /**
  * A Pulumi project's settings file (Pulumi.yaml), read the way Pulumi reads it and checked for
- * what running its program needs: the name, a `nodejs` runtime and its options, and `main`.
- *
- * The file is parsed by the YAML parser of the installed @pulumi/pulumi (js-yaml, safe schema),
- * the one its Automation API reads project settings with (`LocalWorkspace.projectSettings()`),
- * and found under the same names (Pulumi.yaml, Pulumi.yml, Pulumi.json). Reading it needs no
+ * what running its program needs: the name, a `nodejs` runtime and its options, and `main`, which
+ * mean what they mean to the Node.js language host (pulumi-language-nodejs). Reading it needs no
  * `pulumi` process, so the settings are known before any engine run.
- *
- * What `main` and the options mean is the Node.js language host's (pulumi-language-nodejs):
- * `typescript` (default true) compiles TypeScript on the fly, `tsconfig` names the compiler
- * settings, `nodeargs` are words for the `node` command line. `main` is relative to the project
- * directory and inside it; the program runs in the directory of `main` (or in `main` itself when
- * it is a directory, or in the project directory when there is no `main`).
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -20,7 +11,6 @@ import { splitShellWords } from "./shell-words";
 
 /** What a Pulumi.yaml says about running its Node.js program. */
 export interface ProjectSettings {
-  /** The project name (`name:`). */
   name: string;
   /** The settings file that was read. */
   file: string;
@@ -38,7 +28,6 @@ export interface ProjectSettings {
 
 /** Where the program runs and what it loads there, as the engine hands them to the language host. */
 export interface ProgramLocation {
-  /** The working directory of the program. */
   programDir: string;
   /** The module to load, relative to `programDir`; "." for the directory itself (its package.json decides). */
   entryPoint: string;
@@ -47,6 +36,9 @@ export interface ProgramLocation {
 // LocalWorkspace's order (automation/localWorkspace.js, `settingsExtensions`).
 const SETTINGS_FILES = ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"];
 
+/** Resolves modules as code inside @pulumi/pulumi does (cmd/run's `require` of typescript, ts-node, semver). */
+export const fromSdk = () => createRequire(require.resolve("@pulumi/pulumi/package.json"));
+
 interface YamlParser {
   load(text: string, options: { schema: unknown; filename: string }): unknown;
   DEFAULT_SAFE_SCHEMA?: unknown;
@@ -54,35 +46,28 @@ interface YamlParser {
 }
 
 /**
- * The installed SDK's js-yaml: resolved from @pulumi/pulumi itself, where npm always puts its own
- * dependencies. js-yaml 3 (SDK 3.246) calls its safe schema DEFAULT_SAFE_SCHEMA (its
- * DEFAULT_SCHEMA can build functions); js-yaml 4 (SDK 3.249 and later) has only DEFAULT_SCHEMA,
- * which is safe.
+ * The file parsed by the installed SDK's js-yaml, the parser its Automation API reads project
+ * settings with (`LocalWorkspace.projectSettings()`). js-yaml 3 (SDK 3.246) calls its safe schema
+ * DEFAULT_SAFE_SCHEMA (its DEFAULT_SCHEMA can build functions); js-yaml 4 (SDK 3.249 and later)
+ * has only DEFAULT_SCHEMA, which is safe.
  */
 function parseYaml(text: string, file: string): unknown {
-  const fromSdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-  const yaml = fromSdk("js-yaml") as YamlParser;
+  const yaml = fromSdk()("js-yaml") as YamlParser;
   return yaml.load(text, { schema: yaml.DEFAULT_SAFE_SCHEMA ?? yaml.DEFAULT_SCHEMA, filename: file });
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const shown = (v: unknown) => (typeof v === "string" ? `"${v}"` : JSON.stringify(v));
 
-/** The settings file of `projectDir`, parsed, with the name and runtime every project has. */
-interface SettingsDocument {
-  file: string;
-  root: string;
-  doc: Record<string, unknown>;
-  name: string;
-  runtime: unknown;
-  runtimeName: string;
+/** The project's settings file in `dir`, found as Pulumi finds it; undefined when there is none. */
+export function settingsFileIn(dir: string): string | undefined {
+  return SETTINGS_FILES.map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
 }
 
-function readSettingsDocument(projectDir: string): SettingsDocument {
+/** The settings file of `projectDir`, parsed, with the name and runtime every project has. */
+function readSettingsDocument(projectDir: string) {
   const root = path.resolve(projectDir);
-  const file =
-    SETTINGS_FILES.map((name) => path.join(root, name)).find((f) => fs.existsSync(f)) ??
-    path.join(root, SETTINGS_FILES[0]!);
+  const file = settingsFileIn(root) ?? path.join(root, SETTINGS_FILES[0]!);
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -176,13 +161,8 @@ export function readProject(projectDir: string): ProjectSettings {
 }
 
 /** The project name declared in the settings file of `projectDir`, whatever its runtime. */
-export function declaredProjectName(projectDir: string): string {
-  return readSettingsDocument(projectDir).name;
-}
-
-/** The project name declared in the settings file of `projectDir`. */
 export function projectName(projectDir: string): string {
-  return readProject(projectDir).name;
+  return readSettingsDocument(projectDir).name;
 }
 
 /**
@@ -207,19 +187,13 @@ export function programLocation(settings: ProjectSettings): ProgramLocation {
 
 /** What to do about a `main` that is not there: build it, or let TypeScript run uncompiled. */
 function missingMainAdvice(settings: ProjectSettings): string {
-  let scripts: Record<string, unknown> = {};
+  let script: unknown;
   try {
-    scripts =
-      (
-        JSON.parse(fs.readFileSync(path.join(settings.root, "package.json"), "utf8")) as {
-          scripts?: Record<string, unknown>;
-        }
-      ).scripts ?? {};
+    script = JSON.parse(fs.readFileSync(path.join(settings.root, "package.json"), "utf8")).scripts.build;
   } catch {
-    // No package.json: the advice below is all there is to say.
+    // No package.json, or no scripts in it: the advice below is all there is to say.
   }
-  const build =
-    typeof scripts.build === "string" ? `Build it first (\`npm run build\` runs ${shown(scripts.build)})` : "Create it";
+  const build = typeof script === "string" ? `Build it first (\`npm run build\` runs ${shown(script)})` : "Create it";
   if (!settings.typescript) return `${build}, or point main at the program's entry.`;
   return `${build}, or point main at the TypeScript entry (e.g. \`main: index.ts\`, or no main and package.json "main": "index.ts"): TypeScript is compiled on the fly.`;
 }

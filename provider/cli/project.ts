@@ -6,36 +6,23 @@
  * Why inline: the language host is a separate program that a standard Pulumi installation ships
  * but that this repository's engine build may lack (docs/engine.md). The Automation API
  * hosts the language runtime in-process instead, so the program must be loaded in this process,
- * doing what cmd/run does before and while it loads it:
- *  - {@link prepareRuntime}, once per process (the drift runner starts one per stack, with the
- *    project's `nodeargs`): changes to the program's directory and, unless the project sets
- *    `typescript: false`, registers ts-node with the project's tsconfig.json, using the SDK's own
- *    helpers (`@pulumi/pulumi/tsutils`) and, for ES module projects, its own loader hooks;
- *  - {@link projectProgram}, each run: resolves the entry (`main`, else the package.json
- *    `exports` or `main`, else the directory's index), loads it (require, or import for
- *    `"type": "module"`) and calls an exported function.
- * cmd/run itself cannot be called: it also starts the runtime and the root stack resource,
- * which the Automation API has done already. The SDK modules used here (tsutils, runtime/manifest,
- * cmd/run/hooks.js) are the same in @pulumi/pulumi 3.246 and 3.270; they are internal, so a test
- * runs every project shape against the installed SDK (test/e2e/drift-project-shapes.test.ts).
+ * doing what cmd/run does before ({@link prepareRuntime}) and while ({@link projectProgram}) it
+ * loads it. cmd/run itself cannot be called: it also starts the runtime and the root stack
+ * resource, which the Automation API has done already. The SDK modules used here (tsutils,
+ * runtime/manifest, cmd/run/hooks.js) are the same in @pulumi/pulumi 3.246 and 3.270; they are
+ * internal, so a test runs every project shape against the installed SDK
+ * (test/e2e/drift-project-shapes.test.ts).
  */
 import * as fs from "node:fs";
-import { createRequire, register } from "node:module";
+import { register } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { programLocation, readProject, type ProgramLocation, type ProjectSettings } from "./project-settings";
+import { fromSdk, programLocation, readProject, type ProgramLocation, type ProjectSettings } from "./project-settings";
 
-export {
-  programLocation,
-  projectName,
-  readProject,
-  type ProgramLocation,
-  type ProjectSettings,
-} from "./project-settings";
+export { programLocation, projectName, readProject } from "./project-settings";
 
-// ---- the SDK's runtime helpers (internal modules: no published types) --------------------------
-
+// The SDK's runtime helpers: internal modules, without published types.
 interface TsUtils {
   loadTypeScriptCompilerOptions(tsConfigPath: string): Record<string, unknown>;
   typeScriptRequireStrings(): { tsnodeRequire: string; typescriptRequire: string };
@@ -56,10 +43,6 @@ interface SemverLike {
 const tsutils = () => require("@pulumi/pulumi/tsutils") as TsUtils;
 const manifest = () => require("@pulumi/pulumi/runtime/manifest") as Manifest;
 const log = () => require("@pulumi/pulumi/log") as { warn(message: string): Promise<void> };
-/** Resolves modules as code inside @pulumi/pulumi does (cmd/run's `require` of typescript, ts-node, semver). */
-const fromSdk = () => createRequire(require.resolve("@pulumi/pulumi/package.json"));
-
-// ---- once per process -------------------------------------------------------------------------
 
 let prepared: string | undefined;
 
@@ -142,8 +125,6 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
     (sdk(tsnodeRequire) as { register(options: unknown): void }).register(options);
   }
 }
-
-// ---- each run ----------------------------------------------------------------------------------
 
 /** The directory of the package.json (or package.yaml) above `program`, else the program's own directory. */
 function packageRootOf(program: string): string {
