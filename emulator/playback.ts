@@ -33,6 +33,15 @@ function player(kind: string, hash: string, hls: string, rtmp: string, rtsp: str
   };
 }
 
+/** The player hosted on the CDN's own player page. */
+const ownPlayer = (hash: string, hls: string, dash: string): Obj => ({
+  hashes: { [PLAY_HOST]: { hash, hls, base64: b64(hls), dash, base64dash: b64(dash) } },
+  baseQ: `https://${PLAYER_HOST}/own/${hash}?autoplay=1`,
+  base: `https://${PLAYER_HOST}/own/${hash}`,
+  hls,
+  dash,
+});
+
 /** §2.7 `playbackurls` for one stream. */
 export function playbackUrls(p: PlaybackInput): Obj {
   const prefix = `https://${PLAY_HOST}/${p.name}`;
@@ -48,17 +57,10 @@ export function playbackUrls(p: PlaybackInput): Obj {
     hls: `${prefix}/${hlsManifest}`,
     dash: `${prefix}/${dashManifest}`,
   };
-  const own = (hls: string, dash: string): Obj => ({
-    hashes: { [PLAY_HOST]: { hash: p.hash, hls, base64: b64(hls), dash, base64dash: b64(dash) } },
-    baseQ: `https://${PLAYER_HOST}/own/${p.hash}?autoplay=1`,
-    base: `https://${PLAYER_HOST}/own/${p.hash}`,
-    hls,
-    dash,
-  });
   const players = {
     jwplayer: player("jwplayer", p.hash, urls.hls, urls.rtmp, urls.rtsp),
     videojs: player("videojs", p.hash, urls.hls, urls.rtmp, urls.rtsp),
-    own: own(urls.hls, urls.dash),
+    own: ownPlayer(p.hash, urls.hls, urls.dash),
   };
   return { ...urls, players, tokenized: p.tokenKey ? tokenized(p, urls) : null };
 }
@@ -82,13 +84,7 @@ function tokenized(p: PlaybackInput, urls: { hls: string; dash: string; rtmp: st
       hostname: PLAY_HOST,
       jwplayer: player("jwplayer", p.hash, hls, urls.rtmp, urls.rtsp, dash),
       videojs: player("videojs", p.hash, hls, urls.rtmp, urls.rtsp, dash),
-      own: {
-        hashes: { [PLAY_HOST]: { hash: p.hash, hls, base64: b64(hls), dash, base64dash: b64(dash) } },
-        baseQ: `https://${PLAYER_HOST}/own/${p.hash}?autoplay=1`,
-        base: `https://${PLAYER_HOST}/own/${p.hash}`,
-        hls,
-        dash,
-      },
+      own: ownPlayer(p.hash, hls, dash),
     },
   };
 }

@@ -59,29 +59,14 @@ export function requireAddOn(ctx: Ctx, what: string): void {
   }
 }
 
-/** One page of a list (§4.7, §4.9, §4.10) with the paging fields of §4.7 / §4.9. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  /** The page served: the requested one, or the last one when a repeating server served it again. */
-  page: number;
-  /** Items per page (the profile's page size). */
-  limit: number;
-  pages: number;
-}
-
 /**
- * Slices one page out of `items`. The page size and what a page past the end holds are not
- * shown (§4.7 "request-side page size", §4.9/§4.10 "page size and behavior past the last page"):
- * the profile chooses. Past the end, "empty" answers no items (the requested `page` echoed);
- * "repeat-last" serves the last page again, as a server that clamps the page number does, so
- * `page` is the last page's number. `total`, `limit` and `pages` never change with `page`.
+ * One page of a list (§4.7, §4.9, §4.10) with the paging fields of §4.7 / §4.9. The page size
+ * and what a page past the end holds are not shown (§4.7 "request-side page size", §4.9/§4.10
+ * "page size and behavior past the last page"): the profile chooses. Past the end, "empty"
+ * answers no items (the requested `page` echoed); "repeat-last" serves the last page again, as a
+ * server that clamps the page number does. `total`, `limit` and `pages` never change with `page`.
  */
-export function paginate<T>(
-  items: T[],
-  page: number,
-  profile: Pick<ServerProfile, "pageSize" | "pastLastPage">,
-): Page<T> {
+export function paginate<T>(items: T[], page: number, profile: ServerProfile) {
   const size = profile.pageSize;
   const pages = Math.ceil(items.length / size);
   const served = profile.pastLastPage === "repeat-last" && page > pages && pages > 0 ? pages : page;

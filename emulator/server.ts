@@ -11,7 +11,7 @@ import { Fault, Faults } from "./faults";
 import { routes } from "./handlers";
 import { LiveProfile } from "./profile";
 import { LogEntry, RequestLog } from "./request-log";
-import { Router } from "./router";
+import { createRouter } from "./router";
 import { shapeResponse } from "./shape";
 import { Store } from "./store";
 
@@ -29,7 +29,7 @@ export interface ServerDeps {
 
 /** Builds the node:http request listener. */
 export function createListener(deps: ServerDeps): http.RequestListener {
-  const router = new Router(routes);
+  const match = createRouter(routes);
   return (req, res) => {
     const started = process.hrtime.bigint();
     const url = requestUrl(req.url ?? "");
@@ -52,7 +52,7 @@ export function createListener(deps: ServerDeps): http.RequestListener {
     };
     const pipeline = url.pathname.startsWith("/__emulator/")
       ? serveAdmin(deps, req, url, done)
-      : serveApi(deps, router, req, url, entry, done);
+      : serveApi(deps, match, req, url, entry, done);
     pipeline.catch((e: unknown) => {
       if (e instanceof EmulatorError) return done(e.status, e.body(), e.headers);
       console.error("emulator: internal error:", e);
@@ -81,7 +81,7 @@ async function serveAdmin(deps: ServerDeps, req: http.IncomingMessage, url: URL,
 
 async function serveApi(
   deps: ServerDeps,
-  router: Router,
+  router: ReturnType<typeof createRouter>,
   req: http.IncomingMessage,
   url: URL,
   entry: LogEntry,
@@ -89,9 +89,8 @@ async function serveApi(
 ) {
   // One profile for the whole request, even if the admin door switches it meanwhile.
   const profile = deps.profile.current;
-  const specOnly = profile.reads === "spec-only";
   const match = url.pathname.startsWith("/v2/")
-    ? router.match(entry.method, url.pathname, specOnly)
+    ? router(entry.method, url.pathname, profile.reads === "spec-only")
     : ({ kind: "none" } as const);
   if (match.kind !== "none") entry.operation = match.operation;
   const fault = deps.faults.take(entry.operation);
@@ -172,7 +171,7 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+export function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
   if (status === 0 || res.destroyed || res.headersSent) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
