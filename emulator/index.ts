@@ -103,7 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     forbiddenKey: options.forbiddenKey,
     profile: new LiveProfile(initial),
     faults: new Faults(),
-    log: new RequestLog([apiKey, options.forbiddenKey]),
+    log: new RequestLog([apiKey, options.forbiddenKey].filter((key): key is string => !!key)),
     now: options.now ?? (() => new Date()),
   });
   // Node answers a missing Host or an unknown Expect with an empty body; these answer in JSON.

@@ -26,10 +26,10 @@ export interface Route {
   path: string;
   handler: (ctx: Ctx) => unknown;
   /**
-   * A write of §4 (4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19): what a writeNotes server adds to its
-   * success. `message` is sent when the operation itself sends none.
+   * Marks a write of §4 (4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19), whose success a writeNotes server
+   * annotates: the `message` it sends when the operation itself sends none.
    */
-  write?: { message: string };
+  write?: string;
   /** A read path the spec lacks (docs/design.md, "Single-object reads"); off under reads=spec-only (--strict-spec). */
   extension?: boolean;
 }
@@ -44,6 +44,14 @@ export function lookup(ctx: Ctx, kind: Kind, id: string, label: string, integer 
   if (!obj) throw notFound(`${label} ${id} not found`);
   return obj;
 }
+
+/** A read extension of the one object its path names: `{result: "success", [key]: object}`. */
+export const readRoute = (path: string, key: string, kind: Kind, label: string, present = (o: Obj) => o): Route => ({
+  method: "GET",
+  path,
+  extension: true,
+  handler: (ctx) => ({ result: "success", [key]: present(lookup(ctx, kind, Object.values(ctx.params)[0], label)) }),
+});
 
 /** §1: ad insertion is for accounts on the custom plan. */
 export function requireCustomPlan(ctx: Ctx, operation: string): void {

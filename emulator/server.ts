@@ -27,12 +27,13 @@ export interface ServerDeps {
   now: () => Date;
 }
 
-/** Builds the node:http request listener. */
 export function createListener(deps: ServerDeps): http.RequestListener {
   const match = createRouter(routes);
   return (req, res) => {
     const started = process.hrtime.bigint();
-    const url = requestUrl(req.url ?? "");
+    // Origin-form (`/v2/...`, kept verbatim) or absolute-form.
+    const target = req.url ?? "";
+    const url = URL.parse(target.startsWith("/") ? `http://emulator.invalid${target}` : target);
     if (!url) return send(res, 400, { result: "error", message: `malformed request target '${req.url}'` }, {});
     const method = req.method ?? "GET";
     const entry: LogEntry = {
@@ -59,15 +60,6 @@ export function createListener(deps: ServerDeps): http.RequestListener {
       done(500, { result: "error", message: `emulator internal error: ${(e as Error).message}` });
     });
   };
-}
-
-/** The request target as a URL: origin-form (`/v2/...`, kept verbatim) or absolute-form; else undefined. */
-function requestUrl(target: string): URL | undefined {
-  try {
-    return target.startsWith("/") ? new URL(`http://emulator.invalid${target}`) : new URL(target);
-  } catch {
-    return undefined;
-  }
 }
 
 type Done = (status: number, body: unknown, headers?: Record<string, string>) => void;
@@ -155,10 +147,9 @@ async function injected(fault: Fault, req: http.IncomingMessage, entry: LogEntry
 
 /** §5: X-API-KEY (any case; node lowercases names) must be present and valid; the forbidden key gets 403. */
 function authenticate(deps: ServerDeps, req: http.IncomingMessage): void {
-  const given = req.headers["x-api-key"];
-  if (given === undefined || given === "")
-    throw new AuthError(401, "API key is required: send it in the X-API-KEY header");
-  const key = Array.isArray(given) ? given[0] : given;
+  // Node joins a repeated custom header into one string.
+  const key = String(req.headers["x-api-key"] ?? "");
+  if (!key) throw new AuthError(401, "API key is required: send it in the X-API-KEY header");
   if (deps.forbiddenKey && same(key, deps.forbiddenKey)) {
     throw new AuthError(403, "permission denied: this account is restricted and lacks permission for this operation");
   }

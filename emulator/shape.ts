@@ -28,7 +28,7 @@ export function shapeResponse(body: unknown, route: Route, profile: ServerProfil
   if (!isPlainObject(body) || body.result !== "success") return body;
   let out: Obj = body;
   if (profile.deleted === "unix") out = withUnixDeleted(out);
-  if (profile.writeNotes && route.write) out = withNotes(out, route.write.message);
+  if (profile.writeNotes && route.write) out = withNotes(out, route.write);
   // §2.1 "string[] or null": an empty list is written null (after the notes, which fill it).
   if (profile.emptyWarnings === "null" && Array.isArray(out.warnings) && out.warnings.length === 0)
     out = { ...out, warnings: null };

@@ -146,7 +146,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule",
     handler: addSlot,
-    write: { message: "Ad break slot added" },
+    write: "Ad break slot added",
   },
   { method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}", handler: showCreative },
   {

@@ -174,7 +174,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive",
     handler: archive,
-    write: { message: "Campaign archived" },
+    write: "Campaign archived",
   },
   { method: "POST", path: "/v2/ad-manager/{pid}/requests", handler: adPodRequests },
   { method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting", handler: targeting },

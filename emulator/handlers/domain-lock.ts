@@ -89,13 +89,13 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/zones/vod/pull/{zoneid}/domainlock",
     handler: updateVodPullLock,
-    write: { message: "Domain lock settings updated" },
+    write: "Domain lock settings updated",
   },
   {
     method: "POST",
     path: "/v2/zones/http/settings/security/domainlock",
     handler: updateBulkLock,
-    write: { message: "Domain lock settings saved" },
+    write: "Domain lock settings saved",
   },
   {
     method: "GET",

@@ -154,6 +154,6 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/streams/timeshift/new",
     handler: createTimeshift,
-    write: { message: "Timeshift stream created successfully" },
+    write: "Timeshift stream created successfully",
   },
 ];
