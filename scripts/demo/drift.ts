@@ -3,6 +3,7 @@
  * scheduled pipeline runs it, with its JSON and markdown reports written beside the state.
  */
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -52,10 +53,7 @@ export async function runDriftCheck(
   });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  });
+  const [code] = (await once(child, "close")) as [number | null];
   let resources: DriftedResource[] = [];
   try {
     resources = JSON.parse(fs.readFileSync(json, "utf8")).stacks.flatMap(

@@ -102,9 +102,6 @@ export async function startDemoEmulator(stateDir: string, apiKey: string): Promi
   });
   const pid = child.pid!;
   fs.writeFileSync(pidFile(stateDir), `${pid}\n`);
-  const exited = new Promise<void>((resolve) =>
-    child.exitCode !== null ? resolve() : child.once("exit", () => resolve()),
-  );
   return {
     url,
     pid,
@@ -120,8 +117,7 @@ export async function startDemoEmulator(stateDir: string, apiKey: string): Promi
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
-        const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 5000).unref());
-        if ((await Promise.race([exited, timeout])) === "timeout") child.kill("SIGKILL");
+        if (!(await waitGone(pid, 5000))) child.kill("SIGKILL");
       }
       fs.rmSync(pidFile(stateDir), { force: true });
     },

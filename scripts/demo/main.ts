@@ -6,9 +6,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { runDriftCheck, findingLines } from "./drift";
 import { startDemoEmulator, stopKeptEmulator, type DemoEmulator } from "./emulator";
@@ -96,29 +98,15 @@ async function freshState(stateDir: string, stack: string): Promise<string> {
  * modules downloaded, packages compiled, each with its elapsed time) reach `onLine` as they come,
  * since a first build takes minutes.
  */
-function ensureEngine(onLine: (line: string) => void): Promise<string> {
+async function ensureEngine(onLine: (line: string) => void): Promise<string> {
   const child = spawn(path.join(repoRoot, "scripts", "ensure-pulumi"), [], { stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
-  const stderr: string[] = [];
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  let pending = "";
-  child.stderr.setEncoding("utf8").on("data", (d: string) => {
-    const lines = (pending + d).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      stderr.push(line);
-      onLine(line);
-    }
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (pending) onLine(pending);
-      const binDir = stdout.trim().split("\n").pop() ?? "";
-      if (code !== 0 || !binDir) reject(new Error(`scripts/ensure-pulumi exited ${code}`));
-      else resolve(binDir);
-    });
-  });
+  readline.createInterface({ input: child.stderr }).on("line", onLine);
+  const [code] = await once(child, "close");
+  const binDir = stdout.trim().split("\n").pop() ?? "";
+  if (code !== 0 || !binDir) throw new Error(`scripts/ensure-pulumi exited ${code}`);
+  return binDir;
 }
 
 const home = (p: string) => (p.startsWith(os.homedir()) ? `~${p.slice(os.homedir().length)}` : p);

@@ -113,16 +113,11 @@ export async function upWithProgress(
 
 /** `{create: 12}` -> `12 created`; the stack resource itself is not counted. */
 export function changeSummary(changes: Record<string, number>, stackCreated: boolean): string {
-  const words: Record<string, string> = {
-    create: "created",
-    update: "updated",
-    replace: "replaced",
-    delete: "deleted",
-  };
+  const past = (op: string) => (["create", "update", "replace", "delete"].includes(op) ? `${op}d` : op);
   const parts = Object.entries(changes)
     .map(([op, n]) => [op, op === "create" && stackCreated ? n - 1 : n] as const)
     .filter(([, n]) => n > 0)
-    .map(([op, n]) => `${n} ${words[op] ?? op}`);
+    .map(([op, n]) => `${n} ${past(op)}`);
   return parts.length ? parts.join(", ") : "no changes";
 }
 
