@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { EmulatorError, notFound } from "./errors";
 import { Faults, faultSchema } from "./faults";
-import { checkProfilePatch, LiveProfile, ProfilePatch } from "./profile";
+import { checkProfilePatch, LiveProfile } from "./profile";
 import { RequestLog } from "./request-log";
 import { idField, KINDS, Obj, Store } from "./store";
 import { parse } from "./validate";
@@ -65,8 +65,13 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
     case "GET /__emulator/profile":
       return { result: "success", profile: profile.current };
     case "POST /__emulator/profile":
-      // A partial profile merges into the one in force; the answer is the whole profile.
-      return { result: "success", profile: profile.merge(checkedPatch(body)) };
+      // A partial profile merges into the one in force; the answer is the whole profile, or a 422
+      // naming each bad field and value.
+      try {
+        return { result: "success", profile: profile.merge(checkProfilePatch(body)) };
+      } catch (e) {
+        throw new EmulatorError(422, (e as Error).message);
+      }
     case "DELETE /__emulator/profile":
       return { result: "success", profile: profile.restore() };
     // Reset restores the account and clears faults; the profile is a property of the server, kept.
@@ -76,15 +81,6 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       return { result: "success", message: "state restored from the fixture" };
     default:
       throw notFound(`no admin endpoint ${method} ${pathname}; see emulator/README.md`);
-  }
-}
-
-/** A profile patch from the admin door, or a 422 naming each bad field and value. */
-function checkedPatch(body: Obj): ProfilePatch {
-  try {
-    return checkProfilePatch(body);
-  } catch (e) {
-    throw new EmulatorError(422, (e as Error).message);
   }
 }
 

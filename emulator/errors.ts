@@ -16,7 +16,6 @@ export class EmulatorError extends Error {
     this.name = "EmulatorError";
   }
 
-  /** The JSON body sent to the client. */
   body(): unknown {
     return { result: "error", message: this.message };
   }

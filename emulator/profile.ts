@@ -7,30 +7,25 @@
 import { z } from "zod";
 import { splitList } from "./validate";
 
+/** Each field with its default in {@link DEFAULT_PROFILE}. */
 const profileSchema = z.strictObject({
-  /** Items per page of §4.7, §4.9 and §4.10. Default 20. */
+  /** Items per page of §4.7, §4.9 and §4.10. */
   pageSize: z.int().min(1),
-  /** A page number past the last one: an empty list ("empty"), or the last page again ("repeat-last"). Default "empty". */
+  /** A page number past the last one: an empty list, or the last page again. */
   pastLastPage: z.enum(["empty", "repeat-last"]),
-  /**
-   * §4.2: "upsert" (re-sending a slot's identity replaces it) or "add-only" (a second slot of
-   * the same identity is refused with 422 naming the slot). Default "upsert".
-   */
+  /** §4.2: re-sending a slot's identity replaces it, or is refused with 422 naming the slot. */
   slots: z.enum(["upsert", "add-only"]),
-  /**
-   * "extensions": the single-object GET reads are served; "spec-only": every path the spec does
-   * not list answers 404 (what `strictSpec` / `--strict-spec` selects). Default "extensions".
-   */
+  /** The single-object GET reads are served, or every path the spec does not list answers 404 (`strictSpec`). */
   reads: z.enum(["extensions", "spec-only"]),
-  /** The campaign `status` word after §4.3 archive. Default "archived". */
+  /** The campaign `status` word after §4.3 archive. */
   archivedStatus: z.string().trim().min(1).max(64),
-  /** How a non-null `deleted` (§2.2, §2.5, §2.17) is written: "date" as stored, or "unix" seconds (a number). Default "date". */
+  /** How a non-null `deleted` (§2.2, §2.5, §2.17) is written: as stored, or Unix seconds (a number). */
   deleted: z.enum(["date", "unix"]),
-  /** An empty `warnings` (§2.1) as [] ("array") or null ("null"). Default "array". */
+  /** An empty `warnings` (§2.1) as [] or null. */
   emptyWarnings: z.enum(["array", "null"]),
   /**
    * true: every successful write (§4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19) also carries a `message`,
-   * a non-empty `warnings` and a non-empty `errors` (one string and one {code, message}). Default false.
+   * a non-empty `warnings` and a non-empty `errors` (one string and one {code, message}).
    */
   writeNotes: z.boolean(),
 });

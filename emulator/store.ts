@@ -141,13 +141,6 @@ export class Store {
     return Object.values(this.state[kind]);
   }
 
-  /** Stores a new or replaced object and persists. */
-  put(kind: Kind, obj: Obj): Obj {
-    this.state[kind][keyOf(kind, obj)] = obj;
-    this.commit();
-    return obj;
-  }
-
   /** Out-of-band change: deep-merges `patch` (creating the object if absent), or deletes it when `patch` is null. */
   mutate(kind: Kind | "account", id: string | undefined, patch: Obj | null): Obj | null {
     this.targetingReads.clear();

@@ -1,15 +1,28 @@
 /**
  * Ad insertion analytics: tracking report (§4.6), ad consumption (§4.8) and ad-break log (§4.9).
- * Report numbers are synthetic but deterministic (synth.ts).
+ * Report numbers are synthetic but deterministic: the same query always yields the same numbers,
+ * so reports are stable across calls, restarts and machines.
  */
 import * as net from "node:net";
 import { z } from "zod";
 import { invalid } from "../errors";
 import { Ctx, lookup, paginate, requireAddOn, requireCustomPlan, Route } from "../route";
-import { around, percent } from "../synth";
 import { isoTime, Range, sqlTime } from "../time";
 import { parse, queryInt, queryObject, range } from "../validate";
 import { buckets, GROUPS } from "./buckets";
+
+/** An integer around `mean` (±50%), fixed for `key`: FNV-1a of `key` scales it. */
+function around(key: string, mean: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return Math.round(mean * (0.5 + (h >>> 0) / 4294967296));
+}
+
+/** `part / whole` as a percentage with two decimals; 0 when `whole` is 0. */
+const percent = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
 /** §4.6, §8: bucket sizes in minutes. */
 export const GRANULARITIES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880, 10080];

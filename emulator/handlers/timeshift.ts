@@ -125,7 +125,8 @@ function createTimeshift(ctx: Ctx): unknown {
       ...(g.record?.server ? { server: g.record.server } : {}),
     },
   });
-  ctx.store.put("timeshiftStreams", stream);
+  state.timeshiftStreams[id] = stream;
+  ctx.store.commit();
   return {
     result: "success",
     message: "Timeshift stream created successfully",
