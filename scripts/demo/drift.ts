@@ -7,19 +7,12 @@ import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-/** One drifted property, as the JSON report gives it. */
-export interface DriftedProperty {
-  property: string;
-  recorded: unknown;
-  live: unknown;
-}
-
 /** One drifted resource of the JSON report. */
 export interface DriftedResource {
   name: string;
   type: string;
   deleted: boolean;
-  properties: DriftedProperty[];
+  properties: { property: string; recorded: unknown; live: unknown }[];
 }
 
 /** What one run of the command gave. */

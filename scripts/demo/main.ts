@@ -41,15 +41,8 @@ export const DASHBOARD_CHANGE = {
 /** Marks a directory as the demo's, so that wiping it can never remove anything else. */
 const MARKER = ".cdnstream-demo";
 
-export interface DemoOptions {
-  keep: boolean;
-  quick: boolean;
-  stack: string;
-  stateDir: string;
-}
-
 /** Parses the demo's arguments; `undefined` means help. Throws on bad usage. */
-export function parseDemoArgs(argv: readonly string[]): DemoOptions | undefined {
+export function parseDemoArgs(argv: readonly string[]) {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -117,7 +110,7 @@ const rel = (p: string) => path.relative(process.cwd(), p) || ".";
  * `startedAt`: when it started, so the total includes the build.
  */
 export async function main(argv: readonly string[], buildMs?: number, startedAt = Date.now()): Promise<number> {
-  let opts: DemoOptions | undefined;
+  let opts: ReturnType<typeof parseDemoArgs>;
   try {
     opts = parseDemoArgs(argv);
   } catch (e) {

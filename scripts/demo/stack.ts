@@ -64,12 +64,6 @@ function changedInputs(before: Record<string, unknown> = {}, after: Record<strin
   return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
 }
 
-/** What an `up` did, for the step's summary line. */
-export interface UpResult {
-  changes: Record<string, number>;
-  outputs: OutputMap;
-}
-
 /**
  * `up` (with `refresh`: `up --refresh`, which first reads every resource, so out-of-band
  * changes are undone), printing each resource change as it completes (type, name, changed properties)
@@ -80,7 +74,7 @@ export async function upWithProgress(
   detail: (line: string) => void,
   logFile: string,
   refresh = false,
-): Promise<UpResult> {
+): Promise<{ changes: Record<string, number>; outputs: OutputMap }> {
   const onEvent = (e: EngineEvent) => {
     const done = e.resOutputsEvent?.metadata;
     if (done && VERB[done.op] && !done.type.startsWith("pulumi:")) {
