@@ -1,7 +1,4 @@
-/**
- * What a handler module exports (its routes) and the helpers handlers share: id lookup with 404,
- * and the plan / add-on gates.
- */
+/** What a handler module exports (its routes) and the helpers handlers share: lookup, gates, paging. */
 import { notFound, planRequired } from "./errors";
 import { ServerProfile } from "./profile";
 import { Kind, Obj, Store } from "./store";

@@ -1,7 +1,4 @@
-/**
- * Domain lock: VoD pull zone domain lock (§4.5) and the bulk HTTP zone domain lock (§4.11),
- * plus a read of the bulk account default (an emulator extension, off under --strict-spec).
- */
+/** Domain lock: VoD pull zone (§4.5), bulk HTTP zones (§4.11) and the read of the bulk account default. */
 import { z } from "zod";
 import { Ctx, lookup, Route } from "../route";
 import { Obj } from "../store";

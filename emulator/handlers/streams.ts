@@ -1,7 +1,4 @@
-/**
- * Streams: enable/disable (§4.4, push and timeshift) and the stream read extensions
- * (docs/design.md, "Single-object reads"). Timeshift create lives in timeshift.ts.
- */
+/** Streams: enable/disable (§4.4, push and timeshift) and the stream reads. Timeshift create: timeshift.ts. */
 import { z } from "zod";
 import { Ctx, lookup, readRoute, Route } from "../route";
 import { Kind } from "../store";

@@ -1,7 +1,4 @@
-/**
- * Zones: update HTTP push zone (§4.1), list HTTP pull zones (§4.10), purge details (§4.12), and
- * the read extensions for HTTP push and VoD pull zones (docs/design.md, "Single-object reads").
- */
+/** Zones: update HTTP push zone (§4.1), list HTTP pull zones (§4.10), purge details (§4.12), zone reads. */
 import { z } from "zod";
 import { notFound } from "../errors";
 import { Ctx, lookup, paginate, readRoute, Route } from "../route";

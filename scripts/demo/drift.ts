@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { repoRoot } from "./project-build";
 
 /** One drifted resource of the JSON report. */
 export interface DriftedResource {
@@ -26,10 +27,8 @@ export interface DriftRun {
   markdownFile: string;
 }
 
-/** Runs `cdnstream drift --cwd <projectDir> --stack <stack>` with `env`; never throws for a non-zero exit. */
+/** Runs `cdnstream drift --cwd <repoRoot> --stack <stack>` with `env`; never throws for a non-zero exit. */
 export async function runDriftCheck(
-  repoRoot: string,
-  projectDir: string,
   stack: string,
   env: Record<string, string>,
   reportDir: string,
@@ -38,7 +37,7 @@ export async function runDriftCheck(
   const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
   const json = path.join(reportDir, `drift-${tag}.json`);
   const markdown = path.join(reportDir, `drift-${tag}.md`);
-  const args = ["drift", "--cwd", projectDir, "--stack", stack, "--json", json, "--markdown", markdown];
+  const args = ["drift", "--cwd", repoRoot, "--stack", stack, "--json", json, "--markdown", markdown];
   fs.rmSync(json, { force: true });
   const child = spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, ...env },
@@ -55,13 +54,7 @@ export async function runDriftCheck(
   } catch {
     // No report: the command failed before writing one; its stderr says why.
   }
-  const shown = args.map((a) =>
-    a === projectDir
-      ? path.relative(process.cwd(), a) || "."
-      : path.isAbsolute(a)
-        ? path.relative(process.cwd(), a)
-        : a,
-  );
+  const shown = args.map((a) => (path.isAbsolute(a) ? path.relative(process.cwd(), a) || "." : a));
   return {
     command: `cdnstream ${shown.join(" ")}`,
     code,

@@ -185,7 +185,7 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
       s.summary = `${change.story} (admin door: ${change.kind}/${change.id} ${JSON.stringify(change.patch)})`;
     });
     await progress.step("drift check", async (s) => {
-      const run = await runDriftCheck(repoRoot, repoRoot, stackName, env, stateDir, "1");
+      const run = await runDriftCheck(stackName, env, stateDir, "1");
       s.detail(`$ ${run.command}`);
       for (const line of run.progress) s.detail(`  ${line}`);
       for (const line of findingLines(run.resources)) s.detail(`  drift: ${line}`);
@@ -205,7 +205,7 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
     });
     if (!quick) {
       await progress.step("drift check again", async (s) => {
-        const run = await runDriftCheck(repoRoot, repoRoot, stackName, env, stateDir, "2");
+        const run = await runDriftCheck(stackName, env, stateDir, "2");
         if (run.code !== 0) throw new Error(`expected exit 0 (no drift), got ${run.code}:\n${run.progress.join("\n")}`);
         s.summary = `exit 0: no drift (${run.command})`;
       });
