@@ -36,10 +36,7 @@ export interface EmulatorOptions {
   stateFile?: string;
   /** Answer only the spec's paths: the read extensions answer 404. Same as `profile: { reads: "spec-only" }`, and wins over it. */
   strictSpec?: boolean;
-  /**
-   * The server profile: the readings of the spec's "not shown" places (page size, add-only
-   * slots, ...); fields left out keep the default. Switchable mid-run at `/__emulator/profile`.
-   */
+  /** The server profile (fields left out keep the default); switchable mid-run at `/__emulator/profile`. */
   profile?: ProfilePatch;
   /** Clock for timestamps written by the API (tests pin it); default the system clock. */
   now?: () => Date;

@@ -1,7 +1,6 @@
 /**
- * The request log behind `GET /__emulator/requests`. It never holds the API key: the key
- * header is not recorded, and any string equal to (or containing) a configured key is
- * replaced before an entry is stored.
+ * The request log behind `GET /__emulator/requests`. It never holds the API key: the key header
+ * is not recorded, and any string containing a configured key is redacted before it is stored.
  */
 
 /** One logged API request. */

@@ -1,5 +1,5 @@
 /** What a handler module exports (its routes) and the helpers handlers share: lookup, gates, paging. */
-import { notFound, planRequired } from "./errors";
+import { EmulatorError, notFound } from "./errors";
 import { ServerProfile } from "./profile";
 import { Kind, Obj, Store } from "./store";
 
@@ -53,14 +53,14 @@ export const readRoute = (path: string, key: string, kind: Kind, label: string, 
 /** §1: ad insertion is for accounts on the custom plan. */
 export function requireCustomPlan(ctx: Ctx, operation: string): void {
   if (!ctx.store.state.account.customPlan) {
-    throw planRequired(`${operation} requires the custom plan; this account is not on the custom plan`);
+    throw new EmulatorError(403, `${operation} requires the custom plan; this account is not on the custom plan`);
   }
 }
 
 /** §4.6, §4.9, §4.18: some analytics need the advanced analytics add-on. */
 export function requireAddOn(ctx: Ctx, what: string): void {
   if (!ctx.store.state.account.advancedAnalytics) {
-    throw planRequired(`${what} requires the advanced analytics add-on; this account does not have it`);
+    throw new EmulatorError(403, `${what} requires the advanced analytics add-on; this account does not have it`);
   }
 }
 

@@ -1,7 +1,6 @@
 /**
  * In-memory state of one emulated account: fixture loading, out-of-band mutation, reset and
- * optional persistence to a JSON file (same format as a fixture, so a state file can be reused
- * as a fixture).
+ * optional persistence to a JSON file in the fixture format.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

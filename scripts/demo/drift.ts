@@ -7,6 +7,7 @@ import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { repoRoot } from "./project-build";
+import { shortType } from "./stack";
 
 /** One drifted resource of the JSON report. */
 export interface DriftedResource {
@@ -67,7 +68,7 @@ export async function runDriftCheck(
 /** `vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false`. */
 export function findingLines(resources: readonly DriftedResource[]): string[] {
   return resources.flatMap((r) => {
-    const kind = r.type.replace(/^pulumi-nodejs:dynamic\//, "");
+    const kind = shortType(r.type);
     if (r.deleted) return [`${r.name} (${kind}): deleted out of band`];
     return r.properties.map(
       (p) =>

@@ -43,7 +43,7 @@ export async function createDemoStack(
 }
 
 /** `pulumi-nodejs:dynamic/cdnstream:StreamStatus` -> `cdnstream:StreamStatus`. */
-const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
+export const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
 const VERB: Record<string, string> = {
