@@ -143,23 +143,18 @@ export class Store {
   /** Out-of-band change: deep-merges `patch` (creating the object if absent), or deletes it when `patch` is null. */
   mutate(kind: Kind | "account", id: string | undefined, patch: Obj | null): Obj | null {
     this.targetingReads.clear();
-    if (kind === "account") {
-      deepMerge(this.state.account, patch ?? {});
-      this.commit();
-      return this.state.account;
-    }
     const key = String(id);
-    if (patch === null) {
-      delete this.state[kind][key];
-      this.commit();
-      return null;
+    let result: Obj | null = null;
+    if (kind === "account") result = deepMerge(this.state.account, patch ?? {});
+    else if (patch === null) delete this.state[kind][key];
+    else {
+      // A created object gets its id field, so the state stays loadable (keys must equal ids).
+      const fresh = { [idField(kind)]: /^\d{1,15}$/.test(key) ? Number(key) : key };
+      result = deepMerge(this.state[kind][key] ?? fresh, patch);
+      this.state[kind][key] = result;
     }
-    // A created object gets its id field, so the state stays loadable (keys must equal ids).
-    const fresh = { [idField(kind)]: /^\d{1,15}$/.test(key) ? Number(key) : key };
-    const merged = deepMerge(this.state[kind][key] ?? fresh, patch);
-    this.state[kind][key] = merged;
     this.commit();
-    return merged;
+    return result;
   }
 
   /** Restores the loaded fixture. */
