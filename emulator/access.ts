@@ -1,11 +1,9 @@
-/**
- * Default §2.4 access-control objects (domain lock, geo block, IP access, user agent, secure
- * token, external access control, bandwidth limit): all off, active. Used by the fixture
- * generator and by timeshift create (§4.19) for the settings a request leaves out.
- */
 import { Obj } from "./store";
 
-/** The §2.4 objects of a zone or stream, each switched off. */
+/**
+ * The §2.4 access-control objects of a zone or stream, each off and active: the fixture's, and
+ * what timeshift create (§4.19) stores for the settings a request leaves out.
+ */
 export function accessDefaults(): Obj {
   return {
     domainlock: { enabled: "N", policy: "N", noreferer: "N", active: "Y", list: "", ips: "" },

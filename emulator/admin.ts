@@ -5,13 +5,13 @@
 import { z } from "zod";
 import { EmulatorError, notFound } from "./errors";
 import { Faults, faultSchema } from "./faults";
-import { checkProfilePatch, LiveProfile, ProfilePatch } from "./profile";
+import { checkProfilePatch, LiveProfile } from "./profile";
 import { RequestLog } from "./request-log";
-import { KINDS, Obj, Store } from "./store";
+import { idField, KINDS, Obj, Store } from "./store";
 import { parse } from "./validate";
 
 /** What the admin door acts on. */
-export interface AdminDeps {
+interface AdminDeps {
   store: Store;
   faults: Faults;
   log: RequestLog;
@@ -37,9 +37,9 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       if (m.kind !== "account" && m.id === undefined) throw new EmulatorError(422, "id: required for kind " + m.kind);
       if (m.kind === "account" && m.patch === null)
         throw new EmulatorError(422, "patch: the account cannot be deleted");
-      const idField = m.kind === "creatives" ? "crid" : "id";
-      if (m.kind !== "account" && m.patch?.[idField] !== undefined && String(m.patch[idField]) !== String(m.id)) {
-        throw new EmulatorError(422, `patch.${idField}: must equal id (${m.id}); objects are stored under their id`);
+      const field = m.kind === "account" ? undefined : idField(m.kind);
+      if (field && m.patch?.[field] !== undefined && String(m.patch[field]) !== String(m.id)) {
+        throw new EmulatorError(422, `patch.${field}: must equal id (${m.id}); objects are stored under their id`);
       }
       const object = store.mutate(m.kind, m.id === undefined ? undefined : String(m.id), m.patch);
       return { result: "success", object };
@@ -64,10 +64,14 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       return { result: "success" };
     case "GET /__emulator/profile":
       return { result: "success", profile: profile.current };
-    case "POST /__emulator/profile": {
-      // A partial profile merges into the one in force; the answer is the whole profile.
-      return { result: "success", profile: profile.merge(checkedPatch(body)) };
-    }
+    case "POST /__emulator/profile":
+      // A partial profile merges into the one in force; the answer is the whole profile, or a 422
+      // naming each bad field and value.
+      try {
+        return { result: "success", profile: profile.merge(checkProfilePatch(body)) };
+      } catch (e) {
+        throw new EmulatorError(422, (e as Error).message);
+      }
     case "DELETE /__emulator/profile":
       return { result: "success", profile: profile.restore() };
     // Reset restores the account and clears faults; the profile is a property of the server, kept.
@@ -77,15 +81,6 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       return { result: "success", message: "state restored from the fixture" };
     default:
       throw notFound(`no admin endpoint ${method} ${pathname}; see emulator/README.md`);
-  }
-}
-
-/** A profile patch from the admin door, or a 422 naming each bad field and value. */
-function checkedPatch(body: Obj): ProfilePatch {
-  try {
-    return checkProfilePatch(body);
-  } catch (e) {
-    throw new EmulatorError(422, (e as Error).message);
   }
 }
 

@@ -1,7 +1,7 @@
 /** Reads and parses a JSON request body with a size limit. */
 import { IncomingMessage } from "node:http";
 import { badRequest, EmulatorError } from "./errors";
-import { Obj } from "./store";
+import { isPlainObject, Obj } from "./store";
 
 /** Largest accepted request body (the spec states none; 1 MiB is ample for every §4 body). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -54,11 +54,9 @@ export function parseJsonObject(raw: Buffer, contentType: string | undefined): O
   } catch (e) {
     throw badRequest(`malformed JSON body: ${(e as Error).message}`);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw badRequest("request body must be a JSON object");
-  }
+  if (!isPlainObject(value)) throw badRequest("request body must be a JSON object");
   if (depthExceeds(value, MAX_BODY_DEPTH)) throw badRequest(`JSON body nested deeper than ${MAX_BODY_DEPTH} levels`);
-  return value as Obj;
+  return value;
 }
 
 /** True when objects and arrays in `root` nest deeper than `max` levels (walked without recursion). */

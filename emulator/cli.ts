@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run emulator -- [--port N] [--host H] [--api-key KEY] [--forbidden-key KEY]
- *   [--fixture FILE] [--state FILE] [--strict-spec] [--profile pageSize=2,slots=add-only,...]`
- * First stdout line: `emulator listening on http://<host>:<port>`. A generated API key is printed
- * on the second line (and only there: it never reaches the request log).
+ * `npm run emulator -- [options]` (USAGE). First stdout line: `emulator listening on http://<host>:<port>`.
+ * A generated API key is printed on the second line (and only there: it never reaches the request log).
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";

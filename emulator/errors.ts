@@ -16,7 +16,6 @@ export class EmulatorError extends Error {
     this.name = "EmulatorError";
   }
 
-  /** The JSON body sent to the client. */
   body(): unknown {
     return { result: "error", message: this.message };
   }
@@ -34,9 +33,6 @@ export const badRequest = (message: string) => new EmulatorError(400, message);
 
 /** 404: an unknown id, or a path the API does not have. */
 export const notFound = (message: string) => new EmulatorError(404, message);
-
-/** 403 for a missing plan or add-on (custom plan, advanced analytics). */
-export const planRequired = (message: string) => new EmulatorError(403, message);
 
 /** 422: a documented rule was broken; the message names the field and the rule. */
 export const invalid = (field: string, rule: string) => new EmulatorError(422, `${field}: ${rule}`);

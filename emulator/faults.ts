@@ -1,7 +1,4 @@
-/**
- * Fault injection for the admin door: the next N API requests (or the next N of one
- * operation) get a status, latency or a drop.
- */
+/** Fault injection for the admin door: the next N API requests (or N of one operation) get a status, latency or a drop. */
 import { z } from "zod";
 
 /** A fault as posted to `POST /__emulator/faults`. */
@@ -28,7 +25,6 @@ export const faultSchema = z.strictObject({
     .optional(),
 });
 
-/** A fault to inject, as accepted by the admin door. */
 export type Fault = z.infer<typeof faultSchema>;
 
 /** Pending faults, consumed in the order they were posted, one per API request. */

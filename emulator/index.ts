@@ -5,11 +5,12 @@
 import * as http from "node:http";
 import { randomBytes } from "node:crypto";
 import { AddressInfo } from "node:net";
+import { Duplex } from "node:stream";
 import { Faults } from "./faults";
 import { RequestLog } from "./request-log";
 import { defaultFixture } from "./fixtures/generate";
 import { checkProfilePatch, LiveProfile, ProfilePatch, resolveProfile, ServerProfile } from "./profile";
-import { createListener } from "./server";
+import { createListener, send } from "./server";
 import { defaultFixturePath, FixtureInput, Store } from "./store";
 
 export type { Account, FixtureInput, Kind, Obj, State } from "./store";
@@ -35,10 +36,7 @@ export interface EmulatorOptions {
   stateFile?: string;
   /** Answer only the spec's paths: the read extensions answer 404. Same as `profile: { reads: "spec-only" }`, and wins over it. */
   strictSpec?: boolean;
-  /**
-   * The server profile: the readings of the spec's "not shown" places (page size, add-only
-   * slots, ...); fields left out keep the default. Switchable mid-run at `/__emulator/profile`.
-   */
+  /** The server profile (fields left out keep the default); switchable mid-run at `/__emulator/profile`. */
   profile?: ProfilePatch;
   /** Clock for timestamps written by the API (tests pin it); default the system clock. */
   now?: () => Date;
@@ -60,37 +58,22 @@ export interface RunningEmulator {
  * headers over 16 KiB) never reach the listener; node would answer them with an empty body.
  * They get the `{result:"error", message}` body of every other error, then the connection closes.
  */
-function answerClientError(
-  err: Error & { code?: string; reason?: string },
-  socket: import("node:stream").Duplex,
-): void {
+function answerClientError(err: Error & { code?: string; reason?: string }, socket: Duplex): void {
   if (err.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
-  const [status, reason] =
-    err.code === "HPE_HEADER_OVERFLOW"
-      ? [431, "Request Header Fields Too Large"]
-      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? [408, "Request Timeout"]
-        : [400, "Bad Request"];
+  const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
   const what =
     status === 431
       ? "request line and headers exceed the server's 16 KiB limit"
       : `malformed HTTP request: ${err.reason ?? err.message}${err.code ? ` (${err.code})` : ""}`;
   const text = JSON.stringify({ result: "error", message: what });
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
 }
 
 /** Answers before the request pipeline (and its log) with the usual error body, then closes. */
-function refuse(res: http.ServerResponse, status: number, message: string): void {
-  const text = JSON.stringify({ result: "error", message });
-  res.writeHead(status, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(text),
-    Connection: "close",
-  });
-  res.end(text);
-}
+const refuse = (res: http.ServerResponse, status: number, message: string) =>
+  send(res, status, { result: "error", message }, { Connection: "close" });
 
 /** The profile a start asks for: `profile` over the default, `strictSpec` forcing spec-only reads. */
 function startProfile(options: EmulatorOptions): ServerProfile {
@@ -117,7 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     forbiddenKey: options.forbiddenKey,
     profile: new LiveProfile(initial),
     faults: new Faults(),
-    log: new RequestLog([apiKey, options.forbiddenKey]),
+    log: new RequestLog([apiKey, options.forbiddenKey].filter((key): key is string => !!key)),
     now: options.now ?? (() => new Date()),
   });
   // Node answers a missing Host or an unknown Expect with an empty body; these answer in JSON.

@@ -5,35 +5,33 @@
  * behaviour. emulator/README.md "Server profiles" lists each field and the spec line it answers.
  */
 import { z } from "zod";
+import { splitList } from "./validate";
 
-/** One reading of every place the spec leaves open that clients depend on. */
-export interface ServerProfile {
-  /** Items per page of §4.7, §4.9 and §4.10 (any integer >= 1). Default 20. */
-  pageSize: number;
-  /** A page number past the last one: an empty list ("empty"), or the last page again ("repeat-last"). Default "empty". */
-  pastLastPage: "empty" | "repeat-last";
-  /**
-   * §4.2: "upsert" (re-sending a slot's identity replaces it) or "add-only" (a second slot of
-   * the same identity is refused with 422 naming the slot). Default "upsert".
-   */
-  slots: "upsert" | "add-only";
-  /**
-   * "extensions": the single-object GET reads are served; "spec-only": every path the spec does
-   * not list answers 404 (what `strictSpec` / `--strict-spec` selects). Default "extensions".
-   */
-  reads: "extensions" | "spec-only";
-  /** The campaign `status` word after §4.3 archive. Default "archived". */
-  archivedStatus: string;
-  /** How a non-null `deleted` (§2.2, §2.5, §2.17) is written: "date" as stored, or "unix" seconds (a number). Default "date". */
-  deleted: "date" | "unix";
-  /** An empty `warnings` (§2.1) as [] ("array") or null ("null"). Default "array". */
-  emptyWarnings: "array" | "null";
+/** Each field with its default in {@link DEFAULT_PROFILE}. */
+const profileSchema = z.strictObject({
+  /** Items per page of §4.7, §4.9 and §4.10. */
+  pageSize: z.int().min(1),
+  /** A page number past the last one: an empty list, or the last page again. */
+  pastLastPage: z.enum(["empty", "repeat-last"]),
+  /** §4.2: re-sending a slot's identity replaces it, or is refused with 422 naming the slot. */
+  slots: z.enum(["upsert", "add-only"]),
+  /** The single-object GET reads are served, or every path the spec does not list answers 404 (`strictSpec`). */
+  reads: z.enum(["extensions", "spec-only"]),
+  /** The campaign `status` word after §4.3 archive. */
+  archivedStatus: z.string().trim().min(1).max(64),
+  /** How a non-null `deleted` (§2.2, §2.5, §2.17) is written: as stored, or Unix seconds (a number). */
+  deleted: z.enum(["date", "unix"]),
+  /** An empty `warnings` (§2.1) as [] or null. */
+  emptyWarnings: z.enum(["array", "null"]),
   /**
    * true: every successful write (§4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19) also carries a `message`,
-   * a non-empty `warnings` and a non-empty `errors` (one string and one {code, message}). Default false.
+   * a non-empty `warnings` and a non-empty `errors` (one string and one {code, message}).
    */
-  writeNotes: boolean;
-}
+  writeNotes: z.boolean(),
+});
+
+/** One reading of every place the spec leaves open that clients depend on. */
+export type ServerProfile = z.infer<typeof profileSchema>;
 
 /** The emulator's original readings. */
 export const DEFAULT_PROFILE: Readonly<ServerProfile> = Object.freeze({
@@ -48,18 +46,7 @@ export const DEFAULT_PROFILE: Readonly<ServerProfile> = Object.freeze({
 });
 
 /** Validates a partial profile: every field optional, unknown fields refused. */
-export const profilePatchSchema = z
-  .strictObject({
-    pageSize: z.int().min(1),
-    pastLastPage: z.enum(["empty", "repeat-last"]),
-    slots: z.enum(["upsert", "add-only"]),
-    reads: z.enum(["extensions", "spec-only"]),
-    archivedStatus: z.string().trim().min(1).max(64),
-    deleted: z.enum(["date", "unix"]),
-    emptyWarnings: z.enum(["array", "null"]),
-    writeNotes: z.boolean(),
-  })
-  .partial();
+export const profilePatchSchema = profileSchema.partial();
 
 /** A change to some fields of a profile. */
 export type ProfilePatch = Partial<ServerProfile>;
@@ -110,7 +97,7 @@ export function checkProfilePatch(data: unknown): ProfilePatch {
   if (typeof data !== "object" || data === null || Array.isArray(data))
     throw new Error("profile: must be a JSON object of profile fields");
   const result = profilePatchSchema.safeParse(data);
-  if (result.success) return result.data as ProfilePatch;
+  if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys")
       return issue.keys.map((k) => `${k}: unknown profile field; known fields: ${FIELDS.join(", ")}`).join("; ");
@@ -128,10 +115,7 @@ export function checkProfilePatch(data: unknown): ProfilePatch {
  */
 export function parseProfileFlag(text: string): ProfilePatch {
   const patch: Record<string, unknown> = {};
-  for (const item of text
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  for (const item of splitList(text)) {
     const eq = item.indexOf("=");
     if (eq < 0) {
       if (!Object.prototype.hasOwnProperty.call(PROFILES, item)) {
@@ -159,7 +143,7 @@ export function parseProfileFlag(text: string): ProfilePatch {
 }
 
 /** A complete profile from a patch over the default. */
-export function resolveProfile(patch: ProfilePatch = {}): ServerProfile {
+export function resolveProfile(patch: ProfilePatch): ServerProfile {
   return Object.freeze({ ...DEFAULT_PROFILE, ...checkProfilePatch(patch) });
 }
 
@@ -168,26 +152,19 @@ export function resolveProfile(patch: ProfilePatch = {}): ServerProfile {
  * so a request that took `current` at its start is answered under one profile throughout.
  */
 export class LiveProfile {
-  private value: ServerProfile;
+  current: ServerProfile;
 
   constructor(private readonly initial: ServerProfile) {
-    this.value = initial;
-  }
-
-  /** The profile in force now. */
-  get current(): ServerProfile {
-    return this.value;
+    this.current = initial;
   }
 
   /** Merges a checked patch and returns the whole new profile. */
   merge(patch: ProfilePatch): ServerProfile {
-    this.value = resolveProfile({ ...this.value, ...patch });
-    return this.value;
+    return (this.current = resolveProfile({ ...this.current, ...patch }));
   }
 
   /** Back to the profile the emulator started with. */
   restore(): ServerProfile {
-    this.value = this.initial;
-    return this.value;
+    return (this.current = this.initial);
   }
 }

@@ -1,7 +1,6 @@
 /**
- * The request log behind `GET /__emulator/requests`. It never holds the API key: the key
- * header is not recorded, and any string equal to (or containing) a configured key is
- * replaced before an entry is stored.
+ * The request log behind `GET /__emulator/requests`. It never holds the API key: the key header
+ * is not recorded, and any string containing a configured key is redacted before it is stored.
  */
 
 /** One logged API request. */
@@ -33,14 +32,11 @@ export class RequestLog {
   private entries: LogEntry[] = [];
   private counts: Record<string, number> = {};
 
-  private readonly secrets: string[];
-
-  constructor(secrets: (string | undefined)[]) {
-    this.secrets = secrets.filter((s): s is string => !!s);
-  }
+  constructor(private readonly secrets: string[]) {}
 
   record(entry: LogEntry): void {
-    const clean = this.scrub(entry) as LogEntry;
+    const clean: LogEntry = { ...entry, path: this.hide(entry.path), query: this.hide(entry.query) };
+    if (entry.body !== undefined) clean.body = this.redact(entry.body, "");
     this.entries.push(clean);
     if (this.entries.length > MAX_LOG_ENTRIES) this.entries.shift();
     if (clean.operation) this.counts[clean.operation] = (this.counts[clean.operation] ?? 0) + 1;
@@ -55,12 +51,6 @@ export class RequestLog {
     this.counts = {};
   }
 
-  private scrub(entry: LogEntry): LogEntry {
-    const clean: LogEntry = { ...entry, path: this.hide(entry.path), query: this.hide(entry.query) };
-    if (entry.body !== undefined) clean.body = this.redact(entry.body, "");
-    return clean;
-  }
-
   private hide(s: string): string {
     for (const secret of this.secrets) {
       s = s.split(secret).join("[REDACTED]").split(encodeURIComponent(secret)).join("[REDACTED]");
@@ -71,9 +61,7 @@ export class RequestLog {
   private redact(value: unknown, field: string): unknown {
     if (typeof value === "string") return SECRET_FIELD.test(field) ? "[REDACTED]" : this.hide(value);
     if (Array.isArray(value)) return value.map((v) => this.redact(v, field));
-    if (typeof value === "object" && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.hide(k), this.redact(v, k)]));
-    }
-    return value;
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.hide(k), this.redact(v, k)]));
   }
 }

@@ -1,8 +1,5 @@
-/**
- * What a handler module exports (its routes) and the helpers handlers share: id lookup with 404,
- * and the plan / add-on gates.
- */
-import { notFound, planRequired } from "./errors";
+/** What a handler module exports (its routes) and the helpers handlers share: lookup, gates, paging. */
+import { EmulatorError, notFound } from "./errors";
 import { ServerProfile } from "./profile";
 import { Kind, Obj, Store } from "./store";
 
@@ -26,10 +23,10 @@ export interface Route {
   path: string;
   handler: (ctx: Ctx) => unknown;
   /**
-   * A write of §4 (4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19): what a writeNotes server adds to its
-   * success. `message` is sent when the operation itself sends none.
+   * Marks a write of §4 (4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19), whose success a writeNotes server
+   * annotates: the `message` it sends when the operation itself sends none.
    */
-  write?: { message: string };
+  write?: string;
   /** A read path the spec lacks (docs/design.md, "Single-object reads"); off under reads=spec-only (--strict-spec). */
   extension?: boolean;
 }
@@ -45,43 +42,36 @@ export function lookup(ctx: Ctx, kind: Kind, id: string, label: string, integer 
   return obj;
 }
 
+/** A read extension of the one object its path names: `{result: "success", [key]: object}`. */
+export const readRoute = (path: string, key: string, kind: Kind, label: string, present = (o: Obj) => o): Route => ({
+  method: "GET",
+  path,
+  extension: true,
+  handler: (ctx) => ({ result: "success", [key]: present(lookup(ctx, kind, Object.values(ctx.params)[0], label)) }),
+});
+
 /** §1: ad insertion is for accounts on the custom plan. */
 export function requireCustomPlan(ctx: Ctx, operation: string): void {
   if (!ctx.store.state.account.customPlan) {
-    throw planRequired(`${operation} requires the custom plan; this account is not on the custom plan`);
+    throw new EmulatorError(403, `${operation} requires the custom plan; this account is not on the custom plan`);
   }
 }
 
 /** §4.6, §4.9, §4.18: some analytics need the advanced analytics add-on. */
 export function requireAddOn(ctx: Ctx, what: string): void {
   if (!ctx.store.state.account.advancedAnalytics) {
-    throw planRequired(`${what} requires the advanced analytics add-on; this account does not have it`);
+    throw new EmulatorError(403, `${what} requires the advanced analytics add-on; this account does not have it`);
   }
 }
 
-/** One page of a list (§4.7, §4.9, §4.10) with the paging fields of §4.7 / §4.9. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  /** The page served: the requested one, or the last one when a repeating server served it again. */
-  page: number;
-  /** Items per page (the profile's page size). */
-  limit: number;
-  pages: number;
-}
-
 /**
- * Slices one page out of `items`. The page size and what a page past the end holds are not
- * shown (§4.7 "request-side page size", §4.9/§4.10 "page size and behavior past the last page"):
- * the profile chooses. Past the end, "empty" answers no items (the requested `page` echoed);
- * "repeat-last" serves the last page again, as a server that clamps the page number does, so
- * `page` is the last page's number. `total`, `limit` and `pages` never change with `page`.
+ * One page of a list (§4.7, §4.9, §4.10) with the paging fields of §4.7 / §4.9. The page size
+ * and what a page past the end holds are not shown (§4.7 "request-side page size", §4.9/§4.10
+ * "page size and behavior past the last page"): the profile chooses. Past the end, "empty"
+ * answers no items (the requested `page` echoed); "repeat-last" serves the last page again, as a
+ * server that clamps the page number does. `total`, `limit` and `pages` never change with `page`.
  */
-export function paginate<T>(
-  items: T[],
-  page: number,
-  profile: Pick<ServerProfile, "pageSize" | "pastLastPage">,
-): Page<T> {
+export function paginate<T>(items: T[], page: number, profile: ServerProfile) {
   const size = profile.pageSize;
   const pages = Math.ceil(items.length / size);
   const served = profile.pastLastPage === "repeat-last" && page > pages && pages > 0 ? pages : page;

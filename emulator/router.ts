@@ -11,54 +11,39 @@ export type Match =
   | { kind: "not-in-api"; operation: string }
   | { kind: "none" };
 
-interface Compiled {
-  route: Route;
-  operation: string;
-  segments: string[];
-}
-
-/** A routing table: templates such as `/v2/zones/http/push/{zoneid}` split into segments. */
-export class Router {
-  private readonly table: Compiled[];
-
-  constructor(routes: Route[]) {
-    this.table = routes.map((route) => ({
-      route,
-      operation: `${route.method} ${route.path}`,
-      segments: route.path.split("/").slice(1),
-    }));
-  }
-
-  /**
-   * Matches one request. With `specOnly`, the read extensions do not exist: a path only an
-   * extension serves is "not part of the API" for every method, an extension's own method on a
-   * path the spec also has is too, and extensions are left out of a 405's Allow list.
-   */
-  match(method: string, pathname: string, specOnly = false): Match {
+/**
+ * A matcher over `routes`, templates such as `/v2/zones/http/push/{zoneid}` split into segments
+ * once. With `specOnly`, the read extensions do not exist: a path only an extension serves is
+ * "not part of the API" for every method, an extension's own method on a path the spec also has
+ * is too, and extensions are left out of a 405's Allow list.
+ */
+export function createRouter(routes: Route[]): (method: string, pathname: string, specOnly: boolean) => Match {
+  const table = routes.map((route) => ({ route, segments: route.path.split("/").slice(1) }));
+  return (method, pathname, specOnly) => {
     const parts = pathname.split("/").slice(1);
     const allowed: string[] = [];
     let operation = "";
     let extensionPath: string | undefined;
     let extensionMethod = false;
-    for (const c of this.table) {
-      const params = matchSegments(c.segments, parts);
+    for (const { route, segments } of table) {
+      const params = matchSegments(segments, parts);
       if (!params) continue;
-      if (c.route.extension && specOnly) {
-        extensionPath ??= c.route.path;
-        extensionMethod ||= c.route.method === method;
+      if (route.extension && specOnly) {
+        extensionPath ??= route.path;
+        extensionMethod ||= route.method === method;
         continue;
       }
-      if (c.route.method !== method) {
-        allowed.push(c.route.method);
-        operation ||= `${method} ${c.route.path}`;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        operation ||= `${method} ${route.path}`;
         continue;
       }
-      return { kind: "found", route: c.route, operation: c.operation, params };
+      return { kind: "found", route, operation: `${method} ${route.path}`, params };
     }
     if (extensionPath && (extensionMethod || !allowed.length))
       return { kind: "not-in-api", operation: `${method} ${extensionPath}` };
     return allowed.length ? { kind: "method", allowed, operation } : { kind: "none" };
-  }
+  };
 }
 
 function matchSegments(template: string[], parts: string[]): Record<string, string> | undefined {

@@ -11,7 +11,7 @@ import { Fault, Faults } from "./faults";
 import { routes } from "./handlers";
 import { LiveProfile } from "./profile";
 import { LogEntry, RequestLog } from "./request-log";
-import { Router } from "./router";
+import { createRouter } from "./router";
 import { shapeResponse } from "./shape";
 import { Store } from "./store";
 
@@ -27,12 +27,13 @@ export interface ServerDeps {
   now: () => Date;
 }
 
-/** Builds the node:http request listener. */
 export function createListener(deps: ServerDeps): http.RequestListener {
-  const router = new Router(routes);
+  const match = createRouter(routes);
   return (req, res) => {
     const started = process.hrtime.bigint();
-    const url = requestUrl(req.url ?? "");
+    // Origin-form (`/v2/...`, kept verbatim) or absolute-form.
+    const target = req.url ?? "";
+    const url = URL.parse(target.startsWith("/") ? `http://emulator.invalid${target}` : target);
     if (!url) return send(res, 400, { result: "error", message: `malformed request target '${req.url}'` }, {});
     const method = req.method ?? "GET";
     const entry: LogEntry = {
@@ -52,22 +53,13 @@ export function createListener(deps: ServerDeps): http.RequestListener {
     };
     const pipeline = url.pathname.startsWith("/__emulator/")
       ? serveAdmin(deps, req, url, done)
-      : serveApi(deps, router, req, url, entry, done);
+      : serveApi(deps, match, req, url, entry, done);
     pipeline.catch((e: unknown) => {
       if (e instanceof EmulatorError) return done(e.status, e.body(), e.headers);
       console.error("emulator: internal error:", e);
       done(500, { result: "error", message: `emulator internal error: ${(e as Error).message}` });
     });
   };
-}
-
-/** The request target as a URL: origin-form (`/v2/...`, kept verbatim) or absolute-form; else undefined. */
-function requestUrl(target: string): URL | undefined {
-  try {
-    return target.startsWith("/") ? new URL(`http://emulator.invalid${target}`) : new URL(target);
-  } catch {
-    return undefined;
-  }
 }
 
 type Done = (status: number, body: unknown, headers?: Record<string, string>) => void;
@@ -81,7 +73,7 @@ async function serveAdmin(deps: ServerDeps, req: http.IncomingMessage, url: URL,
 
 async function serveApi(
   deps: ServerDeps,
-  router: Router,
+  router: ReturnType<typeof createRouter>,
   req: http.IncomingMessage,
   url: URL,
   entry: LogEntry,
@@ -89,9 +81,8 @@ async function serveApi(
 ) {
   // One profile for the whole request, even if the admin door switches it meanwhile.
   const profile = deps.profile.current;
-  const specOnly = profile.reads === "spec-only";
   const match = url.pathname.startsWith("/v2/")
-    ? router.match(entry.method, url.pathname, specOnly)
+    ? router(entry.method, url.pathname, profile.reads === "spec-only")
     : ({ kind: "none" } as const);
   if (match.kind !== "none") entry.operation = match.operation;
   const fault = deps.faults.take(entry.operation);
@@ -156,10 +147,9 @@ async function injected(fault: Fault, req: http.IncomingMessage, entry: LogEntry
 
 /** §5: X-API-KEY (any case; node lowercases names) must be present and valid; the forbidden key gets 403. */
 function authenticate(deps: ServerDeps, req: http.IncomingMessage): void {
-  const given = req.headers["x-api-key"];
-  if (given === undefined || given === "")
-    throw new AuthError(401, "API key is required: send it in the X-API-KEY header");
-  const key = Array.isArray(given) ? given[0] : given;
+  // Node joins a repeated custom header into one string.
+  const key = String(req.headers["x-api-key"] ?? "");
+  if (!key) throw new AuthError(401, "API key is required: send it in the X-API-KEY header");
   if (deps.forbiddenKey && same(key, deps.forbiddenKey)) {
     throw new AuthError(403, "permission denied: this account is restricted and lacks permission for this operation");
   }
@@ -172,7 +162,7 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+export function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
   if (status === 0 || res.destroyed || res.headersSent) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {

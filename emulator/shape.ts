@@ -5,7 +5,7 @@
  */
 import { ServerProfile } from "./profile";
 import { Route } from "./route";
-import { Obj } from "./store";
+import { isPlainObject, Obj } from "./store";
 import { parseTime } from "./time";
 
 /** The `warnings` entry a writeNotes server adds to every successful write. */
@@ -25,10 +25,10 @@ const DELETED_HOLDERS = ["zone", "zones", "stream", "domains"];
 
 /** Rewrites one successful response body under `profile`; the input is left as it was. */
 export function shapeResponse(body: unknown, route: Route, profile: ServerProfile): unknown {
-  if (!isObj(body) || body.result !== "success") return body;
+  if (!isPlainObject(body) || body.result !== "success") return body;
   let out: Obj = body;
   if (profile.deleted === "unix") out = withUnixDeleted(out);
-  if (profile.writeNotes && route.write) out = withNotes(out, route.write.message);
+  if (profile.writeNotes && route.write) out = withNotes(out, route.write);
   // §2.1 "string[] or null": an empty list is written null (after the notes, which fill it).
   if (profile.emptyWarnings === "null" && Array.isArray(out.warnings) && out.warnings.length === 0)
     out = { ...out, warnings: null };
@@ -48,19 +48,18 @@ function withNotes(body: Obj, message: string): Obj {
 
 /** §2.2, §2.5, §2.17 `deleted` "null or timestamp": each non-null one as Unix seconds (a number). */
 function withUnixDeleted(body: Obj): Obj {
-  let out = body;
+  const out = { ...body };
   for (const key of DELETED_HOLDERS) {
     const held = body[key];
-    const shaped = Array.isArray(held) ? mapChanged(held, unixDeleted) : unixDeleted(held);
-    if (shaped !== held) out = { ...out, [key]: shaped };
+    if (held !== undefined) out[key] = Array.isArray(held) ? held.map(unixDeleted) : unixDeleted(held);
   }
   return out;
 }
 
 function unixDeleted(value: unknown): unknown {
-  if (!isObj(value) || value.deleted === null || value.deleted === undefined) return value;
+  if (!isPlainObject(value) || value.deleted === null || value.deleted === undefined) return value;
   const seconds = toUnixSeconds(value.deleted);
-  return seconds === undefined || seconds === value.deleted ? value : { ...value, deleted: seconds };
+  return seconds === undefined ? value : { ...value, deleted: seconds };
 }
 
 /**
@@ -76,11 +75,3 @@ export function toUnixSeconds(value: unknown): number | undefined {
   const iso = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : NaN;
   return Number.isNaN(iso) ? undefined : Math.floor(iso / 1000);
 }
-
-/** `items` mapped by `f`, or `items` itself when no element changed. */
-function mapChanged(items: unknown[], f: (v: unknown) => unknown): unknown[] {
-  const mapped = items.map(f);
-  return mapped.some((v, i) => v !== items[i]) ? mapped : items;
-}
-
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,7 +1,6 @@
 /**
  * In-memory state of one emulated account: fixture loading, out-of-band mutation, reset and
- * optional persistence to a JSON file (same format as a fixture, so a state file can be reused
- * as a fixture).
+ * optional persistence to a JSON file in the fixture format.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -65,16 +64,20 @@ export type State = { account: Account } & Record<Kind, Record<string, Obj>>;
 /** A fixture: a file path, or an object in the fixture format (see emulator/README.md). */
 export type FixtureInput = string | object;
 
-/** The key an object is stored under: creatives by `crid`, everything else by `id`. */
-export const keyOf = (kind: Kind, obj: Obj): string => String(kind === "creatives" ? obj.crid : obj.id);
+/** The field an object is stored under: creatives by `crid`, everything else by `id`. */
+export const idField = (kind: Kind): "crid" | "id" => (kind === "creatives" ? "crid" : "id");
+
+/** The key an object is stored under. */
+export const keyOf = (kind: Kind, obj: Obj): string => String(obj[idField(kind)]);
+
+/** A JSON object (not an array, not null). */
+export const isPlainObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Where default.json lives, seen from the sources or from dist/emulator; undefined if absent. */
 export function defaultFixturePath(): string | undefined {
-  const candidates = [
-    path.join(__dirname, "fixtures", "default.json"),
-    path.join(__dirname, "..", "..", "emulator", "fixtures", "default.json"),
-  ];
-  return candidates.find((p) => fs.existsSync(p));
+  return [__dirname, path.join(__dirname, "..", "..", "emulator")]
+    .map((dir) => path.join(dir, "fixtures", "default.json"))
+    .find((p) => fs.existsSync(p));
 }
 
 /** Validates a fixture (or state file) and returns a fresh State; throws naming the problem. */
@@ -92,11 +95,8 @@ export function parseFixture(input: FixtureInput, source = "fixture"): State {
   const state = structuredClone(parsed.data) as State;
   for (const kind of KINDS) {
     for (const [key, obj] of Object.entries(state[kind])) {
-      if (keyOf(kind, obj) !== key) {
-        throw new Error(
-          `invalid ${source}: ${kind}.${key}: key must equal the object's ${kind === "creatives" ? "crid" : "id"}`,
-        );
-      }
+      if (keyOf(kind, obj) !== key)
+        throw new Error(`invalid ${source}: ${kind}.${key}: key must equal the object's ${idField(kind)}`);
     }
   }
   return state;
@@ -106,14 +106,10 @@ export function parseFixture(input: FixtureInput, source = "fixture"): State {
 export function deepMerge(target: Obj, patch: Obj): Obj {
   for (const [k, v] of Object.entries(patch)) {
     if (k === "__proto__" || k === "constructor" || k === "prototype") continue;
-    const cur = target[k];
-    const bothObjects = isPlain(v) && isPlain(cur);
-    target[k] = bothObjects ? deepMerge(cur, v) : structuredClone(v);
+    target[k] = isPlainObject(v) && isPlainObject(target[k]) ? deepMerge(target[k], v) : structuredClone(v);
   }
   return target;
 }
-
-const isPlain = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The state of one emulated account, with the fixture it resets to. */
 export class Store {
@@ -136,9 +132,7 @@ export class Store {
 
   /** The object of `kind` stored under `id`, or undefined. */
   get(kind: Kind, id: string | number): Obj | undefined {
-    return Object.prototype.hasOwnProperty.call(this.state[kind], String(id))
-      ? this.state[kind][String(id)]
-      : undefined;
+    return Object.hasOwn(this.state[kind], String(id)) ? this.state[kind][String(id)] : undefined;
   }
 
   /** Every object of `kind`, in key order. */
@@ -146,33 +140,21 @@ export class Store {
     return Object.values(this.state[kind]);
   }
 
-  /** Stores a new or replaced object and persists. */
-  put(kind: Kind, obj: Obj): Obj {
-    this.state[kind][keyOf(kind, obj)] = obj;
-    this.commit();
-    return obj;
-  }
-
   /** Out-of-band change: deep-merges `patch` (creating the object if absent), or deletes it when `patch` is null. */
   mutate(kind: Kind | "account", id: string | undefined, patch: Obj | null): Obj | null {
     this.targetingReads.clear();
-    if (kind === "account") {
-      deepMerge(this.state.account, patch ?? {});
-      this.commit();
-      return this.state.account;
-    }
     const key = String(id);
-    if (patch === null) {
-      delete this.state[kind][key];
-      this.commit();
-      return null;
+    let result: Obj | null = null;
+    if (kind === "account") result = deepMerge(this.state.account, patch ?? {});
+    else if (patch === null) delete this.state[kind][key];
+    else {
+      // A created object gets its id field, so the state stays loadable (keys must equal ids).
+      const fresh = { [idField(kind)]: /^\d{1,15}$/.test(key) ? Number(key) : key };
+      result = deepMerge(this.state[kind][key] ?? fresh, patch);
+      this.state[kind][key] = result;
     }
-    // A created object gets its id field, so the state stays loadable (keys must equal ids).
-    const fresh = { [kind === "creatives" ? "crid" : "id"]: /^\d{1,15}$/.test(key) ? Number(key) : key };
-    const merged = deepMerge(this.state[kind][key] ?? fresh, patch);
-    this.state[kind][key] = merged;
     this.commit();
-    return merged;
+    return result;
   }
 
   /** Restores the loaded fixture. */

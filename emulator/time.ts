@@ -24,10 +24,7 @@ export function parseTime(s: string, dateOnly = false): Date | undefined {
 }
 
 /** A parsed `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` range (§4.6, §4.7, §4.8). */
-export interface Range {
-  from: Date;
-  to: Date;
-}
+export type Range = { from: Date; to: Date };
 
 /** Parses a range string; returns an error text naming the rule when it is not valid. */
 export function parseRange(s: string): Range | string {

@@ -45,12 +45,7 @@ const article = (expected: string): string =>
 export const yn = z.enum(["Y", "N"]);
 
 /** A JSON integer within bounds. */
-export const int = (min?: number, max?: number) => {
-  let s = z.int();
-  if (min !== undefined) s = s.min(min);
-  if (max !== undefined) s = s.max(max);
-  return s;
-};
+export const int = (min: number, max?: number) => (max === undefined ? z.int().min(min) : z.int().min(min).max(max));
 
 /** A query-string integer (query values arrive as strings). */
 export const queryInt = (min = 0) =>
@@ -68,6 +63,9 @@ export const splitList = (s: string): string[] =>
     .split(",")
     .map((x) => x.trim())
     .filter(Boolean);
+
+/** A list as stored: trimmed entries joined by a bare comma. */
+export const normalizeList = (s: string): string => splitList(s).join(",");
 
 /** A comma-separated list of host names (`*.` wildcards allowed); empty clears. */
 export const domainList = z.string().refine((s) => splitList(s).every((h) => HOST.test(h)), {

@@ -1,15 +1,28 @@
 /**
  * Ad insertion analytics: tracking report (§4.6), ad consumption (§4.8) and ad-break log (§4.9).
- * Report numbers are synthetic but deterministic (synth.ts).
+ * Report numbers are synthetic but deterministic: the same query always yields the same numbers,
+ * so reports are stable across calls, restarts and machines.
  */
 import * as net from "node:net";
 import { z } from "zod";
 import { invalid } from "../errors";
 import { Ctx, lookup, paginate, requireAddOn, requireCustomPlan, Route } from "../route";
-import { around, percent } from "../synth";
 import { isoTime, Range, sqlTime } from "../time";
 import { parse, queryInt, queryObject, range } from "../validate";
 import { buckets, GROUPS } from "./buckets";
+
+/** An integer around `mean` (±50%), fixed for `key`: FNV-1a of `key` scales it. */
+function around(key: string, mean: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return Math.round(mean * (0.5 + (h >>> 0) / 4294967296));
+}
+
+/** `part / whole` as a percentage with two decimals; 0 when `whole` is 0. */
+const percent = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
 /** §4.6, §8: bucket sizes in minutes. */
 export const GRANULARITIES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880, 10080];
@@ -18,21 +31,7 @@ const MAX_POINTS = 1440; // §8: at most 1440 points; range <= granularity x 144
 const text = z.string().min(1).optional();
 const geo = queryInt(0).optional();
 /** §4.6 / §4.9 filters beyond crid and session_id: they need the advanced analytics add-on. */
-const ADVANCED = [
-  "client_ip",
-  "os",
-  "browser",
-  "content_id",
-  "continent_geoname_id",
-  "country_geoname_id",
-  "subdivision1_geoname_id",
-  "subdivision2_geoname_id",
-  "city_geoname_id",
-];
-const filters = {
-  r: range.optional(),
-  crid: text,
-  session_id: text,
+const advancedFilters = {
   client_ip: z
     .string()
     .refine((s) => net.isIP(s) !== 0, { error: "must be an IPv4 or IPv6 address" })
@@ -46,6 +45,8 @@ const filters = {
   subdivision2_geoname_id: geo,
   city_geoname_id: geo,
 };
+const ADVANCED = Object.keys(advancedFilters);
+const filters = { r: range.optional(), crid: text, session_id: text, ...advancedFilters };
 
 const trackingQuery = z.strictObject({
   ...filters,
@@ -78,7 +79,7 @@ function trackingReport(ctx: Ctx): unknown {
   // Filters narrow the audience, so filtered reports carry fewer events.
   const share = (q.crid ? 0.3 : 1) * (q.session_id ? 0.002 : 1) * 0.4 ** advanced.length;
   const seed = `${stream.id}|${q.crid ?? ""}|${q.session_id ?? ""}|${advanced.map((f) => (q as Record<string, unknown>)[f]).join(",")}`;
-  const data: Point[] = [];
+  const data: ({ time: string } & Record<Count, number>)[] = [];
   for (let t = r.from.getTime(); t < r.to.getTime(); t += g * 60_000) {
     const impressions = around(`${seed}|${t}`, 9 * g * share);
     const starts = Math.round(impressions * 0.98);
@@ -95,42 +96,32 @@ function trackingReport(ctx: Ctx): unknown {
       completes: Math.round(third * 0.94),
     });
   }
-  const sum = (k: Exclude<keyof Point, "time">) => data.reduce((n, d) => n + d[k], 0);
-  const starts = sum("starts");
+  const total = Object.fromEntries(COUNTS.map((k) => [k, data.reduce((n, d) => n + d[k], 0)])) as Record<Count, number>;
   const summary = {
     from: isoTime(r.from),
     to: isoTime(r.to),
-    impressions: sum("impressions"),
-    starts,
-    first_quartiles: sum("first_quartiles"),
-    midpoints: sum("midpoints"),
-    third_quartiles: sum("third_quartiles"),
-    completes: sum("completes"),
-    unique_sessions: Math.round(sum("impressions") * 0.62),
-    view_rate_25: percent(sum("first_quartiles"), starts),
-    view_rate_50: percent(sum("midpoints"), starts),
-    view_rate_75: percent(sum("third_quartiles"), starts),
-    completion_rate: percent(sum("completes"), starts),
+    ...total,
+    unique_sessions: Math.round(total.impressions * 0.62),
+    view_rate_25: percent(total.first_quartiles, total.starts),
+    view_rate_50: percent(total.midpoints, total.starts),
+    view_rate_75: percent(total.third_quartiles, total.starts),
+    completion_rate: percent(total.completes, total.starts),
   };
   return { result: "success", message: "Tracking report generated", summary, data };
 }
 
-/** One §2.9 time bucket. */
-interface Point {
-  time: string;
-  impressions: number;
-  starts: number;
-  first_quartiles: number;
-  midpoints: number;
-  third_quartiles: number;
-  completes: number;
-}
+/** The counts of one §2.9 time bucket, in report order, each summed in the summary. */
+const COUNTS = ["impressions", "starts", "first_quartiles", "midpoints", "third_quartiles", "completes"] as const;
+type Count = (typeof COUNTS)[number];
 
 /** The default range when `r` is omitted: the last day, capped to what the granularity allows. */
 function lastMinutes(now: Date, cap: number, want: number): Range {
   const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   return { from: new Date(to.getTime() - Math.min(cap, want) * 60_000), to };
 }
+
+/** §2.10 egress details, in report order. */
+const EGRESS = ["manifests", "segments", "ssat", "transcoding", "other"] as const;
 
 /** §4.8: groupBy and r are both required. */
 const consumptionBody = z.strictObject({ groupBy: z.enum(GROUPS), r: range });
@@ -144,7 +135,7 @@ function consumption(ctx: Ctx): unknown {
     const insertions = around(`${stream.id}|ins|${key}`, 1200);
     const impressions = Math.round(insertions * 2.7);
     const segments = impressions * 2_400_000;
-    const egress = {
+    const egress: Record<(typeof EGRESS)[number], number> = {
       manifests: insertions * 18_000,
       segments,
       ssat: impressions * 1_200,
@@ -155,7 +146,6 @@ function consumption(ctx: Ctx): unknown {
   };
   const rows = keys.map(row);
   const total = (f: (x: (typeof rows)[number]) => number) => rows.reduce((n, x) => n + f(x), 0);
-  const detail = (k: keyof (typeof rows)[number]["egress"]) => total((x) => x.egress[k]);
   return {
     result: "success",
     message: "Ad consumption",
@@ -168,13 +158,7 @@ function consumption(ctx: Ctx): unknown {
     totalAdInsertions: total((x) => x.insertions),
     totalAdImpressions: total((x) => x.impressions),
     totalEgress: total((x) => x.total),
-    egressDetails: {
-      manifests: detail("manifests"),
-      segments: detail("segments"),
-      ssat: detail("ssat"),
-      transcoding: detail("transcoding"),
-      other: detail("other"),
-    },
+    egressDetails: Object.fromEntries(EGRESS.map((k) => [k, total((x) => x.egress[k])])),
     adInsertionsChart: rows.map((x) => ({ key: x.key, value: x.insertions })),
     adImpressionsChart: rows.map((x) => ({ key: x.key, value: x.impressions })),
     egressChart: rows.map((x) => ({ key: x.key, value: x.total })),

@@ -1,7 +1,4 @@
-/**
- * Ad insertion on VoD push zones: add ad break schedule (§4.2), show creative (§4.18), and the
- * read of the zone's §2.8 configuration holding the slot roster (a read extension, docs/design.md).
- */
+/** Ad insertion on VoD push zones: ad break schedule (§4.2), creatives (§4.18), the §2.8 configuration read. */
 import { z } from "zod";
 import { EmulatorError, invalid, notFound } from "../errors";
 import { Ctx, lookup, requireAddOn, requireCustomPlan, Route } from "../route";
@@ -146,7 +143,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule",
     handler: addSlot,
-    write: { message: "Ad break slot added" },
+    write: "Ad break slot added",
   },
   { method: "GET", path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}", handler: showCreative },
   {

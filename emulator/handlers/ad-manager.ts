@@ -1,7 +1,4 @@
-/**
- * Ad manager: list projects (§4.15), ad-pod request log (§4.7), campaign targeting (§4.13),
- * archive campaign (§4.3), and the campaign read extension.
- */
+/** Ad manager: projects (§4.15), ad-pod request log (§4.7), campaign targeting (§4.13) and archive (§4.3). */
 import { z } from "zod";
 import { invalid, notFound } from "../errors";
 import { Ctx, lookup, paginate, Route } from "../route";
@@ -9,13 +6,9 @@ import { Obj } from "../store";
 import { parseTime } from "../time";
 import { int, parse, range } from "../validate";
 
-function campaignsOf(ctx: Ctx, pid: number): Obj[] {
-  return ctx.store.list("campaigns").filter((c) => Number(c.admanager_id) === pid);
-}
-
 /** §2.14 with campaign counts derived from the campaigns, so archiving moves them (§3). */
 function presentProject(ctx: Ctx, p: Obj): Obj {
-  const mine = campaignsOf(ctx, Number(p.id));
+  const mine = ctx.store.list("campaigns").filter((c) => Number(c.admanager_id) === Number(p.id));
   return {
     ...p,
     campaigns_count: mine.length,
@@ -174,7 +167,7 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive",
     handler: archive,
-    write: { message: "Campaign archived" },
+    write: "Campaign archived",
   },
   { method: "POST", path: "/v2/ad-manager/{pid}/requests", handler: adPodRequests },
   { method: "GET", path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting", handler: targeting },

@@ -1,42 +1,37 @@
-/**
- * Domain lock: VoD pull zone domain lock (§4.5) and the bulk HTTP zone domain lock (§4.11),
- * plus a read of the bulk account default (an emulator extension, off under --strict-spec).
- */
+/** Domain lock: VoD pull zone (§4.5), bulk HTTP zones (§4.11) and the read of the bulk account default. */
 import { z } from "zod";
 import { Ctx, lookup, Route } from "../route";
 import { Obj } from "../store";
-import { domainList, ipList, parse, splitList, yn } from "../validate";
+import { domainList, ipList, normalizeList, parse, splitList, yn } from "../validate";
 import { present } from "./zones";
 
-const vodPullLock = z.strictObject({
+/** The §2.4 domain lock fields both operations set. */
+const lockFields = {
   enabled: yn.optional(),
   policy: yn.optional(),
   list: domainList.optional(),
   ips: ipList.optional(),
   noreferer: yn.optional(),
+};
+
+const vodPullLock = z.strictObject({
+  ...lockFields,
   active: yn.optional(),
   /** §4.5: `S` (shared, zone-level) is the only mode given. */
   mode: z.literal("S").optional(),
 });
 
-/** Lists are stored normalized: trimmed entries joined by a bare comma. */
-const normalize = (s: string) => splitList(s).join(",");
-
 function updateVodPullLock(ctx: Ctx): unknown {
   const zone = lookup(ctx, "vodPullZones", ctx.params.zoneid, "VoD pull zone");
   // `mode` is accepted but not stored: `S` is its only value and §2.4 has no field for it.
   const { mode: _shared, ...fields } = parse(vodPullLock, ctx.body);
-  zone.domainlock = { ...zone.domainlock, ...withLists(fields, (_key, v) => normalize(v)) };
+  zone.domainlock = { ...zone.domainlock, ...withLists(fields) };
   ctx.store.commit();
   return { result: "success", message: "Domain lock settings updated", zone: present(zone) };
 }
 
 const bulkLock = z.strictObject({
-  enabled: yn.optional(),
-  policy: yn.optional(),
-  list: domainList.optional(),
-  ips: ipList.optional(),
-  noreferer: yn.optional(),
+  ...lockFields,
   /** §4.11; omitted means `save`, the mode that changes no zone. */
   mode: z.enum(["save", "append", "overwrite"]).default("save"),
 });
@@ -57,14 +52,14 @@ function updateBulkLock(ctx: Ctx): unknown {
   const { mode, ...fields } = parse(bulkLock, ctx.body);
   const account = ctx.store.state.account;
   // Every mode saves the settings as the account default (docs/design.md, "§4.11: which zones").
-  account.domainLockDefault = { ...account.domainLockDefault, ...withLists(fields, (_key, v) => normalize(v)) };
+  account.domainLockDefault = { ...account.domainLockDefault, ...withLists(fields) };
   const zones = mode === "save" ? [] : [...ctx.store.list("httpPushZones"), ...ctx.store.list("httpPullZones")];
   for (const zone of zones) {
     const lock: Obj = zone.domainlock ?? {};
     // append: set union into list/ips (idempotent); overwrite: replace them.
     zone.domainlock = {
       ...lock,
-      ...withLists(fields, (key, v) => (mode === "append" ? union(lock[key], v) : normalize(v))),
+      ...withLists(fields, (key, v) => (mode === "append" ? union(lock[key], v) : normalizeList(v))),
     };
   }
   ctx.store.commit();
@@ -75,8 +70,11 @@ function updateBulkLock(ctx: Ctx): unknown {
   return { result: "success", message };
 }
 
-/** `fields` with list/ips rewritten by `f` (normalize, or union for append). */
-function withLists(fields: { list?: string; ips?: string }, f: (key: "list" | "ips", value: string) => string): Obj {
+/** `fields` with list/ips rewritten by `f` (normalized, or a union for append). */
+function withLists(
+  fields: { list?: string; ips?: string },
+  f = (_key: "list" | "ips", value: string) => normalizeList(value),
+): Obj {
   const out: Obj = { ...fields };
   for (const key of ["list", "ips"] as const) if (fields[key] !== undefined) out[key] = f(key, fields[key]);
   return out;
@@ -88,13 +86,13 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/zones/vod/pull/{zoneid}/domainlock",
     handler: updateVodPullLock,
-    write: { message: "Domain lock settings updated" },
+    write: "Domain lock settings updated",
   },
   {
     method: "POST",
     path: "/v2/zones/http/settings/security/domainlock",
     handler: updateBulkLock,
-    write: { message: "Domain lock settings saved" },
+    write: "Domain lock settings saved",
   },
   {
     method: "GET",

@@ -1,9 +1,6 @@
-/**
- * Streams: enable/disable (§4.4, push and timeshift) and the stream read extensions
- * (docs/design.md, "Single-object reads"). Timeshift create lives in timeshift.ts.
- */
+/** Streams: enable/disable (§4.4, push and timeshift) and the stream reads. Timeshift create: timeshift.ts. */
 import { z } from "zod";
-import { Ctx, lookup, Route } from "../route";
+import { Ctx, lookup, readRoute, Route } from "../route";
 import { Kind } from "../store";
 import { sqlTime } from "../time";
 import { parse } from "../validate";
@@ -32,30 +29,20 @@ function setStatus(kind: Kind, label: string) {
   };
 }
 
-const read = (kind: Kind, label: string) => (ctx: Ctx) => ({
-  result: "success",
-  stream: lookup(ctx, kind, ctx.params.streamid, label),
-});
-
 /** Stream routes. */
 export const routes: Route[] = [
   {
     method: "POST",
     path: "/v2/streams/timeshift/{streamid}/status",
     handler: setStatus("timeshiftStreams", "timeshift stream"),
-    write: { message: "Stream status updated" },
+    write: "Stream status updated",
   },
   {
     method: "POST",
     path: "/v2/streams/push/{streamid}/status",
     handler: setStatus("pushStreams", "push stream"),
-    write: { message: "Stream status updated" },
+    write: "Stream status updated",
   },
-  { method: "GET", path: "/v2/streams/push/{streamid}", extension: true, handler: read("pushStreams", "push stream") },
-  {
-    method: "GET",
-    path: "/v2/streams/timeshift/{streamid}",
-    extension: true,
-    handler: read("timeshiftStreams", "timeshift stream"),
-  },
+  readRoute("/v2/streams/push/{streamid}", "stream", "pushStreams", "push stream"),
+  readRoute("/v2/streams/timeshift/{streamid}", "stream", "timeshiftStreams", "timeshift stream"),
 ];

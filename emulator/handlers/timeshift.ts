@@ -6,12 +6,15 @@ import { invalid } from "../errors";
 import { Ctx, Route } from "../route";
 import { Obj } from "../store";
 import { buildStream } from "../stream-shape";
-import { domainList, int, ipList, parse, splitList, yn } from "../validate";
+import { domainList, int, ipList, normalizeList, parse, splitList, yn } from "../validate";
 
-const opt = <T extends z.ZodType>(s: T) => s.optional();
 const countries = z.array(
   z.string().regex(/^[A-Z]{2}$/, { error: "must hold ISO 3166 alpha-2 country codes such as DE" }),
 );
+
+/** §4.19's flat keys of one group: `group[field]`, each optional. */
+const group = (name: string, fields: Record<string, z.ZodType>) =>
+  Object.fromEntries(Object.entries(fields).map(([field, schema]) => [`${name}[${field}]`, schema.optional()]));
 
 const createBody = z.strictObject({
   _METHOD: z.literal("PUT"), // §4.19: method override
@@ -24,43 +27,23 @@ const createBody = z.strictObject({
     .default(["HLS"]),
   timeshift: int(1),
   parent: int(1),
-  "domainlock[enabled]": opt(yn),
-  "domainlock[policy]": opt(yn),
-  "domainlock[noreferer]": opt(yn),
-  "domainlock[active]": opt(yn),
-  "domainlock[list]": opt(domainList),
-  "domainlock[ips]": opt(ipList),
-  "geoblock[enabled]": opt(yn),
-  "geoblock[policy]": opt(yn),
-  "geoblock[active]": opt(yn),
-  "geoblock[list]": opt(countries),
-  "geoblock[ips]": opt(ipList),
-  "ipaccess[enabled]": opt(yn),
-  "ipaccess[policy]": opt(yn),
-  "ipaccess[active]": opt(yn),
-  "ipaccess[list]": opt(ipList),
-  "ipaccess[ips]": opt(ipList),
-  "ndvr[enabled]": opt(yn),
-  "ndvr[retention]": opt(int(0, 180)), // §4.19, §8: at most 180 days
-  "record[server]": opt(int(1)),
-  "record[enabled]": opt(yn),
-  "record[retention]": opt(int(0, 90)), // at most 90 days
-  "securetoken[enabled]": opt(yn),
-  "securetoken[keyip]": opt(yn),
-  "securetoken[active]": opt(yn),
-  "securetoken[policy]": opt(z.enum(["D", "F"])),
-  "securetoken[list]": opt(z.string()),
-  "securetoken[ips]": opt(ipList),
-  "securetoken[session]": opt(
-    z.string().regex(/^\d{1,9}$/, { error: "must be a number of seconds as a string, '0' = unlimited" }),
-  ),
-  "securetoken[timeout]": opt(int(1)),
-  "useragent[enabled]": opt(yn),
-  "useragent[policy]": opt(yn),
-  "useragent[casesensitive]": opt(yn),
-  "useragent[active]": opt(yn),
-  "useragent[list]": opt(z.string()),
-  "useragent[ips]": opt(ipList),
+  ...group("domainlock", { enabled: yn, policy: yn, noreferer: yn, active: yn, list: domainList, ips: ipList }),
+  ...group("geoblock", { enabled: yn, policy: yn, active: yn, list: countries, ips: ipList }),
+  ...group("ipaccess", { enabled: yn, policy: yn, active: yn, list: ipList, ips: ipList }),
+  // §4.19, §8: at most 180 days of nDVR, 90 of recordings.
+  ...group("ndvr", { enabled: yn, retention: int(0, 180) }),
+  ...group("record", { server: int(1), enabled: yn, retention: int(0, 90) }),
+  ...group("securetoken", {
+    enabled: yn,
+    keyip: yn,
+    active: yn,
+    policy: z.enum(["D", "F"]),
+    list: z.string(),
+    ips: ipList,
+    session: z.string().regex(/^\d{1,9}$/, { error: "must be a number of seconds as a string, '0' = unlimited" }),
+    timeout: int(1),
+  }),
+  ...group("useragent", { enabled: yn, policy: yn, casesensitive: yn, active: yn, list: z.string(), ips: ipList }),
 });
 
 /** Splits `group[field]` keys into nested groups. */
@@ -99,19 +82,11 @@ function createTimeshift(ctx: Ctx): unknown {
   const { parent, server } = parentOf(ctx, body.parent);
   const g = groups(body);
   const access = accessDefaults();
-  for (const name of ["domainlock", "geoblock", "ipaccess", "securetoken", "useragent"])
+  for (const name of ["domainlock", "geoblock", "ipaccess", "securetoken", "useragent"]) {
     Object.assign(access[name], g[name]);
-  for (const [name, key] of [
-    ["domainlock", "list"],
-    ["domainlock", "ips"],
-    ["ipaccess", "list"],
-    ["ipaccess", "ips"],
-    ["geoblock", "ips"],
-    ["securetoken", "ips"],
-    ["useragent", "ips"],
-  ]) {
-    access[name][key] = splitList(access[name][key]).join(",");
+    access[name].ips = normalizeList(access[name].ips);
   }
+  for (const name of ["domainlock", "ipaccess"]) access[name].list = normalizeList(access[name].list);
   // §4.19 sends user agents comma-separated; §2.4 stores them joined by `;;;` with listArr.
   access.useragent.listArr = splitList(access.useragent.list);
   access.useragent.list = access.useragent.listArr.join(";;;");
@@ -150,7 +125,8 @@ function createTimeshift(ctx: Ctx): unknown {
       ...(g.record?.server ? { server: g.record.server } : {}),
     },
   });
-  ctx.store.put("timeshiftStreams", stream);
+  state.timeshiftStreams[id] = stream;
+  ctx.store.commit();
   return {
     result: "success",
     message: "Timeshift stream created successfully",
@@ -179,6 +155,6 @@ export const routes: Route[] = [
     method: "POST",
     path: "/v2/streams/timeshift/new",
     handler: createTimeshift,
-    write: { message: "Timeshift stream created successfully" },
+    write: "Timeshift stream created successfully",
   },
 ];

@@ -1,10 +1,7 @@
-/**
- * Zones: update HTTP push zone (§4.1), list HTTP pull zones (§4.10), purge details (§4.12), and
- * the read extensions for HTTP push and VoD pull zones (docs/design.md, "Single-object reads").
- */
+/** Zones: update HTTP push zone (§4.1), list HTTP pull zones (§4.10), purge details (§4.12), zone reads. */
 import { z } from "zod";
 import { notFound } from "../errors";
-import { Ctx, lookup, paginate, Route } from "../route";
+import { Ctx, lookup, paginate, readRoute, Route } from "../route";
 import { Obj } from "../store";
 import { isoTime } from "../time";
 import { domainList, parse, queryInt, queryObject, splitList } from "../validate";
@@ -72,30 +69,9 @@ function purgeDetails(ctx: Ctx): unknown {
 
 /** Zone routes, in spec order. */
 export const routes: Route[] = [
-  {
-    method: "POST",
-    path: "/v2/zones/http/push/{zoneid}",
-    handler: updatePushZone,
-    write: { message: "Zone updated successfully" },
-  },
+  { method: "POST", path: "/v2/zones/http/push/{zoneid}", handler: updatePushZone, write: "Zone updated successfully" },
   { method: "GET", path: "/v2/zones/http/pull", handler: listPullZones },
   { method: "GET", path: "/v2/zones/http/push/{zoneid}/purge/{purgeId}", handler: purgeDetails },
-  {
-    method: "GET",
-    path: "/v2/zones/http/push/{zoneid}",
-    extension: true,
-    handler: (ctx) => ({
-      result: "success",
-      zone: present(lookup(ctx, "httpPushZones", ctx.params.zoneid, "HTTP push zone")),
-    }),
-  },
-  {
-    method: "GET",
-    path: "/v2/zones/vod/pull/{zoneid}",
-    extension: true,
-    handler: (ctx) => ({
-      result: "success",
-      zone: present(lookup(ctx, "vodPullZones", ctx.params.zoneid, "VoD pull zone")),
-    }),
-  },
+  readRoute("/v2/zones/http/push/{zoneid}", "zone", "httpPushZones", "HTTP push zone", present),
+  readRoute("/v2/zones/vod/pull/{zoneid}", "zone", "vodPullZones", "VoD pull zone", present),
 ];

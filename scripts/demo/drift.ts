@@ -3,22 +3,18 @@
  * scheduled pipeline runs it, with its JSON and markdown reports written beside the state.
  */
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
-
-/** One drifted property, as the JSON report gives it. */
-export interface DriftedProperty {
-  property: string;
-  recorded: unknown;
-  live: unknown;
-}
+import { repoRoot } from "./project-build";
+import { shortType } from "./stack";
 
 /** One drifted resource of the JSON report. */
 export interface DriftedResource {
   name: string;
   type: string;
   deleted: boolean;
-  properties: DriftedProperty[];
+  properties: { property: string; recorded: unknown; live: unknown }[];
 }
 
 /** What one run of the command gave. */
@@ -32,10 +28,8 @@ export interface DriftRun {
   markdownFile: string;
 }
 
-/** Runs `cdnstream drift --cwd <projectDir> --stack <stack>` with `env`; never throws for a non-zero exit. */
+/** Runs `cdnstream drift --cwd <repoRoot> --stack <stack>` with `env`; never throws for a non-zero exit. */
 export async function runDriftCheck(
-  repoRoot: string,
-  projectDir: string,
   stack: string,
   env: Record<string, string>,
   reportDir: string,
@@ -44,7 +38,7 @@ export async function runDriftCheck(
   const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
   const json = path.join(reportDir, `drift-${tag}.json`);
   const markdown = path.join(reportDir, `drift-${tag}.md`);
-  const args = ["drift", "--cwd", projectDir, "--stack", stack, "--json", json, "--markdown", markdown];
+  const args = ["drift", "--cwd", repoRoot, "--stack", stack, "--json", json, "--markdown", markdown];
   fs.rmSync(json, { force: true });
   const child = spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, ...env },
@@ -52,10 +46,7 @@ export async function runDriftCheck(
   });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
-  });
+  const [code] = (await once(child, "close")) as [number | null];
   let resources: DriftedResource[] = [];
   try {
     resources = JSON.parse(fs.readFileSync(json, "utf8")).stacks.flatMap(
@@ -64,13 +55,7 @@ export async function runDriftCheck(
   } catch {
     // No report: the command failed before writing one; its stderr says why.
   }
-  const shown = args.map((a) =>
-    a === projectDir
-      ? path.relative(process.cwd(), a) || "."
-      : path.isAbsolute(a)
-        ? path.relative(process.cwd(), a)
-        : a,
-  );
+  const shown = args.map((a) => (path.isAbsolute(a) ? path.relative(process.cwd(), a) || "." : a));
   return {
     command: `cdnstream ${shown.join(" ")}`,
     code,
@@ -83,7 +68,7 @@ export async function runDriftCheck(
 /** `vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false`. */
 export function findingLines(resources: readonly DriftedResource[]): string[] {
   return resources.flatMap((r) => {
-    const kind = r.type.replace(/^pulumi-nodejs:dynamic\//, "");
+    const kind = shortType(r.type);
     if (r.deleted) return [`${r.name} (${kind}): deleted out of band`];
     return r.properties.map(
       (p) =>

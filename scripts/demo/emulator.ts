@@ -14,8 +14,6 @@ export interface DemoEmulator {
   /** Base URL without /v2. */
   url: string;
   pid: number;
-  /** Its stdout and stderr. */
-  logFile: string;
   /** `POST /__emulator/mutate`: an out-of-band change, as someone using the dashboard makes. */
   mutate(kind: string, id: string | number, patch: unknown): Promise<void>;
   /** Stops it and waits until it has exited. */
@@ -83,32 +81,20 @@ export async function startDemoEmulator(stateDir: string, apiKey: string): Promi
   });
   fs.closeSync(log);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the emulator did not start within 20s (see ${logFile})`)), 20_000);
-    child.once(
-      "message",
-      (m: { url?: string }) => (
-        clearTimeout(timer),
-        m.url ? resolve(m.url) : reject(new Error("the emulator sent no address"))
-      ),
+    setTimeout(() => reject(new Error(`the emulator did not start within 20s (see ${logFile})`)), 20_000).unref();
+    child.once("message", (m: { url?: string }) =>
+      m.url ? resolve(m.url) : reject(new Error("the emulator sent no address")),
     );
-    child.once(
-      "exit",
-      (code) => (
-        clearTimeout(timer),
-        reject(new Error(`the emulator exited (${code}): ${fs.readFileSync(logFile, "utf8").trim()}`))
-      ),
+    child.once("exit", (code) =>
+      reject(new Error(`the emulator exited (${code}): ${fs.readFileSync(logFile, "utf8").trim()}`)),
     );
-    child.once("error", (e) => (clearTimeout(timer), reject(e)));
+    child.once("error", reject);
   });
   const pid = child.pid!;
   fs.writeFileSync(pidFile(stateDir), `${pid}\n`);
-  const exited = new Promise<void>((resolve) =>
-    child.exitCode !== null ? resolve() : child.once("exit", () => resolve()),
-  );
   return {
     url,
     pid,
-    logFile,
     async mutate(kind, id, patch) {
       const res = await fetch(`${url}/__emulator/mutate`, {
         method: "POST",
@@ -120,8 +106,7 @@ export async function startDemoEmulator(stateDir: string, apiKey: string): Promi
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
-        const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 5000).unref());
-        if ((await Promise.race([exited, timeout])) === "timeout") child.kill("SIGKILL");
+        if (!(await waitGone(pid, 5000))) child.kill("SIGKILL");
       }
       fs.rmSync(pidFile(stateDir), { force: true });
     },

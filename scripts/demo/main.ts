@@ -6,9 +6,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { runDriftCheck, findingLines } from "./drift";
 import { startDemoEmulator, stopKeptEmulator, type DemoEmulator } from "./emulator";
@@ -39,15 +41,8 @@ export const DASHBOARD_CHANGE = {
 /** Marks a directory as the demo's, so that wiping it can never remove anything else. */
 const MARKER = ".cdnstream-demo";
 
-export interface DemoOptions {
-  keep: boolean;
-  quick: boolean;
-  stack: string;
-  stateDir: string;
-}
-
 /** Parses the demo's arguments; `undefined` means help. Throws on bad usage. */
-export function parseDemoArgs(argv: readonly string[]): DemoOptions | undefined {
+export function parseDemoArgs(argv: readonly string[]) {
   const { values } = parseArgs({
     args: [...argv],
     strict: true,
@@ -96,29 +91,15 @@ async function freshState(stateDir: string, stack: string): Promise<string> {
  * modules downloaded, packages compiled, each with its elapsed time) reach `onLine` as they come,
  * since a first build takes minutes.
  */
-function ensureEngine(onLine: (line: string) => void): Promise<string> {
+async function ensureEngine(onLine: (line: string) => void): Promise<string> {
   const child = spawn(path.join(repoRoot, "scripts", "ensure-pulumi"), [], { stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
-  const stderr: string[] = [];
   child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  let pending = "";
-  child.stderr.setEncoding("utf8").on("data", (d: string) => {
-    const lines = (pending + d).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      stderr.push(line);
-      onLine(line);
-    }
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (pending) onLine(pending);
-      const binDir = stdout.trim().split("\n").pop() ?? "";
-      if (code !== 0 || !binDir) reject(new Error(`scripts/ensure-pulumi exited ${code}`));
-      else resolve(binDir);
-    });
-  });
+  readline.createInterface({ input: child.stderr }).on("line", onLine);
+  const [code] = await once(child, "close");
+  const binDir = stdout.trim().split("\n").pop() ?? "";
+  if (code !== 0 || !binDir) throw new Error(`scripts/ensure-pulumi exited ${code}`);
+  return binDir;
 }
 
 const home = (p: string) => (p.startsWith(os.homedir()) ? `~${p.slice(os.homedir().length)}` : p);
@@ -129,7 +110,7 @@ const rel = (p: string) => path.relative(process.cwd(), p) || ".";
  * `startedAt`: when it started, so the total includes the build.
  */
 export async function main(argv: readonly string[], buildMs?: number, startedAt = Date.now()): Promise<number> {
-  let opts: DemoOptions | undefined;
+  let opts: ReturnType<typeof parseDemoArgs>;
   try {
     opts = parseDemoArgs(argv);
   } catch (e) {
@@ -204,7 +185,7 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
       s.summary = `${change.story} (admin door: ${change.kind}/${change.id} ${JSON.stringify(change.patch)})`;
     });
     await progress.step("drift check", async (s) => {
-      const run = await runDriftCheck(repoRoot, repoRoot, stackName, env, stateDir, "1");
+      const run = await runDriftCheck(stackName, env, stateDir, "1");
       s.detail(`$ ${run.command}`);
       for (const line of run.progress) s.detail(`  ${line}`);
       for (const line of findingLines(run.resources)) s.detail(`  drift: ${line}`);
@@ -224,7 +205,7 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
     });
     if (!quick) {
       await progress.step("drift check again", async (s) => {
-        const run = await runDriftCheck(repoRoot, repoRoot, stackName, env, stateDir, "2");
+        const run = await runDriftCheck(stackName, env, stateDir, "2");
         if (run.code !== 0) throw new Error(`expected exit 0 (no drift), got ${run.code}:\n${run.progress.join("\n")}`);
         s.summary = `exit 0: no drift (${run.command})`;
       });

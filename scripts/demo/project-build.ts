@@ -28,18 +28,15 @@ export const installedPackageDir = path.join(repoRoot, "node_modules", "pulumi-c
 
 /** Files of the built package whose installed copy must be byte-identical. */
 function packageFiles(root: string): string[] {
-  const out: string[] = ["package.json", "emulator/fixtures/default.json", "scripts/ensure-pulumi"];
-  const walk = (rel: string) => {
-    for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
-      const child = path.join(rel, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (/\.(js|d\.ts)$/.test(entry.name)) out.push(child);
-    }
-  };
   // The package's own list of what it ships (package.json `files`), so a new folder is never missed.
   const shipped: string[] = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).files;
-  for (const dir of shipped.filter((entry) => entry.startsWith("dist/"))) walk(dir);
-  return out;
+  const built = shipped
+    .filter((entry) => entry.startsWith("dist/"))
+    .flatMap((dir) =>
+      fs.readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)),
+    )
+    .filter((f) => /\.(js|d\.ts)$/.test(f));
+  return ["package.json", "emulator/fixtures/default.json", "scripts/ensure-pulumi", ...built];
 }
 
 /** True when node_modules/pulumi-cdnstream holds exactly the files dist/ holds now. */
@@ -111,17 +108,12 @@ export function compileProject(projectDir: string, outDirName = "bin"): void {
         `tsc -p ${path.relative(repoRoot, projectDir) || "."} failed:\n${`${out.stdout ?? ""}${out.stderr ?? ""}`.trim()}`,
       );
     }
-    const move = (rel: string) => {
-      for (const entry of fs.readdirSync(path.join(scratch, rel), { withFileTypes: true })) {
-        const child = path.join(rel, entry.name);
-        if (entry.isDirectory()) move(child);
-        else {
-          fs.mkdirSync(path.join(projectDir, outDirName, rel), { recursive: true });
-          fs.renameSync(path.join(scratch, child), path.join(projectDir, outDirName, child));
-        }
-      }
-    };
-    move("");
+    for (const file of fs.readdirSync(scratch, { recursive: true, encoding: "utf8" })) {
+      const target = path.join(projectDir, outDirName, file);
+      if (fs.statSync(path.join(scratch, file)).isDirectory()) continue;
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.renameSync(path.join(scratch, file), target);
+    }
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

@@ -43,7 +43,7 @@ export async function createDemoStack(
 }
 
 /** `pulumi-nodejs:dynamic/cdnstream:StreamStatus` -> `cdnstream:StreamStatus`. */
-const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
+export const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
 const VERB: Record<string, string> = {
@@ -64,12 +64,6 @@ function changedInputs(before: Record<string, unknown> = {}, after: Record<strin
   return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
 }
 
-/** What an `up` did, for the step's summary line. */
-export interface UpResult {
-  changes: Record<string, number>;
-  outputs: OutputMap;
-}
-
 /**
  * `up` (with `refresh`: `up --refresh`, which first reads every resource, so out-of-band
  * changes are undone), printing each resource change as it completes (type, name, changed properties)
@@ -80,7 +74,7 @@ export async function upWithProgress(
   detail: (line: string) => void,
   logFile: string,
   refresh = false,
-): Promise<UpResult> {
+): Promise<{ changes: Record<string, number>; outputs: OutputMap }> {
   const onEvent = (e: EngineEvent) => {
     const done = e.resOutputsEvent?.metadata;
     if (done && VERB[done.op] && !done.type.startsWith("pulumi:")) {
@@ -113,16 +107,11 @@ export async function upWithProgress(
 
 /** `{create: 12}` -> `12 created`; the stack resource itself is not counted. */
 export function changeSummary(changes: Record<string, number>, stackCreated: boolean): string {
-  const words: Record<string, string> = {
-    create: "created",
-    update: "updated",
-    replace: "replaced",
-    delete: "deleted",
-  };
+  const past = (op: string) => (["create", "update", "replace", "delete"].includes(op) ? `${op}d` : op);
   const parts = Object.entries(changes)
     .map(([op, n]) => [op, op === "create" && stackCreated ? n - 1 : n] as const)
     .filter(([, n]) => n > 0)
-    .map(([op, n]) => `${n} ${words[op] ?? op}`);
+    .map(([op, n]) => `${n} ${past(op)}`);
   return parts.length ? parts.join(", ") : "no changes";
 }
 
