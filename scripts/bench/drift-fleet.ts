@@ -18,12 +18,12 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { request } from "undici";
 import { projectProgram } from "../../provider/cli/project";
-import { startBenchEmulator, total, type BenchEmulator } from "./emulator";
+import { startBenchEmulator, total } from "./emulator";
 import { engineEnv, repoRoot } from "./engine";
 import { BASE, stackFixture } from "./fixture";
-import { cpuSeconds } from "./host";
+import { cpuSeconds, cpuSince, descendants, measurable, read } from "./host";
+import { round } from "./stacks";
 
 export interface FleetSize {
   stacks: number;
@@ -87,67 +87,8 @@ const firstStream = (i: number, size: FleetSize) => BASE.pushStream + i * size.r
 /** Every fifth stack gets one stream disabled out of band. */
 const driftedOutOfBand = (i: number) => i % 5 === 0;
 
-async function mutate(api: BenchEmulator, kind: string, id: number, patch: unknown): Promise<void> {
-  const res = await request(`${api.url}/__emulator/mutate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ kind, id: String(id), patch }),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`emulator mutate ${kind} ${id}: ${res.statusCode} ${text}`);
-}
-
-function read(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-/** `root` and every process below it (each thread lists the children it started). */
-function tree(root: number): number[] {
-  const out: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    out.push(pid);
-    let tasks: string[] = [];
-    try {
-      tasks = fs.readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tasks)
-      queue.push(...(read(`/proc/${pid}/task/${tid}/children`) ?? "").split(/\s+/).filter(Boolean).map(Number));
-  }
-  return out;
-}
-
-/** The resident set of the tree below `root` now, bytes. */
-function treeRss(root: number): number {
-  let bytes = 0;
-  for (const pid of tree(root))
-    bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0) * 1024;
-  return bytes;
-}
-
-const measurable = fs.existsSync(`/proc/${process.pid}/task`);
-
 /** One `cdnstream drift` run over every stack of the project, measured. */
-async function measureDrift(
-  projectDir: string,
-  env: Record<string, string>,
-  concurrency: number,
-  runDir: string,
-): Promise<{
-  code: number | null;
-  report: any;
-  wallSeconds: number;
-  cpuSeconds: number;
-  peakBytes: number;
-  stderr: string;
-}> {
+async function measureDrift(projectDir: string, env: Record<string, string>, concurrency: number, runDir: string) {
   const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
   const json = path.join(runDir, `drift-${concurrency}.json`);
   const times = path.join(runDir, `times-${concurrency}.txt`);
@@ -162,7 +103,13 @@ async function measureDrift(
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   let peakBytes = 0;
-  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, treeRss(child.pid!))), 100) : undefined;
+  // The resident set of the whole tree now: the largest sum is the run's peak.
+  const sample = () =>
+    [child.pid!, ...descendants(child.pid!)].reduce(
+      (bytes, pid) => bytes + Number(/^VmRSS:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0) * 1024,
+      0,
+    );
+  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, sample())), 100) : undefined;
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(timer);
   const wallSeconds = (performance.now() - started) / 1000;
@@ -171,8 +118,6 @@ async function measureDrift(
   const seconds = [...childLine.matchAll(/(\d+)m([\d.]+)s/g)].reduce((a, m) => a + Number(m[1]) * 60 + Number(m[2]), 0);
   return { code, report: JSON.parse(read(json) ?? "null"), wallSeconds, cpuSeconds: seconds, peakBytes, stderr };
 }
-
-const r1 = (x: number) => Math.round(x * 10) / 10;
 
 /** One size: deploy, drift out of band, then a measured drift run per concurrency. */
 async function runFleetSize(
@@ -188,13 +133,7 @@ async function runFleetSize(
   fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
   for (const [name, text] of Object.entries(project)) fs.writeFileSync(path.join(projectDir, name), text);
   const api = await startBenchEmulator(
-    stackFixture({
-      pushStreams: size.stacks * size.resources,
-      httpPushZones: 0,
-      vodPushZones: 0,
-      vodPullZones: 0,
-      campaigns: 0,
-    }),
+    stackFixture({ pushStreams: size.stacks * size.resources }),
     path.join(dir, "fixture.json"),
   );
   try {
@@ -219,17 +158,17 @@ async function runFleetSize(
         throw new Error(`${stackName(i)}: up created ${created}, not ${size.resources + 1}`);
     }
     progress(
-      `drift fleet ${label}: deployed ${size.stacks} stacks in ${r1((performance.now() - deployStarted) / 1000)} s`,
+      `drift fleet ${label}: deployed ${size.stacks} stacks in ${round((performance.now() - deployStarted) / 1000, 1)} s`,
     );
     const drifted = indices.filter(driftedOutOfBand);
-    for (const i of drifted) await mutate(api, "pushStreams", firstStream(i, size), { disabled: "1" });
+    for (const i of drifted) await api.mutate("pushStreams", String(firstStream(i, size)), { disabled: "1" });
 
     const rows: DriftFleetRow[] = [];
     for (const concurrency of concurrencies) {
       await api.clear();
-      const emulatorCpu = cpuSeconds(api.pid);
+      const emulatorBefore = cpuSeconds(api.pid);
       const run = await measureDrift(projectDir, env, concurrency, dir);
-      const emulatorAfter = cpuSeconds(api.pid);
+      const emulatorCpu = cpuSince(api.pid, emulatorBefore);
       const apiCalls = total(await api.counts());
       const reported = (run.report?.stacks ?? []).filter((s: any) => s.drifted).map((s: any) => s.stack);
       const expected = drifted.map(stackName);
@@ -242,12 +181,11 @@ async function runFleetSize(
         stacks: size.stacks,
         resourcesPerStack: size.resources,
         concurrency,
-        wallSeconds: r1(run.wallSeconds),
-        cpuSeconds: r1(run.cpuSeconds),
+        wallSeconds: round(run.wallSeconds, 1),
+        cpuSeconds: round(run.cpuSeconds, 1),
         peakMemoryMb: measurable ? Math.round(run.peakBytes / 2 ** 20) : null,
         apiCalls,
-        emulatorCpuSeconds:
-          emulatorCpu !== undefined && emulatorAfter !== undefined ? r1(emulatorAfter - emulatorCpu) : null,
+        emulatorCpuSeconds: emulatorCpu === null ? null : round(emulatorCpu, 1),
         driftedStacks: reported.length,
       };
       progress(
@@ -288,7 +226,7 @@ export function driftFleetMarkdown(report: DriftFleetReport): string {
   ];
   for (const r of report.rows)
     lines.push(
-      `| ${r.stacks} x ${r.resourcesPerStack} | ${r.concurrency} | ${r.wallSeconds} | ${r1(r.wallSeconds / r.stacks)} | ` +
+      `| ${r.stacks} x ${r.resourcesPerStack} | ${r.concurrency} | ${r.wallSeconds} | ${round(r.wallSeconds / r.stacks, 1)} | ` +
         `${r.cpuSeconds} | ${r.peakMemoryMb ?? "n/a"} | ${r.apiCalls} | ${r.emulatorCpuSeconds ?? "n/a"} |`,
     );
   return lines.join("\n");

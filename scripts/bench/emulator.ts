@@ -21,11 +21,16 @@ export interface BenchEmulator {
   clear(): Promise<void>;
   /** `POST /__emulator/reset`: back to the fixture, so every cycle starts from the same account. */
   reset(): Promise<void>;
+  /** `POST /__emulator/mutate`: changes an object out of band, as drift. */
+  mutate(kind: string, id: string, patch: unknown): Promise<void>;
   close(): Promise<void>;
 }
 
-async function admin(url: string, method: "GET" | "POST" | "DELETE", what: string): Promise<any> {
-  const res = await request(`${url}/__emulator/${what}`, { method });
+async function admin(url: string, method: "GET" | "POST" | "DELETE", what: string, body?: unknown): Promise<any> {
+  const res = await request(`${url}/__emulator/${what}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
   const text = await res.body.text();
   if (res.statusCode >= 300) throw new Error(`emulator admin ${method} ${what}: ${res.statusCode} ${text}`);
   return text ? JSON.parse(text) : undefined;
@@ -60,6 +65,7 @@ export async function startBenchEmulator(fixture: unknown, file: string): Promis
     counts: async () => (await admin(url, "GET", "requests")).counts,
     clear: () => admin(url, "DELETE", "requests"),
     reset: () => admin(url, "POST", "reset"),
+    mutate: (kind, id, patch) => admin(url, "POST", "mutate", { kind, id, patch }),
     async close() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
