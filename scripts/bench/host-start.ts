@@ -33,44 +33,39 @@ export interface HostStartResult {
   extraMs: number;
 }
 
-/** What one fresh host does before and during its first call; prints the CPU ms it took. */
-const hostScript = (provider: string) => `
+/** A fresh process: loads @pulumi/pulumi, then runs `body`, which ends by printing the CPU ms spent since (`PRINT`). */
+const fresh = (body: string) => `
   const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
   require("@pulumi/pulumi");
   const start = cpuMs();
-  const provider = require(${JSON.stringify(provider)});
-  Promise.resolve(provider.check({}, { streamKind: "push", streamId: "3001", disabled: true })).then(() => {
-    process.stdout.write(String(cpuMs() - start));
-  });`;
+  ${body}`;
+const PRINT = "process.stdout.write(String(cpuMs() - start))";
 
-/** What one fresh refresh host does before and during its first read; prints the CPU ms it took. */
-const readScript = (provider: string, props: Record<string, unknown>) => `
-  const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-  require("@pulumi/pulumi");
-  const start = cpuMs();
-  const provider = require(${JSON.stringify(provider)});
+/** A fresh host's first call. */
+const hostScript = (provider: string) =>
+  fresh(`const provider = require(${JSON.stringify(provider)});
+  Promise.resolve(provider.check({}, { streamKind: "push", streamId: "3001", disabled: true })).then(() => {
+    ${PRINT};
+  });`);
+
+/** A fresh refresh host's first read. */
+const readScript = (provider: string, props: Record<string, unknown>) =>
+  fresh(`const provider = require(${JSON.stringify(provider)});
   (async () => {
     await provider.configure?.({ config: { get: () => undefined } });
     const props = ${JSON.stringify(props)};
     await provider.read(props.streamKind + "/" + props.streamId, props);
-    process.stdout.write(String(cpuMs() - start));
-  })();`;
+    ${PRINT};
+  })();`);
 
-/** What one fresh program does after loading @pulumi/pulumi: import the package; prints the CPU ms it took. */
-const programScript = (pkg: string) => `
-  const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-  require("@pulumi/pulumi");
-  const start = cpuMs();
-  require(${JSON.stringify(pkg)});
-  process.stdout.write(String(cpuMs() - start));`;
+/** A fresh program's import of the package. */
+const programScript = (pkg: string) => fresh(`require(${JSON.stringify(pkg)});\n  ${PRINT};`);
 
 function once(script: string, what: string, env: NodeJS.ProcessEnv = process.env): number {
   // From the repository, where the packed package and @pulumi/pulumi are installed.
   const run = spawnSync(process.execPath, ["-e", script], { cwd: repoRoot, encoding: "utf8", env });
   const ms = Number(run.stdout);
-  if (run.status !== 0 || !Number.isFinite(ms)) {
-    throw new Error(`${what} failed (exit ${run.status}):\n${run.stderr}`);
-  }
+  if (run.status !== 0 || !Number.isFinite(ms)) throw new Error(`${what} failed (exit ${run.status}):\n${run.stderr}`);
   return ms;
 }
 
@@ -79,22 +74,19 @@ function alternating(runs: number, ours: () => number, floor: () => number): Hos
   const oursRuns: number[] = [];
   const floorRuns: number[] = [];
   for (let i = 0; i < runs; i++) {
-    if (i % 2 === 0) {
-      oursRuns.push(ours());
-      floorRuns.push(floor());
-    } else {
-      floorRuns.push(floor());
-      oursRuns.push(ours());
-    }
+    if (i % 2) floorRuns.push(floor());
+    oursRuns.push(ours());
+    if (i % 2 === 0) floorRuns.push(floor());
   }
   const oursMs = round(median(oursRuns), 1);
   const floorMs = round(median(floorRuns), 1);
   return { runs, oursMs, floorMs, extraMs: round(oursMs - floorMs, 1) };
 }
 
+const oursShim = "pulumi-cdnstream/provider/shims/stream-status";
+
 /** Measures `runs` host starts per side. */
 export function hostStartBench(runs: number): HostStartResult {
-  const oursShim = "pulumi-cdnstream/provider/shims/stream-status";
   return alternating(
     runs,
     () => once(hostScript(oursShim), `a host start of ${oursShim}`),
@@ -120,7 +112,6 @@ export function hostReadBench(
   api: { url: string; apiKey: string },
   props: Record<string, unknown>,
 ): HostStartResult {
-  const oursShim = "pulumi-cdnstream/provider/shims/stream-status";
   const env = { ...process.env, CDNSTREAM_API_KEY: api.apiKey, CDNSTREAM_BASE_URL: api.url };
   return alternating(
     runs,
