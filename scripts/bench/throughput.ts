@@ -13,9 +13,8 @@ import { parseArgs } from "node:util";
 import { Agent, request } from "undici";
 import { CdnstreamClient, dns } from "../../provider/client";
 import { startBenchEmulator, total } from "./emulator";
-import { loadInstalledSdk } from "./engine";
+import { loadInstalledSdk, repoRoot } from "./engine";
 import { pullZonesFixture } from "./fixture";
-import { repoRoot } from "../demo/project-build";
 
 export const PULL_ZONES = 1000;
 
@@ -37,14 +36,10 @@ export interface ClientResult extends ClientRates {
 }
 
 type Call = () => Promise<unknown>;
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Runs `concurrency` loops of `call` for `seconds`; returns calls per second and CPU per call. */
-async function measure(call: Call, seconds: number, concurrency: number): Promise<{ rps: number; cpuUs: number }> {
-  const end = Date.now() + seconds * 1000;
+/** Runs `concurrency` loops of `call` until `end` (a `Date.now()` time); returns the calls made. */
+async function loops(call: Call, concurrency: number, end: number): Promise<number> {
   let done = 0;
-  const started = Date.now();
-  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < end) {
@@ -53,6 +48,14 @@ async function measure(call: Call, seconds: number, concurrency: number): Promis
       }
     }),
   );
+  return done;
+}
+
+/** Runs `concurrency` loops of `call` for `seconds`; returns calls per second and CPU per call. */
+async function measure(call: Call, seconds: number, concurrency: number): Promise<{ rps: number; cpuUs: number }> {
+  const started = Date.now();
+  const cpu = process.cpuUsage();
+  const done = await loops(call, concurrency, started + seconds * 1000);
   const used = process.cpuUsage(cpu);
   return { rps: done / ((Date.now() - started) / 1000), cpuUs: (used.user + used.system) / done };
 }
@@ -80,32 +83,24 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
   const ours: Call = () => dns.listDnsZones(client);
   try {
     // Warm both pools and the JIT (client and emulator) first: the first seconds are much slower.
-    const warmEnd = Date.now() + Math.min(3000, seconds * 1000);
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < warmEnd) await raw().then(ours);
-      }),
-    );
+    await loops(() => raw().then(ours), concurrency, Date.now() + Math.min(3000, seconds * 1000));
     // ABBA BAAB order, so warm-up and a drift in machine load (the machine is shared) weigh on
     // both sides alike.
     const runs = { raw: [] as { rps: number; cpuUs: number }[], ours: [] as { rps: number; cpuUs: number }[] };
     for (const side of ["raw", "ours", "ours", "raw", "ours", "raw", "raw", "ours"] as const) {
       runs[side].push(await measure(side === "raw" ? raw : ours, seconds, concurrency));
     }
-    const rawRps = mean(runs.raw.map((r) => r.rps));
-    const oursRps = mean(runs.ours.map((r) => r.rps));
+    const mean = (side: keyof typeof runs, key: "rps" | "cpuUs") =>
+      runs[side].reduce((a, r) => a + r[key], 0) / runs[side].length;
     return {
       path: "GET /v2/dns",
       concurrency,
       secondsPerRun: seconds,
-      oursRps: Math.round(oursRps),
-      rawRps: Math.round(rawRps),
-      ratio: Math.round((oursRps / rawRps) * 1000) / 1000,
+      oursRps: Math.round(mean("ours", "rps")),
+      rawRps: Math.round(mean("raw", "rps")),
+      ratio: Math.round((mean("ours", "rps") / mean("raw", "rps")) * 1000) / 1000,
       runs: { raw: runs.raw.map((r) => Math.round(r.rps)), ours: runs.ours.map((r) => Math.round(r.rps)) },
-      cpuPerCallUs: {
-        raw: Math.round(mean(runs.raw.map((r) => r.cpuUs))),
-        ours: Math.round(mean(runs.ours.map((r) => r.cpuUs))),
-      },
+      cpuPerCallUs: { raw: Math.round(mean("raw", "cpuUs")), ours: Math.round(mean("ours", "cpuUs")) },
     };
   } finally {
     await client.close();
