@@ -10,7 +10,6 @@
  * N=5 to keep it working.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
@@ -19,7 +18,7 @@ import { driftFleetBench, driftFleetMarkdown, parseFleetSizes, type DriftFleetRe
 import { startBenchEmulator } from "./emulator";
 import { stackFixture } from "./fixture";
 import { declarations, MIXES, targetCounts, writeFloorPackage, type Mix } from "./mix";
-import { machine, markdown, targets, type Report } from "./report";
+import { loadAverage, machine, markdown, targets, type Report } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
 
@@ -74,17 +73,17 @@ function options(argv: string[]) {
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new UsageError(`--sizes must be positive integers separated by commas (got ${values.sizes})`);
   const clientSeconds = Number(values["client-seconds"]);
-  const concurrency = Number(values.concurrency);
   if (!(clientSeconds > 0))
     throw new UsageError(`--client-seconds must be a positive number (got ${values["client-seconds"]})`);
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new UsageError(`--concurrency must be a positive integer (got ${values.concurrency})`);
-  const hostStarts = Number(values["host-starts"]);
-  if (!Number.isInteger(hostStarts) || hostStarts < 1)
-    throw new UsageError(`--host-starts must be a positive integer (got ${values["host-starts"]})`);
-  const repeat = Number(values.repeat);
-  if (!Number.isInteger(repeat) || repeat < 1)
-    throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
+  const positiveInteger = (option: "concurrency" | "host-starts" | "repeat") => {
+    const value = Number(values[option]);
+    if (!Number.isInteger(value) || value < 1)
+      throw new UsageError(`--${option} must be a positive integer (got ${values[option]})`);
+    return value;
+  };
+  const concurrency = positiveInteger("concurrency");
+  const hostStarts = positiveInteger("host-starts");
+  const repeat = positiveInteger("repeat");
   const engineEnv: Record<string, string> = values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
   const profileDir = values["profile-host"];
   if (profileDir) {
@@ -164,77 +163,28 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
   ensureEngineOnPath();
   installPackedPackage();
-  if (opts.driftFleet) {
-    const startedAt = new Date().toISOString();
-    const host = machine(pulumiFacts());
-    progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; drift fleet`);
-    const runDir = path.join(benchRoot, `drift-fleet-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
-    try {
-      const driftFleet = await driftFleetBench(opts.driftFleet.sizes, opts.driftFleet.concurrencies, runDir, progress);
-      const run: DriftFleetRun = {
-        machine: host,
-        startedAt,
-        loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
-        driftFleet,
-      };
+  if (!opts.driftFleet) writeFloorPackage();
+  const startedAt = new Date().toISOString();
+  const host = machine(pulumiFacts());
+  const what = opts.driftFleet ? "drift fleet" : `${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`;
+  progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; ${what}`);
+  const runName = `${opts.driftFleet ? "drift-fleet" : "run"}-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`;
+  const runDir = path.join(benchRoot, runName);
+  fs.mkdirSync(runDir, { recursive: true });
+  try {
+    let report: Report | DriftFleetRun;
+    if (opts.driftFleet) {
+      const { sizes, concurrencies } = opts.driftFleet;
+      const driftFleet = await driftFleetBench(sizes, concurrencies, runDir, progress);
+      const run: DriftFleetRun = { machine: host, startedAt, loadAverageAtEnd: loadAverage(), driftFleet };
       io.stdout(
         `${driftFleetMarkdown(driftFleet)}\n\nMachine: ${host.cpus} cpus (${host.model}), Node ${host.node}, Pulumi ${host.pulumi}; load average ${host.loadAverage.join(" / ")} at the start, ${run.loadAverageAtEnd.join(" / ")} at the end.\n`,
       );
-      if (opts.json) {
-        fs.writeFileSync(opts.json, `${JSON.stringify(run, null, 2)}\n`);
-        progress(`wrote ${opts.json}`);
-      }
-      return run;
-    } finally {
-      if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
+      report = run;
+    } else {
+      report = await sizesReport(opts, runDir, host, startedAt, progress);
+      io.stdout(`${markdown(report)}\n`);
     }
-  }
-  writeFloorPackage();
-  const startedAt = new Date().toISOString();
-  const host = machine(pulumiFacts());
-  progress(
-    `load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; ${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`,
-  );
-  const runDir = path.join(benchRoot, `run-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
-  fs.mkdirSync(runDir, { recursive: true });
-  try {
-    if (opts.warmup) {
-      progress("warm-up round (N=2, not reported)");
-      await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
-    }
-    const bySize: { n: number; result: SizeResult }[] = [];
-    for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
-    progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
-    const hostStart = hostStartBench(opts.hostStarts);
-    progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
-    const hostRead = await firstReads(opts.hostStarts, runDir);
-    progress(`program import: ${opts.hostStarts} fresh programs per side`);
-    const programImport = programImportBench(opts.hostStarts);
-    progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
-    const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
-
-    const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
-    const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
-    const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
-    const report: Report = {
-      machine: host,
-      startedAt,
-      loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
-      mix: opts.size.mix,
-      sizes: opts.sizes,
-      repeat: opts.size.repeat,
-      engineEnv: opts.size.engineEnv,
-      results,
-      providerBytesPerResource: providerBytes,
-      stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
-      bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
-      hostStart,
-      hostRead,
-      programImport,
-      client,
-      targets: targets(results, providerBytes, client, opts.size.mix),
-    };
-    io.stdout(`${markdown(report)}\n`);
     if (opts.json) {
       fs.writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
       progress(`wrote ${opts.json}`);
@@ -243,6 +193,52 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   } finally {
     if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+/** Every section but the drift fleet's. */
+async function sizesReport(
+  opts: ReturnType<typeof options>,
+  runDir: string,
+  host: Report["machine"],
+  startedAt: string,
+  progress: (line: string) => void,
+): Promise<Report> {
+  if (opts.warmup) {
+    progress("warm-up round (N=2, not reported)");
+    await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
+  }
+  const bySize: { n: number; result: SizeResult }[] = [];
+  for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
+  progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
+  const hostStart = hostStartBench(opts.hostStarts);
+  progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
+  const hostRead = await firstReads(opts.hostStarts, runDir);
+  progress(`program import: ${opts.hostStarts} fresh programs per side`);
+  const programImport = programImportBench(opts.hostStarts);
+  progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
+  const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
+
+  const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
+  const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
+  const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
+  return {
+    machine: host,
+    startedAt,
+    loadAverageAtEnd: loadAverage(),
+    mix: opts.size.mix,
+    sizes: opts.sizes,
+    repeat: opts.size.repeat,
+    engineEnv: opts.size.engineEnv,
+    results,
+    providerBytesPerResource: providerBytes,
+    stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
+    bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
+    hostStart,
+    hostRead,
+    programImport,
+    client,
+    targets: targets(results, providerBytes, client, opts.size.mix),
+  };
 }
 
 /** The command: 0 on a completed run (targets missed included: the report says so), 1 on failure, 2 on bad usage. */
