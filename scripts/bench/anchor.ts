@@ -14,14 +14,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import type { Declaration } from "./mix";
+import { BenchResource, type Declaration } from "./mix";
 
 /**
  * The provider object. Everything it uses is inside this function, so the closure serializer
  * captures `baseUrl` and the helpers below and nothing of the bench; the key is read from the
  * host's environment at each call, as the documentation advises for secrets.
  */
-export function anchorProvider(baseUrl: string): pulumi.dynamic.ResourceProvider {
+function anchorProvider(baseUrl: string): pulumi.dynamic.ResourceProvider {
   const api = async (method: string, path: string, body?: unknown): Promise<any> => {
     const res = await fetch(baseUrl + path, {
       method,
@@ -176,18 +176,15 @@ export function anchorProvider(baseUrl: string): pulumi.dynamic.ResourceProvider
   };
 }
 
-class AnchorResource extends pulumi.dynamic.Resource {
-  constructor(provider: pulumi.dynamic.ResourceProvider, d: Declaration) {
-    // The kind travels as an input, as a hand-written provider serving several kinds would keep it.
-    super(provider, d.name, { ...d.args, kind: d.kind }, {}, "cdnstream-anchor", d.kind);
-  }
-}
-
-/** The anchor's program: the same names, kinds (as type names) and inputs, against `baseUrl`. */
+/**
+ * The anchor's program: the same names, kinds (as type names) and inputs, against `baseUrl`. The
+ * kind travels as an input, as a hand-written provider serving several kinds would keep it.
+ */
 export function anchorProgram(decls: Declaration[], baseUrl: string): PulumiFn {
   return async () => {
     const provider = anchorProvider(baseUrl);
-    for (const d of decls) new AnchorResource(provider, d);
+    for (const d of decls)
+      new BenchResource(provider, d.name, { ...d.args, kind: d.kind }, {}, "cdnstream-anchor", d.kind);
     return {};
   };
 }
