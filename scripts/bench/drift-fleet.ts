@@ -1,18 +1,9 @@
 /**
  * `npm run bench -- --drift-fleet 20x100[,SxR...] [--drift-concurrency 1,2,4]`: what one
- * `cdnstream drift` run costs on one machine as a fleet grows, to tell when to shard it over a
- * CI matrix (docs/drift.md, "How drift cost grows").
- *
- * Per size: one project whose S stacks each hold R StreamStatus resources on streams of their
- * own, deployed through the Automation API on one file backend against the emulator in a process
- * of its own; one stream of every fifth stack is disabled out of band. Then the built command,
- * `cdnstream drift` over every stack of the project, is run once per concurrency, as a pipeline
- * runs it, and measured: wall time; CPU of every process it started (bash's `times`: the
- * children's user + system time, which the kernel adds up as each process is reaped, so the
- * workers, `pulumi` and the provider hosts are all counted); peak memory, the largest sum of the
- * resident sets of the whole process tree over 100 ms samples; the API requests the emulator
- * served and the emulator's own CPU. Each run must report exactly the stacks drifted out of band
- * (exit 2): a run that found anything else measured nothing and fails the bench instead.
+ * `cdnstream drift` run costs on one machine as a fleet grows, to tell when to shard it over a CI
+ * matrix (docs/drift.md, "How drift cost grows", says what is measured and how). Each run must
+ * report exactly the stacks drifted out of band (exit 2): a run that found anything else
+ * measured nothing and fails the bench instead.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -25,33 +16,12 @@ import { BASE, stackFixture } from "./fixture";
 import { cpuSeconds, cpuSince, descendants, measurable, read } from "./host";
 import { round } from "./stacks";
 
-export interface FleetSize {
+interface FleetSize {
   stacks: number;
   resources: number;
 }
 
-export interface DriftFleetRow {
-  stacks: number;
-  resourcesPerStack: number;
-  concurrency: number;
-  wallSeconds: number;
-  /** User + system CPU of the command and everything it started. */
-  cpuSeconds: number;
-  /** The largest sum of the resident sets of the command's process tree, MB (null: not measurable here). */
-  peakMemoryMb: number | null;
-  /** Requests the emulator served during the run. */
-  apiCalls: number;
-  /** CPU the emulator spent serving them (the API's side, on the same cores). */
-  emulatorCpuSeconds: number | null;
-  /** Stacks the run reported drifted: the ones changed out of band. */
-  driftedStacks: number;
-}
-
-export interface DriftFleetReport {
-  sizes: FleetSize[];
-  concurrencies: number[];
-  rows: DriftFleetRow[];
-}
+export type DriftFleetReport = Awaited<ReturnType<typeof driftFleetBench>>;
 
 /** "20x100,5x10" as sizes; throws naming the rule. */
 export function parseFleetSizes(raw: string): FleetSize[] {
@@ -125,7 +95,7 @@ async function runFleetSize(
   concurrencies: readonly number[],
   runDir: string,
   progress: (line: string) => void,
-): Promise<DriftFleetRow[]> {
+) {
   const label = `${size.stacks}x${size.resources}`;
   const dir = path.join(runDir, `drift-fleet-${label}`);
   const projectDir = path.join(dir, "project");
@@ -163,7 +133,7 @@ async function runFleetSize(
     const drifted = indices.filter(driftedOutOfBand);
     for (const i of drifted) await api.mutate("pushStreams", String(firstStream(i, size)), { disabled: "1" });
 
-    const rows: DriftFleetRow[] = [];
+    const rows = [];
     for (const concurrency of concurrencies) {
       await api.clear();
       const emulatorBefore = cpuSeconds(api.pid);
@@ -177,16 +147,21 @@ async function runFleetSize(
           `drift ${label} at concurrency ${concurrency} exited ${run.code} reporting drift in [${reported.join(", ")}], ` +
             `not 2 with [${expected.join(", ")}]:\n${run.stderr.split("\n").slice(-20).join("\n")}`,
         );
-      const row: DriftFleetRow = {
+      const row = {
         stacks: size.stacks,
         resourcesPerStack: size.resources,
         concurrency,
         wallSeconds: round(run.wallSeconds, 1),
+        /** User + system CPU of the command and everything it started. */
         cpuSeconds: round(run.cpuSeconds, 1),
+        /** The largest sum of the resident sets of the command's process tree, MB (null: not measurable here). */
         peakMemoryMb: measurable ? Math.round(run.peakBytes / 2 ** 20) : null,
+        /** Requests the emulator served during the run. */
         apiCalls,
+        /** CPU the emulator spent serving them (the API's side, on the same cores). */
         emulatorCpuSeconds: emulatorCpu === null ? null : round(emulatorCpu, 1),
-        driftedStacks: reported.length,
+        /** Stacks the run reported drifted: the ones changed out of band. */
+        driftedStacks: reported.length as number,
       };
       progress(
         `drift fleet ${label} at concurrency ${concurrency}: ${row.wallSeconds} s, CPU ${row.cpuSeconds} s, ` +
@@ -206,8 +181,8 @@ export async function driftFleetBench(
   concurrencies: readonly number[],
   runDir: string,
   progress: (line: string) => void,
-): Promise<DriftFleetReport> {
-  const rows: DriftFleetRow[] = [];
+) {
+  const rows = [];
   for (const size of sizes) rows.push(...(await runFleetSize(size, concurrencies, runDir, progress)));
   return { sizes: [...sizes], concurrencies: [...concurrencies], rows };
 }

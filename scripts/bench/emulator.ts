@@ -10,21 +10,7 @@ import * as path from "node:path";
 import { request } from "undici";
 import { repoRoot } from "./engine";
 
-export interface BenchEmulator {
-  url: string;
-  apiKey: string;
-  /** The emulator's process, for its CPU time (host.ts). */
-  pid: number;
-  /** `GET /__emulator/requests` counts since the last clear, by operation (`METHOD /v2/template`). */
-  counts(): Promise<Record<string, number>>;
-  /** `DELETE /__emulator/requests`. */
-  clear(): Promise<void>;
-  /** `POST /__emulator/reset`: back to the fixture, so every cycle starts from the same account. */
-  reset(): Promise<void>;
-  /** `POST /__emulator/mutate`: changes an object out of band, as drift. */
-  mutate(kind: string, id: string, patch: unknown): Promise<void>;
-  close(): Promise<void>;
-}
+export type BenchEmulator = Awaited<ReturnType<typeof startBenchEmulator>>;
 
 async function admin(url: string, method: "GET" | "POST" | "DELETE", what: string, body?: unknown): Promise<any> {
   const res = await request(`${url}/__emulator/${what}`, {
@@ -37,7 +23,7 @@ async function admin(url: string, method: "GET" | "POST" | "DELETE", what: strin
 }
 
 /** Writes `fixture` to `file` and serves it. */
-export async function startBenchEmulator(fixture: unknown, file: string): Promise<BenchEmulator> {
+export async function startBenchEmulator(fixture: unknown, file: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(fixture));
   const cli = path.join(repoRoot, "dist", "emulator", "cli.js");
@@ -61,11 +47,16 @@ export async function startBenchEmulator(fixture: unknown, file: string): Promis
   return {
     url,
     apiKey,
+    /** The emulator's process, for its CPU time (host.ts). */
     pid: child.pid!,
-    counts: async () => (await admin(url, "GET", "requests")).counts,
-    clear: () => admin(url, "DELETE", "requests"),
-    reset: () => admin(url, "POST", "reset"),
-    mutate: (kind, id, patch) => admin(url, "POST", "mutate", { kind, id, patch }),
+    /** `GET /__emulator/requests` counts since the last clear, by operation (`METHOD /v2/template`). */
+    counts: async (): Promise<Record<string, number>> => (await admin(url, "GET", "requests")).counts,
+    clear: (): Promise<void> => admin(url, "DELETE", "requests"),
+    /** Back to the fixture, so every cycle starts from the same account. */
+    reset: (): Promise<void> => admin(url, "POST", "reset"),
+    /** Changes an object out of band, as drift. */
+    mutate: (kind: string, id: string, patch: unknown): Promise<void> =>
+      admin(url, "POST", "mutate", { kind, id, patch }),
     async close() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

@@ -1,37 +1,16 @@
 /**
- * A provider host's fixed cost: the CPU a fresh dynamic-provider host spends on its first call,
- * from the moment it has loaded @pulumi/pulumi (which every such host loads first, ours and the
- * floor alike) to the end of that call. Every engine operation (`up`, `preview`, `refresh`,
- * `destroy`) starts one host and pays this once, before any per-resource work: loading the
- * provider's code (ours: the shim, the kind's handler, the client, zod and undici) and running it
- * cold. The call is a `check` of one StreamStatus, which needs no API; the floor's `check` returns
- * at once. Runs alternate ours and the floor in fresh processes; medians are reported.
- *
- * A refresh's host makes a different first call: {@link hostReadBench} measures a fresh host's
- * first `read` of one StreamStatus, against an emulator (ours reads the stream through the client
- * and its checks; the floor's `read` returns the state it was given).
- *
- * A program pays a fixed cost of its own: a Pulumi program is a fresh process at every `up` and
- * `preview`, and it imports the provider's package (ours: the resource classes and their
- * identities; the data sources' client and zod wait for their first call). The bench runs its
- * programs inline, in its own process, which imports the package once, so the stacks' program
- * CPU leaves this out; {@link programImportBench} measures it the same way, against a program
- * importing the floor's package.
+ * Fixed costs, in fresh processes, ours against the floor's (docs/benchmarks.md): a provider
+ * host's first call (a StreamStatus `check`, which needs no API), a refresh host's first `read`,
+ * and a program's import of the package, which the bench's inline programs pay only once. Each
+ * is the CPU from the end of loading @pulumi/pulumi (which every host and program loads first,
+ * ours and the floor alike) to the end of the call; runs alternate sides, medians are reported.
  */
 import { spawnSync } from "node:child_process";
 import { floorPackageDir } from "./mix";
 import { median, round } from "./stacks";
-import { repoRoot } from "../demo/project-build";
+import { repoRoot } from "./engine";
 
-export interface HostStartResult {
-  /** Fresh processes per side. */
-  runs: number;
-  /** Median CPU ms of the first call, module loading included. */
-  oursMs: number;
-  floorMs: number;
-  /** What ours adds, ms: the floor's call is a function returning at once, so a ratio says nothing. */
-  extraMs: number;
-}
+export type HostStartResult = ReturnType<typeof alternating>;
 
 /** A fresh process: loads @pulumi/pulumi, then runs `body`, which ends by printing the CPU ms spent since (`PRINT`). */
 const fresh = (body: string) => `
@@ -70,7 +49,7 @@ function once(script: string, what: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** `runs` fresh processes per side, alternating (ABBA); medians. */
-function alternating(runs: number, ours: () => number, floor: () => number): HostStartResult {
+function alternating(runs: number, ours: () => number, floor: () => number) {
   const oursRuns: number[] = [];
   const floorRuns: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -80,7 +59,15 @@ function alternating(runs: number, ours: () => number, floor: () => number): Hos
   }
   const oursMs = round(median(oursRuns), 1);
   const floorMs = round(median(floorRuns), 1);
-  return { runs, oursMs, floorMs, extraMs: round(oursMs - floorMs, 1) };
+  return {
+    /** Fresh processes per side. */
+    runs,
+    /** Median CPU ms of the first call, module loading included. */
+    oursMs,
+    floorMs,
+    /** What ours adds, ms: the floor's call is a function returning at once, so a ratio says nothing. */
+    extraMs: round(oursMs - floorMs, 1),
+  };
 }
 
 const oursShim = "pulumi-cdnstream/provider/shims/stream-status";

@@ -105,7 +105,7 @@ export interface CpuSplit {
   program: number;
 }
 
-interface Measured<T> {
+export interface Measured<T> {
   result: T;
   seconds: number;
   /** Peak RSS of the largest provider host the operation started, MB. */

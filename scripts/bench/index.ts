@@ -1,13 +1,7 @@
 /**
- * `npm run bench [-- --sizes 50,200,500 --json FILE]`: what the provider adds to what
- * the Pulumi engine itself costs, and how many API calls it makes, measured side by side in one
- * run; then a provider host's first call against the floor's, the client against raw undici and a
- * 1,000-item all-pages fetch. `npm run bench -- --drift-fleet 20x100` instead measures one `cdnstream
- * drift` run over S stacks of R resources at each --drift-concurrency (./drift-fleet.ts).
- *
- * stdout gets the markdown report only; progress goes to stderr. Not part of `npm test` (a
- * run takes minutes and its numbers depend on the machine); test/e2e/bench.test.ts runs it at
- * N=5 to keep it working.
+ * `npm run bench`: what the provider adds to what the Pulumi engine itself costs, and its API
+ * calls (docs/benchmarks.md); or with `--drift-fleet`, one `cdnstream drift` run over a fleet
+ * (./drift-fleet.ts). stdout gets the markdown report only; progress goes to stderr.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -18,7 +12,7 @@ import { driftFleetBench, driftFleetMarkdown, parseFleetSizes, type DriftFleetRe
 import { startBenchEmulator } from "./emulator";
 import { stackFixture } from "./fixture";
 import { declarations, MIXES, targetCounts, writeFloorPackage, type Mix } from "./mix";
-import { loadAverage, machine, markdown, targets, type Report } from "./report";
+import { loadAverage, machine, markdown, targets, type Machine } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
 
@@ -151,7 +145,7 @@ async function firstReads(runs: number, runDir: string): Promise<HostStartResult
 
 /** The --drift-fleet run: its report, with the machine it ran on. */
 export interface DriftFleetRun {
-  machine: Report["machine"];
+  machine: Machine;
   startedAt: string;
   loadAverageAtEnd: number[];
   driftFleet: DriftFleetReport;
@@ -195,14 +189,17 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   }
 }
 
+/** The report of every section but the drift fleet's (written as JSON by --json). */
+export type Report = Awaited<ReturnType<typeof sizesReport>>;
+
 /** Every section but the drift fleet's. */
 async function sizesReport(
   opts: ReturnType<typeof options>,
   runDir: string,
-  host: Report["machine"],
+  host: Machine,
   startedAt: string,
   progress: (line: string) => void,
-): Promise<Report> {
+) {
   if (opts.warmup) {
     progress("warm-up round (N=2, not reported)");
     await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
@@ -224,16 +221,23 @@ async function sizesReport(
   return {
     machine: host,
     startedAt,
+    /** Load averages when the run ended. */
     loadAverageAtEnd: loadAverage(),
+    /** The stacks' shape (`--mix`). */
     mix: opts.size.mix,
     sizes: opts.sizes,
+    /** Cycles of up, preview, refresh, destroy per side (medians reported). */
     repeat: opts.size.repeat,
+    /** Extra engine environment both sides ran with (empty in a normal run). */
     engineEnv: opts.size.engineEnv,
     results,
+    /** The largest `__provider` of any of our resources, bytes (target: at most PROVIDER_BYTES_LIMIT, report.ts). */
     providerBytesPerResource: providerBytes,
+    /** Mean state bytes per resource at the largest N. */
     stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
     bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
     hostStart,
+    /** A refresh host's first call: a StreamStatus read (ours against the emulator). */
     hostRead,
     programImport,
     client,

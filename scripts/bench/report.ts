@@ -1,25 +1,14 @@
 /** The bench's report: the machine, the targets it is held to, and the markdown printed on stdout. */
 import * as os from "node:os";
 import type { HostStartResult } from "./host-start";
+import type { Report } from "./index";
 import type { ClientResult } from "./throughput";
 import type { Mix } from "./mix";
 import { round, type OpRow } from "./stacks";
-import type { Bytes } from "./state";
 
-export interface Machine {
-  cpus: number;
-  model: string;
-  memoryGb: number;
-  platform: string;
-  node: string;
-  pulumi: string;
-  /** The CLI's default `--parallel` here; both sides run with it. */
-  pulumiParallel: number | null;
-  /** 1, 5 and 15 minute load averages when the run started (the machine is shared). */
-  loadAverage: number[];
-}
+export type Machine = ReturnType<typeof machine>;
 
-export function machine(pulumi: { version: string; defaultParallel: number | null }): Machine {
+export function machine(pulumi: { version: string; defaultParallel: number | null }) {
   return {
     cpus: os.cpus().length,
     model: os.cpus()[0]?.model.trim() ?? "unknown",
@@ -27,41 +16,15 @@ export function machine(pulumi: { version: string; defaultParallel: number | nul
     platform: `${os.platform()} ${os.release()}`,
     node: process.version,
     pulumi: pulumi.version,
+    /** The CLI's default `--parallel` here; both sides run with it. */
     pulumiParallel: pulumi.defaultParallel,
+    /** 1, 5 and 15 minute load averages when the run started (the machine is shared). */
     loadAverage: loadAverage(),
   };
 }
 
 /** The 1, 5 and 15 minute load averages now. */
 export const loadAverage = (): number[] => os.loadavg().map((x) => Math.round(x * 100) / 100);
-
-export interface Report {
-  machine: Machine;
-  startedAt: string;
-  /** Load averages when the run ended. */
-  loadAverageAtEnd: number[];
-  /** The stacks' shape (`--mix`). */
-  mix: Mix;
-  sizes: number[];
-  /** Cycles of up, preview, refresh, destroy per side (medians reported). */
-  repeat: number;
-  /** Extra engine environment both sides ran with (empty in a normal run). */
-  engineEnv: Record<string, string>;
-  results: OpRow[];
-  /** The largest `__provider` of any of our resources, bytes (target: at most {@link PROVIDER_BYTES_LIMIT}). */
-  providerBytesPerResource: number;
-  /** Mean state bytes per resource at the largest N. */
-  stateBytesPerResource: { ours: number; floor: number };
-  bytesBySize: { n: number; ours: Bytes; floor: Bytes; anchor: Bytes }[];
-  /** A fresh provider host's first call, ours against the floor's (./host-start.ts). */
-  hostStart: HostStartResult;
-  /** A refresh host's first call: a StreamStatus read (ours against the emulator). */
-  hostRead: HostStartResult;
-  /** A fresh program's import of the package, ours against the floor's (./host-start.ts). */
-  programImport: HostStartResult;
-  client: ClientResult;
-  targets: Target[];
-}
 
 export interface Target {
   name: string;
@@ -77,13 +40,7 @@ export interface Target {
  */
 export const PROVIDER_BYTES_LIMIT = 100;
 
-/**
- * The targets of the performance work, each evaluated where the run has what it needs: every
- * operation within 1.15 of the floor at N=500 and within 1.10 at N=50; the host's CPU per resource
- * on refresh within 1.3 of the floor's (at the largest N); its peak memory within 20 MB of the
- * floor's; the client at 0.95 of raw undici; in the account mix, a refresh making one API call
- * per distinct object; and ours at or below the hand-written anchor.
- */
+/** The targets of the performance work (docs/benchmarks.md), each where the run has what it needs to judge it. */
 export function targets(rows: OpRow[], providerBytes: number, client: ClientResult, mix: Mix): Target[] {
   const largest = Math.max(...rows.map((r) => r.n));
   const out: Target[] = [];

@@ -1,12 +1,9 @@
 /**
- * One size N: a stack of ours and a stack of the floor, side by side on one file backend with
- * the engine's default parallelism, through `up`, `preview`, `refresh` and `destroy`; beside them
- * the same stack through the provider plugin and through the hand-written anchor (anchor.ts).
- *
- * Runs alternate sides in ABBA order (ours first, then the floor, then the floor first, …), so
- * a drift in machine load weighs on both alike. Every run's outcome is checked (N creates, N
- * unchanged, N deletes): a run in which the engine did something else measures nothing and
- * fails instead.
+ * One size N: the same stack of ours, of the floor, through the provider plugin and through the
+ * hand-written anchor (anchor.ts), side by side on one file backend with the engine's default
+ * parallelism, through `up`, `preview`, `refresh` and `destroy` (docs/benchmarks.md). Every run's
+ * outcome is checked (N creates, N unchanged, N deletes): a run in which the engine did something
+ * else measures nothing and fails instead.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -15,9 +12,9 @@ import { startBenchEmulator, total, type BenchEmulator } from "./emulator";
 import { anchorProgram } from "./anchor";
 import { engineEnv } from "./engine";
 import { stackFixture } from "./fixture";
-import { cpuSeconds, cpuSince, measureOp, type CpuSplit } from "./host";
+import { cpuSeconds, cpuSince, measureOp, type CpuSplit, type Measured } from "./host";
 import { stateBytes, type Bytes } from "./state";
-import { declarations, distinctObjects, floorProgram, oursProgram, pluginProgram, targetCounts, type Mix } from "./mix";
+import { declarations, distinctObjects, floorProgram, oursProgram, targetCounts, type Mix } from "./mix";
 
 const OPS = ["up", "preview", "refresh", "destroy"] as const;
 type Op = (typeof OPS)[number];
@@ -25,83 +22,8 @@ type Op = (typeof OPS)[number];
 const SIDES = ["ours", "floor", "plugin", "anchor"] as const;
 type SideName = (typeof SIDES)[number];
 
-export interface OpRow {
-  /** The stack's shape (mix.ts). */
-  mix: Mix;
-  n: number;
-  op: Op;
-  /** Wall time, the median of the runs. */
-  oursSeconds: number;
-  floorSeconds: number;
-  ratio: number;
-  /** API requests ours made during the operation (the floor makes none); the most of any run. */
-  apiCalls: number;
-  apiCallsByOperation: Record<string, number>;
-  /** Distinct API objects the N resources manage (AdBreakSlots of one zone share its roster). */
-  distinctObjects: number;
-  /** `apiCalls` over `distinctObjects`: 1 is one call per object. */
-  apiCallsPerObject: number;
-  /** Every run's wall time, in the order run. */
-  oursRuns: number[];
-  floorRuns: number[];
-  /** Peak RSS of the dynamic-provider host, MB (null: not measurable here). */
-  oursPeakRssMb: number | null;
-  floorPeakRssMb: number | null;
-  /**
-   * All CPU of ours over all CPU of the floor (engine, host and program, median runs): steadier than
-   * `ratio` on a shared machine, where waiting for a core lengthens wall times but not CPU time.
-   */
-  cpuRatio: number | null;
-  /** CPU seconds by process (median run). */
-  oursCpu: CpuSplit | null;
-  floorCpu: CpuSplit | null;
-  /** CPU seconds the emulator spent serving ours (median run): API cost, on the same shared cores. */
-  emulatorCpuSeconds: number | null;
-  /** Provider-host CPU per resource, milliseconds (median run's host CPU over N; null: not measurable). */
-  hostCpuMsPerResource: { ours: number | null; floor: number | null };
-  /**
-   * Mean bytes per resource of the state the operation wrote (up, refresh) or worked from
-   * (preview, destroy): the engine rewrites the whole checkpoint after every step.
-   */
-  stateBytesPerResource: { ours: number; floor: number };
-  /** The same stack through the provider plugin (each resource given a cdnstream Provider), same run. */
-  plugin: PluginRow;
-  /** The hand-written anchor (anchor.ts) on the same stack, same run, against an emulator of its own. */
-  anchor: AnchorRow;
-}
-
-/** What the anchor measured for one operation: medians, as for the other sides. */
-export interface AnchorRow {
-  seconds: number;
-  runs: number[];
-  /** Ours over the anchor, wall time (below 1: ours is faster). */
-  ratio: number;
-  /** All CPU of ours over all CPU of the anchor. */
-  cpuRatio: number | null;
-  cpu: CpuSplit | null;
-  apiCalls: number;
-  apiCallsByOperation: Record<string, number>;
-  peakRssMb: number | null;
-  emulatorCpuSeconds: number | null;
-  hostCpuMsPerResource: number | null;
-  stateBytesPerResource: number;
-}
-
-/** The plugin path's medians for one operation, against the floor and against the dynamic path. */
-export interface PluginRow {
-  seconds: number;
-  runs: number[];
-  /** Plugin over floor, wall time. */
-  ratio: number;
-  /** Plugin over the dynamic path (ours), wall time: below 1, the plugin is faster. */
-  oursRatio: number;
-  /** All CPU of the plugin path over all CPU of the floor. */
-  cpuRatio: number | null;
-  cpu: CpuSplit | null;
-  apiCalls: number;
-  peakRssMb: number | null;
-  hostCpuMsPerResource: number | null;
-}
+/** A row of the report (its JSON's `results`): every side's medians for one operation at one size. */
+export type OpRow = ReturnType<typeof summarize>;
 
 export interface SizeResult {
   rows: OpRow[];
@@ -158,13 +80,8 @@ async function createSide(
   return { stack, project, extra, runs, emulator: name === "floor" ? undefined : emulator };
 }
 
-interface Run {
-  seconds: number;
-  peakRssMb: number | null;
-  cpu: CpuSplit | null;
-  emulatorCpu: number | null;
-  counts: Record<string, number>;
-}
+/** One measured run, with the CPU the side's emulator spent on it and the API calls it served. */
+type Run = Measured<unknown> & { emulatorCpu: number | null; counts: Record<string, number> };
 
 /** One run of `op` on one side, checked against the summary the engine must report. */
 async function runSide(side: Side, op: Op, n: number): Promise<Run> {
@@ -179,9 +96,7 @@ async function runSide(side: Side, op: Op, n: number): Promise<Run> {
     );
   }
   return {
-    seconds: m.seconds,
-    peakRssMb: m.hostPeakRssMb,
-    cpu: m.cpu,
+    ...m,
     emulatorCpu: emulator ? cpuSince(emulator.pid, emulatorCpu) : null,
     counts: emulator ? await emulator.counts() : {},
   };
@@ -206,7 +121,7 @@ function sideStats(runs: Run[], n: number) {
         host: medianOrNull(runs.map((x) => x.cpu!.host))!,
         program: medianOrNull(runs.map((x) => x.cpu!.program))!,
       };
-  const peaks = runs.map((x) => x.peakRssMb);
+  const peaks = runs.map((x) => x.hostPeakRssMb);
   const busiest = runs.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
   return {
     seconds: median(runs.map((x) => x.seconds)),
@@ -229,33 +144,54 @@ interface RowContext {
 }
 
 /** One table row from every run of an operation on each side (in the order of `SIDES`). */
-function summarize({ mix, n, objects, bytes }: RowContext, op: Op, runs: Run[][]): OpRow {
+function summarize({ mix, n, objects, bytes }: RowContext, op: Op, runs: Run[][]) {
   const [o, f, p, a] = runs.map((x) => sideStats(x, n));
   return {
+    /** The stack's shape (mix.ts). */
     mix,
     n,
     op,
+    /** Wall time, the median of the runs. */
     oursSeconds: round(o.seconds),
     floorSeconds: round(f.seconds),
     ratio: round(o.seconds / f.seconds),
+    /** API requests ours made during the operation (the floor makes none); the most of any run. */
     apiCalls: o.apiCalls,
     apiCallsByOperation: o.apiCallsByOperation,
+    /** Distinct API objects the N resources manage (AdBreakSlots of one zone share its roster). */
     distinctObjects: objects,
+    /** `apiCalls` over `distinctObjects`: 1 is one call per object. */
     apiCallsPerObject: round(o.apiCalls / objects, 2),
+    /** Every run's wall time, in the order run. */
     oursRuns: o.runs,
     floorRuns: f.runs,
+    /** Peak RSS of the dynamic-provider host, MB (null: not measurable here). */
     oursPeakRssMb: o.peakRssMb,
     floorPeakRssMb: f.peakRssMb,
+    /**
+     * All CPU of ours over all CPU of the floor (engine, host and program, median runs): steadier than
+     * `ratio` on a shared machine, where waiting for a core lengthens wall times but not CPU time.
+     */
     cpuRatio: cpuRatio(o.cpu, f.cpu),
+    /** CPU seconds by process (median run). */
     oursCpu: o.cpu,
     floorCpu: f.cpu,
+    /** CPU seconds the emulator spent serving ours (median run): API cost, on the same shared cores. */
     emulatorCpuSeconds: o.emulatorCpuSeconds,
+    /** Provider-host CPU per resource, milliseconds (median run's host CPU over N; null: not measurable). */
     hostCpuMsPerResource: { ours: o.hostCpuMsPerResource, floor: f.hostCpuMsPerResource },
+    /**
+     * Mean bytes per resource of the state the operation wrote (up, refresh) or worked from
+     * (preview, destroy): the engine rewrites the whole checkpoint after every step.
+     */
     stateBytesPerResource: { ours: bytes.ours.state, floor: bytes.floor.state },
+    /** The same stack through the provider plugin (each resource given a cdnstream Provider), same run. */
     plugin: {
       seconds: round(p.seconds),
       runs: p.runs,
+      /** Plugin over floor, wall time. */
       ratio: round(p.seconds / f.seconds),
+      /** Plugin over the dynamic path (ours), wall time: below 1, the plugin is faster. */
       oursRatio: round(p.seconds / o.seconds),
       cpuRatio: cpuRatio(p.cpu, f.cpu),
       cpu: p.cpu,
@@ -263,10 +199,13 @@ function summarize({ mix, n, objects, bytes }: RowContext, op: Op, runs: Run[][]
       peakRssMb: p.peakRssMb,
       hostCpuMsPerResource: p.hostCpuMsPerResource,
     },
+    /** The hand-written anchor (anchor.ts) on the same stack, same run, against an emulator of its own. */
     anchor: {
       seconds: round(a.seconds),
       runs: a.runs,
+      /** Ours over the anchor, wall time (below 1: ours is faster). */
       ratio: round(o.seconds / a.seconds),
+      /** All CPU of ours over all CPU of the anchor. */
       cpuRatio: cpuRatio(o.cpu, a.cpu),
       cpu: a.cpu,
       apiCalls: a.apiCalls,
@@ -288,10 +227,9 @@ export interface SizeOptions {
 }
 
 /**
- * Runs size `n`: `repeat` cycles of up, preview, refresh and destroy on each side, the emulator
- * reset to its fixture before each cycle, and reports the median of each operation (a single
- * run of a 20-second operation moves by a third on this shared machine). `log` gets one line
- * per operation.
+ * Runs size `n`: `repeat` cycles on each side, the emulators reset to their fixture before each
+ * cycle, and reports the median of each operation (a single run of a 20-second operation moves by
+ * a third on this shared machine). `log` gets one line per operation.
  */
 export async function runSize(
   n: number,
@@ -314,7 +252,7 @@ export async function runSize(
     const sides: Record<SideName, Side> = {
       ours: await side("ours", oursProgram(decls), emulator),
       floor: await side("floor", floorProgram(decls), emulator),
-      plugin: await side("plugin", pluginProgram(decls, pluginEmulator.url), pluginEmulator, 1),
+      plugin: await side("plugin", oursProgram(decls, pluginEmulator.url), pluginEmulator, 1),
       anchor: await side("anchor", anchorProgram(decls, anchorEmulator.url), anchorEmulator),
     };
     // The state after up (what preview reads) and after refresh (what destroy starts from), first cycle.
@@ -324,8 +262,7 @@ export async function runSize(
       if (options.repeat > 1) log(`n=${n} cycle ${cycle + 1} of ${options.repeat}`);
       for (const api of emulators) await api.reset();
       for (const [i, op] of OPS.entries()) {
-        // ABBA: which side goes first alternates from one operation, and one cycle, to the next
-        // (with the plugin path and the anchor, ABCD then DCBA).
+        // ABCD then DCBA from one operation, and one cycle, to the next: a drift in machine load weighs on every side alike.
         for (const name of (cycle + i) % 2 === 0 ? SIDES : [...SIDES].reverse())
           sides[name].runs[op].push(await runSide(sides[name], op, n));
         if ((op === "up" || op === "refresh") && !bytes.has(op))

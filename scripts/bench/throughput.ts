@@ -19,21 +19,8 @@ import { pullZonesFixture } from "./fixture";
 export const PULL_ZONES = 1000;
 
 /** Requests per second and CPU per call, ours against raw undici, same run. */
-export interface ClientRates {
-  path: string;
-  concurrency: number;
-  secondsPerRun: number;
-  oursRps: number;
-  rawRps: number;
-  ratio: number;
-  runs: { raw: number[]; ours: number[] };
-  /** Client-process CPU per call, microseconds (steadier than req/s on a busy machine). */
-  cpuPerCallUs: { raw: number; ours: number };
-}
-
-export interface ClientResult extends ClientRates {
-  allPages: { items: number; requests: number; coldSeconds: number; warmSeconds: number };
-}
+type ClientRates = Awaited<ReturnType<typeof clientRates>>;
+export type ClientResult = Awaited<ReturnType<typeof clientBench>>;
 
 type Call = () => Promise<unknown>;
 
@@ -61,7 +48,7 @@ async function measure(call: Call, seconds: number, concurrency: number): Promis
 }
 
 /** The ABBA BAAB runs of raw undici and the client against a running emulator. */
-async function clientRates(url: string, apiKey: string, seconds: number, concurrency: number): Promise<ClientRates> {
+async function clientRates(url: string, apiKey: string, seconds: number, concurrency: number) {
   const agent = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 4000 });
   const raw: Call = async () => {
     const res = await request(`${url}/v2/dns`, {
@@ -100,6 +87,7 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
       rawRps: Math.round(mean("raw", "rps")),
       ratio: Math.round((mean("ours", "rps") / mean("raw", "rps")) * 1000) / 1000,
       runs: { raw: runs.raw.map((r) => Math.round(r.rps)), ours: runs.ours.map((r) => Math.round(r.rps)) },
+      /** Client-process CPU per call, microseconds (steadier than req/s on a busy machine). */
       cpuPerCallUs: { raw: Math.round(mean("raw", "cpuUs")), ours: Math.round(mean("ours", "cpuUs")) },
     };
   } finally {
@@ -112,10 +100,8 @@ const BUILT = path.join(repoRoot, "dist", "scripts", "bench", "throughput.js");
 
 /**
  * The client's rates measured in a fresh process shaped like a provider host (`@pulumi/pulumi`
- * loaded, nothing else), where the client serves an engine operation: the bench's own process
- * holds every stack it ran (over a million objects), and in a heap that size each call's
- * allocations cost more, ours (which allocate more per call than raw undici) the most; that is
- * the bench's heap, not a host's (0.90 of raw undici there, against 0.96-1.00 in a fresh one).
+ * loaded, nothing else): the bench's own heap, holding every stack it ran, makes each call's
+ * allocations cost more (docs/benchmarks.md, "The client").
  */
 function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates {
   const run = spawnSync(
@@ -128,11 +114,7 @@ function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates 
   return JSON.parse(run.stdout) as ClientRates;
 }
 
-export async function clientBench(options: {
-  seconds: number;
-  concurrency: number;
-  runDir: string;
-}): Promise<ClientResult> {
+export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }) {
   const { seconds, concurrency } = options;
   const emulator = await startBenchEmulator(
     pullZonesFixture(PULL_ZONES),
