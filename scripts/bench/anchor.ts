@@ -1,16 +1,9 @@
 /**
- * The hand-written anchor of `npm run bench`: what a user would write instead of installing this
- * package, a dynamic provider in the style of Pulumi's documentation. One object literal of
- * `pulumi.dynamic.ResourceProvider` methods, serialized by the closure serializer into every
- * resource's `__provider` (with the base URL it captures), calling the API with the global
- * `fetch`, and no validation: no input rules, no response schemas, no retries, no pacing, no
- * sharing of reads, an error only for a non-2xx status.
- *
- * It makes the same API calls as ours on the same stacks (the bench counts them against its own
- * emulator): one write per resource on `up`, one read per resource on `refresh` (the API's read
- * paths ours uses), none on `preview`, and on `destroy` only the §4.4 disable of a timeshift
- * stream. Its outputs are its inputs plus the few fields of the answer a user would keep, read
- * back alike on refresh. Kept in scripts/bench/ only: never shipped.
+ * The hand-written anchor of `npm run bench` (docs/benchmarks.md): a dynamic provider in the style
+ * of Pulumi's documentation, with no input rules, response schemas, retries, pacing or sharing of
+ * reads, and an error only for a non-2xx status. It makes the same API calls as ours on the same
+ * stacks: one write per resource on `up`, one read per resource on `refresh`, none on `preview`,
+ * and on `destroy` only the §4.4 disable of a timeshift stream. Never shipped.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";

@@ -13,26 +13,15 @@ import { projectProgram } from "../../provider/cli/project";
 import { startBenchEmulator, total } from "./emulator";
 import { engineEnv, repoRoot } from "./engine";
 import { BASE, stackFixture } from "./fixture";
-import { cpuSeconds, cpuSince, descendants, measurable, read } from "./host";
+import { cpuSeconds, cpuSince, descendants, measurable, read, statusBytes } from "./host";
 import { round } from "./stacks";
 
-interface FleetSize {
+export interface FleetSize {
   stacks: number;
   resources: number;
 }
 
 export type DriftFleetReport = Awaited<ReturnType<typeof driftFleetBench>>;
-
-/** "20x100,5x10" as sizes; throws naming the rule. */
-export function parseFleetSizes(raw: string): FleetSize[] {
-  return raw.split(",").map((part) => {
-    const match = /^\s*(\d+)x(\d+)\s*$/.exec(part);
-    const size = { stacks: Number(match?.[1]), resources: Number(match?.[2]) };
-    if (!match || size.stacks < 1 || size.resources < 1)
-      throw new Error(`--drift-fleet takes sizes SxR (stacks x resources per stack), e.g. 20x100,5x10 (got ${raw})`);
-    return size;
-  });
-}
 
 const PROJECT = "drift-fleet-bench";
 
@@ -74,11 +63,7 @@ async function measureDrift(projectDir: string, env: Record<string, string>, con
   child.stderr!.on("data", (d) => (stderr += d));
   let peakBytes = 0;
   // The resident set of the whole tree now: the largest sum is the run's peak.
-  const sample = () =>
-    [child.pid!, ...descendants(child.pid!)].reduce(
-      (bytes, pid) => bytes + Number(/^VmRSS:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0) * 1024,
-      0,
-    );
+  const sample = () => [child.pid!, ...descendants(child.pid!)].reduce((a, pid) => a + statusBytes(pid, "VmRSS"), 0);
   const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, sample())), 100) : undefined;
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(timer);

@@ -6,7 +6,10 @@
  * ours and the floor alike) to the end of the call; runs alternate sides, medians are reported.
  */
 import { spawnSync } from "node:child_process";
-import { floorPackageDir } from "./mix";
+import * as path from "node:path";
+import { startBenchEmulator } from "./emulator";
+import { stackFixture } from "./fixture";
+import { declarations, floorPackageDir, targetCounts } from "./mix";
 import { median, round } from "./stacks";
 import { repoRoot } from "./engine";
 
@@ -90,19 +93,23 @@ export function programImportBench(runs: number): HostStartResult {
   );
 }
 
-/**
- * Measures `runs` refresh hosts' first read per side, against an emulator holding the stream
- * (`api`); `props` is the StreamStatus's state.
- */
-export function hostReadBench(
-  runs: number,
-  api: { url: string; apiKey: string },
-  props: Record<string, unknown>,
-): HostStartResult {
-  const env = { ...process.env, CDNSTREAM_API_KEY: api.apiKey, CDNSTREAM_BASE_URL: api.url };
-  return alternating(
-    runs,
-    () => once(readScript(oursShim, props), `a first read of ${oursShim}`, env),
-    () => once(readScript(floorPackageDir, props), "a first read of the floor", env),
+/** Measures `runs` refresh hosts' first read per side, of a StreamStatus an emulator of its own holds. */
+export async function hostReadBench(runs: number, runDir: string): Promise<HostStartResult> {
+  const decls = declarations(7, "cycle")
+    .filter((d) => d.kind === "StreamStatus")
+    .slice(0, 1);
+  const api = await startBenchEmulator(
+    stackFixture(targetCounts(decls)),
+    path.join(runDir, "fixtures", "first-read.json"),
   );
+  const env = { ...process.env, CDNSTREAM_API_KEY: api.apiKey, CDNSTREAM_BASE_URL: api.url };
+  try {
+    return alternating(
+      runs,
+      () => once(readScript(oursShim, decls[0].args), `a first read of ${oursShim}`, env),
+      () => once(readScript(floorPackageDir, decls[0].args), "a first read of the floor", env),
+    );
+  } finally {
+    await api.close();
+  }
 }

@@ -62,6 +62,10 @@ export function descendants(root: number): number[] {
   return out;
 }
 
+/** A memory figure of `/proc/<pid>/status` (VmRSS, VmHWM...) in bytes; 0 once the process is gone. */
+export const statusBytes = (pid: number, field: string): number =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0) * 1024;
+
 interface Sample {
   peakBytes: number;
   cpu: number;
@@ -80,9 +84,9 @@ function sample(seen: Map<number, Sample>): void {
           ? "engine"
           : undefined;
     if (!role) continue;
-    const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0);
     const known = seen.get(pid) ?? { peakBytes: 0, cpu: 0, role };
-    seen.set(pid, { role, peakBytes: Math.max(known.peakBytes, kb * 1024), cpu: cpuSeconds(pid) ?? known.cpu });
+    const peakBytes = Math.max(known.peakBytes, statusBytes(pid, "VmHWM"));
+    seen.set(pid, { role, peakBytes, cpu: cpuSeconds(pid) ?? known.cpu });
   }
 }
 

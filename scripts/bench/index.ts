@@ -7,11 +7,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
-import { hostReadBench, hostStartBench, programImportBench, type HostStartResult } from "./host-start";
-import { driftFleetBench, driftFleetMarkdown, parseFleetSizes, type DriftFleetReport } from "./drift-fleet";
-import { startBenchEmulator } from "./emulator";
-import { stackFixture } from "./fixture";
-import { declarations, MIXES, targetCounts, writeFloorPackage, type Mix } from "./mix";
+import { hostReadBench, hostStartBench, programImportBench } from "./host-start";
+import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
+import { MIXES, writeFloorPackage, type Mix } from "./mix";
 import { loadAverage, machine, markdown, targets, type Machine } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
@@ -89,14 +87,17 @@ function options(argv: string[]) {
   if (!(MIXES as readonly string[]).includes(values.mix))
     throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
   const mix = values.mix as Mix;
-  let driftFleet: { sizes: ReturnType<typeof parseFleetSizes>; concurrencies: number[] } | undefined;
+  let driftFleet: { sizes: FleetSize[]; concurrencies: number[] } | undefined;
   if (values["drift-fleet"] !== undefined) {
-    let sizes;
-    try {
-      sizes = parseFleetSizes(values["drift-fleet"]);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const sizes = values["drift-fleet"].split(",").map((part) => {
+      const match = /^\s*(\d+)x(\d+)\s*$/.exec(part);
+      const size = { stacks: Number(match?.[1]), resources: Number(match?.[2]) };
+      if (!match || size.stacks < 1 || size.resources < 1)
+        throw new UsageError(
+          `--drift-fleet takes sizes SxR (stacks x resources per stack), e.g. 20x100,5x10 (got ${values["drift-fleet"]})`,
+        );
+      return size;
+    });
     const concurrencies = values["drift-concurrency"].split(",").map((s) => Number(s.trim()));
     if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 32))
       throw new UsageError(
@@ -126,22 +127,6 @@ export interface Io {
 }
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
-
-/** {@link hostReadBench} against an emulator of its own holding one StreamStatus's stream. */
-async function firstReads(runs: number, runDir: string): Promise<HostStartResult> {
-  const decls = declarations(7, "cycle")
-    .filter((d) => d.kind === "StreamStatus")
-    .slice(0, 1);
-  const api = await startBenchEmulator(
-    stackFixture(targetCounts(decls)),
-    path.join(runDir, "fixtures", "first-read.json"),
-  );
-  try {
-    return hostReadBench(runs, api, decls[0]!.args);
-  } finally {
-    await api.close();
-  }
-}
 
 /** The --drift-fleet run: its report, with the machine it ran on. */
 export interface DriftFleetRun {
@@ -209,7 +194,7 @@ async function sizesReport(
   progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
   const hostStart = hostStartBench(opts.hostStarts);
   progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
-  const hostRead = await firstReads(opts.hostStarts, runDir);
+  const hostRead = await hostReadBench(opts.hostStarts, runDir);
   progress(`program import: ${opts.hostStarts} fresh programs per side`);
   const programImport = programImportBench(opts.hostStarts);
   progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);

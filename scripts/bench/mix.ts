@@ -73,54 +73,36 @@ function slotArgs(j: number, perZone: number): Record<string, unknown> {
 }
 
 /** The j-th resource of a kind, on the j-th generated object of its family (fixture.ts). */
-function argsOf(kind: Kind, j: number, mix: Mix): Record<string, unknown> {
-  switch (kind) {
-    case "StreamStatus":
-      return { streamKind: "push", streamId: BASE.pushStream + j, disabled: j % 2 === 0 };
-    case "TimeshiftStream":
-      return { name: `bench-delayed-${j}`, parent: BASE.pushStream + j, timeshift: 60 };
-    case "PushZoneSettings":
-      return {
-        zoneId: BASE.httpPushZone + j,
-        customDomains: [`media-${j}.bench.example`],
-        transcodeWebhook: "https://hooks.bench.example/transcoded",
-      };
-    case "VodPullDomainLock":
-      return {
-        zoneId: BASE.vodPullZone + j,
-        enabled: true,
-        policy: "Y",
-        domains: [`player-${j}.bench.example`, "bench.example"],
-        ips: ["203.0.113.7"],
-      };
-    case "AdBreakSlot":
-      return slotArgs(j, mix === "account" ? SLOTS_PER_ZONE : 1);
-    case "CampaignArchive":
-      return { projectId: 1, campaignId: campaignId(j) };
-    case "HttpDomainLockBulk":
-      return { mode: "save", enabled: true, domains: ["bench.example"] };
-  }
-}
+const ARGS: Record<Kind, (j: number, mix: Mix) => Record<string, unknown>> = {
+  StreamStatus: (j) => ({ streamKind: "push", streamId: BASE.pushStream + j, disabled: j % 2 === 0 }),
+  TimeshiftStream: (j) => ({ name: `bench-delayed-${j}`, parent: BASE.pushStream + j, timeshift: 60 }),
+  PushZoneSettings: (j) => ({
+    zoneId: BASE.httpPushZone + j,
+    customDomains: [`media-${j}.bench.example`],
+    transcodeWebhook: "https://hooks.bench.example/transcoded",
+  }),
+  VodPullDomainLock: (j) => ({
+    zoneId: BASE.vodPullZone + j,
+    enabled: true,
+    policy: "Y",
+    domains: [`player-${j}.bench.example`, "bench.example"],
+    ips: ["203.0.113.7"],
+  }),
+  AdBreakSlot: (j, mix) => slotArgs(j, mix === "account" ? SLOTS_PER_ZONE : 1),
+  CampaignArchive: (j) => ({ projectId: 1, campaignId: campaignId(j) }),
+  HttpDomainLockBulk: () => ({ mode: "save", enabled: true, domains: ["bench.example"] }),
+};
 
 /** The API object a resource manages (a TimeshiftStream creates a stream of its own; slots share their zone's roster). */
-function objectOf(kind: Kind, name: string, args: Record<string, unknown>): string {
-  switch (kind) {
-    case "StreamStatus":
-      return `pushStream:${args.streamId}`;
-    case "TimeshiftStream":
-      return `timeshiftStream:${name}`;
-    case "PushZoneSettings":
-      return `httpPushZone:${args.zoneId}`;
-    case "VodPullDomainLock":
-      return `vodPullZone:${args.zoneId}`;
-    case "AdBreakSlot":
-      return `vodPushZone:${args.zoneId}`;
-    case "CampaignArchive":
-      return `campaign:${args.campaignId}`;
-    case "HttpDomainLockBulk":
-      return "httpDomainLock:account";
-  }
-}
+const OBJECT: Record<Kind, (name: string, args: Record<string, unknown>) => string> = {
+  StreamStatus: (_, args) => `pushStream:${args.streamId}`,
+  TimeshiftStream: (name) => `timeshiftStream:${name}`,
+  PushZoneSettings: (_, args) => `httpPushZone:${args.zoneId}`,
+  VodPullDomainLock: (_, args) => `vodPullZone:${args.zoneId}`,
+  AdBreakSlot: (_, args) => `vodPushZone:${args.zoneId}`,
+  CampaignArchive: (_, args) => `campaign:${args.campaignId}`,
+  HttpDomainLockBulk: () => "httpDomainLock:account",
+};
 
 /** The N resources of a stack of `mix`, in declaration order. */
 export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
@@ -136,8 +118,8 @@ export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
     const j = seen.get(kind) ?? 0;
     seen.set(kind, j + 1);
     const name = `${kind}-${j}`;
-    const args = argsOf(kind, j, mix);
-    return { kind, name, args, object: objectOf(kind, name, args) };
+    const args = ARGS[kind](j, mix);
+    return { kind, name, args, object: OBJECT[kind](name, args) };
   });
 }
 
