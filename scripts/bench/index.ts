@@ -140,8 +140,9 @@ export interface DriftFleetRun {
 export async function runBench(argv: string[], io: Io = processIo): Promise<Report | DriftFleetRun> {
   const opts = options(argv);
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
-  ensureEngineOnPath();
+  // First: the engine's PATH holds the provider plugin laid out from the installed package.
   installPackedPackage();
+  ensureEngineOnPath();
   if (!opts.driftFleet) writeFloorPackage();
   const startedAt = new Date().toISOString();
   const host = machine(pulumiFacts());
