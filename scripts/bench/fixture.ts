@@ -47,17 +47,11 @@ function copies(
   return out;
 }
 
-/** How many objects of each target family a stack of `n` needs (`counts` from the mix). */
-export interface TargetCounts {
-  pushStreams: number;
-  httpPushZones: number;
-  vodPushZones: number;
-  vodPullZones: number;
-  campaigns: number;
-}
+/** How many objects of each target family a stack needs (`targetCounts` of mix.ts). */
+export type TargetCounts = Record<keyof typeof TARGETS, number>;
 
 /** Per target family: the default object copied, the copies' ids and what each copy changes. */
-const TARGETS: Record<keyof TargetCounts, [string, (j: number) => number | string, (o: Obj, j: number) => void]> = {
+const TARGETS = {
   pushStreams: [
     "3001",
     (j) => BASE.pushStream + j,
@@ -78,7 +72,7 @@ const TARGETS: Record<keyof TargetCounts, [string, (j: number) => number | strin
     campaignId,
     (o, j) => Object.assign(o, { name: `Bench campaign ${j}`, status: "active" }),
   ],
-};
+} satisfies Record<string, [string, (j: number) => number | string, (o: Obj, j: number) => void]>;
 
 /** The default fixture plus the targets a bench stack declares (families not given: none). */
 export function stackFixture(counts: Partial<TargetCounts>): Fixture {

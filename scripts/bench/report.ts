@@ -26,12 +26,7 @@ export function machine(pulumi: { version: string; defaultParallel: number | nul
 /** The 1, 5 and 15 minute load averages now. */
 export const loadAverage = (): number[] => os.loadavg().map((x) => Math.round(x * 100) / 100);
 
-export interface Target {
-  name: string;
-  limit: string;
-  value: number;
-  met: boolean;
-}
+export type Target = ReturnType<typeof atMost>;
 
 /**
  * The most bytes a resource's `__provider` may take: the one-line module sdk/resource.ts writes is
@@ -87,7 +82,7 @@ export function targets(rows: OpRow[], providerBytes: number, client: ClientResu
 }
 
 /** A target met at or below `limit` (as the report prints it). */
-const atMost = (name: string, value: number, limit: string): Target => ({
+const atMost = (name: string, value: number, limit: string) => ({
   name,
   limit: `<= ${limit}`,
   value,

@@ -25,12 +25,7 @@ type SideName = (typeof SIDES)[number];
 /** A row of the report (its JSON's `results`): every side's medians for one operation at one size. */
 export type OpRow = ReturnType<typeof summarize>;
 
-export interface SizeResult {
-  rows: OpRow[];
-  ours: Bytes;
-  floor: Bytes;
-  anchor: Bytes;
-}
+export type SizeResult = Awaited<ReturnType<typeof runSize>>;
 
 /** The engine's summary an operation must report: `{ create: N+1 }` etc. (the stack resource counts). */
 const EXPECTED: Record<Op, string> = { up: "create", preview: "same", refresh: "same", destroy: "delete" };
@@ -218,14 +213,6 @@ function summarize({ mix, n, objects, bytes }: RowContext, op: Op, runs: Run[][]
   };
 }
 
-export interface SizeOptions {
-  /** Cycles of up, preview, refresh, destroy per side. */
-  repeat: number;
-  /** Extra engine environment for every side (e.g. PULUMI_SKIP_CHECKPOINTS). */
-  engineEnv: Record<string, string>;
-  mix: Mix;
-}
-
 /**
  * Runs size `n`: `repeat` cycles on each side, the emulators reset to their fixture before each
  * cycle, and reports the median of each operation (a single run of a 20-second operation moves by
@@ -234,9 +221,9 @@ export interface SizeOptions {
 export async function runSize(
   n: number,
   runDir: string,
-  options: SizeOptions,
+  options: { repeat: number; engineEnv: Record<string, string>; mix: Mix },
   log: (line: string) => void,
-): Promise<SizeResult> {
+) {
   const decls = declarations(n, options.mix);
   // Each side that writes gets an emulator of its own on the same fixture, so none finds
   // another's objects: ours, the plugin path and the hand-written anchor.
