@@ -109,18 +109,10 @@ export interface CpuSplit {
   program: number;
 }
 
-export interface Measured<T> {
-  result: T;
-  seconds: number;
-  /** Peak RSS of the largest provider host the operation started, MB. */
-  hostPeakRssMb: number | null;
-  cpu: CpuSplit | null;
-}
-
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Runs `op`, timing it and sampling the processes it starts. */
-export async function measureOp<T>(op: () => Promise<T>): Promise<Measured<T>> {
+export async function measureOp<T>(op: () => Promise<T>) {
   const seen = new Map<number, Sample>();
   const timer = measurable ? setInterval(() => sample(seen), INTERVAL_MS) : undefined;
   const started = performance.now();
@@ -135,10 +127,11 @@ export async function measureOp<T>(op: () => Promise<T>): Promise<Measured<T>> {
     return {
       result,
       seconds,
+      /** Peak RSS of the largest provider host the operation started, MB. */
       hostPeakRssMb: peak ? Math.round(peak / 2 ** 20) : null,
       cpu: measurable
         ? { engine: cpuOf("engine"), host: cpuOf("host"), program: r2((program.user + program.system) / 1e6) }
-        : null,
+        : (null as CpuSplit | null),
     };
   } finally {
     clearInterval(timer);

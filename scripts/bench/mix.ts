@@ -38,25 +38,18 @@ export const MIXES = ["cycle", "account"] as const;
 export type Mix = (typeof MIXES)[number];
 
 const SLOTS_PER_ZONE = 8;
-const slots = (): Kind[] => Array(SLOTS_PER_ZONE).fill("AdBreakSlot");
-const streams = (k: number): Kind[] => Array(k).fill("StreamStatus");
+/** A VoD push zone's AdBreakSlots, then `streams` StreamStatus, then `kinds`. */
+const zone = (streams: number, ...kinds: Kind[]): Kind[] => [
+  ...Array<Kind>(SLOTS_PER_ZONE).fill("AdBreakSlot"),
+  ...Array<Kind>(streams).fill("StreamStatus"),
+  ...kinds,
+];
 /** One unit of the account mix (49 resources), interleaved so that a small N still holds every kind. */
 const ACCOUNT_UNIT: Kind[] = [
-  ...slots(),
-  ...streams(3),
-  "TimeshiftStream",
-  "PushZoneSettings",
-  ...slots(),
-  ...streams(3),
-  "VodPullDomainLock",
-  "CampaignArchive",
-  ...slots(),
-  ...streams(2),
-  "TimeshiftStream",
-  "PushZoneSettings",
-  ...slots(),
-  ...streams(2),
-  "VodPullDomainLock",
+  ...zone(3, "TimeshiftStream", "PushZoneSettings"),
+  ...zone(3, "VodPullDomainLock", "CampaignArchive"),
+  ...zone(2, "TimeshiftStream", "PushZoneSettings"),
+  ...zone(2, "VodPullDomainLock"),
 ];
 const BULK_AT = 6;
 

@@ -12,7 +12,7 @@ import { startBenchEmulator, total, type BenchEmulator } from "./emulator";
 import { anchorProgram } from "./anchor";
 import { engineEnv } from "./engine";
 import { stackFixture } from "./fixture";
-import { cpuSeconds, cpuSince, measureOp, type CpuSplit, type Measured } from "./host";
+import { cpuSeconds, cpuSince, measureOp, type CpuSplit } from "./host";
 import { stateBytes, type Bytes } from "./state";
 import { declarations, distinctObjects, floorProgram, oursProgram, targetCounts, type Mix } from "./mix";
 
@@ -76,7 +76,7 @@ async function createSide(
 }
 
 /** One measured run, with the CPU the side's emulator spent on it and the API calls it served. */
-type Run = Measured<unknown> & { emulatorCpu: number | null; counts: Record<string, number> };
+type Run = Awaited<ReturnType<typeof measureOp>> & { emulatorCpu: number | null; counts: Record<string, number> };
 
 /** One run of `op` on one side, checked against the summary the engine must report. */
 async function runSide(side: Side, op: Op, n: number): Promise<Run> {
@@ -130,16 +130,17 @@ function sideStats(runs: Run[], n: number) {
   };
 }
 
-/** What a row needs besides the runs: the stack's shape and the state bytes of the operation. */
+/** What a row needs besides the runs: the operation, the stack's shape and the state bytes of the operation. */
 interface RowContext {
   mix: Mix;
   n: number;
+  op: Op;
   objects: number;
   bytes: { ours: Bytes; floor: Bytes; anchor: Bytes };
 }
 
 /** One table row from every run of an operation on each side (in the order of `SIDES`). */
-function summarize({ mix, n, objects, bytes }: RowContext, op: Op, runs: Run[][]) {
+function summarize({ mix, n, op, objects, bytes }: RowContext, runs: Run[][]) {
   const [o, f, p, a] = runs.map((x) => sideStats(x, n));
   return {
     /** The stack's shape (mix.ts). */
@@ -258,12 +259,8 @@ export async function runSize(
     }
     const rows = OPS.map((op) => {
       const opBytes = bytes.get(op === "preview" ? "up" : op === "destroy" ? "refresh" : op)!;
-      const context = { mix: options.mix, n, objects: distinctObjects(decls), bytes: opBytes };
-      const row = summarize(
-        context,
-        op,
-        SIDES.map((name) => sides[name].runs[op]),
-      );
+      const runs = SIDES.map((name) => sides[name].runs[op]);
+      const row = summarize({ mix: options.mix, n, op, objects: distinctObjects(decls), bytes: opBytes }, runs);
       log(
         `n=${n} ${op.padEnd(7)} ours ${row.oursSeconds.toFixed(2)} s, floor ${row.floorSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}, ` +
           `${row.apiCalls} API calls (${row.apiCallsPerObject} per object); CPU ratio ${row.cpuRatio ?? "?"}, s engine/host/program ${cpuText(row.oursCpu)} vs ` +
