@@ -46,35 +46,6 @@ interface Side {
   runs: Record<Op, Run[]>;
 }
 
-async function createSide(
-  runDir: string,
-  n: number,
-  name: SideName,
-  program: PulumiFn,
-  emulator: BenchEmulator,
-  extraEnv: Record<string, string>,
-  extra = 0,
-): Promise<Side> {
-  const project = `bench-${name}`;
-  // Its own package.json: otherwise the nearest package scope is the repository's, and
-  // `require("pulumi-cdnstream/…")` from the project would be a self-reference to dist/.
-  const workDir = path.join(runDir, `${project}-n${n}`);
-  fs.mkdirSync(workDir, { recursive: true });
-  fs.writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: `${project}-n${n}`, private: true }));
-  const stack = await LocalWorkspace.createStack(
-    { projectName: project, stackName: `n${n}`, program },
-    {
-      workDir,
-      projectSettings: { name: project, runtime: "nodejs" },
-      envVars: { ...engineEnv(runDir, emulator.apiKey), ...extraEnv },
-    },
-  );
-  // The same config on every side: it is recorded with the default provider in each state.
-  await stack.setConfig("cdnstream:baseUrl", { value: emulator.url });
-  const runs = { up: [], preview: [], refresh: [], destroy: [] };
-  return { stack, project, extra, runs, emulator: name === "floor" ? undefined : emulator };
-}
-
 /** One measured run, with the CPU the side's emulator spent on it and the API calls it served. */
 type Run = Awaited<ReturnType<typeof measureOp>> & { emulatorCpu: number | null; counts: Record<string, number> };
 
@@ -235,8 +206,27 @@ export async function runSize(
       emulators.push(await startBenchEmulator(fixture, path.join(runDir, "fixtures", `n${n}${name}.json`)));
     const [emulator, pluginEmulator, anchorEmulator] = emulators;
     fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
-    const side = (name: SideName, program: PulumiFn, api: BenchEmulator, extra?: number) =>
-      createSide(runDir, n, name, program, api, options.engineEnv, extra);
+    /** A side's stack, against `emulator`; `extra`: resources besides the N declared and the stack. */
+    const side = async (name: SideName, program: PulumiFn, emulator: BenchEmulator, extra = 0): Promise<Side> => {
+      const project = `bench-${name}`;
+      // Its own package.json: otherwise the nearest package scope is the repository's, and
+      // `require("pulumi-cdnstream/…")` from the project would be a self-reference to dist/.
+      const workDir = path.join(runDir, `${project}-n${n}`);
+      fs.mkdirSync(workDir, { recursive: true });
+      fs.writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: `${project}-n${n}`, private: true }));
+      const stack = await LocalWorkspace.createStack(
+        { projectName: project, stackName: `n${n}`, program },
+        {
+          workDir,
+          projectSettings: { name: project, runtime: "nodejs" },
+          envVars: { ...engineEnv(runDir, emulator.apiKey), ...options.engineEnv },
+        },
+      );
+      // The same config on every side: it is recorded with the default provider in each state.
+      await stack.setConfig("cdnstream:baseUrl", { value: emulator.url });
+      const runs = { up: [], preview: [], refresh: [], destroy: [] };
+      return { stack, project, extra, runs, emulator: name === "floor" ? undefined : emulator };
+    };
     const sides: Record<SideName, Side> = {
       ours: await side("ours", oursProgram(decls), emulator),
       floor: await side("floor", floorProgram(decls), emulator),
