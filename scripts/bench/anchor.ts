@@ -1,27 +1,20 @@
 /**
- * The hand-written anchor of `npm run bench`: what a user would write instead of installing this
- * package, a dynamic provider in the style of Pulumi's documentation. One object literal of
- * `pulumi.dynamic.ResourceProvider` methods, serialized by the closure serializer into every
- * resource's `__provider` (with the base URL it captures), calling the API with the global
- * `fetch`, and no validation: no input rules, no response schemas, no retries, no pacing, no
- * sharing of reads, an error only for a non-2xx status.
- *
- * It makes the same API calls as ours on the same stacks (the bench counts them against its own
- * emulator): one write per resource on `up`, one read per resource on `refresh` (the API's read
- * paths ours uses), none on `preview`, and on `destroy` only the §4.4 disable of a timeshift
- * stream. Its outputs are its inputs plus the few fields of the answer a user would keep, read
- * back alike on refresh. Kept in scripts/bench/ only: never shipped.
+ * The hand-written anchor of `npm run bench` (docs/benchmarks.md): a dynamic provider in the style
+ * of Pulumi's documentation, with no input rules, response schemas, retries, pacing or sharing of
+ * reads, and an error only for a non-2xx status. It makes the same API calls as ours on the same
+ * stacks: one write per resource on `up`, one read per resource on `refresh`, none on `preview`,
+ * and on `destroy` only the §4.4 disable of a timeshift stream. Never shipped.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import type { Declaration } from "./mix";
+import { BenchResource, type Declaration } from "./mix";
 
 /**
  * The provider object. Everything it uses is inside this function, so the closure serializer
  * captures `baseUrl` and the helpers below and nothing of the bench; the key is read from the
  * host's environment at each call, as the documentation advises for secrets.
  */
-export function anchorProvider(baseUrl: string): pulumi.dynamic.ResourceProvider {
+function anchorProvider(baseUrl: string): pulumi.dynamic.ResourceProvider {
   const api = async (method: string, path: string, body?: unknown): Promise<any> => {
     const res = await fetch(baseUrl + path, {
       method,
@@ -176,18 +169,15 @@ export function anchorProvider(baseUrl: string): pulumi.dynamic.ResourceProvider
   };
 }
 
-class AnchorResource extends pulumi.dynamic.Resource {
-  constructor(provider: pulumi.dynamic.ResourceProvider, d: Declaration) {
-    // The kind travels as an input, as a hand-written provider serving several kinds would keep it.
-    super(provider, d.name, { ...d.args, kind: d.kind }, {}, "cdnstream-anchor", d.kind);
-  }
-}
-
-/** The anchor's program: the same names, kinds (as type names) and inputs, against `baseUrl`. */
+/**
+ * The anchor's program: the same names, kinds (as type names) and inputs, against `baseUrl`. The
+ * kind travels as an input, as a hand-written provider serving several kinds would keep it.
+ */
 export function anchorProgram(decls: Declaration[], baseUrl: string): PulumiFn {
   return async () => {
     const provider = anchorProvider(baseUrl);
-    for (const d of decls) new AnchorResource(provider, d);
+    for (const d of decls)
+      new BenchResource(provider, d.name, { ...d.args, kind: d.kind }, {}, "cdnstream-anchor", d.kind);
     return {};
   };
 }

@@ -1,68 +1,27 @@
 /**
  * `npm run bench -- --drift-fleet 20x100[,SxR...] [--drift-concurrency 1,2,4]`: what one
- * `cdnstream drift` run costs on one machine as a fleet grows, to tell when to shard it over a
- * CI matrix (docs/drift.md, "How drift cost grows").
- *
- * Per size: one project whose S stacks each hold R StreamStatus resources on streams of their
- * own, deployed through the Automation API on one file backend against the emulator in a process
- * of its own; one stream of every fifth stack is disabled out of band. Then the built command,
- * `cdnstream drift` over every stack of the project, is run once per concurrency, as a pipeline
- * runs it, and measured: wall time; CPU of every process it started (bash's `times`: the
- * children's user + system time, which the kernel adds up as each process is reaped, so the
- * workers, `pulumi` and the provider hosts are all counted); peak memory, the largest sum of the
- * resident sets of the whole process tree over 100 ms samples; the API requests the emulator
- * served and the emulator's own CPU. Each run must report exactly the stacks drifted out of band
- * (exit 2): a run that found anything else measured nothing and fails the bench instead.
+ * `cdnstream drift` run costs on one machine as a fleet grows, to tell when to shard it over a CI
+ * matrix (docs/drift.md, "How drift cost grows", says what is measured and how). Each run must
+ * report exactly the stacks drifted out of band (exit 2): a run that found anything else
+ * measured nothing and fails the bench instead.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { request } from "undici";
 import { projectProgram } from "../../provider/cli/project";
-import { startBenchEmulator, total, type BenchEmulator } from "./emulator";
+import { startBenchEmulator, total } from "./emulator";
 import { engineEnv, repoRoot } from "./engine";
 import { BASE, stackFixture } from "./fixture";
-import { cpuSeconds } from "./host";
+import { cpuSeconds, cpuSince, descendants, measurable, read, statusBytes } from "./host";
+import { round } from "./stacks";
 
 export interface FleetSize {
   stacks: number;
   resources: number;
 }
 
-export interface DriftFleetRow {
-  stacks: number;
-  resourcesPerStack: number;
-  concurrency: number;
-  wallSeconds: number;
-  /** User + system CPU of the command and everything it started. */
-  cpuSeconds: number;
-  /** The largest sum of the resident sets of the command's process tree, MB (null: not measurable here). */
-  peakMemoryMb: number | null;
-  /** Requests the emulator served during the run. */
-  apiCalls: number;
-  /** CPU the emulator spent serving them (the API's side, on the same cores). */
-  emulatorCpuSeconds: number | null;
-  /** Stacks the run reported drifted: the ones changed out of band. */
-  driftedStacks: number;
-}
-
-export interface DriftFleetReport {
-  sizes: FleetSize[];
-  concurrencies: number[];
-  rows: DriftFleetRow[];
-}
-
-/** "20x100,5x10" as sizes; throws naming the rule. */
-export function parseFleetSizes(raw: string): FleetSize[] {
-  return raw.split(",").map((part) => {
-    const match = /^\s*(\d+)x(\d+)\s*$/.exec(part);
-    const size = { stacks: Number(match?.[1]), resources: Number(match?.[2]) };
-    if (!match || size.stacks < 1 || size.resources < 1)
-      throw new Error(`--drift-fleet takes sizes SxR (stacks x resources per stack), e.g. 20x100,5x10 (got ${raw})`);
-    return size;
-  });
-}
+export type DriftFleetReport = Awaited<ReturnType<typeof driftFleetBench>>;
 
 const PROJECT = "drift-fleet-bench";
 
@@ -87,67 +46,8 @@ const firstStream = (i: number, size: FleetSize) => BASE.pushStream + i * size.r
 /** Every fifth stack gets one stream disabled out of band. */
 const driftedOutOfBand = (i: number) => i % 5 === 0;
 
-async function mutate(api: BenchEmulator, kind: string, id: number, patch: unknown): Promise<void> {
-  const res = await request(`${api.url}/__emulator/mutate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ kind, id: String(id), patch }),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`emulator mutate ${kind} ${id}: ${res.statusCode} ${text}`);
-}
-
-function read(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-/** `root` and every process below it (each thread lists the children it started). */
-function tree(root: number): number[] {
-  const out: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    out.push(pid);
-    let tasks: string[] = [];
-    try {
-      tasks = fs.readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tasks)
-      queue.push(...(read(`/proc/${pid}/task/${tid}/children`) ?? "").split(/\s+/).filter(Boolean).map(Number));
-  }
-  return out;
-}
-
-/** The resident set of the tree below `root` now, bytes. */
-function treeRss(root: number): number {
-  let bytes = 0;
-  for (const pid of tree(root))
-    bytes += Number(/^VmRSS:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0) * 1024;
-  return bytes;
-}
-
-const measurable = fs.existsSync(`/proc/${process.pid}/task`);
-
 /** One `cdnstream drift` run over every stack of the project, measured. */
-async function measureDrift(
-  projectDir: string,
-  env: Record<string, string>,
-  concurrency: number,
-  runDir: string,
-): Promise<{
-  code: number | null;
-  report: any;
-  wallSeconds: number;
-  cpuSeconds: number;
-  peakBytes: number;
-  stderr: string;
-}> {
+async function measureDrift(projectDir: string, env: Record<string, string>, concurrency: number, runDir: string) {
   const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
   const json = path.join(runDir, `drift-${concurrency}.json`);
   const times = path.join(runDir, `times-${concurrency}.txt`);
@@ -162,7 +62,9 @@ async function measureDrift(
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   let peakBytes = 0;
-  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, treeRss(child.pid!))), 100) : undefined;
+  // The resident set of the whole tree now: the largest sum is the run's peak.
+  const sample = () => [child.pid!, ...descendants(child.pid!)].reduce((a, pid) => a + statusBytes(pid, "VmRSS"), 0);
+  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, sample())), 100) : undefined;
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(timer);
   const wallSeconds = (performance.now() - started) / 1000;
@@ -172,15 +74,13 @@ async function measureDrift(
   return { code, report: JSON.parse(read(json) ?? "null"), wallSeconds, cpuSeconds: seconds, peakBytes, stderr };
 }
 
-const r1 = (x: number) => Math.round(x * 10) / 10;
-
 /** One size: deploy, drift out of band, then a measured drift run per concurrency. */
 async function runFleetSize(
   size: FleetSize,
   concurrencies: readonly number[],
   runDir: string,
   progress: (line: string) => void,
-): Promise<DriftFleetRow[]> {
+) {
   const label = `${size.stacks}x${size.resources}`;
   const dir = path.join(runDir, `drift-fleet-${label}`);
   const projectDir = path.join(dir, "project");
@@ -188,13 +88,7 @@ async function runFleetSize(
   fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
   for (const [name, text] of Object.entries(project)) fs.writeFileSync(path.join(projectDir, name), text);
   const api = await startBenchEmulator(
-    stackFixture({
-      pushStreams: size.stacks * size.resources,
-      httpPushZones: 0,
-      vodPushZones: 0,
-      vodPullZones: 0,
-      campaigns: 0,
-    }),
+    stackFixture({ pushStreams: size.stacks * size.resources }),
     path.join(dir, "fixture.json"),
   );
   try {
@@ -219,17 +113,17 @@ async function runFleetSize(
         throw new Error(`${stackName(i)}: up created ${created}, not ${size.resources + 1}`);
     }
     progress(
-      `drift fleet ${label}: deployed ${size.stacks} stacks in ${r1((performance.now() - deployStarted) / 1000)} s`,
+      `drift fleet ${label}: deployed ${size.stacks} stacks in ${round((performance.now() - deployStarted) / 1000, 1)} s`,
     );
     const drifted = indices.filter(driftedOutOfBand);
-    for (const i of drifted) await mutate(api, "pushStreams", firstStream(i, size), { disabled: "1" });
+    for (const i of drifted) await api.mutate("pushStreams", String(firstStream(i, size)), { disabled: "1" });
 
-    const rows: DriftFleetRow[] = [];
+    const rows = [];
     for (const concurrency of concurrencies) {
       await api.clear();
-      const emulatorCpu = cpuSeconds(api.pid);
+      const emulatorBefore = cpuSeconds(api.pid);
       const run = await measureDrift(projectDir, env, concurrency, dir);
-      const emulatorAfter = cpuSeconds(api.pid);
+      const emulatorCpu = cpuSince(api.pid, emulatorBefore);
       const apiCalls = total(await api.counts());
       const reported = (run.report?.stacks ?? []).filter((s: any) => s.drifted).map((s: any) => s.stack);
       const expected = drifted.map(stackName);
@@ -238,17 +132,21 @@ async function runFleetSize(
           `drift ${label} at concurrency ${concurrency} exited ${run.code} reporting drift in [${reported.join(", ")}], ` +
             `not 2 with [${expected.join(", ")}]:\n${run.stderr.split("\n").slice(-20).join("\n")}`,
         );
-      const row: DriftFleetRow = {
+      const row = {
         stacks: size.stacks,
         resourcesPerStack: size.resources,
         concurrency,
-        wallSeconds: r1(run.wallSeconds),
-        cpuSeconds: r1(run.cpuSeconds),
+        wallSeconds: round(run.wallSeconds, 1),
+        /** User + system CPU of the command and everything it started. */
+        cpuSeconds: round(run.cpuSeconds, 1),
+        /** The largest sum of the resident sets of the command's process tree, MB (null: not measurable here). */
         peakMemoryMb: measurable ? Math.round(run.peakBytes / 2 ** 20) : null,
+        /** Requests the emulator served during the run. */
         apiCalls,
-        emulatorCpuSeconds:
-          emulatorCpu !== undefined && emulatorAfter !== undefined ? r1(emulatorAfter - emulatorCpu) : null,
-        driftedStacks: reported.length,
+        /** CPU the emulator spent serving them (the API's side, on the same cores). */
+        emulatorCpuSeconds: emulatorCpu === null ? null : round(emulatorCpu, 1),
+        /** Stacks the run reported drifted: the ones changed out of band. */
+        driftedStacks: reported.length as number,
       };
       progress(
         `drift fleet ${label} at concurrency ${concurrency}: ${row.wallSeconds} s, CPU ${row.cpuSeconds} s, ` +
@@ -268,8 +166,8 @@ export async function driftFleetBench(
   concurrencies: readonly number[],
   runDir: string,
   progress: (line: string) => void,
-): Promise<DriftFleetReport> {
-  const rows: DriftFleetRow[] = [];
+) {
+  const rows = [];
   for (const size of sizes) rows.push(...(await runFleetSize(size, concurrencies, runDir, progress)));
   return { sizes: [...sizes], concurrencies: [...concurrencies], rows };
 }
@@ -288,7 +186,7 @@ export function driftFleetMarkdown(report: DriftFleetReport): string {
   ];
   for (const r of report.rows)
     lines.push(
-      `| ${r.stacks} x ${r.resourcesPerStack} | ${r.concurrency} | ${r.wallSeconds} | ${r1(r.wallSeconds / r.stacks)} | ` +
+      `| ${r.stacks} x ${r.resourcesPerStack} | ${r.concurrency} | ${r.wallSeconds} | ${round(r.wallSeconds / r.stacks, 1)} | ` +
         `${r.cpuSeconds} | ${r.peakMemoryMb ?? "n/a"} | ${r.apiCalls} | ${r.emulatorCpuSeconds ?? "n/a"} |`,
     );
   return lines.join("\n");

@@ -10,29 +10,20 @@ import * as path from "node:path";
 import { request } from "undici";
 import { repoRoot } from "./engine";
 
-export interface BenchEmulator {
-  url: string;
-  apiKey: string;
-  /** The emulator's process, for its CPU time (host.ts). */
-  pid: number;
-  /** `GET /__emulator/requests` counts since the last clear, by operation (`METHOD /v2/template`). */
-  counts(): Promise<Record<string, number>>;
-  /** `DELETE /__emulator/requests`. */
-  clear(): Promise<void>;
-  /** `POST /__emulator/reset`: back to the fixture, so every cycle starts from the same account. */
-  reset(): Promise<void>;
-  close(): Promise<void>;
-}
+export type BenchEmulator = Awaited<ReturnType<typeof startBenchEmulator>>;
 
-async function admin(url: string, method: "GET" | "POST" | "DELETE", what: string): Promise<any> {
-  const res = await request(`${url}/__emulator/${what}`, { method });
+async function admin(url: string, method: "GET" | "POST" | "DELETE", what: string, body?: unknown): Promise<any> {
+  const res = await request(`${url}/__emulator/${what}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
   const text = await res.body.text();
   if (res.statusCode >= 300) throw new Error(`emulator admin ${method} ${what}: ${res.statusCode} ${text}`);
   return text ? JSON.parse(text) : undefined;
 }
 
 /** Writes `fixture` to `file` and serves it. */
-export async function startBenchEmulator(fixture: unknown, file: string): Promise<BenchEmulator> {
+export async function startBenchEmulator(fixture: unknown, file: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(fixture));
   const cli = path.join(repoRoot, "dist", "emulator", "cli.js");
@@ -56,10 +47,16 @@ export async function startBenchEmulator(fixture: unknown, file: string): Promis
   return {
     url,
     apiKey,
+    /** The emulator's process, for its CPU time (host.ts). */
     pid: child.pid!,
-    counts: async () => (await admin(url, "GET", "requests")).counts,
-    clear: () => admin(url, "DELETE", "requests"),
-    reset: () => admin(url, "POST", "reset"),
+    /** `GET /__emulator/requests` counts since the last clear, by operation (`METHOD /v2/template`). */
+    counts: async (): Promise<Record<string, number>> => (await admin(url, "GET", "requests")).counts,
+    clear: (): Promise<void> => admin(url, "DELETE", "requests"),
+    /** Back to the fixture, so every cycle starts from the same account. */
+    reset: (): Promise<void> => admin(url, "POST", "reset"),
+    /** Changes an object out of band, as drift. */
+    mutate: (kind: string, id: string, patch: unknown): Promise<void> =>
+      admin(url, "POST", "mutate", { kind, id, patch }),
     async close() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

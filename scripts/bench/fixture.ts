@@ -35,7 +35,7 @@ function copies(
   template: Obj,
   count: number,
   idOf: (j: number) => number | string,
-  edit: (o: Obj, j: number) => void = () => undefined,
+  edit: (o: Obj, j: number) => void,
 ): Obj {
   const out: Obj = {};
   for (let j = 0; j < count; j++) {
@@ -47,65 +47,38 @@ function copies(
   return out;
 }
 
-/** How many objects of each target family a stack of `n` needs (`counts` from the mix). */
-export interface TargetCounts {
-  pushStreams: number;
-  httpPushZones: number;
-  vodPushZones: number;
-  vodPullZones: number;
-  campaigns: number;
-}
+/** How many objects of each target family a stack needs (`targetCounts` of mix.ts). */
+export type TargetCounts = Record<keyof typeof TARGETS, number>;
 
-/** The default fixture plus the targets a bench stack declares. */
-export function stackFixture(counts: TargetCounts): Fixture {
+/** Per target family: the default object copied, the copies' ids and what each copy changes. */
+const TARGETS = {
+  pushStreams: [
+    "3001",
+    (j) => BASE.pushStream + j,
+    (o, j) => {
+      o.name = `${o.parts.pp}-bench-${j}`;
+      o.parts = { ...o.parts, sn: `bench-${j}`, full: o.name };
+    },
+  ],
+  httpPushZones: [
+    "101",
+    (j) => BASE.httpPushZone + j,
+    (o, j) => Object.assign(o, { name: `bench-${j}`, cnames: "", cnamesArr: [], cnamesArrFqdn: [] }),
+  ],
+  vodPushZones: ["301", (j) => BASE.vodPushZone + j, (o, j) => (o.name = `bench-vod-${j}`)],
+  vodPullZones: ["401", (j) => BASE.vodPullZone + j, (o, j) => (o.name = `bench-pull-${j}`)],
+  campaigns: [
+    "cmp_7Hq2xK9d",
+    campaignId,
+    (o, j) => Object.assign(o, { name: `Bench campaign ${j}`, status: "active" }),
+  ],
+} satisfies Record<string, [string, (j: number) => number | string, (o: Obj, j: number) => void]>;
+
+/** The default fixture plus the targets a bench stack declares (families not given: none). */
+export function stackFixture(counts: Partial<TargetCounts>): Fixture {
   const f = defaultFixture();
-  Object.assign(
-    f.pushStreams,
-    copies(
-      f.pushStreams["3001"],
-      counts.pushStreams,
-      (j) => BASE.pushStream + j,
-      (o, j) => {
-        o.name = `${f.account.streamPrefix}-bench-${j}`;
-        o.parts = { ...o.parts, sn: `bench-${j}`, full: o.name };
-      },
-    ),
-  );
-  Object.assign(
-    f.httpPushZones,
-    copies(
-      f.httpPushZones["101"],
-      counts.httpPushZones,
-      (j) => BASE.httpPushZone + j,
-      (o, j) => {
-        Object.assign(o, { name: `bench-${j}`, cnames: "", cnamesArr: [], cnamesArrFqdn: [] });
-      },
-    ),
-  );
-  Object.assign(
-    f.vodPushZones,
-    copies(
-      f.vodPushZones["301"],
-      counts.vodPushZones,
-      (j) => BASE.vodPushZone + j,
-      (o, j) => (o.name = `bench-vod-${j}`),
-    ),
-  );
-  Object.assign(
-    f.vodPullZones,
-    copies(
-      f.vodPullZones["401"],
-      counts.vodPullZones,
-      (j) => BASE.vodPullZone + j,
-      (o, j) => (o.name = `bench-pull-${j}`),
-    ),
-  );
-  Object.assign(
-    f.campaigns,
-    copies(f.campaigns["cmp_7Hq2xK9d"], counts.campaigns, campaignId, (o, j) => {
-      Object.assign(o, { name: `Bench campaign ${j}`, status: "active" });
-    }),
-  );
+  for (const [family, [template, idOf, edit]] of Object.entries(TARGETS))
+    Object.assign(f[family], copies(f[family][template], counts[family as keyof TargetCounts] ?? 0, idOf, edit));
   return f;
 }
 

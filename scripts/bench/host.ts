@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 
 const INTERVAL_MS = 100;
 
-function read(file: string): string | undefined {
+export function read(file: string): string | undefined {
   try {
     return fs.readFileSync(file, "utf8");
   } catch {
@@ -41,7 +41,7 @@ export function cpuSeconds(pid: number): number | undefined {
 }
 
 /** Pids of every descendant of `root`. Each thread lists the children it started, and the Go CLI starts plugins from any thread. */
-function descendants(root: number): number[] {
+export function descendants(root: number): number[] {
   const out: number[] = [];
   const queue = [root];
   while (queue.length) {
@@ -62,6 +62,10 @@ function descendants(root: number): number[] {
   return out;
 }
 
+/** A memory figure of `/proc/<pid>/status` (VmRSS, VmHWM...) in bytes; 0 once the process is gone. */
+export const statusBytes = (pid: number, field: string): number =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0) * 1024;
+
 interface Sample {
   peakBytes: number;
   cpu: number;
@@ -80,13 +84,20 @@ function sample(seen: Map<number, Sample>): void {
           ? "engine"
           : undefined;
     if (!role) continue;
-    const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1] ?? 0);
     const known = seen.get(pid) ?? { peakBytes: 0, cpu: 0, role };
-    seen.set(pid, { role, peakBytes: Math.max(known.peakBytes, kb * 1024), cpu: cpuSeconds(pid) ?? known.cpu });
+    const peakBytes = Math.max(known.peakBytes, statusBytes(pid, "VmHWM"));
+    seen.set(pid, { role, peakBytes, cpu: cpuSeconds(pid) ?? known.cpu });
   }
 }
 
-export const hostMeasurable = fs.existsSync(`/proc/${process.pid}/task`);
+/** Whether processes can be sampled here (Linux's /proc). */
+export const measurable = fs.existsSync(`/proc/${process.pid}/task`);
+
+/** CPU seconds `pid` has used since it stood at `before` (null: not measurable). */
+export function cpuSince(pid: number, before: number | undefined): number | null {
+  const now = cpuSeconds(pid);
+  return before !== undefined && now !== undefined ? now - before : null;
+}
 
 /** CPU seconds of one operation by who spent them (sampled: see above). */
 export interface CpuSplit {
@@ -98,20 +109,12 @@ export interface CpuSplit {
   program: number;
 }
 
-export interface Measured<T> {
-  result: T;
-  seconds: number;
-  /** Peak RSS of the largest provider host the operation started, MB. */
-  hostPeakRssMb: number | null;
-  cpu: CpuSplit | null;
-}
-
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Runs `op`, timing it and sampling the processes it starts. */
-export async function measureOp<T>(op: () => Promise<T>): Promise<Measured<T>> {
+export async function measureOp<T>(op: () => Promise<T>) {
   const seen = new Map<number, Sample>();
-  const timer = hostMeasurable ? setInterval(() => sample(seen), INTERVAL_MS) : undefined;
+  const timer = measurable ? setInterval(() => sample(seen), INTERVAL_MS) : undefined;
   const started = performance.now();
   const programCpu = process.cpuUsage();
   try {
@@ -124,10 +127,11 @@ export async function measureOp<T>(op: () => Promise<T>): Promise<Measured<T>> {
     return {
       result,
       seconds,
+      /** Peak RSS of the largest provider host the operation started, MB. */
       hostPeakRssMb: peak ? Math.round(peak / 2 ** 20) : null,
-      cpu: hostMeasurable
+      cpu: measurable
         ? { engine: cpuOf("engine"), host: cpuOf("host"), program: r2((program.user + program.system) / 1e6) }
-        : null,
+        : (null as CpuSplit | null),
     };
   } finally {
     clearInterval(timer);

@@ -1,25 +1,16 @@
 /**
- * `npm run bench [-- --sizes 50,200,500 --json FILE]`: what the provider adds to what
- * the Pulumi engine itself costs, and how many API calls it makes, measured side by side in one
- * run; then a provider host's first call against the floor's, the client against raw undici and a
- * 1,000-item all-pages fetch. `npm run bench -- --drift-fleet 20x100` instead measures one `cdnstream
- * drift` run over S stacks of R resources at each --drift-concurrency (./drift-fleet.ts).
- *
- * stdout gets the markdown report only; progress goes to stderr. Not part of `npm test` (a
- * run takes minutes and its numbers depend on the machine); test/e2e/bench.test.ts runs it at
- * N=5 to keep it working.
+ * `npm run bench`: what the provider adds to what the Pulumi engine itself costs, and its API
+ * calls (docs/benchmarks.md); or with `--drift-fleet`, one `cdnstream drift` run over a fleet
+ * (./drift-fleet.ts). stdout gets the markdown report only; progress goes to stderr.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
-import { hostReadBench, hostStartBench, programImportBench, type HostStartResult } from "./host-start";
-import { driftFleetBench, driftFleetMarkdown, parseFleetSizes, type DriftFleetReport } from "./drift-fleet";
-import { startBenchEmulator } from "./emulator";
-import { stackFixture } from "./fixture";
-import { declarations, MIXES, targetCounts, writeFloorPackage, type Mix } from "./mix";
-import { machine, markdown, targets, type Report } from "./report";
+import { hostReadBench, hostStartBench, programImportBench } from "./host-start";
+import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
+import { MIXES, writeFloorPackage, type Mix } from "./mix";
+import { loadAverage, machine, markdown, targets, type Machine } from "./report";
 import { runSize, type OpRow, type SizeResult } from "./stacks";
 import { clientBench } from "./throughput";
 
@@ -74,17 +65,17 @@ function options(argv: string[]) {
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new UsageError(`--sizes must be positive integers separated by commas (got ${values.sizes})`);
   const clientSeconds = Number(values["client-seconds"]);
-  const concurrency = Number(values.concurrency);
   if (!(clientSeconds > 0))
     throw new UsageError(`--client-seconds must be a positive number (got ${values["client-seconds"]})`);
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new UsageError(`--concurrency must be a positive integer (got ${values.concurrency})`);
-  const hostStarts = Number(values["host-starts"]);
-  if (!Number.isInteger(hostStarts) || hostStarts < 1)
-    throw new UsageError(`--host-starts must be a positive integer (got ${values["host-starts"]})`);
-  const repeat = Number(values.repeat);
-  if (!Number.isInteger(repeat) || repeat < 1)
-    throw new UsageError(`--repeat must be a positive integer (got ${values.repeat})`);
+  const positiveInteger = (option: "concurrency" | "host-starts" | "repeat") => {
+    const value = Number(values[option]);
+    if (!Number.isInteger(value) || value < 1)
+      throw new UsageError(`--${option} must be a positive integer (got ${values[option]})`);
+    return value;
+  };
+  const concurrency = positiveInteger("concurrency");
+  const hostStarts = positiveInteger("host-starts");
+  const repeat = positiveInteger("repeat");
   const engineEnv: Record<string, string> = values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
   const profileDir = values["profile-host"];
   if (profileDir) {
@@ -96,14 +87,17 @@ function options(argv: string[]) {
   if (!(MIXES as readonly string[]).includes(values.mix))
     throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
   const mix = values.mix as Mix;
-  let driftFleet: { sizes: ReturnType<typeof parseFleetSizes>; concurrencies: number[] } | undefined;
+  let driftFleet: { sizes: FleetSize[]; concurrencies: number[] } | undefined;
   if (values["drift-fleet"] !== undefined) {
-    let sizes;
-    try {
-      sizes = parseFleetSizes(values["drift-fleet"]);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const sizes = values["drift-fleet"].split(",").map((part) => {
+      const match = /^\s*(\d+)x(\d+)\s*$/.exec(part);
+      const size = { stacks: Number(match?.[1]), resources: Number(match?.[2]) };
+      if (!match || size.stacks < 1 || size.resources < 1)
+        throw new UsageError(
+          `--drift-fleet takes sizes SxR (stacks x resources per stack), e.g. 20x100,5x10 (got ${values["drift-fleet"]})`,
+        );
+      return size;
+    });
     const concurrencies = values["drift-concurrency"].split(",").map((s) => Number(s.trim()));
     if (concurrencies.some((c) => !Number.isInteger(c) || c < 1 || c > 32))
       throw new UsageError(
@@ -134,25 +128,9 @@ export interface Io {
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
-/** {@link hostReadBench} against an emulator of its own holding one StreamStatus's stream. */
-async function firstReads(runs: number, runDir: string): Promise<HostStartResult> {
-  const decls = declarations(7, "cycle")
-    .filter((d) => d.kind === "StreamStatus")
-    .slice(0, 1);
-  const api = await startBenchEmulator(
-    stackFixture(targetCounts(decls)),
-    path.join(runDir, "fixtures", "first-read.json"),
-  );
-  try {
-    return hostReadBench(runs, api, decls[0]!.args);
-  } finally {
-    await api.close();
-  }
-}
-
 /** The --drift-fleet run: its report, with the machine it ran on. */
 export interface DriftFleetRun {
-  machine: Report["machine"];
+  machine: Machine;
   startedAt: string;
   loadAverageAtEnd: number[];
   driftFleet: DriftFleetReport;
@@ -162,79 +140,31 @@ export interface DriftFleetRun {
 export async function runBench(argv: string[], io: Io = processIo): Promise<Report | DriftFleetRun> {
   const opts = options(argv);
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
-  ensureEngineOnPath();
+  // First: the engine's PATH holds the provider plugin laid out from the installed package.
   installPackedPackage();
-  if (opts.driftFleet) {
-    const startedAt = new Date().toISOString();
-    const host = machine(pulumiFacts());
-    progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; drift fleet`);
-    const runDir = path.join(benchRoot, `drift-fleet-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
-    try {
-      const driftFleet = await driftFleetBench(opts.driftFleet.sizes, opts.driftFleet.concurrencies, runDir, progress);
-      const run: DriftFleetRun = {
-        machine: host,
-        startedAt,
-        loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
-        driftFleet,
-      };
+  ensureEngineOnPath();
+  if (!opts.driftFleet) writeFloorPackage();
+  const startedAt = new Date().toISOString();
+  const host = machine(pulumiFacts());
+  const what = opts.driftFleet ? "drift fleet" : `${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`;
+  progress(`load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; ${what}`);
+  const runName = `${opts.driftFleet ? "drift-fleet" : "run"}-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`;
+  const runDir = path.join(benchRoot, runName);
+  fs.mkdirSync(runDir, { recursive: true });
+  try {
+    let report: Report | DriftFleetRun;
+    if (opts.driftFleet) {
+      const { sizes, concurrencies } = opts.driftFleet;
+      const driftFleet = await driftFleetBench(sizes, concurrencies, runDir, progress);
+      const run: DriftFleetRun = { machine: host, startedAt, loadAverageAtEnd: loadAverage(), driftFleet };
       io.stdout(
         `${driftFleetMarkdown(driftFleet)}\n\nMachine: ${host.cpus} cpus (${host.model}), Node ${host.node}, Pulumi ${host.pulumi}; load average ${host.loadAverage.join(" / ")} at the start, ${run.loadAverageAtEnd.join(" / ")} at the end.\n`,
       );
-      if (opts.json) {
-        fs.writeFileSync(opts.json, `${JSON.stringify(run, null, 2)}\n`);
-        progress(`wrote ${opts.json}`);
-      }
-      return run;
-    } finally {
-      if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
+      report = run;
+    } else {
+      report = await sizesReport(opts, runDir, host, startedAt, progress);
+      io.stdout(`${markdown(report)}\n`);
     }
-  }
-  writeFloorPackage();
-  const startedAt = new Date().toISOString();
-  const host = machine(pulumiFacts());
-  progress(
-    `load average ${host.loadAverage.join(" / ")} on ${host.cpus} cpus; ${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`,
-  );
-  const runDir = path.join(benchRoot, `run-${startedAt.replace(/[:.]/g, "-")}-${process.pid}`);
-  fs.mkdirSync(runDir, { recursive: true });
-  try {
-    if (opts.warmup) {
-      progress("warm-up round (N=2, not reported)");
-      await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
-    }
-    const bySize: { n: number; result: SizeResult }[] = [];
-    for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
-    progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
-    const hostStart = hostStartBench(opts.hostStarts);
-    progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
-    const hostRead = await firstReads(opts.hostStarts, runDir);
-    progress(`program import: ${opts.hostStarts} fresh programs per side`);
-    const programImport = programImportBench(opts.hostStarts);
-    progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
-    const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
-
-    const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
-    const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
-    const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
-    const report: Report = {
-      machine: host,
-      startedAt,
-      loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
-      mix: opts.size.mix,
-      sizes: opts.sizes,
-      repeat: opts.size.repeat,
-      engineEnv: opts.size.engineEnv,
-      results,
-      providerBytesPerResource: providerBytes,
-      stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
-      bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
-      hostStart,
-      hostRead,
-      programImport,
-      client,
-      targets: targets(results, providerBytes, client, opts.size.mix),
-    };
-    io.stdout(`${markdown(report)}\n`);
     if (opts.json) {
       fs.writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
       progress(`wrote ${opts.json}`);
@@ -243,6 +173,62 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   } finally {
     if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+/** The report of every section but the drift fleet's (written as JSON by --json). */
+export type Report = Awaited<ReturnType<typeof sizesReport>>;
+
+/** Every section but the drift fleet's. */
+async function sizesReport(
+  opts: ReturnType<typeof options>,
+  runDir: string,
+  host: Machine,
+  startedAt: string,
+  progress: (line: string) => void,
+) {
+  if (opts.warmup) {
+    progress("warm-up round (N=2, not reported)");
+    await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
+  }
+  const bySize: { n: number; result: SizeResult }[] = [];
+  for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
+  progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
+  const hostStart = hostStartBench(opts.hostStarts);
+  progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
+  const hostRead = await hostReadBench(opts.hostStarts, runDir);
+  progress(`program import: ${opts.hostStarts} fresh programs per side`);
+  const programImport = programImportBench(opts.hostStarts);
+  progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
+  const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
+
+  const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
+  const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
+  const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
+  return {
+    machine: host,
+    startedAt,
+    /** Load averages when the run ended. */
+    loadAverageAtEnd: loadAverage(),
+    /** The stacks' shape (`--mix`). */
+    mix: opts.size.mix,
+    sizes: opts.sizes,
+    /** Cycles of up, preview, refresh, destroy per side (medians reported). */
+    repeat: opts.size.repeat,
+    /** Extra engine environment both sides ran with (empty in a normal run). */
+    engineEnv: opts.size.engineEnv,
+    results,
+    /** The largest `__provider` of any of our resources, bytes (target: at most PROVIDER_BYTES_LIMIT, report.ts). */
+    providerBytesPerResource: providerBytes,
+    /** Mean state bytes per resource at the largest N. */
+    stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
+    bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
+    hostStart,
+    /** A refresh host's first call: a StreamStatus read (ours against the emulator). */
+    hostRead,
+    programImport,
+    client,
+    targets: targets(results, providerBytes, client, opts.size.mix),
+  };
 }
 
 /** The command: 0 on a completed run (targets missed included: the report says so), 1 on failure, 2 on bad usage. */

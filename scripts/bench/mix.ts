@@ -1,13 +1,7 @@
 /**
- * The two programs the bench compares, declaring the same N resources with the same inputs:
- * ours (the packed SDK, a mix of kinds over distinct emulator objects) and the engine floor (a
- * dynamic provider that does nothing).
- *
- * The floor is a module of its own package under .tmp/bench/node_modules/, so its `__provider`
- * is the closure serializer's wrapper around a `require("cdnstream-bench-floor/index.js")`, as
- * any `pulumi.dynamic.Resource` of a packaged provider gets, and ours a one-line require of the
- * installed package's shim (sdk/resource.ts): both sides load their provider from node_modules,
- * and the floor is not shipped in the product.
+ * The programs the bench compares, declaring the same N resources with the same inputs: ours (the
+ * packed SDK, on the dynamic provider or through the provider plugin) and the engine floor, a
+ * dynamic provider that does nothing (docs/benchmarks.md, "What is measured").
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -16,14 +10,16 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { benchRoot, loadInstalledSdk } from "./engine";
 import { BASE, campaignId, type TargetCounts } from "./fixture";
 
-type Kind =
-  | "StreamStatus"
-  | "TimeshiftStream"
-  | "PushZoneSettings"
-  | "VodPullDomainLock"
-  | "AdBreakSlot"
-  | "CampaignArchive"
-  | "HttpDomainLockBulk";
+/** The `cycle` mix's kinds, in turn. */
+const CYCLE = [
+  "StreamStatus",
+  "TimeshiftStream",
+  "PushZoneSettings",
+  "VodPullDomainLock",
+  "AdBreakSlot",
+  "CampaignArchive",
+] as const;
+type Kind = (typeof CYCLE)[number] | "HttpDomainLockBulk";
 
 export interface Declaration {
   kind: Kind;
@@ -34,46 +30,26 @@ export interface Declaration {
 }
 
 /**
- * The stack shapes the bench can declare (`--mix`):
- * - `cycle`: each kind in turn, every resource on an object of its own (the comparison with the
- *   floor, unchanged across releases so figures stay comparable);
- * - `account`: shaped like a real account, where many resources share few objects: per 49
- *   resources, 4 VoD push zones with 8 AdBreakSlots each, 10 StreamStatus, 2 TimeshiftStreams,
- *   2 PushZoneSettings, 2 VodPullDomainLocks and 1 CampaignArchive (so N=491 is 40 zones x 8
- *   slots, 100 StreamStatus, 20 TimeshiftStreams, 20 + 20 settings and 10 archives).
- * Both hold one HttpDomainLockBulk (account-wide, §4.11), 7th.
+ * The stack shapes the bench can declare (`--mix`, docs/benchmarks.md): `cycle`, each kind in turn
+ * on an object of its own (unchanged across releases so figures stay comparable), and `account`,
+ * where many resources share few objects. Both hold one HttpDomainLockBulk (account-wide, §4.11), 7th.
  */
 export const MIXES = ["cycle", "account"] as const;
 export type Mix = (typeof MIXES)[number];
 
-const CYCLE: Exclude<Kind, "HttpDomainLockBulk">[] = [
-  "StreamStatus",
-  "TimeshiftStream",
-  "PushZoneSettings",
-  "VodPullDomainLock",
-  "AdBreakSlot",
-  "CampaignArchive",
-];
 const SLOTS_PER_ZONE = 8;
-const slots = (): Kind[] => Array(SLOTS_PER_ZONE).fill("AdBreakSlot");
-const streams = (k: number): Kind[] => Array(k).fill("StreamStatus");
+/** A VoD push zone's AdBreakSlots, then `streams` StreamStatus, then `kinds`. */
+const zone = (streams: number, ...kinds: Kind[]): Kind[] => [
+  ...Array<Kind>(SLOTS_PER_ZONE).fill("AdBreakSlot"),
+  ...Array<Kind>(streams).fill("StreamStatus"),
+  ...kinds,
+];
 /** One unit of the account mix (49 resources), interleaved so that a small N still holds every kind. */
 const ACCOUNT_UNIT: Kind[] = [
-  ...slots(),
-  ...streams(3),
-  "TimeshiftStream",
-  "PushZoneSettings",
-  ...slots(),
-  ...streams(3),
-  "VodPullDomainLock",
-  "CampaignArchive",
-  ...slots(),
-  ...streams(2),
-  "TimeshiftStream",
-  "PushZoneSettings",
-  ...slots(),
-  ...streams(2),
-  "VodPullDomainLock",
+  ...zone(3, "TimeshiftStream", "PushZoneSettings"),
+  ...zone(3, "VodPullDomainLock", "CampaignArchive"),
+  ...zone(2, "TimeshiftStream", "PushZoneSettings"),
+  ...zone(2, "VodPullDomainLock"),
 ];
 const BULK_AT = 6;
 
@@ -90,54 +66,36 @@ function slotArgs(j: number, perZone: number): Record<string, unknown> {
 }
 
 /** The j-th resource of a kind, on the j-th generated object of its family (fixture.ts). */
-function argsOf(kind: Kind, j: number, mix: Mix): Record<string, unknown> {
-  switch (kind) {
-    case "StreamStatus":
-      return { streamKind: "push", streamId: BASE.pushStream + j, disabled: j % 2 === 0 };
-    case "TimeshiftStream":
-      return { name: `bench-delayed-${j}`, parent: BASE.pushStream + j, timeshift: 60 };
-    case "PushZoneSettings":
-      return {
-        zoneId: BASE.httpPushZone + j,
-        customDomains: [`media-${j}.bench.example`],
-        transcodeWebhook: "https://hooks.bench.example/transcoded",
-      };
-    case "VodPullDomainLock":
-      return {
-        zoneId: BASE.vodPullZone + j,
-        enabled: true,
-        policy: "Y",
-        domains: [`player-${j}.bench.example`, "bench.example"],
-        ips: ["203.0.113.7"],
-      };
-    case "AdBreakSlot":
-      return slotArgs(j, mix === "account" ? SLOTS_PER_ZONE : 1);
-    case "CampaignArchive":
-      return { projectId: 1, campaignId: campaignId(j) };
-    case "HttpDomainLockBulk":
-      return { mode: "save", enabled: true, domains: ["bench.example"] };
-  }
-}
+const ARGS: Record<Kind, (j: number, mix: Mix) => Record<string, unknown>> = {
+  StreamStatus: (j) => ({ streamKind: "push", streamId: BASE.pushStream + j, disabled: j % 2 === 0 }),
+  TimeshiftStream: (j) => ({ name: `bench-delayed-${j}`, parent: BASE.pushStream + j, timeshift: 60 }),
+  PushZoneSettings: (j) => ({
+    zoneId: BASE.httpPushZone + j,
+    customDomains: [`media-${j}.bench.example`],
+    transcodeWebhook: "https://hooks.bench.example/transcoded",
+  }),
+  VodPullDomainLock: (j) => ({
+    zoneId: BASE.vodPullZone + j,
+    enabled: true,
+    policy: "Y",
+    domains: [`player-${j}.bench.example`, "bench.example"],
+    ips: ["203.0.113.7"],
+  }),
+  AdBreakSlot: (j, mix) => slotArgs(j, mix === "account" ? SLOTS_PER_ZONE : 1),
+  CampaignArchive: (j) => ({ projectId: 1, campaignId: campaignId(j) }),
+  HttpDomainLockBulk: () => ({ mode: "save", enabled: true, domains: ["bench.example"] }),
+};
 
 /** The API object a resource manages (a TimeshiftStream creates a stream of its own; slots share their zone's roster). */
-function objectOf(kind: Kind, name: string, args: Record<string, unknown>): string {
-  switch (kind) {
-    case "StreamStatus":
-      return `pushStream:${args.streamId}`;
-    case "TimeshiftStream":
-      return `timeshiftStream:${name}`;
-    case "PushZoneSettings":
-      return `httpPushZone:${args.zoneId}`;
-    case "VodPullDomainLock":
-      return `vodPullZone:${args.zoneId}`;
-    case "AdBreakSlot":
-      return `vodPushZone:${args.zoneId}`;
-    case "CampaignArchive":
-      return `campaign:${args.campaignId}`;
-    case "HttpDomainLockBulk":
-      return "httpDomainLock:account";
-  }
-}
+const OBJECT: Record<Kind, (name: string, args: Record<string, unknown>) => string> = {
+  StreamStatus: (_, args) => `pushStream:${args.streamId}`,
+  TimeshiftStream: (name) => `timeshiftStream:${name}`,
+  PushZoneSettings: (_, args) => `httpPushZone:${args.zoneId}`,
+  VodPullDomainLock: (_, args) => `vodPullZone:${args.zoneId}`,
+  AdBreakSlot: (_, args) => `vodPushZone:${args.zoneId}`,
+  CampaignArchive: (_, args) => `campaign:${args.campaignId}`,
+  HttpDomainLockBulk: () => "httpDomainLock:account",
+};
 
 /** The N resources of a stack of `mix`, in declaration order. */
 export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
@@ -153,8 +111,8 @@ export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
     const j = seen.get(kind) ?? 0;
     seen.set(kind, j + 1);
     const name = `${kind}-${j}`;
-    const args = argsOf(kind, j, mix);
-    return { kind, name, args, object: objectOf(kind, name, args) };
+    const args = ARGS[kind](j, mix);
+    return { kind, name, args, object: OBJECT[kind](name, args) };
   });
 }
 
@@ -175,33 +133,25 @@ export function targetCounts(decls: Declaration[]): TargetCounts {
   };
 }
 
-/** Ours: the packed SDK's resource classes, as a user's program declares them. */
-export function oursProgram(decls: Declaration[]): PulumiFn {
-  const sdk = loadInstalledSdk() as unknown as Record<Kind, new (name: string, args: unknown) => pulumi.CustomResource>;
-  return async () => {
-    for (const d of decls) new sdk[d.kind](d.name, d.args);
-    return {};
-  };
-}
-
 /**
- * The same resources through the provider plugin: each given a cdnstream Provider, as a program
- * managing an account through an explicit provider does. The key comes from the environment.
+ * Ours: the packed SDK's resource classes, as a user's program declares them; with `pluginBaseUrl`,
+ * each given a cdnstream Provider (the provider plugin's path), as a program managing an account
+ * through an explicit provider does (the key comes from the environment).
  */
-export function pluginProgram(decls: Declaration[], baseUrl: string): PulumiFn {
+export function oursProgram(decls: Declaration[], pluginBaseUrl?: string): PulumiFn {
   const sdk = loadInstalledSdk();
   const kinds = sdk as unknown as Record<
     Kind,
-    new (name: string, args: unknown, opts: pulumi.CustomResourceOptions) => pulumi.CustomResource
+    new (name: string, args: unknown, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource
   >;
   return async () => {
-    const provider = new sdk.Provider("account", { baseUrl });
-    for (const d of decls) new kinds[d.kind](d.name, d.args, { provider });
+    const provider = pluginBaseUrl && new sdk.Provider("account", { baseUrl: pluginBaseUrl });
+    for (const d of decls) new kinds[d.kind](d.name, d.args, provider ? { provider } : undefined);
     return {};
   };
 }
 
-export const FLOOR_PACKAGE = "cdnstream-bench-floor";
+const FLOOR_PACKAGE = "cdnstream-bench-floor";
 export const floorPackageDir = path.join(benchRoot, "node_modules", FLOOR_PACKAGE);
 
 /** Every method of the dynamic-provider contract, returning at once: no I/O, no validation. */
@@ -242,19 +192,16 @@ export function writeFloorPackage(): void {
   fs.renameSync(scratch, floorPackageDir);
 }
 
-class FloorResource extends pulumi.dynamic.Resource {
-  constructor(provider: pulumi.dynamic.ResourceProvider, kind: Kind, name: string, args: Record<string, unknown>) {
-    // A copy: the base class adds `__provider` to the object it is given, and the declarations are reused.
-    super(provider, name, { ...args }, {}, "cdnstream-floor", kind);
-  }
-}
+/** A dynamic resource of a bench program (the base class is abstract). */
+export class BenchResource extends pulumi.dynamic.Resource {}
 
 /** The floor: the same names, kinds (as type names) and inputs, on the do-nothing provider. */
 export function floorProgram(decls: Declaration[]): PulumiFn {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- its exports, serialized as one require()
   const provider = require(floorPackageDir) as pulumi.dynamic.ResourceProvider;
   return async () => {
-    for (const d of decls) new FloorResource(provider, d.kind, d.name, d.args);
+    // A copy of the inputs: the base class adds `__provider` to the object it is given, and the declarations are reused.
+    for (const d of decls) new BenchResource(provider, d.name, { ...d.args }, {}, "cdnstream-floor", d.kind);
     return {};
   };
 }

@@ -2,12 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-export interface Bytes {
-  /** Mean and largest `__provider` per resource, in bytes. */
-  provider: { mean: number; max: number };
-  /** Mean bytes per resource of the state as stored (compact JSON of each resource entry, secrets encrypted). */
-  state: number;
-}
+export type Bytes = ReturnType<typeof stateBytes>;
 
 /**
  * What each side's `__provider` must require: both load their provider from a module in
@@ -25,7 +20,7 @@ const REQUIRES: Record<string, string> = {
 };
 
 /** Byte counts from the checkpoint file the file backend wrote (what a user's state holds). */
-export function stateBytes(backendDir: string, project: string, stack: string): Bytes {
+export function stateBytes(backendDir: string, project: string, stack: string) {
   const file = path.join(backendDir, ".pulumi", "stacks", project, `${stack}.json`);
   const resources: any[] = JSON.parse(fs.readFileSync(file, "utf8")).checkpoint.latest.resources ?? [];
   const dynamic = resources.filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic/"));
@@ -38,7 +33,9 @@ export function stateBytes(backendDir: string, project: string, stack: string): 
   const providers = dynamic.map((r) => Buffer.byteLength(String(r.inputs.__provider)));
   const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
   return {
+    /** Mean and largest `__provider` per resource, in bytes. */
     provider: { mean: mean(providers), max: Math.max(...providers) },
+    /** Mean bytes per resource of the state as stored (compact JSON of each resource entry, secrets encrypted). */
     state: mean(dynamic.map((r) => Buffer.byteLength(JSON.stringify(r)))),
   };
 }

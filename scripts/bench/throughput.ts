@@ -13,31 +13,16 @@ import { parseArgs } from "node:util";
 import { Agent, request } from "undici";
 import { CdnstreamClient, dns } from "../../provider/client";
 import { startBenchEmulator, total } from "./emulator";
-import { loadInstalledSdk } from "./engine";
+import { loadInstalledSdk, repoRoot } from "./engine";
 import { pullZonesFixture } from "./fixture";
-import { repoRoot } from "../demo/project-build";
 
 export const PULL_ZONES = 1000;
 
 /** Requests per second and CPU per call, ours against raw undici, same run. */
-export interface ClientRates {
-  path: string;
-  concurrency: number;
-  secondsPerRun: number;
-  oursRps: number;
-  rawRps: number;
-  ratio: number;
-  runs: { raw: number[]; ours: number[] };
-  /** Client-process CPU per call, microseconds (steadier than req/s on a busy machine). */
-  cpuPerCallUs: { raw: number; ours: number };
-}
-
-export interface ClientResult extends ClientRates {
-  allPages: { items: number; requests: number; coldSeconds: number; warmSeconds: number };
-}
+type ClientRates = Awaited<ReturnType<typeof clientRates>>;
+export type ClientResult = Awaited<ReturnType<typeof clientBench>>;
 
 type Call = () => Promise<unknown>;
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Runs `concurrency` loops of `call` for `seconds`; returns calls per second and CPU per call. */
 async function measure(call: Call, seconds: number, concurrency: number): Promise<{ rps: number; cpuUs: number }> {
@@ -58,7 +43,7 @@ async function measure(call: Call, seconds: number, concurrency: number): Promis
 }
 
 /** The ABBA BAAB runs of raw undici and the client against a running emulator. */
-async function clientRates(url: string, apiKey: string, seconds: number, concurrency: number): Promise<ClientRates> {
+async function clientRates(url: string, apiKey: string, seconds: number, concurrency: number) {
   const agent = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 4000 });
   const raw: Call = async () => {
     const res = await request(`${url}/v2/dns`, {
@@ -80,32 +65,25 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
   const ours: Call = () => dns.listDnsZones(client);
   try {
     // Warm both pools and the JIT (client and emulator) first: the first seconds are much slower.
-    const warmEnd = Date.now() + Math.min(3000, seconds * 1000);
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < warmEnd) await raw().then(ours);
-      }),
-    );
+    await measure(() => raw().then(ours), Math.min(3, seconds), concurrency);
     // ABBA BAAB order, so warm-up and a drift in machine load (the machine is shared) weigh on
     // both sides alike.
     const runs = { raw: [] as { rps: number; cpuUs: number }[], ours: [] as { rps: number; cpuUs: number }[] };
     for (const side of ["raw", "ours", "ours", "raw", "ours", "raw", "raw", "ours"] as const) {
       runs[side].push(await measure(side === "raw" ? raw : ours, seconds, concurrency));
     }
-    const rawRps = mean(runs.raw.map((r) => r.rps));
-    const oursRps = mean(runs.ours.map((r) => r.rps));
+    const mean = (side: keyof typeof runs, key: "rps" | "cpuUs") =>
+      runs[side].reduce((a, r) => a + r[key], 0) / runs[side].length;
     return {
       path: "GET /v2/dns",
       concurrency,
       secondsPerRun: seconds,
-      oursRps: Math.round(oursRps),
-      rawRps: Math.round(rawRps),
-      ratio: Math.round((oursRps / rawRps) * 1000) / 1000,
+      oursRps: Math.round(mean("ours", "rps")),
+      rawRps: Math.round(mean("raw", "rps")),
+      ratio: Math.round((mean("ours", "rps") / mean("raw", "rps")) * 1000) / 1000,
       runs: { raw: runs.raw.map((r) => Math.round(r.rps)), ours: runs.ours.map((r) => Math.round(r.rps)) },
-      cpuPerCallUs: {
-        raw: Math.round(mean(runs.raw.map((r) => r.cpuUs))),
-        ours: Math.round(mean(runs.ours.map((r) => r.cpuUs))),
-      },
+      /** Client-process CPU per call, microseconds (steadier than req/s on a busy machine). */
+      cpuPerCallUs: { raw: Math.round(mean("raw", "cpuUs")), ours: Math.round(mean("ours", "cpuUs")) },
     };
   } finally {
     await client.close();
@@ -117,10 +95,8 @@ const BUILT = path.join(repoRoot, "dist", "scripts", "bench", "throughput.js");
 
 /**
  * The client's rates measured in a fresh process shaped like a provider host (`@pulumi/pulumi`
- * loaded, nothing else), where the client serves an engine operation: the bench's own process
- * holds every stack it ran (over a million objects), and in a heap that size each call's
- * allocations cost more, ours (which allocate more per call than raw undici) the most; that is
- * the bench's heap, not a host's (0.90 of raw undici there, against 0.96-1.00 in a fresh one).
+ * loaded, nothing else): the bench's own heap, holding every stack it ran, makes each call's
+ * allocations cost more (docs/benchmarks.md, "The client").
  */
 function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates {
   const run = spawnSync(
@@ -133,11 +109,7 @@ function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates 
   return JSON.parse(run.stdout) as ClientRates;
 }
 
-export async function clientBench(options: {
-  seconds: number;
-  concurrency: number;
-  runDir: string;
-}): Promise<ClientResult> {
+export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }) {
   const { seconds, concurrency } = options;
   const emulator = await startBenchEmulator(
     pullZonesFixture(PULL_ZONES),
