@@ -98,9 +98,7 @@ export interface GetAdManagerProjectsResult extends ResultEnvelope {
   projectsAvailable?: number;
 }
 
-/**
- * Result of `getCampaignTargeting`: the the campaign targeting targeting at the top level, and `fromCache`.
- */
+/** Result of `getCampaignTargeting`: the campaign targeting at the top level, and `fromCache`. */
 export interface GetCampaignTargetingResult extends ResultEnvelope {
   /** Content tags a request must have one of (API `include_tags`). */
   includeTags?: string[];

@@ -5,7 +5,7 @@
 
 /** Fields the results of several data sources share. */
 
-/** The the response envelope envelope fields a result keeps (`result` is dropped: a value means success). */
+/** The response envelope fields a result keeps (`result` is dropped: a value means success). */
 export interface ResultEnvelope {
   /** Human-readable outcome, when the API sends one (the response envelope). */
   message?: string;

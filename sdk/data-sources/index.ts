@@ -1,5 +1,5 @@
 /**
- * Data sources: every read operation of spec the API's operations as a typed function for Pulumi programs, in the
+ * Data sources: every read operation of the API as a typed function for Pulumi programs, in the
  * Pulumi pair form: `getX(args)` returning a Promise and `getXOutput(inputs)` returning an Output.
  * They run in the program process through the shared client (client.ts); results are camelCased
  * (naming.ts). The result types (`*-types.ts`) are generated from the client's response schemas

@@ -35,7 +35,7 @@ export interface DataSourceCall {
   names: Readonly<Record<string, string>>;
   /** The arguments' rules (args.ts), checked before anything else. */
   args?: z.ZodType;
-  /** Plan gates of the operation (spec the API's operations headings): what a 403 most likely means. */
+  /** Plan gates of the operation (the API's operation headings): what a 403 most likely means. */
   needs?: {
     customPlan?: boolean;
     /** `true`: the operation needs the advanced analytics add-on; a list: these arguments do. */

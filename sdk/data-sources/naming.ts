@@ -4,7 +4,7 @@
  * run-together lowercase (`serviceid`, `domainlock`, the API's zone object); results convert every key, at every
  * depth, by these rules:
  *
- * 1. a run-together word listed in {@link WORDS} (taken from the the API's objects tables) gets its camelCase
+ * 1. a run-together word listed in {@link WORDS} (taken from the API's objects tables) gets its camelCase
  *    form: `serviceid` -> `serviceId`, `domainlock` -> `domainLock`;
  * 2. a `snake_case` key loses each underscore and capitalises what follows:
  *    `created_at` -> `createdAt`, `subdivision_1_geoname_ids` -> `subdivision1GeonameIds`;
@@ -18,9 +18,9 @@
  * keeps its original spelling instead of overwriting. Values are not changed.
  */
 
-/** Run-together lowercase field names of spec the API's objects and their camelCase forms. */
+/** Run-together lowercase field names of the API's objects and their camelCase forms. */
 export const WORDS: Readonly<Record<string, string>> = {
-  // the API's zone object zone
+  // the API's zone object
   serviceid: "serviceId",
   hashid: "hashId",
   originip: "originIp",

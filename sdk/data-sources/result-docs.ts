@@ -123,7 +123,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
     types: {
       ResultEnvelope: {
         from: 'Omit<z.output<z.ZodObject<typeof shapes.envelope>>, "result">',
-        doc: "The the response envelope envelope fields a result keeps (`result` is dropped: a value means success).",
+        doc: "The response envelope fields a result keeps (`result` is dropped: a value means success).",
         fields: ENVELOPE,
       },
       PageFields: {
@@ -137,10 +137,10 @@ export const RESULT_FILES: Record<string, ResultFile> = {
   },
   "zone-types.ts": {
     about:
-      "Result types of the zone data sources: the the zone object zone with its the zone sub-objects and the access-control objects sub-objects, and " +
-      "the the purge operation purge operation, camelCased by naming.ts. Values are as the API sends them: " +
+      "Result types of the zone data sources: the zone object with its sub-objects and the access-control objects, and " +
+      "the purge operation, camelCased by naming.ts. Values are as the API sends them: " +
       "`Y`/`N` and `0`/`1` flags stay strings " +
-      "(another word the API sends passes too: the objects leaves other values not shown), and numbers the API sometimes " +
+      "(another word the API sends passes too: the spec leaves other values unnamed), and numbers the API sometimes " +
       `sends as numeric strings arrive as numbers. ${KEPT}`,
     types: {
       ZoneSsl: {
@@ -298,7 +298,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
       HttpPullZone: {
         from: out("zones.Zone"),
         doc:
-          "the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear " +
+          "The zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear " +
           "depends on the zone; the push-only and VoD-only fields of the zone object are listed too.",
         fields: {
           id: "Zone id.",
@@ -653,7 +653,7 @@ export const RESULT_FILES: Record<string, ResultFile> = {
         },
       }),
       GetCampaignTargetingResult: result("adManager.ops.getTargeting.response", {
-        doc: "Result of `getCampaignTargeting`: the the campaign targeting targeting at the top level, and `fromCache`.",
+        doc: "Result of `getCampaignTargeting`: the campaign targeting at the top level, and `fromCache`.",
         flatten: "targeting",
         fields: {
           includeTags: "Content tags a request must have one of.",

@@ -4,11 +4,11 @@
 // test/data-sources/generated-types.test.ts (under `npm test`) fails while this file is out of date.
 
 /**
- * Result types of the zone data sources: the the zone object zone with its the zone sub-objects and the
- * access-control objects sub-objects, and the the purge operation purge operation, camelCased by naming.ts.
- * Values are as the API sends them: `Y`/`N` and `0`/`1` flags stay strings (another word the API sends passes
- * too: the objects leaves other values not shown), and numbers the API sometimes sends as numeric strings
- * arrive as numbers. Fields beyond the spec are kept at runtime, camelCased too (read them through a cast).
+ * Result types of the zone data sources: the zone object with its sub-objects and the access-control objects,
+ * and the purge operation, camelCased by naming.ts. Values are as the API sends them: `Y`/`N` and `0`/`1`
+ * flags stay strings (another word the API sends passes too: the spec leaves other values unnamed), and
+ * numbers the API sometimes sends as numeric strings arrive as numbers. Fields beyond the spec are kept at
+ * runtime, camelCased too (read them through a cast).
  */
 
 /** the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key. */
@@ -259,8 +259,8 @@ export interface ZoneBwLimit {
 }
 
 /**
- * the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
- * fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
+ * The zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear
+ * depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
  */
 export interface HttpPullZone {
   /** Zone id. */

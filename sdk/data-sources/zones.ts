@@ -44,7 +44,7 @@ export interface GetPurgeOperationArgs {
   purgeId: string;
 }
 
-/** Result of {@link getPurgeOperation}: the the purge operation fields camelCased, plus progress derived from them. */
+/** Result of {@link getPurgeOperation}: the purge operation's fields camelCased, plus progress derived from them. */
 export interface GetPurgeOperationResult extends PurgeOperation {
   /** Per-server progress (`logs` of the purge operation), as the API sends it; `[]` when absent. */
   logs: PurgeLog[];

@@ -2364,8 +2364,8 @@ func (o HttpDomainLockDefaultPtrOutput) Policy() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
-// fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
+// The zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear
+// depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
 type HttpPullZone struct {
 	// Zone alias.
 	Alias *string `pulumi:"alias"`
@@ -2497,8 +2497,8 @@ type HttpPullZone struct {
 	WafId *string `pulumi:"wafId"`
 }
 
-// the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
-// fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
+// The zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear
+// depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
 type HttpPullZoneOutput struct{ *pulumi.OutputState }
 
 func (HttpPullZoneOutput) ElementType() reflect.Type {

@@ -2015,8 +2015,8 @@ class HttpDomainLockDefault(dict):
 @pulumi.output_type
 class HttpPullZone(dict):
     """
-    the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
-    fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
+    The zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear
+    depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
     """
     def __init__(__self__, *,
                  id: _builtins.float,
@@ -2083,8 +2083,8 @@ class HttpPullZone(dict):
                  waf: Optional['outputs.HttpPullZoneWaf'] = None,
                  waf_id: Optional[_builtins.str] = None):
         """
-        the zone object zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which
-        fields appear depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
+        The zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear
+        depends on the zone; the push-only and VoD-only fields of the zone object are listed too.
 
         :param _builtins.float id: Zone id.
         :param _builtins.str alias: Zone alias.
