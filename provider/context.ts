@@ -125,11 +125,6 @@ const unreadableKinds = new Set<string>();
 
 const keyOf = (op: ReadPath) => `${op.method} ${op.path}`;
 
-/** True when `op` already answered 404/405 in this run, so a read through it would not be sent. */
-export function isAbsent(op: ReadPath): boolean {
-  return absentReads.has(keyOf(op));
-}
-
 /**
  * Says once per kind and run that a kind's objects cannot be read: by default, that refresh
  * keeps the last applied state and cannot detect drift; `consequence` replaces that clause

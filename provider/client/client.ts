@@ -234,23 +234,6 @@ export class CdnstreamClient {
     retry: RetryKind,
     options: RequestOptions,
   ): Promise<Sent> {
-    if (operation.method === "GET") return this.#send(operation, requestPath, body, retry, options);
-    this.#writeEdges++;
-    this.#readAnswers.clear();
-    try {
-      return await this.#send(operation, requestPath, body, retry, options);
-    } finally {
-      this.#writeEdges++;
-    }
-  }
-
-  async #send(
-    operation: OperationRef,
-    requestPath: string,
-    body: string | undefined,
-    retry: RetryKind,
-    options: RequestOptions,
-  ): Promise<Sent> {
     const headers: Record<string, string> = {
       "x-api-key": this.#apiKey.reveal(),
       accept: "application/json",
@@ -298,22 +281,22 @@ export class CdnstreamClient {
         );
       },
     };
+    const write = operation.method !== "GET";
+    if (write) {
+      this.#writeEdges++;
+      this.#readAnswers.clear();
+    }
     let result: RetryResult<Attempt>;
     try {
-      result = await withRetries(
-        retry,
-        policy,
-        deps,
-        attempt,
-        (r): AttemptOutcome => ({ kind: "response", status: r.status, headers: r.headers }),
-        options.signal,
-      );
+      result = await withRetries(retry, policy, deps, attempt, options.signal);
     } catch (e) {
       // Only an abort during a wait between attempts lands here.
       throw new CdnstreamError(
         `Request aborted on ${operation.method} ${operation.path} while waiting to retry: the caller's AbortSignal fired.`,
         { cause: e },
       );
+    } finally {
+      if (write) this.#writeEdges++;
     }
     const secrets = this.#secrets();
     if (result.value === undefined) {

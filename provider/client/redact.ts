@@ -32,9 +32,6 @@ export class Secret {
   }
 }
 
-/** Header names whose values are always redacted, whatever the value. */
-const SECRET_HEADERS = new Set(["x-api-key", "authorization", "proxy-authorization", "cookie"]);
-
 /**
  * Pulumi URNs (`urn:pulumi:<stack>::<project>::<type>::<name>`): names, never secrets. A secret
  * equal to a project or stack name (a demo's passphrase) must not turn every URN into
@@ -59,14 +56,9 @@ function wholeToken(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The spans of `text` that are URNs, left as they are. */
-function urnSpans(text: string): [number, number][] {
-  return [...text.matchAll(URN)].map((m) => [m.index, m.index + m[0].length]);
-}
-
 /** Where each whole-token occurrence of a secret (outside URNs) is in `text`, earliest first, none overlapping. */
 function secretSpans(text: string, secrets: readonly string[]): [number, number][] {
-  const urns = urnSpans(text);
+  const urns = [...text.matchAll(URN)].map((m) => [m.index, m.index + m[0].length]);
   const inUrn = (a: number, b: number) => urns.some(([u, v]) => a < v && b > u);
   const found: [number, number][] = [];
   // Longest first, so a secret containing another is replaced whole.
@@ -86,7 +78,7 @@ function secretSpans(text: string, secrets: readonly string[]): [number, number]
  * characters or the string's ends, and not inside a URN or a longer name (so a passphrase equal
  * to the project name leaves `urn:pulumi:dev::<project>::...` and `<project>-zone` readable,
  * while `passphrase <project>` is redacted). Secrets shorter than 4 characters are too
- * ambiguous to hunt for and are only redacted by header name.
+ * ambiguous to hunt for.
  */
 export function redactText(text: string, secrets: readonly string[]): string {
   const spans = secretSpans(text, secrets);
@@ -115,18 +107,6 @@ export function redactValue<T>(value: T, secrets: readonly string[], depth = 0):
     out[redactText(k, secrets)] = redactValue(v, secrets, depth + 1);
   }
   return out as T;
-}
-
-/** A copy of request headers with secret-bearing headers replaced by {@link REDACTED}. */
-export function redactHeaders(
-  headers: Readonly<Record<string, string>>,
-  secrets: readonly string[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? REDACTED : redactText(v, secrets);
-  }
-  return out;
 }
 
 /** Removes `user:password@` from a URL so a base URL can be quoted in messages. */

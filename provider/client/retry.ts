@@ -158,16 +158,12 @@ export interface RetryResult<T> {
   stopReason?: string;
 }
 
-/**
- * Runs `attempt` until it succeeds or the policy says stop. `classify` turns each result into
- * an {@link AttemptOutcome}; a thrown error is classified as `{kind: "error"}`.
- */
-export async function withRetries<T>(
+/** Runs `attemptFn` until it succeeds or the policy says stop; a thrown error is an outcome of `kind: "error"`. */
+export async function withRetries<T extends Omit<Extract<AttemptOutcome, { kind: "response" }>, "kind">>(
   kind: RetryKind,
   policy: RetryPolicy,
   deps: RetryDeps,
-  attemptFn: (attempt: number) => Promise<T>,
-  classify: (value: T) => AttemptOutcome,
+  attemptFn: () => Promise<T>,
   signal?: AbortSignal,
 ): Promise<RetryResult<T>> {
   let waited = 0;
@@ -176,8 +172,8 @@ export async function withRetries<T>(
     let error: unknown;
     let outcome: AttemptOutcome;
     try {
-      value = await attemptFn(attempt);
-      outcome = classify(value);
+      value = await attemptFn();
+      outcome = { kind: "response", status: value.status, headers: value.headers };
     } catch (e) {
       error = e;
       outcome = { kind: "error", error: e };

@@ -39,8 +39,6 @@ export const flag01 = z.union([openEnum(["0", "1"]), z.number().transform(String
   "0" | "1" | (string & {}),
   string | number
 >;
-/** `success` or `error` (§2.1); another word passes (`error` is told apart before parsing). */
-export const resultField = openEnum(["success", "error"]);
 
 /** A number that the API sometimes sends as a numeric string (§2.3); parsed to a number. */
 export const numeric = z.union([
@@ -65,7 +63,8 @@ export const anyId = z.union([z.number(), z.string()]);
 
 /** The §2.1 envelope fields; `message`, `warnings` and `errors` appear only on some operations. */
 export const envelope = {
-  result: resultField,
+  /** Another word than `success` or `error` passes (`error` is told apart before parsing). */
+  result: openEnum(["success", "error"]),
   message: z.string().optional(),
   warnings: z.array(z.string()).nullable().optional(),
   errors: z.array(z.unknown()).nullable().optional(),

@@ -51,8 +51,6 @@ const engineproto: Proto = require("@pulumi/pulumi/proto/engine_pb");
 /** The package this plugin is: `cdnstream`, the first part of every type token. */
 export const PACKAGE = "cdnstream";
 const schemaFile = path.join(packageRoot, "provider", "plugin", "schema.json");
-/** The plugin's version: the package's. */
-export const pluginVersion = packageVersion;
 
 // The protocol's marker of a secret value (sdk/go/common/resource/properties.go, and @pulumi/pulumi
 // runtime/rpc.ts): an object whose `specialSigKey` holds `specialSecretSig`, the value under `value`.
@@ -80,6 +78,9 @@ function markSecrets(props: Props | undefined, keys: readonly string[]): Props {
   for (const key of keys) if (marked[key] !== undefined && marked[key] !== null) marked[key] = secret(marked[key]);
   return marked;
 }
+
+/** A Struct's plain value; `{}` for none. */
+const plain = (value: { toJavaScript(): Props } | undefined): Props => value?.toJavaScript() ?? {};
 
 /** A Struct of a plain value: undefined members dropped (a Struct cannot hold them). */
 const struct = (value: unknown) => structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value ?? {})));
@@ -204,23 +205,22 @@ function failure(err: unknown): { code: number; message: string; metadata: grpcT
 /** The calls being worked on, each answered once: by its work, or by `failCallsInFlight`. */
 const callsInFlight = new Set<(err: unknown) => void>();
 
-/** Runs `work` and answers the call with its result, or with the error it threw. */
-function answer<T>(callback: Callback, work: () => Promise<T>): void {
-  let answered = false;
+/** The URN of the resource each call is about, so a warning raised while serving it is shown under it. */
+const callUrn = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` in the scope of the call's resource ({@link callUrn}) and answers the call with its
+ * result, or with the error it threw.
+ */
+function answer<T>(call: Call, callback: Callback, work: () => Promise<T>): void {
   const fail = (err: unknown) => {
-    if (answered) return;
-    answered = true;
-    callsInFlight.delete(fail);
+    if (!callsInFlight.delete(fail)) return;
     const response = failure(err);
     callback(response, null, response.metadata);
   };
   callsInFlight.add(fail);
-  work().then((value) => {
-    if (answered) return;
-    answered = true;
-    callsInFlight.delete(fail);
-    callback(null, value);
-  }, fail);
+  const urn = typeof call.request?.getUrn === "function" ? call.request.getUrn() : "";
+  callUrn.run(urn, work).then((value) => callsInFlight.delete(fail) && callback(null, value), fail);
 }
 
 /**
@@ -259,12 +259,12 @@ const diffChanges = (changes: boolean | undefined) =>
 export const service = {
   getPluginInfo(_call: Call, callback: Callback) {
     const info = new plugproto.PluginInfo();
-    info.setVersion(pluginVersion);
+    info.setVersion(packageVersion);
     callback(null, info);
   },
 
   getSchema(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       if (call.request.getVersion() !== 0) throw new Error(`unsupported schema version ${call.request.getVersion()}`);
       const resp = new provproto.GetSchemaResponse();
       resp.setSchema(fs.readFileSync(schemaFile, "utf8"));
@@ -278,9 +278,9 @@ export const service = {
    * back as they came (a secret stays secret in state).
    */
   checkConfig(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const news = call.request.getNews();
-      const { settings, unknown } = settingsOf(news?.toJavaScript() ?? {});
+      const { settings, unknown } = settingsOf(plain(news));
       const failures = configFailures(settings)
         .filter((f) => !unknown.includes(f.property))
         .map((f) => ({ ...f, reason: forProvider(f.reason) }));
@@ -293,9 +293,9 @@ export const service = {
    * reaches the same objects, and replacing the provider would replace every resource it manages.
    */
   diffConfig(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const olds = settingsOf(call.request.getOlds()?.toJavaScript() ?? {});
-      const news = settingsOf(call.request.getNews()?.toJavaScript() ?? {});
+    answer(call, callback, async () => {
+      const olds = settingsOf(plain(call.request.getOlds()));
+      const news = settingsOf(plain(call.request.getNews()));
       const changed =
         news.unknown.length > 0 ||
         CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
@@ -306,8 +306,8 @@ export const service = {
   },
 
   configure(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const args = call.request.getArgs()?.toJavaScript() ?? {};
+    answer(call, callback, async () => {
+      const args = plain(call.request.getArgs());
       // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
       for (const [key, value] of call.request.getVariablesMap()?.entries() ?? []) {
         const name = String(key).replace(`${PACKAGE}:config:`, "");
@@ -326,19 +326,19 @@ export const service = {
   },
 
   check(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { handler } = kindOf(call.request.getUrn());
-      const news = call.request.getNews()?.toJavaScript() ?? {};
-      const result = await handler.check!(call.request.getOlds()?.toJavaScript() ?? {}, news);
+      const news = plain(call.request.getNews());
+      const result = await handler.check!(plain(call.request.getOlds()), news);
       return checkResponse(struct(result.inputs ?? news), result.failures);
     });
   },
 
   diff(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { handler } = kindOf(call.request.getUrn());
-      const olds = call.request.getOlds()?.toJavaScript() ?? {};
-      const news = call.request.getNews()?.toJavaScript() ?? {};
+      const olds = plain(call.request.getOlds());
+      const news = plain(call.request.getNews());
       const result = await handler.diff!(call.request.getId(), olds, news);
       const resp = new provproto.DiffResponse();
       resp.setChanges(diffChanges(result.changes));
@@ -349,9 +349,9 @@ export const service = {
   },
 
   create(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { handler, secrets } = kindOf(call.request.getUrn());
-      const result = await handler.create(call.request.getProperties()?.toJavaScript() ?? {});
+      const result = await handler.create(plain(call.request.getProperties()));
       const resp = new provproto.CreateResponse();
       resp.setId(result.id);
       resp.setProperties(struct(markSecrets(result.outs, secrets)));
@@ -364,10 +364,10 @@ export const service = {
    * shows is taken from the live object, so `pulumi import` can write the program's code).
    */
   read(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { handler, secrets, name } = kindOf(call.request.getUrn());
       const id: string = call.request.getId();
-      const props: Props = call.request.getProperties()?.toJavaScript() ?? {};
+      const props: Props = plain(call.request.getProperties());
       const importing = Object.keys(props).length === 0;
       const result = await handler.read!(id, props);
       const resp = new provproto.ReadResponse();
@@ -387,10 +387,10 @@ export const service = {
   },
 
   update(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { handler, secrets } = kindOf(call.request.getUrn());
-      const olds = call.request.getOlds()?.toJavaScript() ?? {};
-      const news = call.request.getNews()?.toJavaScript() ?? {};
+      const olds = plain(call.request.getOlds());
+      const news = plain(call.request.getNews());
       const result = await handler.update!(call.request.getId(), olds, news);
       const resp = new provproto.UpdateResponse();
       resp.setProperties(struct(markSecrets(result.outs, secrets)));
@@ -399,18 +399,18 @@ export const service = {
   },
 
   delete(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { handler } = kindOf(call.request.getUrn());
-      await handler.delete!(call.request.getId(), call.request.getProperties()?.toJavaScript() ?? {});
+      await handler.delete!(call.request.getId(), plain(call.request.getProperties()));
       return new emptyproto.Empty();
     });
   },
 
   /** A data source: the same function a TypeScript program calls, through this provider's client. */
   invoke(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { run, secretResult } = functionOf(call.request.getTok());
-      const result = (await run(call.request.getArgs()?.toJavaScript() ?? {}, { client: apiClient() })) as Props;
+      const result = (await run(plain(call.request.getArgs()), { client: apiClient() })) as Props;
       const resp = new provproto.InvokeResponse();
       resp.setReturn(struct(secretResult ? markSecrets(result, Object.keys(result)) : result));
       return resp;
@@ -432,20 +432,6 @@ export const service = {
     call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented" });
   },
 };
-
-/** The URN of the resource each call is about, so a warning raised while serving it is shown under it. */
-const callUrn = new AsyncLocalStorage<string>();
-
-/** The service with each call run in its resource's scope ({@link callUrn}). */
-const scoped = Object.fromEntries(
-  Object.entries(service).map(([name, method]) => [
-    name,
-    (call: Call, callback: Callback) =>
-      callUrn.run(typeof call.request?.getUrn === "function" ? call.request.getUrn() : "", () =>
-        (method as (call: Call, callback: Callback) => void)(call, callback),
-      ),
-  ]),
-);
 
 /**
  * Warnings and notes of the handlers go to the engine's log, under the resource of the call, at
@@ -473,7 +459,7 @@ function logToEngine(engineAddress: string): void {
 export async function serve(engineAddress = process.argv[2]): Promise<void> {
   if (engineAddress) logToEngine(engineAddress);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
-  server.addService(provrpc.ResourceProviderService, scoped as unknown as grpcTypes.UntypedServiceImplementation);
+  server.addService(provrpc.ResourceProviderService, service as unknown as grpcTypes.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),
