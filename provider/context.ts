@@ -59,10 +59,8 @@ class ProviderClient extends CdnstreamClient {
 }
 
 /**
- * The shared client; throws a ConfigError saying what to set when there is no key or URL. A
- * provider host lives one engine operation, so it reads each object once between writes: a
- * refresh compares every resource with one snapshot of the account, and resources that share an
- * object (the slots of a zone, its roster) cost one read.
+ * The shared client; throws a ConfigError saying what to set when there is no key or URL. It
+ * reuses reads between writes (ClientOptions.reuseReads says why a provider host does).
  */
 export function apiClient(): CdnstreamClient {
   client ??= new ProviderClient({ config: stackConfig, reuseReads: true });
@@ -70,12 +68,10 @@ export function apiClient(): CdnstreamClient {
 }
 
 /**
- * What a handler's `check` reports of the configuration, before any request: each setting that
- * cannot work (no key, no or a malformed base URL, a number out of range), judged as the
- * provider plugin judges it (configFailures), so `pulumi preview` fails where `up` would, with the
- * same wording. A check failure without a property: the setting is stack config (or the
- * environment), not an input of the resource. Only once `configure` has run, as the provider host
- * always does first; a handler used on its own, without configuration, judges its inputs alone.
+ * What a handler's `check` reports of the configuration ({@link configFailures}), as failures
+ * without a property: the setting is stack config (or the environment), not an input of the
+ * resource. Only once `configure` has run, as the provider host always does first; a handler used
+ * on its own, without configuration, judges its inputs alone.
  */
 export function configCheckFailures(): { property: string; reason: string }[] {
   if (!configured) return [];

@@ -8,11 +8,12 @@
  */
 import { redactCause, redactText, redactValue } from "./redact";
 
-/** The operation an error happened on: method and path template, e.g. `GET /v2/cb/{backupid}`. */
+/**
+ * The operation an error happened on: the method as sent and the path template, e.g.
+ * `GET /v2/cb/{backupid}` (the literal path for a generic call).
+ */
 export interface OperationRef {
-  /** HTTP method as sent. */
   method: string;
-  /** Path template with `{placeholders}`, or the literal path for a generic call. */
   path: string;
 }
 
@@ -30,7 +31,6 @@ export class ConfigError extends CdnstreamError {
 export interface ApiErrorFields {
   /** HTTP status, or `undefined` when no response arrived or nothing was sent. */
   status: number | undefined;
-  /** Method and path template of the operation. */
   operation: OperationRef;
   /** The concrete (encoded) path that was or would have been requested. */
   requestPath?: string;
@@ -183,12 +183,8 @@ export type ApiErrorInput = {
   | { kind: "invalid-request"; issues: ValidationIssue[] }
 );
 
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_CONNECT_TIMEOUT",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "ETIMEDOUT",
-]);
+/** Codes of an answer that did not come in time (a connect timeout is a failure to reach the API). */
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
 
 const SET_KEY =
   "Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys).";
@@ -236,12 +232,8 @@ export const KEY_REFUSED_AGAIN =
  */
 export function withKeyAdvice<E>(err: E, advice: string): E {
   if (!(err instanceof AuthenticationError)) return err;
-  for (const given of [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`]) {
-    if (err.message.includes(given)) {
-      err.message = err.message.replace(given, advice);
-      break;
-    }
-  }
+  const given = [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`].find((g) => err.message.includes(g));
+  if (given) err.message = err.message.replace(given, advice);
   return err;
 }
 
@@ -277,7 +269,7 @@ export function createApiError(input: ApiErrorInput): ApiError {
       const code = (input.cause as { code?: unknown } | undefined)?.code;
       const codeText = typeof code === "string" ? code : undefined;
       const causeMessage = input.cause instanceof Error ? input.cause.message : String(input.cause);
-      const timeout = codeText !== undefined && TIMEOUT_CODES.has(codeText) && codeText !== "UND_ERR_CONNECT_TIMEOUT";
+      const timeout = codeText !== undefined && TIMEOUT_CODES.has(codeText);
       const action = timeout
         ? "Raise cdnstream:timeoutMs (CDNSTREAM_TIMEOUT_MS) or check the API's health."
         : "Check cdnstream:baseUrl (CDNSTREAM_BASE_URL) and the network.";
@@ -466,7 +458,7 @@ function extractMessage(body: unknown, rawBody: string): string | undefined {
 }
 
 /** Transport codes raised before any request byte is written (the connection never opened). */
-export const CONNECT_PHASE_CODES: ReadonlySet<string> = new Set([
+const CONNECT_PHASE_CODES = new Set([
   "ECONNREFUSED",
   "UND_ERR_CONNECT_TIMEOUT",
   "EAI_AGAIN",

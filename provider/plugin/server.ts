@@ -255,6 +255,12 @@ const diffChanges = (changes: boolean | undefined) =>
       ? provproto.DiffResponse.DiffChanges.DIFF_NONE
       : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN;
 
+/** A method of the service about one resource: `work` gets the resource's kind and the call's request. */
+const forKind =
+  <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
+  (call: Call, callback: Callback) =>
+    answer(call, callback, async () => work(kindOf(call.request.getUrn()), call.request));
+
 /** The service's methods, each answering one call of the engine. */
 export const service = {
   getPluginInfo(_call: Call, callback: Callback) {
@@ -325,86 +331,64 @@ export const service = {
     });
   },
 
-  check(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { handler } = kindOf(call.request.getUrn());
-      const news = plain(call.request.getNews());
-      const result = await handler.check!(plain(call.request.getOlds()), news);
-      return checkResponse(struct(result.inputs ?? news), result.failures);
-    });
-  },
+  check: forKind(async ({ handler }, request) => {
+    const news = plain(request.getNews());
+    const result = await handler.check!(plain(request.getOlds()), news);
+    return checkResponse(struct(result.inputs ?? news), result.failures);
+  }),
 
-  diff(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { handler } = kindOf(call.request.getUrn());
-      const olds = plain(call.request.getOlds());
-      const news = plain(call.request.getNews());
-      const result = await handler.diff!(call.request.getId(), olds, news);
-      const resp = new provproto.DiffResponse();
-      resp.setChanges(diffChanges(result.changes));
-      if (result.replaces?.length) resp.setReplacesList(result.replaces);
-      if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
-      return resp;
-    });
-  },
+  diff: forKind(async ({ handler }, request) => {
+    const result = await handler.diff!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+    const resp = new provproto.DiffResponse();
+    resp.setChanges(diffChanges(result.changes));
+    if (result.replaces?.length) resp.setReplacesList(result.replaces);
+    if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
+    return resp;
+  }),
 
-  create(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { handler, secrets } = kindOf(call.request.getUrn());
-      const result = await handler.create(plain(call.request.getProperties()));
-      const resp = new provproto.CreateResponse();
-      resp.setId(result.id);
-      resp.setProperties(struct(markSecrets(result.outs, secrets)));
-      return resp;
-    });
-  },
+  create: forKind(async ({ handler, secrets }, request) => {
+    const result = await handler.create(plain(request.getProperties()));
+    const resp = new provproto.CreateResponse();
+    resp.setId(result.id);
+    resp.setProperties(struct(markSecrets(result.outs, secrets)));
+    return resp;
+  }),
 
   /**
    * A refresh (the recorded state given), or an import (nothing recorded: every input the API
    * shows is taken from the live object, so `pulumi import` can write the program's code).
    */
-  read(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { handler, secrets, name } = kindOf(call.request.getUrn());
-      const id: string = call.request.getId();
-      const props: Props = plain(call.request.getProperties());
-      const importing = Object.keys(props).length === 0;
-      const result = await handler.read!(id, props);
-      const resp = new provproto.ReadResponse();
-      if (!result.id) return resp; // gone: the engine drops it (a refresh) or says it does not exist (an import)
-      if (importing && (!result.props || Object.keys(result.props).length === 0)) {
-        throw new Error(
-          `${name} "${id}" cannot be imported: its live values cannot be read from the API (see the warning above), ` +
-            `so nothing could be recorded. Declare the resource in the program instead: \`pulumi up\` writes the ` +
-            `declared settings, which is what an import would have recorded.`,
-        );
-      }
-      resp.setId(result.id);
-      resp.setProperties(struct(markSecrets(result.props, secrets)));
-      if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
-      return resp;
-    });
-  },
+  read: forKind(async ({ handler, secrets, name }, request) => {
+    const id: string = request.getId();
+    const props: Props = plain(request.getProperties());
+    const importing = Object.keys(props).length === 0;
+    const result = await handler.read!(id, props);
+    const resp = new provproto.ReadResponse();
+    if (!result.id) return resp; // gone: the engine drops it (a refresh) or says it does not exist (an import)
+    if (importing && (!result.props || Object.keys(result.props).length === 0)) {
+      throw new Error(
+        `${name} "${id}" cannot be imported: its live values cannot be read from the API (see the warning above), ` +
+          `so nothing could be recorded. Declare the resource in the program instead: \`pulumi up\` writes the ` +
+          `declared settings, which is what an import would have recorded.`,
+      );
+    }
+    resp.setId(result.id);
+    resp.setProperties(struct(markSecrets(result.props, secrets)));
+    if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
+    return resp;
+  }),
 
-  update(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { handler, secrets } = kindOf(call.request.getUrn());
-      const olds = plain(call.request.getOlds());
-      const news = plain(call.request.getNews());
-      const result = await handler.update!(call.request.getId(), olds, news);
-      const resp = new provproto.UpdateResponse();
-      resp.setProperties(struct(markSecrets(result.outs, secrets)));
-      return resp;
-    });
-  },
+  update: forKind(async ({ handler, secrets }, request) => {
+    const result = await handler.update!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+    const resp = new provproto.UpdateResponse();
+    resp.setProperties(struct(markSecrets(result.outs, secrets)));
+    return resp;
+  }),
 
-  delete(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { handler } = kindOf(call.request.getUrn());
-      await handler.delete!(call.request.getId(), plain(call.request.getProperties()));
-      return new emptyproto.Empty();
-    });
-  },
+  delete: forKind(async ({ handler }, request) => {
+    await handler.delete!(request.getId(), plain(request.getProperties()));
+    return new emptyproto.Empty();
+  }),
 
   /** A data source: the same function a TypeScript program calls, through this provider's client. */
   invoke(call: Call, callback: Callback) {
