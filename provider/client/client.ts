@@ -3,6 +3,7 @@
  * response parsing and error mapping. Family modules (zones.ts, streams.ts...) describe
  * operations; {@link CdnstreamClient.call} runs them. Knows nothing of Pulumi.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { resolveConfig, type ClientSettings, type ConfigOptions } from "./config";
@@ -28,7 +29,7 @@ const dispatch: (
 /* eslint-enable @typescript-eslint/no-require-imports */
 import { redactUrl, type Secret } from "./redact";
 import { parseResponse } from "./response-parser";
-import { sleep as realSleep, withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
+import { withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
 
 /** Options of a {@link CdnstreamClient}: settings (see config.ts) plus injectable parts. */
 export interface ClientOptions extends ConfigOptions {
@@ -61,18 +62,15 @@ export interface RawResponse {
   body: unknown;
 }
 
-/** A 2xx answer as received: the body is parsed by each caller. */
-interface Sent {
-  status: number;
-  text: string;
-  attempts: number;
-}
-
+/** An answer as received: the body is parsed by each caller. */
 interface Attempt {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
 }
+
+/** A 2xx answer, with the attempts it took. */
+type Sent = Attempt & { attempts: number };
 
 const USER_AGENT = `pulumi-cdnstream (node ${process.version})`;
 
@@ -121,7 +119,10 @@ export class CdnstreamClient {
     this.#logger = options.logger;
     this.#shareReads = options.shareReads ?? true;
     this.#reuseReads = options.reuseReads ?? false;
-    this.#deps = { sleep: options.sleep ?? realSleep, random: options.random ?? Math.random };
+    this.#deps = {
+      sleep: options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
+      random: options.random ?? Math.random,
+    };
   }
 
   /** Base URL (before `/v2`), without credentials. */
@@ -332,7 +333,7 @@ export class CdnstreamClient {
         secrets,
       });
     }
-    return { status, text, attempts: result.attempts };
+    return { ...result.value, attempts: result.attempts };
   }
 
   /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */

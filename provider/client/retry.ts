@@ -124,23 +124,6 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A sleep that ends early (rejecting) when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    }
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 /** Hooks the retry loop needs; injectable so tests run without real waiting. */
 export interface RetryDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
