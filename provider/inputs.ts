@@ -34,11 +34,6 @@ export function hasUnknown(value: unknown): boolean {
   return false;
 }
 
-/** The top-level keys whose value is unknown at preview: their rules are checked at apply. */
-function unknownKeys(news: Inputs): Set<string> {
-  return new Set(Object.keys(news).filter((key) => hasUnknown(news[key])));
-}
-
 /**
  * Validates `news` against a strict zod schema. Failures name the property and the rule; a
  * property that is unknown during preview is not judged (its rule runs when it is known).
@@ -47,7 +42,8 @@ function unknownKeys(news: Inputs): Set<string> {
  */
 export function checkInputs(schema: z.ZodType, news: Inputs): pulumi.dynamic.CheckResult {
   const { [PROVIDER_KEY]: _provider, ...props } = news;
-  const unknown = unknownKeys(props);
+  // The top-level keys whose value is unknown at preview: their rules are checked at apply.
+  const unknown = new Set(Object.keys(props).filter((key) => hasUnknown(props[key])));
   const failures = describeIssues(schema, props)
     .filter((issue) => issue.unknownKey || issue.path.length === 0 || !unknown.has(String(issue.path[0])))
     // A whole-object rule (such as "offset is required for midroll") cannot be judged while
