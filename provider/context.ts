@@ -1,9 +1,7 @@
 /**
- * What every handler in the provider host shares: one API client, configured from stack config
- * (`cdnstream:apiKey` secret, `cdnstream:baseUrl`, retry/timeout/rate settings) with the
- * environment as fallback, the warnings the CLI shows, and what this host run has learnt about
- * the API's read paths. The host is one process per engine run (`up`, `preview`, `refresh`,
- * `destroy`), so "once per run" below means once per process.
+ * What every handler in the provider host shares: one API client configured from stack config,
+ * the warnings the CLI shows, and what this host run has learnt about the API's read paths. The
+ * host is one process per engine run, so "once per run" below means once per process.
  */
 import type * as pulumi from "@pulumi/pulumi";
 // The client's own modules, not its index: the index loads every operation family, and a
@@ -79,14 +77,10 @@ export function configCheckFailures(): { property: string; reason: string }[] {
   return configFailures(settings).map(({ reason }) => ({ property: "", reason }));
 }
 
-/**
- * Where warnings and notes go when something other than stderr carries them: the provider plugin
- * sends them to the engine's log, attributed to the resource of the call (provider/plugin/server.ts).
- */
-export type DiagnosticSink = (severity: "warning" | "info", message: string) => void;
+type DiagnosticSink = (severity: "warning" | "info", message: string) => void;
 let diagnosticSink: DiagnosticSink | undefined;
 
-/** Routes {@link warn} and {@link inform} to `sink` instead of stderr. */
+/** Routes {@link warn} and {@link inform} to `sink` instead of stderr (the provider plugin: to the engine's log). */
 export function routeDiagnostics(sink: DiagnosticSink): void {
   diagnosticSink = sink;
 }
@@ -122,11 +116,10 @@ const unreadableKinds = new Set<string>();
 const keyOf = (op: ReadPath) => `${op.method} ${op.path}`;
 
 /**
- * Says once per kind and run that a kind's objects cannot be read: by default, that refresh
- * keeps the last applied state and cannot detect drift; `consequence` replaces that clause
- * where part of the state is still read another way.
+ * Says once per kind and run that a kind's objects cannot be read; `consequence` replaces the
+ * default clause where part of the state is still read another way.
  */
-export function reportUnreadable(kind: string, why: string, consequence?: string): void {
+function reportUnreadable(kind: string, why: string, consequence?: string): void {
   if (unreadableKinds.has(kind)) return;
   unreadableKinds.add(kind);
   warn(
@@ -141,12 +134,10 @@ const firstReads = new Map<string, Promise<void>>();
 /**
  * Runs a read through `op`, a path the spec does not list (docs/design.md, "Single-object
  * reads"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
- * tried again in this run (for any object), the kind is reported once as one whose drift cannot
- * be detected, and undefined is returned, so callers keep the last applied state. Reads of one
- * path that start together (the engine refreshes resources concurrently) wait for the first to
- * settle, so a missing path costs one request per run, not one per resource.
- * Deletion out of band is not inferred from a 404: the API cannot tell a missing path from a
- * missing object, and dropping state on a guess would lose what the stack manages.
+ * tried again in this run, the kind is reported once, and undefined is returned, so callers keep
+ * the last applied state. Reads of one path that start together wait for the first to settle,
+ * so a missing path costs one request per run. Deletion out of band is not inferred from a 404:
+ * the API cannot tell a missing path from a missing object.
  */
 export async function readLive<T>(
   kind: string,

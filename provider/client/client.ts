@@ -13,12 +13,10 @@ import type { CallInput, CallOutput, Operation, RequestOptions } from "./operati
 import { buildPath, buildQuery, PathParamError } from "./path";
 
 /**
- * undici's Agent and its `request`, each from its own module: undici's index loads every part it
- * has (fetch, WebSocket, caches, mocks; 110 modules, about 68 ms) and each provider host pays that
- * at its first call; these two are 25 modules, about 25 ms. The index is also what adds `request`
- * to every dispatcher's prototype, so the client calls it on the dispatcher itself. undici is pinned
- * to one version (package.json), and test/client/undici-agent.test.ts fails if either module stops
- * being what the index exports.
+ * undici's Agent and its `request`, each from its own module: undici's index loads 110 modules
+ * (about 68 ms, paid by each provider host), these two 25 (about 25 ms). The index is also what
+ * adds `request` to every dispatcher's prototype, so the client calls it on the dispatcher. undici
+ * is pinned (package.json); test/client/undici-agent.test.ts checks both are the index's.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- modules of undici's, by their paths (see above) */
 const Agent: typeof import("undici").Agent = require("undici/lib/dispatcher/agent");
@@ -48,9 +46,8 @@ export interface ClientOptions extends ConfigOptions {
   shareReads?: boolean;
   /**
    * A read answered (2xx) since this client's last write is answered again from that answer
-   * (default `false`). For a process that lives one engine operation, the provider host: a
-   * refresh then reads each object once, as one snapshot, however its resources share objects
-   * (the slots of a zone share its roster). Any write forgets every answer kept.
+   * (default `false`). For the provider host, which lives one engine operation: a refresh reads
+   * each object once, as one snapshot, however its resources share objects.
    */
   reuseReads?: boolean;
 }
@@ -174,9 +171,8 @@ export class CdnstreamClient {
   }
 
   /**
-   * A generic call (the `cdnstream api` command): `path` is the literal path after the base URL
-   * (`/v2/...`, with any query). `template` names the matching operation in errors; `retry`
-   * comes from the caller's classification. The body is not validated.
+   * A generic call (the `cdnstream api` command): `path` is the literal path after the base URL,
+   * with any query; `template` names the matching operation in errors. The body is not validated.
    */
   async raw(
     method: string,
@@ -196,13 +192,10 @@ export class CdnstreamClient {
   }
 
   /**
-   * Reads of one path that overlap share one request: the first sends it, the others wait for
-   * its answer, then each parses the body itself, so every caller gets objects of its own (a
-   * failure is shared as it is). Not a cache: once the answer arrives, the next read is sent.
-   * A client has one key, so the path alone tells one object's read from another. A read never
-   * joins one sent before a write of this client started or ended (`#writeEdges` is in the key):
-   * it would miss what the write did, and which paths a write changes is not known (§4.11 reaches
-   * every HTTP zone).
+   * Reads of one path that overlap share one request; each caller parses the body itself, so
+   * each gets objects of its own (a failure is shared as it is). A read never joins one sent
+   * before a write of this client started or ended (`#writeEdges` is in the key): which paths a
+   * write changes is not known (§4.11 reaches every HTTP zone).
    */
   #joinRead(key: string, send: () => Promise<Sent>): Promise<Sent> {
     const answered = this.#readAnswers.get(key);

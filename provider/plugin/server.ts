@@ -1,20 +1,14 @@
 /**
  * The provider plugin `pulumi-resource-cdnstream`: the Pulumi resource-provider protocol served
- * over gRPC to the engine, for programs in any language (YAML, Python, Go, TypeScript through a
- * generated SDK). It serves the seven kinds with the same handlers the dynamic resources use
- * (kinds/<kind>/handler.ts, loaded through the same shims) and the twelve data sources as
- * functions; the schema it answers with is derived from the kinds' declarations
- * (scripts/gen-schema.ts, provider/plugin/schema.json). See docs/plugin.md.
+ * over gRPC to the engine, for programs in any language. It serves the kinds with the handlers
+ * the dynamic resources use (through the same shims) and the data sources as functions; its
+ * schema is derived from the kinds' declarations (scripts/gen-schema.ts). See docs/plugin.md.
  *
  * Why not `@pulumi/pulumi/provider`'s `main`: its server drops the provider's configuration (its
- * `configure` reads no argument in 3.246) and has no `checkConfig`/`diffConfig`, so neither an
- * explicit provider with its own API key nor a configuration checked at preview could work. This
- * server is built like the dynamic-provider host of @pulumi/pulumi (`cmd/dynamic-provider`):
- * the same gRPC service, the same plain values (secrets are taken off by the engine,
- * `acceptSecrets: false`) and the same shape of answers, so a handler behaves alike on both
- * paths. What differs is only what a dynamic provider cannot do: the configuration is the
- * provider's (explicit instances, one account each, one process each), a read with no recorded
- * state is an import, and invokes reach the data sources.
+ * `configure` reads no argument in 3.246) and has no `checkConfig`/`diffConfig`. This server is
+ * built like the dynamic-provider host of @pulumi/pulumi (same plain values, secrets taken off by
+ * the engine, same shape of answers), so a handler behaves alike on both paths; what differs is
+ * what a dynamic provider cannot do: a configuration per provider, imports, and invokes.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -28,8 +22,7 @@ import { UNKNOWN } from "../inputs";
 import { KINDS } from "../../kinds/registry";
 import type { RegisteredKind } from "../../sdk/resource";
 
-// The engine's protocol modules, from the @pulumi/pulumi the package depends on: the generated
-// stubs, and the gRPC and protobuf runtimes they were generated for (its own dependencies).
+// The engine's protocol stubs of @pulumi/pulumi, with the gRPC and protobuf runtimes they were generated for.
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 /* eslint-disable @typescript-eslint/no-require-imports -- modules of @pulumi/pulumi's own dependencies, by its path */
 const grpc: typeof grpcTypes = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
@@ -143,10 +136,9 @@ function functionOf(token: string): { run: DataSource; secretResult: boolean } {
 // ---- configuration ------------------------------------------------------------------------------
 
 /**
- * The provider's settings as the client reads them (`{apiKey: "...", maxRetries: "4"}`): from the
- * configure arguments (an explicit provider's inputs, or the stack's `cdnstream:*` config for the
- * default provider), secrets and numbers made plain text. Unknown values (a setting computed from
- * another resource, at preview) are left out and reported.
+ * The provider's settings as the client reads them (`{apiKey: "...", maxRetries: "4"}`), from an
+ * explicit provider's inputs or the stack's `cdnstream:*` config, as plain text. Unknown values
+ * (a setting computed from another resource, at preview) are left out and reported.
  */
 export function settingsOf(args: Props): { settings: Record<string, string>; unknown: string[] } {
   const settings: Record<string, string> = {};
@@ -225,8 +217,7 @@ function answer<T>(call: Call, callback: Callback, work: () => Promise<T>): void
 
 /**
  * Answers every call in flight with `err`: after an uncaught exception the process is about to
- * end, and an engine left waiting for an answer would hang (as @pulumi/pulumi's own provider
- * server does it). Returns how many calls it failed.
+ * end, and an engine left waiting for an answer would hang. Returns how many calls it failed.
  */
 export function failCallsInFlight(err: unknown): number {
   const calls = [...callsInFlight];
