@@ -1,10 +1,7 @@
 /**
- * The retry layer: one small wrapper around an attempt function, used by every call.
- *
- * Why not undici's RetryAgent / retry interceptor: its RetryHandler keys retries on the method
- * alone (POST is off by default, and we need POST retries for every §4 write but one), has no
- * cap on the total wait, throws away the final error response body (`throwOnError`), and keeps
- * no jitter. Our rule is per operation, so the decision needs the operation, which this layer has.
+ * The retry layer. Why not undici's RetryAgent / retry interceptor: its RetryHandler keys retries
+ * on the method alone (we retry POST for every §4 write but one), has no cap on the total wait,
+ * throws away the final error response body, and keeps no jitter.
  *
  * Policy (docs/design.md, "Rate limits, retry safety"):
  * - `retriable` operations (GET, the read-only POSTs §4.7/§4.8, and every state-setting POST
@@ -21,7 +18,7 @@
  */
 import { isConnectPhase, type RetryKind } from "./errors";
 
-/** Numbers that shape retrying; see the module comment. */
+/** Numbers that shape retrying (config.ts). */
 export interface RetryPolicy {
   maxRetries: number;
   retryBaseDelayMs: number;

@@ -1,7 +1,6 @@
 /**
- * What both handler shapes (settings of an existing object, ./settings.ts; an object the
- * provider creates, ./object.ts) do the same way: shape outputs, compare a declaration with the
- * live object for adoption, and fall back where the API has no read for it.
+ * What both handler shapes (./settings.ts, ./object.ts) do the same way: shape outputs, compare a
+ * declaration with the live object for adoption, and fall back where the API has no read for it.
  *
  * Adoption (`adoptId`) stands in for `pulumi import`, which the dynamic-provider host of
  * @pulumi/pulumi 3.246 cannot serve: its read handler dereferences the state an import does not
@@ -52,10 +51,7 @@ export function requireAdoptable(
   );
 }
 
-/**
- * Runs `read` through {@link readLive} where it goes through a path the spec does not list
- * (tried once per run; where it is absent, undefined: state is kept and the kind reported once).
- */
+/** Runs `read` through {@link readLive} where it goes through a path the spec does not list. */
 export function readThrough<T>(
   kind: DeclaredKind,
   path: ReadPath | undefined,
@@ -64,10 +60,7 @@ export function readThrough<T>(
   return path ? readLive(kind.name, path, read) : read();
 }
 
-/**
- * A check's result with the configuration's failures first (context.ts configCheckFailures): a
- * preview fails on a configuration `up` could not use, before anything is sent.
- */
+/** A check's result with the configuration's failures first: a preview fails where `up` would. */
 export function withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
   const config = configCheckFailures();
   if (!config.length) return result;
