@@ -364,14 +364,8 @@ export const adBreaks = (
   o?: RequestOptions,
   pager: Pick<PaginatorOptions<AdBreak>, "batch" | "maxPages"> = {},
 ) =>
-  new Paginator<AdBreak>(
-    async (page) => {
-      const r = await listAdBreaks(c, zoneId, { ...query, page }, o);
-      return { items: r.items, pages: r.pages, total: r.total };
-    },
-    {
-      ...pager,
-      listing: `the ad-break log of zone ${zoneId} (GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`,
-      idOf: (item) => item.id,
-    },
-  );
+  new Paginator<AdBreak>((page) => listAdBreaks(c, zoneId, { ...query, page }, o), {
+    ...pager,
+    listing: `the ad-break log of zone ${zoneId} (GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`,
+    idOf: (item) => item.id,
+  });

@@ -287,14 +287,8 @@ export const adPodRequests = (
   o?: RequestOptions,
   pager: Pick<PaginatorOptions<AdPodRequest>, "batch" | "maxPages"> = {},
 ) =>
-  new Paginator<AdPodRequest>(
-    async (page) => {
-      const r = await listAdPodRequests(c, projectId, { ...body, page }, o);
-      return { items: r.items, pages: r.pages, total: r.total };
-    },
-    {
-      ...pager,
-      listing: `the ad-pod request log of project ${projectId} (POST /v2/ad-manager/{pid}/requests)`,
-      idOf: (item) => item.id,
-    },
-  );
+  new Paginator<AdPodRequest>((page) => listAdPodRequests(c, projectId, { ...body, page }, o), {
+    ...pager,
+    listing: `the ad-pod request log of project ${projectId} (POST /v2/ad-manager/{pid}/requests)`,
+    idOf: (item) => item.id,
+  });
