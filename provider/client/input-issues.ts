@@ -1,8 +1,7 @@
 /**
- * Messages for broken input rules, shared by the resource handlers' `check` and the data
- * sources' argument checks: each names the property (as Pulumi names nested properties), the
- * rule, and for a value of the wrong type what was given. It lives beside the client, the layer
- * both sides of the package may import; it knows nothing of Pulumi.
+ * Messages for broken input rules, shared by the handlers' `check` and the data sources'
+ * argument checks: each names the property, the rule, and for a value of the wrong type what was
+ * given. It lives beside the client, the layer both may import.
  */
 import type { z } from "zod";
 

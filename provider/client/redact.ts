@@ -113,10 +113,7 @@ export function redactValue<T>(value: T, secrets: readonly string[], depth = 0):
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
-    if (u.username || u.password) {
-      u.username = "";
-      u.password = "";
-    }
+    u.username = u.password = "";
     return u.toString().replace(/\/$/, "");
   } catch {
     return url.replace(/\/\/[^/@]*@/, "//");
