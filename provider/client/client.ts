@@ -292,38 +292,25 @@ export class CdnstreamClient {
     } finally {
       if (write) this.#writeEdges++;
     }
-    const secrets = this.#secrets();
+    const failed = { operation, requestPath, attempts: result.attempts, retry, secrets: this.#secrets() };
     if (result.value === undefined) {
       if (options.signal?.aborted)
         throw new CdnstreamError(
           `Request aborted on ${operation.method} ${operation.path}: the caller's AbortSignal fired. Nothing to fix unless that was unintended.`,
           { cause: options.signal.reason },
         );
-      throw createApiError({
-        kind: "connection",
-        operation,
-        requestPath,
-        cause: result.error,
-        origin: this.baseUrl,
-        attempts: result.attempts,
-        retry,
-        secrets,
-      });
+      throw createApiError({ ...failed, kind: "connection", cause: result.error, origin: this.baseUrl });
     }
     const { status, text } = result.value;
     if (status < 200 || status >= 300) {
       throw createApiError({
+        ...failed,
         kind: "response",
-        operation,
-        requestPath,
         status,
         body: tryJson(text),
         rawBody: text,
-        attempts: result.attempts,
-        retry,
         retryAfterMs: result.retryAfterMs,
         stopReason: result.stopReason,
-        secrets,
       });
     }
     return { ...result.value, attempts: result.attempts };
@@ -338,31 +325,13 @@ export class CdnstreamClient {
     attempts: number,
     allowText = false,
   ): unknown {
-    const secrets = this.#secrets();
     const json = tryJson(text);
+    const answered = { operation, requestPath, status, rawBody: text, attempts, secrets: this.#secrets() };
     if (json === undefined && !allowText) {
-      throw createApiError({
-        kind: "shape",
-        operation,
-        requestPath,
-        status,
-        rawBody: text,
-        issues: [{ field: "", rule: "body is not JSON" }],
-        attempts,
-        secrets,
-      });
+      throw createApiError({ ...answered, kind: "shape", issues: [{ field: "", rule: "body is not JSON" }] });
     }
     if (json && typeof json === "object" && (json as { result?: unknown }).result === "error") {
-      throw createApiError({
-        kind: "response",
-        operation,
-        requestPath,
-        status,
-        body: json,
-        rawBody: text,
-        attempts,
-        secrets,
-      });
+      throw createApiError({ ...answered, kind: "response", body: json });
     }
     return json === undefined ? text : json;
   }

@@ -56,13 +56,9 @@ export function objectHandler<Args extends Inputs>(spec: ObjectKind<Args>): Hand
   return {
     configure,
 
-    async check(_olds, news) {
-      return withConfigFailures(checkInputs(kind.args, news));
-    },
+    check: async (_olds, news) => withConfigFailures(checkInputs(kind.args, news)),
 
-    async diff(_id, olds, news) {
-      return diffInputs(olds, news, kind.rules);
-    },
+    diff: async (_id, olds, news) => diffInputs(olds, news, kind.rules),
 
     async create(inputs) {
       const args = inputs as Args;
@@ -82,12 +78,8 @@ export function objectHandler<Args extends Inputs>(spec: ObjectKind<Args>): Hand
       return { id, props: { ...kept, ...inputs, ...live.outputs }, inputs };
     },
 
-    async update(id, olds, news) {
-      return { outs: await spec.update(id, olds, news as Args) };
-    },
+    update: async (id, olds, news) => ({ outs: await spec.update(id, olds, news as Args) }),
 
-    async delete(id, props) {
-      await spec.delete(id, props);
-    },
+    delete: async (id, props) => spec.delete(id, props),
   };
 }

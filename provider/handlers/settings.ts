@@ -104,23 +104,12 @@ export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args
       const adoptId = news[ADOPT_KEY];
       if (result.failures?.length || typeof adoptId !== "string" || hasUnknown(news)) return result;
       const expected = spec.idOf(news as Args);
-      if (adoptId !== expected) {
-        return {
-          inputs: news,
-          failures: [
-            {
-              property: ADOPT_KEY,
-              reason: `must be the id of the object these inputs name ("${expected}"), not "${adoptId}"`,
-            },
-          ],
-        };
-      }
-      return result;
+      if (adoptId === expected) return result;
+      const reason = `must be the id of the object these inputs name ("${expected}"), not "${adoptId}"`;
+      return { inputs: news, failures: [{ property: ADOPT_KEY, reason }] };
     },
 
-    async diff(_id, olds, news) {
-      return diffInputs(olds, news, kind.rules);
-    },
+    diff: async (_id, olds, news) => diffInputs(olds, news, kind.rules),
 
     async create(inputs) {
       const args = inputs as Args;
