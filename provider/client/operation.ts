@@ -103,11 +103,7 @@ export type DefinedOperation<
   (client: OperationCaller, ...args: CallArgs<Path, P, Q, B>): Promise<z.output<R>>;
 };
 
-/**
- * What a declared operation needs of the client it is called with: to send it. The client
- * (`CdnstreamClient`) is one; the operation names only this, so the two modules do not import
- * each other.
- */
+/** What a declared operation needs of the client (`CdnstreamClient`), so the two modules do not import each other. */
 export interface OperationCaller {
   call<O extends Operation>(op: O, input: CallInput<O>, options?: RequestOptions): Promise<CallOutput<O>>;
 }
@@ -128,9 +124,8 @@ export function defineOperation<
   R extends Schema = Schema,
 >(op: Operation<P, Q, B, R> & { path: Path }): DefinedOperation<Path, P, Q, B, R> {
   const names = templateParams(op.path);
-  // Whether `{}` stands in for a left-out body: asked of the schema at the first call that leaves
-  // it out, not when the module loads (a provider host loads every operation of a family and
-  // calls a few; zod compiles a schema at its first parse).
+  // Whether `{}` stands in for a left-out body: asked at the first call that leaves it out, not
+  // when the module loads (zod compiles a schema at its first parse).
   let bodyMayBeEmpty: boolean | undefined;
   const emptyBody = () => {
     bodyMayBeEmpty ??= op.body!.safeParse({}).success;

@@ -1,8 +1,4 @@
-/**
- * Secret handling: the API key lives in a {@link Secret} that never prints, and anything an
- * error or log line keeps is a redacted copy (octokit `request-error.js`: redact in a copy,
- * never mutate the request).
- */
+/** Secret handling: the API key lives in a {@link Secret} that never prints; errors and logs keep redacted copies. */
 import { inspect } from "node:util";
 
 /** What a secret is replaced with wherever it would otherwise appear. */
@@ -32,20 +28,14 @@ export class Secret {
   }
 }
 
-/**
- * Pulumi URNs (`urn:pulumi:<stack>::<project>::<type>::<name>`): names, never secrets. A secret
- * equal to a project or stack name (a demo's passphrase) must not turn every URN into
- * `urn:pulumi:dev::[REDACTED]::...`, which would hide which resource a message is about.
- */
+/** Pulumi URNs: names, never secrets, kept whole even when a secret equals the project's name. */
 const URN = /urn:pulumi:[^\s"'`<>]+/g;
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 
 /**
- * Whether the occurrence of a secret at `start`..`end` of `text` is a whole token: not inside a
- * longer word or name. Bounded by a word character, or by `-` or `.` that joins it to one
- * (`my-secret`, `secret.example`), it is part of a longer name; a `.` or `-` followed by a
- * space or the end (the end of a sentence) bounds it.
+ * Whether the occurrence of a secret at `start`..`end` of `text` is a whole token: not joined to
+ * a longer name by a word character, or by `-` or `.` before one (`my-secret`, `secret.example`).
  */
 function wholeToken(text: string, start: number, end: number): boolean {
   const before = text[start - 1];
