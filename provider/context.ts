@@ -32,10 +32,8 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 }
 
 /**
- * The handlers' client: a refused key's advice names the place the key came from (stack config,
- * or CDNSTREAM_API_KEY), which only the resolved settings know, and is given once: every
- * resource a refused key reaches fails, and the first says what to do while the others point at
- * it. The client lives one host run with one key, so "once" is once per run and per key.
+ * The handlers' client: a refused key's advice names where the key came from, and is given once
+ * per run: every resource a refused key reaches fails, and the others point at the first.
  */
 class ProviderClient extends CdnstreamClient {
   #keyRefusalSaid = false;
@@ -67,9 +65,7 @@ export function apiClient(): CdnstreamClient {
 
 /**
  * What a handler's `check` reports of the configuration ({@link configFailures}), as failures
- * without a property: the setting is stack config (or the environment), not an input of the
- * resource. Only once `configure` has run, as the provider host always does first; a handler used
- * on its own, without configuration, judges its inputs alone.
+ * without a property (it is not an input of the resource); nothing before `configure` has run.
  */
 export function configCheckFailures(): { property: string; reason: string }[] {
   if (!configured) return [];
@@ -85,11 +81,7 @@ export function routeDiagnostics(sink: DiagnosticSink): void {
   diagnosticSink = sink;
 }
 
-/**
- * A warning for the person running the CLI. The dynamic-provider host has no engine log channel,
- * but the engine shows what a provider writes to stderr, under the resource's provider; the drift
- * runner collects the lines that start with `warning: `.
- */
+/** A warning for the person running the CLI (on stderr, the drift runner collects lines starting `warning: `). */
 export function warn(message: string): void {
   if (diagnosticSink) diagnosticSink("warning", message);
   else process.stderr.write(`warning: ${message}\n`);

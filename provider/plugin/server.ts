@@ -169,11 +169,7 @@ type Callback = (error: any, value?: any, trailer?: any) => void;
 const unimplemented = (what: string) => (_call: Call, callback: Callback) =>
   callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by the ${PACKAGE} provider` });
 
-/**
- * An error for the engine: its message, and for a create that made its object but failed after
- * (a handler error carrying `id`), the object's id and properties so state keeps it (as the
- * dynamic-provider host does).
- */
+/** An error for the engine; a handler error carrying `id` (a create that made its object) keeps the object in state. */
 function failure(err: unknown): { code: number; message: string; metadata: grpcTypes.Metadata } {
   const e = err as { message?: string; id?: string; properties?: Props; reasons?: string[] };
   const message = e?.message ?? String(err);
@@ -269,11 +265,7 @@ export const service = {
     });
   },
 
-  /**
-   * The provider's configuration at preview, before anything is sent: a missing key or base
-   * URL, a malformed URL, a setting out of range fail here, naming the setting. The inputs go
-   * back as they came (a secret stays secret in state).
-   */
+  /** The provider's configuration at preview, before anything is sent; the inputs go back as they came. */
   checkConfig(call: Call, callback: Callback) {
     answer(call, callback, async () => {
       const news = call.request.getNews();
@@ -409,9 +401,8 @@ export const service = {
 };
 
 /**
- * Warnings and notes of the handlers go to the engine's log, under the resource of the call, at
- * their own severity: what a plugin writes to stderr the engine keeps only at debug level, where
- * the dynamic path's stderr lines are shown to the user. If the engine cannot be reached, stderr.
+ * Warnings and notes of the handlers go to the engine's log, under the call's resource (a
+ * plugin's stderr is shown only at debug level); if the engine cannot be reached, to stderr.
  */
 function logToEngine(engineAddress: string): void {
   const engine = new enginerpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
