@@ -175,13 +175,11 @@ function failure(err: unknown): { code: number; message: string; metadata: grpcT
   const message = e?.message ?? String(err);
   const metadata = new grpc.Metadata();
   if (e?.id) {
-    const status = new statusproto.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(message);
-    const detail = new provproto.ErrorResourceInitFailed();
-    detail.setId(e.id);
-    detail.setProperties(struct(e.properties));
-    detail.setReasonsList(e.reasons ?? []);
+    const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(message);
+    const detail = new provproto.ErrorResourceInitFailed()
+      .setId(e.id)
+      .setProperties(struct(e.properties))
+      .setReasonsList(e.reasons ?? []);
     const details = new anyproto.Any();
     details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     status.addDetails(details);
@@ -222,17 +220,8 @@ export function failCallsInFlight(err: unknown): number {
 }
 
 const checkResponse = (inputs: unknown, failures: readonly { property: string; reason: string }[] = []) => {
-  const resp = new provproto.CheckResponse();
-  resp.setInputs(inputs);
-  resp.setFailuresList(
-    failures.map((f) => {
-      const failure = new provproto.CheckFailure();
-      failure.setProperty(f.property);
-      failure.setReason(f.reason);
-      return failure;
-    }),
-  );
-  return resp;
+  const list = failures.map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
+  return new provproto.CheckResponse().setInputs(inputs).setFailuresList(list);
 };
 
 const diffChanges = (changes: boolean | undefined) =>
@@ -251,17 +240,13 @@ const forKind =
 /** The service's methods, each answering one call of the engine. */
 export const service = {
   getPluginInfo(_call: Call, callback: Callback) {
-    const info = new plugproto.PluginInfo();
-    info.setVersion(packageVersion);
-    callback(null, info);
+    callback(null, new plugproto.PluginInfo().setVersion(packageVersion));
   },
 
   getSchema(call: Call, callback: Callback) {
     answer(call, callback, async () => {
       if (call.request.getVersion() !== 0) throw new Error(`unsupported schema version ${call.request.getVersion()}`);
-      const resp = new provproto.GetSchemaResponse();
-      resp.setSchema(fs.readFileSync(schemaFile, "utf8"));
-      return resp;
+      return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
     });
   },
 
@@ -288,9 +273,7 @@ export const service = {
       const changed =
         news.unknown.length > 0 ||
         CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
-      const resp = new provproto.DiffResponse();
-      resp.setChanges(diffChanges(changed));
-      return resp;
+      return new provproto.DiffResponse().setChanges(diffChanges(changed));
     });
   },
 
@@ -306,11 +289,10 @@ export const service = {
       await configureHandlers({
         config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
       } as Parameters<typeof configureHandlers>[0]);
-      const resp = new provproto.ConfigureResponse();
-      resp.setAcceptsecrets(false);
-      resp.setSupportspreview(false);
-      resp.setAcceptresources(false);
-      return resp;
+      return new provproto.ConfigureResponse()
+        .setAcceptsecrets(false)
+        .setSupportspreview(false)
+        .setAcceptresources(false);
     });
   },
 
@@ -322,8 +304,7 @@ export const service = {
 
   diff: forKind(async ({ handler }, request) => {
     const result = await handler.diff!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
-    const resp = new provproto.DiffResponse();
-    resp.setChanges(diffChanges(result.changes));
+    const resp = new provproto.DiffResponse().setChanges(diffChanges(result.changes));
     if (result.replaces?.length) resp.setReplacesList(result.replaces);
     if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
     return resp;
@@ -331,10 +312,7 @@ export const service = {
 
   create: forKind(async ({ handler, secrets }, request) => {
     const result = await handler.create(plain(request.getProperties()));
-    const resp = new provproto.CreateResponse();
-    resp.setId(result.id);
-    resp.setProperties(struct(markSecrets(result.outs, secrets)));
-    return resp;
+    return new provproto.CreateResponse().setId(result.id).setProperties(struct(markSecrets(result.outs, secrets)));
   }),
 
   /**
@@ -355,17 +333,14 @@ export const service = {
           `declared settings, which is what an import would have recorded.`,
       );
     }
-    resp.setId(result.id);
-    resp.setProperties(struct(markSecrets(result.props, secrets)));
+    resp.setId(result.id).setProperties(struct(markSecrets(result.props, secrets)));
     if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
     return resp;
   }),
 
   update: forKind(async ({ handler, secrets }, request) => {
     const result = await handler.update!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
-    const resp = new provproto.UpdateResponse();
-    resp.setProperties(struct(markSecrets(result.outs, secrets)));
-    return resp;
+    return new provproto.UpdateResponse().setProperties(struct(markSecrets(result.outs, secrets)));
   }),
 
   delete: forKind(async ({ handler }, request) => {
@@ -378,9 +353,9 @@ export const service = {
     answer(call, callback, async () => {
       const { run, secretResult } = functionOf(call.request.getTok());
       const result = (await run(plain(call.request.getArgs()), { client: apiClient() })) as Props;
-      const resp = new provproto.InvokeResponse();
-      resp.setReturn(struct(secretResult ? markSecrets(result, Object.keys(result)) : result));
-      return resp;
+      return new provproto.InvokeResponse().setReturn(
+        struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
+      );
     });
   },
 
@@ -409,9 +384,10 @@ function logToEngine(engineAddress: string): void {
   const { LogSeverity } = engineproto;
   routeDiagnostics((severity, message) => {
     const request = new engineproto.LogRequest();
-    request.setSeverity(severity === "warning" ? LogSeverity.WARNING : LogSeverity.INFO);
-    request.setMessage(message);
-    request.setUrn(callUrn.getStore() ?? "");
+    request
+      .setSeverity(severity === "warning" ? LogSeverity.WARNING : LogSeverity.INFO)
+      .setMessage(message)
+      .setUrn(callUrn.getStore() ?? "");
     engine.log(request, (err: Error | null) => {
       if (err) process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
     });
