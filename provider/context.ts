@@ -185,11 +185,9 @@ const shownMessages = new Set<string>();
 
 /**
  * Passes on what a successful write's answer says beside its result (§2.1): each `warnings` and
- * `errors` element (strings or objects; null is none) as a `warning:` line naming the object,
- * and `message` as a plain line, once per kind and wording in a run (a routine "settings
- * updated" on each of many writes is said once; writes only happen when something changes, so
- * an `up` with nothing to do shows none). Returns the warnings and errors as text, errors
- * prefixed `error: `, for a kind's `warnings` output.
+ * `errors` element as a `warning:` line naming the object, and `message` as a plain line once per
+ * kind and wording in a run (a routine "settings updated" is said once). Returns the warnings and
+ * errors as text, errors prefixed `error: `, for a kind's `warnings` output.
  */
 export function reportNotes(kind: string, id: string, answer: unknown): string[] {
   const { message, warnings, errors } = (answer ?? {}) as { message?: unknown; warnings?: unknown; errors?: unknown };

@@ -97,11 +97,9 @@ export class ValidationError extends ApiError {
   override name = "ValidationError";
   /** `false` when the client refused the request before sending it. */
   readonly sent: boolean;
-  /** The first field at fault (client-side checks only). */
+  /** The client-side checks' first field at fault and rule broken, and every issue. */
   readonly field?: string;
-  /** The first rule broken (client-side checks only). */
   readonly rule?: string;
-  /** Every rule broken (client-side checks only). */
   readonly issues: ValidationIssue[];
   constructor(message: string, fields: ApiErrorFields & { sent: boolean; issues?: ValidationIssue[] }) {
     super(message, fields);

@@ -12,11 +12,7 @@ import { matchTemplate, templateParams } from "./path";
 import * as streams from "./streams";
 import * as zones from "./zones";
 
-/**
- * All operations: the 19 of spec section 4 (4.4 as two paths) and the read extensions, found
- * among the family modules' exports (and their `ops` tables), so a new declaration is listed
- * without a line here.
- */
+/** All operations (spec section 4 and the read extensions), found among the family modules' exports and `ops` tables. */
 export const operations: readonly Operation[] = [
   ...new Set(
     [zones, streams, dns, backups, adInsertion, adManager].flatMap((family) =>

@@ -50,10 +50,7 @@ export type AttemptOutcome =
 export type RetryDecision =
   { retry: true; delayMs: number; retryAfterMs?: number } | { retry: false; reason?: string; retryAfterMs?: number };
 
-/**
- * Parses `Retry-After`: delta-seconds or an HTTP date. Returns milliseconds (0 for a past
- * date), or `undefined` when absent or unreadable.
- */
+/** Parses `Retry-After` (delta-seconds or an HTTP date) to milliseconds, 0 for a past date. */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
@@ -68,10 +65,7 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
   return Math.round(step / 2 + (random() * step) / 2);
 }
 
-/**
- * Decides whether to try again after attempt number `attempt` (1-based), given the total
- * already waited in this call.
- */
+/** Whether to try again after attempt number `attempt` (1-based), given the total already waited. */
 export function decideRetry(
   kind: RetryKind,
   outcome: AttemptOutcome,

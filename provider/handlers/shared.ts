@@ -15,7 +15,7 @@ import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
 export function outsOf(kind: DeclaredKind, args: Inputs, outputs: Inputs): Inputs {
-  return { ...pickInputs(args, [...kind.inputKeys, ADOPT_KEY]), ...outputs };
+  return { ...declaredIn(kind, args), ...outputs };
 }
 
 /** The declared inputs a state holds, `adoptId` included. */
@@ -24,10 +24,9 @@ export function declaredIn(kind: DeclaredKind, props: Inputs): Inputs {
 }
 
 /**
- * Fails adoption, naming each difference, unless every declared input equals the live one. A
- * declared setting the API does not echo cannot be compared: like a refresh, adoption takes the
- * declared value for it. The message calls the object `what` and renders values with `shown` (a
- * kind hides credentials).
+ * Fails adoption, naming each difference, unless every declared input the API echoes equals the
+ * live one. The message calls the object `what` and renders values with `shown` (a kind hides
+ * credentials).
  */
 export function requireAdoptable(
   kind: DeclaredKind,
