@@ -143,11 +143,7 @@ export function shownValue(value: unknown): string {
   return text.length > SHOWN_VALUE_MAX ? `${text.slice(0, SHOWN_VALUE_MAX - 1)}…` : text;
 }
 
-/**
- * The issues of `value` against `schema`, each with the property path, the rule, and for a
- * value of the wrong JSON type what was given; an unknown key is one issue per key, with the
- * input it most likely means.
- */
+/** The issues of `value` against `schema`; an unknown key is one issue per key, with the input it likely means. */
 export function describeIssues(schema: z.ZodType, value: unknown): InputIssue[] {
   const result = schema.safeParse(value, { error: plainMessages });
   if (result.success) return [];
