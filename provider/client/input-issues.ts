@@ -87,16 +87,15 @@ function given(
   return `, not ${kindOf(value)}${how}`;
 }
 
-/** What of a schema's definition (zod's public `.def`) leads to the keys an object declares. */
+/**
+ * What of a schema's definition (zod's public `.def`) leads to the keys an object declares: the
+ * schema an optional, nullable or default wraps, a pipe's input, an array's elements, an object's fields.
+ */
 interface Definition {
   type: string;
-  /** optional, nullable, default: the schema they wrap. */
   innerType?: z.ZodType;
-  /** pipe (`.transform`): the schema that reads the input. */
   in?: z.ZodType;
-  /** array: its elements' schema. */
   element?: z.ZodType;
-  /** object: its fields' schemas. */
   shape?: Record<string, z.ZodType>;
 }
 
