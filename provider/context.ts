@@ -1,9 +1,7 @@
 /**
- * What every handler in the provider host shares: one API client, configured from stack config
- * (`cdnstream:apiKey` secret, `cdnstream:baseUrl`, retry/timeout/rate settings) with the
- * environment as fallback, the warnings the CLI shows, and what this host run has learnt about
- * the API's read paths. The host is one process per engine run (`up`, `preview`, `refresh`,
- * `destroy`), so "once per run" below means once per process.
+ * What every handler in the provider host shares: one API client configured from stack config,
+ * the warnings the CLI shows, and what this host run has learnt about the API's read paths. The
+ * host is one process per engine run, so "once per run" below means once per process.
  */
 import type * as pulumi from "@pulumi/pulumi";
 // The client's own modules, not its index: the index loads every operation family, and a
@@ -34,10 +32,8 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 }
 
 /**
- * The handlers' client: a refused key's advice names the place the key came from (stack config,
- * or CDNSTREAM_API_KEY), which only the resolved settings know, and is given once: every
- * resource a refused key reaches fails, and the first says what to do while the others point at
- * it. The client lives one host run with one key, so "once" is once per run and per key.
+ * The handlers' client: a refused key's advice names where the key came from, and is given once
+ * per run: every resource a refused key reaches fails, and the others point at the first.
  */
 class ProviderClient extends CdnstreamClient {
   #keyRefusalSaid = false;
@@ -59,10 +55,8 @@ class ProviderClient extends CdnstreamClient {
 }
 
 /**
- * The shared client; throws a ConfigError saying what to set when there is no key or URL. A
- * provider host lives one engine operation, so it reads each object once between writes: a
- * refresh compares every resource with one snapshot of the account, and resources that share an
- * object (the slots of a zone, its roster) cost one read.
+ * The shared client; throws a ConfigError saying what to set when there is no key or URL. It
+ * reuses reads between writes (ClientOptions.reuseReads says why a provider host does).
  */
 export function apiClient(): CdnstreamClient {
   client ??= new ProviderClient({ config: stackConfig, reuseReads: true });
@@ -70,12 +64,8 @@ export function apiClient(): CdnstreamClient {
 }
 
 /**
- * What a handler's `check` reports of the configuration, before any request: each setting that
- * cannot work (no key, no or a malformed base URL, a number out of range), judged as the
- * provider plugin judges it (configFailures), so `pulumi preview` fails where `up` would, with the
- * same wording. A check failure without a property: the setting is stack config (or the
- * environment), not an input of the resource. Only once `configure` has run, as the provider host
- * always does first; a handler used on its own, without configuration, judges its inputs alone.
+ * What a handler's `check` reports of the configuration ({@link configFailures}), as failures
+ * without a property (it is not an input of the resource); nothing before `configure` has run.
  */
 export function configCheckFailures(): { property: string; reason: string }[] {
   if (!configured) return [];
@@ -83,23 +73,15 @@ export function configCheckFailures(): { property: string; reason: string }[] {
   return configFailures(settings).map(({ reason }) => ({ property: "", reason }));
 }
 
-/**
- * Where warnings and notes go when something other than stderr carries them: the provider plugin
- * sends them to the engine's log, attributed to the resource of the call (provider/plugin/server.ts).
- */
-export type DiagnosticSink = (severity: "warning" | "info", message: string) => void;
+type DiagnosticSink = (severity: "warning" | "info", message: string) => void;
 let diagnosticSink: DiagnosticSink | undefined;
 
-/** Routes {@link warn} and {@link inform} to `sink` instead of stderr. */
+/** Routes {@link warn} and {@link inform} to `sink` instead of stderr (the provider plugin: to the engine's log). */
 export function routeDiagnostics(sink: DiagnosticSink): void {
   diagnosticSink = sink;
 }
 
-/**
- * A warning for the person running the CLI. The dynamic-provider host has no engine log channel,
- * but the engine shows what a provider writes to stderr, under the resource's provider; the drift
- * runner collects the lines that start with `warning: `.
- */
+/** A warning for the person running the CLI (on stderr, the drift runner collects lines starting `warning: `). */
 export function warn(message: string): void {
   if (diagnosticSink) diagnosticSink("warning", message);
   else process.stderr.write(`warning: ${message}\n`);
@@ -125,17 +107,11 @@ const unreadableKinds = new Set<string>();
 
 const keyOf = (op: ReadPath) => `${op.method} ${op.path}`;
 
-/** True when `op` already answered 404/405 in this run, so a read through it would not be sent. */
-export function isAbsent(op: ReadPath): boolean {
-  return absentReads.has(keyOf(op));
-}
-
 /**
- * Says once per kind and run that a kind's objects cannot be read: by default, that refresh
- * keeps the last applied state and cannot detect drift; `consequence` replaces that clause
- * where part of the state is still read another way.
+ * Says once per kind and run that a kind's objects cannot be read; `consequence` replaces the
+ * default clause where part of the state is still read another way.
  */
-export function reportUnreadable(kind: string, why: string, consequence?: string): void {
+function reportUnreadable(kind: string, why: string, consequence?: string): void {
   if (unreadableKinds.has(kind)) return;
   unreadableKinds.add(kind);
   warn(
@@ -150,12 +126,10 @@ const firstReads = new Map<string, Promise<void>>();
 /**
  * Runs a read through `op`, a path the spec does not list (docs/design.md, "Single-object
  * reads"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
- * tried again in this run (for any object), the kind is reported once as one whose drift cannot
- * be detected, and undefined is returned, so callers keep the last applied state. Reads of one
- * path that start together (the engine refreshes resources concurrently) wait for the first to
- * settle, so a missing path costs one request per run, not one per resource.
- * Deletion out of band is not inferred from a 404: the API cannot tell a missing path from a
- * missing object, and dropping state on a guess would lose what the stack manages.
+ * tried again in this run, the kind is reported once, and undefined is returned, so callers keep
+ * the last applied state. Reads of one path that start together wait for the first to settle,
+ * so a missing path costs one request per run. Deletion out of band is not inferred from a 404:
+ * the API cannot tell a missing path from a missing object.
  */
 export async function readLive<T>(
   kind: string,
@@ -211,11 +185,9 @@ const shownMessages = new Set<string>();
 
 /**
  * Passes on what a successful write's answer says beside its result (§2.1): each `warnings` and
- * `errors` element (strings or objects; null is none) as a `warning:` line naming the object,
- * and `message` as a plain line, once per kind and wording in a run (a routine "settings
- * updated" on each of many writes is said once; writes only happen when something changes, so
- * an `up` with nothing to do shows none). Returns the warnings and errors as text, errors
- * prefixed `error: `, for a kind's `warnings` output.
+ * `errors` element as a `warning:` line naming the object, and `message` as a plain line once per
+ * kind and wording in a run (a routine "settings updated" is said once). Returns the warnings and
+ * errors as text, errors prefixed `error: `, for a kind's `warnings` output.
  */
 export function reportNotes(kind: string, id: string, answer: unknown): string[] {
   const { message, warnings, errors } = (answer ?? {}) as { message?: unknown; warnings?: unknown; errors?: unknown };

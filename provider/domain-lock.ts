@@ -12,9 +12,8 @@ import { hostnames, ipsOrCidrs, sameHosts, splitList, toYN, yn } from "./rules";
 const flag = () => z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional();
 
 /**
- * The shared settings as a kind declares them (kinds/declare.ts), in the order the spec lists
- * them. The API keeps lists as comma-joined strings; host names are case-insensitive, and so are
- * the hex digits of IPv6 addresses, so both compare as case-insensitive sets.
+ * The shared settings as a kind declares them (kinds/declare.ts), in the spec's order. Host
+ * names and the hex digits of IPv6 addresses are case-insensitive, so both compare as such sets.
  */
 export const domainLockDeclarations = {
   enabled: { rule: flag() },

@@ -15,10 +15,7 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** The dynamic-provider host's key for the serialized provider; never a user property. */
 export const PROVIDER_KEY = "__provider";
 
-/**
- * Every kind's `adoptId` input: the id of an existing object to take over instead of creating
- * or writing one (see handlers/shared.ts). It only matters to `create`, so changing it later is no change.
- */
+/** Every kind's `adoptId` input (handlers/shared.ts); it only matters to `create`, so changing it later is no change. */
 export const ADOPT_KEY = "adoptId";
 
 /** Keys that are not managed properties of the object. */
@@ -34,20 +31,14 @@ export function hasUnknown(value: unknown): boolean {
   return false;
 }
 
-/** The top-level keys whose value is unknown at preview: their rules are checked at apply. */
-function unknownKeys(news: Inputs): Set<string> {
-  return new Set(Object.keys(news).filter((key) => hasUnknown(news[key])));
-}
-
 /**
- * Validates `news` against a strict zod schema. Failures name the property and the rule; a
- * property that is unknown during preview is not judged (its rule runs when it is known).
- * Returns the inputs unchanged: what the user wrote is what state records, so a later read can
- * reproduce it exactly.
+ * Validates `news` against a strict zod schema; a property unknown during preview is not judged.
+ * Returns the inputs unchanged: what the user wrote is what state records.
  */
 export function checkInputs(schema: z.ZodType, news: Inputs): pulumi.dynamic.CheckResult {
   const { [PROVIDER_KEY]: _provider, ...props } = news;
-  const unknown = unknownKeys(props);
+  // The top-level keys whose value is unknown at preview: their rules are checked at apply.
+  const unknown = new Set(Object.keys(props).filter((key) => hasUnknown(props[key])));
   const failures = describeIssues(schema, props)
     .filter((issue) => issue.unknownKey || issue.path.length === 0 || !unknown.has(String(issue.path[0])))
     // A whole-object rule (such as "offset is required for midroll") cannot be judged while
@@ -89,9 +80,8 @@ export interface DiffRules {
 }
 
 /**
- * Compares the recorded inputs (`olds`, which after a refresh hold the live values) with the
- * declared ones. Only properties the program declares are managed: one it leaves out is not a
- * change. No API call is made.
+ * Compares the recorded inputs (`olds`, after a refresh the live values) with the declared ones.
+ * Only properties the program declares are managed: one it leaves out is not a change.
  */
 export function diffInputs(olds: Inputs, news: Inputs, rules: DiffRules): pulumi.dynamic.DiffResult {
   const changed: string[] = [];
@@ -114,10 +104,9 @@ export function diffInputs(olds: Inputs, news: Inputs, rules: DiffRules): pulumi
 }
 
 /**
- * The inputs a refresh records: for each declared property, the declared value when the live
- * value is equal to it under the kind's comparator (so formatting, order and defaults never show
- * as drift), otherwise the live value. Properties the program does not declare stay undeclared.
- * On import (`declared` is empty) every live property is taken.
+ * The inputs a refresh records: for each declared property, the declared value when the live one
+ * equals it under the kind's comparator (so formatting and order never show as drift), otherwise
+ * the live value. On import (`declared` is empty) every live property is taken.
  */
 export function inputsFromLive(declared: Inputs, live: Inputs, rules: Pick<DiffRules, "compare">): Inputs {
   const importing = Object.keys(declared).filter((k) => !UNMANAGED.has(k)).length === 0;

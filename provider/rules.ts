@@ -4,6 +4,7 @@
  */
 import * as net from "node:net";
 import { z } from "zod";
+import { sameSet } from "./inputs";
 
 /**
  * A host name, optionally with a leading wildcard label (`*.example.com`). The top-level label
@@ -54,10 +55,7 @@ export const splitList = (value: string | null | undefined): string[] =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+const lowerCase = (hosts: unknown) => ((hosts as string[] | undefined) ?? []).map((h) => String(h).toLowerCase());
+
 /** Set equality, ignoring order, duplicates and case: how the API compares domains. */
-export function sameHosts(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => new Set(((v as string[] | undefined) ?? []).map((h) => String(h).toLowerCase()));
-  const left = norm(a);
-  const right = norm(b);
-  return left.size === right.size && [...left].every((h) => right.has(h));
-}
+export const sameHosts = (a: unknown, b: unknown): boolean => sameSet(lowerCase(a), lowerCase(b));

@@ -1,12 +1,10 @@
 /**
  * The provider object of each kind, which the dynamic-provider host gets from the `__provider`
  * module text of every resource (sdk/resource.ts writes it as one
- * `require("pulumi-cdnstream/provider/shims/<kind>")`; state written by earlier releases holds
- * the closure serializer's form of the same require, or its `pulumi-cdnstream/dist/provider/
- * shims/<kind>.js` variant, and both keep loading this module). Each kind's shim is the whole
+ * `require("pulumi-cdnstream/provider/shims/<kind>")`; state of earlier releases requires the
+ * same module by its `dist/` path, which must keep loading). Each kind's shim is the whole
  * `module.exports` of its own module under `provider/shims/`: nothing is captured (least of all a
- * credential or a zod schema), and upgrading the package upgrades existing resources.
- * The handler it forwards to is loaded when a method is first called, in the provider host.
+ * credential), and upgrading the package upgrades existing resources.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setUpProviderHost } from "./host-setup";
@@ -21,12 +19,10 @@ export const handlerModule = (kind: string): string => `../kinds/${kind}/handler
 
 /**
  * The dynamic-provider host answers a failed call to the engine, which shows the error under its
- * resource, and also writes `${error}: ${error.stack}` to stderr, which the engine shows again
- * under the stack: every message twice, the second time doubled ("X: X") and followed by our
- * stack trace, for each resource (a refused key on a refresh of 7 resources printed its advice 14
- * times). Errors the handlers mean for users are recorded as they leave the shim, and the host's
- * one echo of each is dropped. The language's own errors (a TypeError, a ReferenceError, ...) are
- * bugs: their trace is what a report needs, so they are echoed as before.
+ * resource, and also writes `${error}: ${error.stack}` to stderr, which the engine shows again:
+ * every message twice, the second time doubled and with our stack trace. Errors the handlers
+ * mean for users are recorded as they leave the shim, and the host's echo of each is dropped.
+ * The language's own errors (a TypeError, ...) are bugs: their trace is echoed as before.
  */
 const echoes = new Set<string>();
 let echoFilterInstalled = false;

@@ -1,7 +1,6 @@
 /**
  * Ad insertion (custom plan): §4.2 break schedule, §4.6 tracking report, §4.8 consumption,
- * §4.9 ad-break log, §4.18 creative; plus the inferred settings read (extension).
- * Shapes: §2.8-§2.12.
+ * §4.9 ad-break log, §4.18 creative; plus the inferred settings read. Shapes: §2.8-§2.12.
  */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
@@ -352,11 +351,7 @@ export const getAdInsertion = defineOperation({
 /** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = { addAdBreakSlot, getTrackingReport, getConsumption, listAdBreaks, getCreative, getAdInsertion };
 
-/**
- * §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()`, or
- * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
- * (pagination.ts); the request-side page size is not shown, so none is assumed.
- */
+/** §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts). */
 export const adBreaks = (
   c: CdnstreamClient,
   zoneId: number,
@@ -364,14 +359,8 @@ export const adBreaks = (
   o?: RequestOptions,
   pager: Pick<PaginatorOptions<AdBreak>, "batch" | "maxPages"> = {},
 ) =>
-  new Paginator<AdBreak>(
-    async (page) => {
-      const r = await listAdBreaks(c, zoneId, { ...query, page }, o);
-      return { items: r.items, pages: r.pages, total: r.total };
-    },
-    {
-      ...pager,
-      listing: `the ad-break log of zone ${zoneId} (GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`,
-      idOf: (item) => item.id,
-    },
-  );
+  new Paginator<AdBreak>((page) => listAdBreaks(c, zoneId, { ...query, page }, o), {
+    ...pager,
+    listing: `the ad-break log of zone ${zoneId} (GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks)`,
+    idOf: (item) => item.id,
+  });

@@ -275,11 +275,7 @@ export const getCampaign = defineOperation({
 /** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = { archiveCampaign, listAdPodRequests, getTargeting, listProjects, getCampaign };
 
-/**
- * §4.7 every ad-pod request matching `body` (its `page` is ignored): `for await`, `.all()`, or
- * `.collect()` for the items with the API's `total`. Follows `pages`, checked against `total`
- * (pagination.ts); the request-side page size is not shown (§4.7), so none is assumed.
- */
+/** §4.7 every ad-pod request matching `body` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts). */
 export const adPodRequests = (
   c: CdnstreamClient,
   projectId: number,
@@ -287,14 +283,8 @@ export const adPodRequests = (
   o?: RequestOptions,
   pager: Pick<PaginatorOptions<AdPodRequest>, "batch" | "maxPages"> = {},
 ) =>
-  new Paginator<AdPodRequest>(
-    async (page) => {
-      const r = await listAdPodRequests(c, projectId, { ...body, page }, o);
-      return { items: r.items, pages: r.pages, total: r.total };
-    },
-    {
-      ...pager,
-      listing: `the ad-pod request log of project ${projectId} (POST /v2/ad-manager/{pid}/requests)`,
-      idOf: (item) => item.id,
-    },
-  );
+  new Paginator<AdPodRequest>((page) => listAdPodRequests(c, projectId, { ...body, page }, o), {
+    ...pager,
+    listing: `the ad-pod request log of project ${projectId} (POST /v2/ad-manager/{pid}/requests)`,
+    idOf: (item) => item.id,
+  });

@@ -3,6 +3,7 @@
  * response parsing and error mapping. Family modules (zones.ts, streams.ts...) describe
  * operations; {@link CdnstreamClient.call} runs them. Knows nothing of Pulumi.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { resolveConfig, type ClientSettings, type ConfigOptions } from "./config";
@@ -12,12 +13,10 @@ import type { CallInput, CallOutput, Operation, RequestOptions } from "./operati
 import { buildPath, buildQuery, PathParamError } from "./path";
 
 /**
- * undici's Agent and its `request`, each from its own module: undici's index loads every part it
- * has (fetch, WebSocket, caches, mocks; 110 modules, about 68 ms) and each provider host pays that
- * at its first call; these two are 25 modules, about 25 ms. The index is also what adds `request`
- * to every dispatcher's prototype, so the client calls it on the dispatcher itself. undici is pinned
- * to one version (package.json), and test/client/undici-agent.test.ts fails if either module stops
- * being what the index exports.
+ * undici's Agent and its `request`, each from its own module: undici's index loads 110 modules
+ * (about 68 ms, paid by each provider host), these two 25 (about 25 ms). The index is also what
+ * adds `request` to every dispatcher's prototype, so the client calls it on the dispatcher. undici
+ * is pinned (package.json); test/client/undici-agent.test.ts checks both are the index's.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- modules of undici's, by their paths (see above) */
 const Agent: typeof import("undici").Agent = require("undici/lib/dispatcher/agent");
@@ -28,7 +27,7 @@ const dispatch: (
 /* eslint-enable @typescript-eslint/no-require-imports */
 import { redactUrl, type Secret } from "./redact";
 import { parseResponse } from "./response-parser";
-import { sleep as realSleep, withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
+import { withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
 
 /** Options of a {@link CdnstreamClient}: settings (see config.ts) plus injectable parts. */
 export interface ClientOptions extends ConfigOptions {
@@ -47,9 +46,8 @@ export interface ClientOptions extends ConfigOptions {
   shareReads?: boolean;
   /**
    * A read answered (2xx) since this client's last write is answered again from that answer
-   * (default `false`). For a process that lives one engine operation, the provider host: a
-   * refresh then reads each object once, as one snapshot, however its resources share objects
-   * (the slots of a zone share its roster). Any write forgets every answer kept.
+   * (default `false`). For the provider host, which lives one engine operation: a refresh reads
+   * each object once, as one snapshot, however its resources share objects.
    */
   reuseReads?: boolean;
 }
@@ -61,18 +59,15 @@ export interface RawResponse {
   body: unknown;
 }
 
-/** A 2xx answer as received: the body is parsed by each caller. */
-interface Sent {
-  status: number;
-  text: string;
-  attempts: number;
-}
-
+/** An answer as received: the body is parsed by each caller. */
 interface Attempt {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
 }
+
+/** A 2xx answer, with the attempts it took. */
+type Sent = Attempt & { attempts: number };
 
 const USER_AGENT = `pulumi-cdnstream (node ${process.version})`;
 
@@ -121,7 +116,10 @@ export class CdnstreamClient {
     this.#logger = options.logger;
     this.#shareReads = options.shareReads ?? true;
     this.#reuseReads = options.reuseReads ?? false;
-    this.#deps = { sleep: options.sleep ?? realSleep, random: options.random ?? Math.random };
+    this.#deps = {
+      sleep: options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })),
+      random: options.random ?? Math.random,
+    };
   }
 
   /** Base URL (before `/v2`), without credentials. */
@@ -173,9 +171,8 @@ export class CdnstreamClient {
   }
 
   /**
-   * A generic call (the `cdnstream api` command): `path` is the literal path after the base URL
-   * (`/v2/...`, with any query). `template` names the matching operation in errors; `retry`
-   * comes from the caller's classification. The body is not validated.
+   * A generic call (the `cdnstream api` command): `path` is the literal path after the base URL,
+   * with any query; `template` names the matching operation in errors. The body is not validated.
    */
   async raw(
     method: string,
@@ -195,13 +192,10 @@ export class CdnstreamClient {
   }
 
   /**
-   * Reads of one path that overlap share one request: the first sends it, the others wait for
-   * its answer, then each parses the body itself, so every caller gets objects of its own (a
-   * failure is shared as it is). Not a cache: once the answer arrives, the next read is sent.
-   * A client has one key, so the path alone tells one object's read from another. A read never
-   * joins one sent before a write of this client started or ended (`#writeEdges` is in the key):
-   * it would miss what the write did, and which paths a write changes is not known (§4.11 reaches
-   * every HTTP zone).
+   * Reads of one path that overlap share one request; each caller parses the body itself, so
+   * each gets objects of its own (a failure is shared as it is). A read never joins one sent
+   * before a write of this client started or ended (`#writeEdges` is in the key): which paths a
+   * write changes is not known (§4.11 reaches every HTTP zone).
    */
   #joinRead(key: string, send: () => Promise<Sent>): Promise<Sent> {
     const answered = this.#readAnswers.get(key);
@@ -228,23 +222,6 @@ export class CdnstreamClient {
 
   /** Sends a request (with its retries); a write's start and end are counted for #joinRead. */
   async #execute(
-    operation: OperationRef,
-    requestPath: string,
-    body: string | undefined,
-    retry: RetryKind,
-    options: RequestOptions,
-  ): Promise<Sent> {
-    if (operation.method === "GET") return this.#send(operation, requestPath, body, retry, options);
-    this.#writeEdges++;
-    this.#readAnswers.clear();
-    try {
-      return await this.#send(operation, requestPath, body, retry, options);
-    } finally {
-      this.#writeEdges++;
-    }
-  }
-
-  async #send(
     operation: OperationRef,
     requestPath: string,
     body: string | undefined,
@@ -298,58 +275,45 @@ export class CdnstreamClient {
         );
       },
     };
+    const write = operation.method !== "GET";
+    if (write) {
+      this.#writeEdges++;
+      this.#readAnswers.clear();
+    }
     let result: RetryResult<Attempt>;
     try {
-      result = await withRetries(
-        retry,
-        policy,
-        deps,
-        attempt,
-        (r): AttemptOutcome => ({ kind: "response", status: r.status, headers: r.headers }),
-        options.signal,
-      );
+      result = await withRetries(retry, policy, deps, attempt, options.signal);
     } catch (e) {
       // Only an abort during a wait between attempts lands here.
       throw new CdnstreamError(
         `Request aborted on ${operation.method} ${operation.path} while waiting to retry: the caller's AbortSignal fired.`,
         { cause: e },
       );
+    } finally {
+      if (write) this.#writeEdges++;
     }
-    const secrets = this.#secrets();
+    const failed = { operation, requestPath, attempts: result.attempts, retry, secrets: this.#secrets() };
     if (result.value === undefined) {
       if (options.signal?.aborted)
         throw new CdnstreamError(
           `Request aborted on ${operation.method} ${operation.path}: the caller's AbortSignal fired. Nothing to fix unless that was unintended.`,
           { cause: options.signal.reason },
         );
-      throw createApiError({
-        kind: "connection",
-        operation,
-        requestPath,
-        cause: result.error,
-        origin: this.baseUrl,
-        attempts: result.attempts,
-        retry,
-        secrets,
-      });
+      throw createApiError({ ...failed, kind: "connection", cause: result.error, origin: this.baseUrl });
     }
     const { status, text } = result.value;
     if (status < 200 || status >= 300) {
       throw createApiError({
+        ...failed,
         kind: "response",
-        operation,
-        requestPath,
         status,
         body: tryJson(text),
         rawBody: text,
-        attempts: result.attempts,
-        retry,
         retryAfterMs: result.retryAfterMs,
         stopReason: result.stopReason,
-        secrets,
       });
     }
-    return { status, text, attempts: result.attempts };
+    return { ...result.value, attempts: result.attempts };
   }
 
   /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */
@@ -361,31 +325,13 @@ export class CdnstreamClient {
     attempts: number,
     allowText = false,
   ): unknown {
-    const secrets = this.#secrets();
     const json = tryJson(text);
+    const answered = { operation, requestPath, status, rawBody: text, attempts, secrets: this.#secrets() };
     if (json === undefined && !allowText) {
-      throw createApiError({
-        kind: "shape",
-        operation,
-        requestPath,
-        status,
-        rawBody: text,
-        issues: [{ field: "", rule: "body is not JSON" }],
-        attempts,
-        secrets,
-      });
+      throw createApiError({ ...answered, kind: "shape", issues: [{ field: "", rule: "body is not JSON" }] });
     }
     if (json && typeof json === "object" && (json as { result?: unknown }).result === "error") {
-      throw createApiError({
-        kind: "response",
-        operation,
-        requestPath,
-        status,
-        body: json,
-        rawBody: text,
-        attempts,
-        secrets,
-      });
+      throw createApiError({ ...answered, kind: "response", body: json });
     }
     return json === undefined ? text : json;
   }

@@ -1,12 +1,8 @@
 /**
- * Configuration resolution, in one place. Each setting is taken from the first of:
- *   1. explicit options (code),
- *   2. a caller-provided config source: a plain lookup of stack config values, keyed
- *      `cdnstream:<name>` or `<name>` (the Pulumi side passes these; this module stays Pulumi-free),
- *   3. the environment (`CDNSTREAM_*`),
- *   4. the default below.
- * The API key and the base URL have no default: the spec names no public address, so
- * `CDNSTREAM_BASE_URL` (or `cdnstream:baseUrl`) is required and the error says so.
+ * Configuration resolution. Each setting is taken from the first of: 1. explicit options, 2. a
+ * lookup of stack config values keyed `cdnstream:<name>` or `<name>` (passed by the Pulumi side),
+ * 3. the environment (`CDNSTREAM_*`), 4. the default below. The API key and the base URL have no
+ * default: the spec names no public address.
  */
 import { ConfigError } from "./errors";
 import { redactUrl, Secret } from "./redact";
@@ -72,10 +68,7 @@ export interface ConfigOptions extends Partial<Omit<ClientSettings, "apiKey" | "
 
 type NumericSetting = Exclude<keyof ClientSettings, "baseUrl" | "apiKey" | "apiKeySource">;
 
-/**
- * Config key and environment variable of each numeric setting, with its default and minimum;
- * `inherits` names a setting (listed earlier) whose value is the default instead.
- */
+/** Each numeric setting's environment variable, default and minimum; or the setting (listed earlier) it `inherits`. */
 export const NUMERIC_SETTINGS: Record<
   NumericSetting,
   { env: string; fallback: number; min: number; inherits?: NumericSetting }
@@ -159,12 +152,9 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
 }
 
 /**
- * Each setting that cannot work, with why and how to set it, judged as the client will judge
- * it when it is made (resolveConfig), the environment's `CDNSTREAM_*` included: a missing key or
- * base URL, a malformed URL, a number out of range. Nothing is sent. `settings` are keyed by the
- * setting's name (`apiKey`, `rps`). Both paths judge with this, so preview says the same of the
- * same configuration: the provider plugin's checkConfig and the dynamic handlers' check. No
- * reason holds the key: resolveConfig's messages name settings, never their values' secrets.
+ * Each setting (keyed by name: `apiKey`, `rps`) that cannot work, with why and how to set it,
+ * judged as resolveConfig will judge it, the environment included. Nothing is sent. Both the
+ * plugin's checkConfig and the dynamic handlers' check use it, so preview says the same on both.
  */
 export function configFailures(
   settings: Readonly<Record<string, string | undefined>>,
@@ -179,9 +169,7 @@ export function configFailures(
       failures.push({ property, reason: err.message });
     }
   };
-  // Key and URL with the environment's fallbacks; each other setting alone (from config, else
-  // from its own environment variable), beside a valid key and URL, so a failure names the one
-  // setting it is about.
+  // Each setting judged alone beside a valid key and URL, so a failure names the one it is about.
   const { apiKey, baseUrl } = settings;
   judge("apiKey", { baseUrl: "http://placeholder.invalid", ...(apiKey ? { apiKey } : {}) }, env);
   judge("baseUrl", { apiKey: "placeholder", ...(baseUrl ? { baseUrl } : {}) }, env);

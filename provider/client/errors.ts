@@ -1,18 +1,17 @@
 /**
  * Every failure the client raises, one class per meaning, built by one factory
  * ({@link createApiError}) so messages stay uniform: a summary, the operation, the API's own
- * message, then what to do (openai-node `src/core/error.ts`).
- *
- * Nothing here ever holds the API key: bodies, messages and causes are redacted copies
- * (octokit `request-error.js`).
+ * message, then what to do. Nothing here holds the API key: bodies, messages and causes are
+ * redacted copies.
  */
 import { redactCause, redactText, redactValue } from "./redact";
 
-/** The operation an error happened on: method and path template, e.g. `GET /v2/cb/{backupid}`. */
+/**
+ * The operation an error happened on: the method as sent and the path template, e.g.
+ * `GET /v2/cb/{backupid}` (the literal path for a generic call).
+ */
 export interface OperationRef {
-  /** HTTP method as sent. */
   method: string;
-  /** Path template with `{placeholders}`, or the literal path for a generic call. */
   path: string;
 }
 
@@ -30,7 +29,6 @@ export class ConfigError extends CdnstreamError {
 export interface ApiErrorFields {
   /** HTTP status, or `undefined` when no response arrived or nothing was sent. */
   status: number | undefined;
-  /** Method and path template of the operation. */
   operation: OperationRef;
   /** The concrete (encoded) path that was or would have been requested. */
   requestPath?: string;
@@ -99,11 +97,9 @@ export class ValidationError extends ApiError {
   override name = "ValidationError";
   /** `false` when the client refused the request before sending it. */
   readonly sent: boolean;
-  /** The first field at fault (client-side checks only). */
+  /** The client-side checks' first field at fault and rule broken, and every issue. */
   readonly field?: string;
-  /** The first rule broken (client-side checks only). */
   readonly rule?: string;
-  /** Every rule broken (client-side checks only). */
   readonly issues: ValidationIssue[];
   constructor(message: string, fields: ApiErrorFields & { sent: boolean; issues?: ValidationIssue[] }) {
     super(message, fields);
@@ -183,32 +179,22 @@ export type ApiErrorInput = {
   | { kind: "invalid-request"; issues: ValidationIssue[] }
 );
 
-const TIMEOUT_CODES = new Set([
-  "UND_ERR_CONNECT_TIMEOUT",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "ETIMEDOUT",
-]);
+/** Codes of an answer that did not come in time (a connect timeout is a failure to reach the API). */
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
 
 const SET_KEY =
   "Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made under Settings > API Keys).";
 
 /**
- * After a key is regenerated (§5) and the new one set in stack config, the engine still hands the
- * provider the configuration the state recorded at the last `up` for every step that does not run
- * the program: refresh, `preview --refresh`, destroy. The client cannot tell which key it was
- * given, so the advice names the case and the flag that makes those commands use today's
- * configuration (docs/key-rotation.md).
+ * After a key is regenerated (§5), steps that do not run the program get the configuration the
+ * state recorded at the last `up`; the client cannot tell which key it was given, so the advice
+ * names the case and the flag that helps (docs/key-rotation.md).
  */
 const ROTATED_KEY =
   "If you have just set a regenerated key: `pulumi refresh`, `pulumi preview --refresh` and `pulumi destroy` send the old one, which the stack's state recorded at the last `pulumi up` while it was stack config. " +
   "Run them with `--run-program` (`pulumi refresh --run-program`, `pulumi preview --refresh --run-program`, `pulumi destroy --run-program`); once a refresh or an up has run the program, the state holds the new key.";
 
-/**
- * The same advice for a key taken from the environment: the engine does not record it, so a
- * refresh, preview or destroy uses whatever CDNSTREAM_API_KEY holds when it runs, and
- * `--run-program` would change nothing.
- */
+/** The same advice for a key taken from the environment, which the state does not record. */
 const SET_ENV_KEY =
   "The key came from CDNSTREAM_API_KEY: set it to a valid key in the environment that runs pulumi (keys are made under Settings > API Keys).";
 const ROTATED_ENV_KEY =
@@ -228,20 +214,13 @@ export const KEY_REFUSED_AGAIN =
   "The same key was refused earlier in this run: the error of the first resource it refused says what to do.";
 
 /**
- * A 401's message with `advice` in place of what it says to do (either wording above): the
- * second and later refusals of one key in one provider run point at the first
- * ({@link KEY_REFUSED_AGAIN}); a command that reads the key from the environment alone says to
- * set that ({@link SET_ENV_KEY_ONLY}), with nothing about stacks. Other errors are returned as
- * they are.
+ * A 401's message with `advice` in place of what it says to do (either wording above), e.g.
+ * {@link KEY_REFUSED_AGAIN} or {@link SET_ENV_KEY_ONLY}. Other errors are returned as they are.
  */
 export function withKeyAdvice<E>(err: E, advice: string): E {
   if (!(err instanceof AuthenticationError)) return err;
-  for (const given of [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`]) {
-    if (err.message.includes(given)) {
-      err.message = err.message.replace(given, advice);
-      break;
-    }
-  }
+  const given = [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`].find((g) => err.message.includes(g));
+  if (given) err.message = err.message.replace(given, advice);
   return err;
 }
 
@@ -277,7 +256,7 @@ export function createApiError(input: ApiErrorInput): ApiError {
       const code = (input.cause as { code?: unknown } | undefined)?.code;
       const codeText = typeof code === "string" ? code : undefined;
       const causeMessage = input.cause instanceof Error ? input.cause.message : String(input.cause);
-      const timeout = codeText !== undefined && TIMEOUT_CODES.has(codeText) && codeText !== "UND_ERR_CONNECT_TIMEOUT";
+      const timeout = codeText !== undefined && TIMEOUT_CODES.has(codeText);
       const action = timeout
         ? "Raise cdnstream:timeoutMs (CDNSTREAM_TIMEOUT_MS) or check the API's health."
         : "Check cdnstream:baseUrl (CDNSTREAM_BASE_URL) and the network.";
@@ -407,11 +386,9 @@ function addressed(template: string, requestPath: string | undefined): string | 
 }
 
 /**
- * A 404 said for its case. The API answers 404 both for an id it does not know and for a path it
- * does not serve: a body that is not the API's JSON, or a message about the path, is the second
- * (a base URL that reaches something other than the API, or a path the API lacks); otherwise a
- * read is of an object that is gone (a recorded one deleted outside the stack), and a write
- * addresses an object (the zone, stream, project the path names) that does not exist.
+ * A 404 said for its case: a body that is not the API's JSON, or a message about the path, means
+ * a path the API does not serve; otherwise a read is of an object that is gone, and a write
+ * addresses an object that does not exist.
  */
 function notFoundAdvice(input: Extract<ApiErrorInput, { kind: "response" }>, apiMessage: string | undefined): string {
   const apiAnswer = input.body !== null && typeof input.body === "object";
@@ -430,9 +407,8 @@ function notFoundAdvice(input: Extract<ApiErrorInput, { kind: "response" }>, api
 }
 
 /**
- * What to do about a 403: the key is valid either way (§5). When the API names the custom plan or
- * the advanced analytics add-on, that is what the account lacks; otherwise the account is
- * restricted, and plan advice would send the user after the wrong thing.
+ * What to do about a 403 (the key is valid either way, §5): what the account lacks when the API
+ * names the custom plan or the analytics add-on; otherwise the account is restricted.
  */
 function permissionAdvice(apiMessage: string | undefined): string {
   const text = apiMessage?.toLowerCase() ?? "";
@@ -466,7 +442,7 @@ function extractMessage(body: unknown, rawBody: string): string | undefined {
 }
 
 /** Transport codes raised before any request byte is written (the connection never opened). */
-export const CONNECT_PHASE_CODES: ReadonlySet<string> = new Set([
+const CONNECT_PHASE_CODES = new Set([
   "ECONNREFUSED",
   "UND_ERR_CONNECT_TIMEOUT",
   "EAI_AGAIN",

@@ -1,8 +1,7 @@
 /**
- * Messages for broken input rules, shared by the resource handlers' `check` and the data
- * sources' argument checks: each names the property (as Pulumi names nested properties), the
- * rule, and for a value of the wrong type what was given. It lives beside the client, the layer
- * both sides of the package may import; it knows nothing of Pulumi.
+ * Messages for broken input rules, shared by the handlers' `check` and the data sources'
+ * argument checks: each names the property, the rule, and for a value of the wrong type what was
+ * given. It lives beside the client, the layer both may import.
  */
 import type { z } from "zod";
 
@@ -88,16 +87,15 @@ function given(
   return `, not ${kindOf(value)}${how}`;
 }
 
-/** What of a schema's definition (zod's public `.def`) leads to the keys an object declares. */
+/**
+ * What of a schema's definition (zod's public `.def`) leads to the keys an object declares: the
+ * schema an optional, nullable or default wraps, a pipe's input, an array's elements, an object's fields.
+ */
 interface Definition {
   type: string;
-  /** optional, nullable, default: the schema they wrap. */
   innerType?: z.ZodType;
-  /** pipe (`.transform`): the schema that reads the input. */
   in?: z.ZodType;
-  /** array: its elements' schema. */
   element?: z.ZodType;
-  /** object: its fields' schemas. */
   shape?: Record<string, z.ZodType>;
 }
 
@@ -144,11 +142,7 @@ export function shownValue(value: unknown): string {
   return text.length > SHOWN_VALUE_MAX ? `${text.slice(0, SHOWN_VALUE_MAX - 1)}…` : text;
 }
 
-/**
- * The issues of `value` against `schema`, each with the property path, the rule, and for a
- * value of the wrong JSON type what was given; an unknown key is one issue per key, with the
- * input it most likely means.
- */
+/** The issues of `value` against `schema`; an unknown key is one issue per key, with the input it likely means. */
 export function describeIssues(schema: z.ZodType, value: unknown): InputIssue[] {
   const result = schema.safeParse(value, { error: plainMessages });
   if (result.success) return [];

@@ -1,8 +1,6 @@
 /**
  * Client-side pacing: a concurrency cap and an optional requests-per-second limit, both applied
- * per attempt (a retry queues like any other request), so a refresh of hundreds of resources
- * spreads out instead of tripping the API's rate limit. A 429 with `Retry-After` also pauses
- * every request of the client, not just the one that got it.
+ * per attempt (a retry queues like any other request); a 429's `Retry-After` pauses the client.
  */
 
 /** A FIFO counting semaphore. */

@@ -1,12 +1,9 @@
 /**
  * An operation is declared once, as data: method, path template, retry class and the zod schemas
  * of its path parameters, query, body and response. {@link defineOperation} turns that
- * declaration into the operation's typed call, so a family module states each operation in one
- * place (as openai-node's resources and vercel/sdk's funcs derive calls from one description).
- *
- * The derived call takes the client, then the path parameters in the order of the template,
- * then the body (if the operation has one), then the query (if it has one), then per-call
- * options: `getPurge(client, zoneId, purgeId, options?)`.
+ * declaration into the operation's typed call, which takes the client, the path parameters in
+ * template order, the body and the query (where the operation has them), then per-call options:
+ * `getPurge(client, zoneId, purgeId, options?)`.
  */
 import { z } from "zod";
 import type { RetryKind } from "./errors";
@@ -27,7 +24,6 @@ export interface Operation<
   method: "GET" | "POST";
   /** Path template, e.g. `/v2/cb/{backupid}`. */
   path: string;
-  /** See retry.ts. */
   retry: RetryKind;
   /** Path parameters; values are validated, then each encoded as one segment. */
   params?: P;
@@ -107,20 +103,14 @@ export type DefinedOperation<
   (client: OperationCaller, ...args: CallArgs<Path, P, Q, B>): Promise<z.output<R>>;
 };
 
-/**
- * What a declared operation needs of the client it is called with: to send it. The client
- * (`CdnstreamClient`) is one; the operation names only this, so the two modules do not import
- * each other.
- */
+/** What a declared operation needs of the client (`CdnstreamClient`), so the two modules do not import each other. */
 export interface OperationCaller {
   call<O extends Operation>(op: O, input: CallInput<O>, options?: RequestOptions): Promise<CallOutput<O>>;
 }
 
-/** True for a value made by {@link defineOperation} (the registry lists them). */
-export function isOperation(value: unknown): value is Operation {
-  return typeof value === "function" && DECLARED.has(value);
-}
 const DECLARED = new WeakSet<object>();
+/** True for a value made by {@link defineOperation} (the registry lists them). */
+export const isOperation = (value: unknown): value is Operation => DECLARED.has(value as object);
 
 /**
  * Declares an operation once; returns it callable. The path template's placeholders name the
@@ -134,9 +124,8 @@ export function defineOperation<
   R extends Schema = Schema,
 >(op: Operation<P, Q, B, R> & { path: Path }): DefinedOperation<Path, P, Q, B, R> {
   const names = templateParams(op.path);
-  // Whether `{}` stands in for a left-out body: asked of the schema at the first call that leaves
-  // it out, not when the module loads (a provider host loads every operation of a family and
-  // calls a few; zod compiles a schema at its first parse).
+  // Whether `{}` stands in for a left-out body: asked at the first call that leaves it out, not
+  // when the module loads (zod compiles a schema at its first parse).
   let bodyMayBeEmpty: boolean | undefined;
   const emptyBody = () => {
     bodyMayBeEmpty ??= op.body!.safeParse({}).success;
@@ -144,11 +133,7 @@ export function defineOperation<
   };
   const call = (client: OperationCaller, ...args: unknown[]) => {
     let i = 0;
-    let params: Record<string, unknown> | undefined;
-    if (names.length > 0) {
-      params = {};
-      for (const name of names) params[name] = args[i++];
-    }
+    const params = names.length > 0 ? Object.fromEntries(names.map((name) => [name, args[i++]])) : undefined;
     const body = op.body === undefined ? undefined : (args[i++] ?? emptyBody());
     const query = op.query === undefined ? undefined : args[i++];
     return client.call(defined as Operation, { params, body, query } as never, args[i] as RequestOptions | undefined);

@@ -1,34 +1,24 @@
 /**
- * Page-numbered listings as an `AsyncIterable` of items (openai-node `src/core/pagination.ts`):
- * `for await (const item of paginator)` walks pages one by one; `collect()` / `all()` get
- * everything, fetching pages concurrently where that cannot change the result.
+ * Page-numbered listings as an `AsyncIterable` of items: `for await` walks pages one by one;
+ * `collect()` / `all()` fetch pages concurrently where that cannot change the result (pages are
+ * judged in page order, and pages fetched beyond the end are discarded).
  *
- * No page size is ever assumed: the spec gives none (§4.7 "request-side page size: not shown",
- * §4.10 "page size and behavior past the last page: not shown"). A listing is read like this:
+ * No page size is ever assumed: the spec gives none (§4.7, §4.10). A listing is read like this:
+ * - **Counted** (§4.7, §4.9 report `pages` and `total`): pages 1..`pages`; when fewer distinct
+ *   items than `total` have arrived by then (a `pages` that understates), reading goes on as for
+ *   an uncounted listing until `total` is reached. A `pages` above the cap fails at once.
+ * - **Uncounted** (§4.10): pages 1, 2, ... until one is empty or adds no item not seen before (a
+ *   server answering past the end with its last page again). A short page is not an end.
  *
- * - **Counted** (§4.7, §4.9 report `pages` and `total`): pages 1..`pages`. `total` is the check:
- *   when fewer distinct items than `total` have arrived by page `pages` (a server whose `pages`
- *   understates), reading goes on past it as for an uncounted listing, until `total` is reached.
- *   A `pages` above the cap fails at once, before reading the rest.
- * - **Uncounted** (§4.10 reports nothing): pages 1, 2, ... until a page that is empty (a server
- *   answering past the end with an empty list) or adds nothing new, every item's id already seen
- *   (a server answering past the end with its last page again). A short page is not an end: a
- *   server may fill pages unevenly.
- *
- * Items are de-duplicated by id (a repeated page, or items shifting between pages while the
- * listing is read), keeping the first occurrence. A listing that has not ended after `maxPages`
- * pages fails loudly, naming the listing, the cap and what to do, rather than return part of it.
- * Concurrency changes how many requests run at once, never the result: pages are judged in
- * page order, and pages fetched beyond the end are discarded.
+ * Items are de-duplicated by id, keeping the first occurrence. A listing that has not ended after
+ * `maxPages` pages fails, naming the listing, the cap and what to do, rather than return part of it.
  */
 import { CdnstreamError } from "./errors";
 
-/** One fetched page. */
+/** One fetched page, with the page count and the listing's item count where the API reports them. */
 export interface PageResult<T> {
   items: T[];
-  /** Page count, when the API reports it (§4.7, §4.9). */
   pages?: number;
-  /** Items of the whole listing, when the API reports it (§4.7, §4.9). */
   total?: number;
 }
 
@@ -75,13 +65,9 @@ export class Paginator<T> implements AsyncIterable<T> {
     this.#maxPages = Math.max(1, Math.floor(options.maxPages ?? 10_000));
   }
 
-  /** The new items of each page, in order, fetched one page at a time. */
-  pages(): AsyncGenerator<T[]> {
-    return this.#walk(false, { requests: 0 });
-  }
-
+  /** Every item, fetched one page at a time. */
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    for await (const items of this.pages()) yield* items;
+    for await (const items of this.#walk(false, { requests: 0 })) yield* items;
   }
 
   /** Every item, with the API's `total`; pages fetched concurrently where the count is known, in batches where not. */
@@ -92,7 +78,6 @@ export class Paginator<T> implements AsyncIterable<T> {
     return { items, total: stats.total, requests: stats.requests };
   }
 
-  /** Every item (see {@link collect}). */
   async all(): Promise<T[]> {
     return (await this.collect()).items;
   }

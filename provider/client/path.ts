@@ -1,10 +1,7 @@
 /**
- * Request-path building: the one place an id becomes part of a URL.
- *
- * Every path parameter is percent-encoded as a single segment, so an id such as `"../x"` or
- * `"a/b?c"` can never add a segment, a query or a fragment (openai-node
- * `src/internal/utils/path.ts`). `.` and `..` are refused outright: the WHATWG URL parser treats
- * them (and `%2e%2e`) as dot segments and would resolve them away.
+ * Request-path building, the one place an id becomes part of a URL: every path parameter is
+ * percent-encoded as a single segment, so an id such as `"a/b?c"` can never add a segment, a
+ * query or a fragment. `.` and `..` are refused: the URL parser would resolve them away.
  */
 
 /** Thrown by {@link buildPath} when a parameter cannot be placed in a path; the client turns it into a ValidationError. */

@@ -1,8 +1,4 @@
-/**
- * Secret handling: the API key lives in a {@link Secret} that never prints, and anything an
- * error or log line keeps is a redacted copy (octokit `request-error.js`: redact in a copy,
- * never mutate the request).
- */
+/** Secret handling: the API key lives in a {@link Secret} that never prints; errors and logs keep redacted copies. */
 import { inspect } from "node:util";
 
 /** What a secret is replaced with wherever it would otherwise appear. */
@@ -32,23 +28,14 @@ export class Secret {
   }
 }
 
-/** Header names whose values are always redacted, whatever the value. */
-const SECRET_HEADERS = new Set(["x-api-key", "authorization", "proxy-authorization", "cookie"]);
-
-/**
- * Pulumi URNs (`urn:pulumi:<stack>::<project>::<type>::<name>`): names, never secrets. A secret
- * equal to a project or stack name (a demo's passphrase) must not turn every URN into
- * `urn:pulumi:dev::[REDACTED]::...`, which would hide which resource a message is about.
- */
+/** Pulumi URNs: names, never secrets, kept whole even when a secret equals the project's name. */
 const URN = /urn:pulumi:[^\s"'`<>]+/g;
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 
 /**
- * Whether the occurrence of a secret at `start`..`end` of `text` is a whole token: not inside a
- * longer word or name. Bounded by a word character, or by `-` or `.` that joins it to one
- * (`my-secret`, `secret.example`), it is part of a longer name; a `.` or `-` followed by a
- * space or the end (the end of a sentence) bounds it.
+ * Whether the occurrence of a secret at `start`..`end` of `text` is a whole token: not joined to
+ * a longer name by a word character, or by `-` or `.` before one (`my-secret`, `secret.example`).
  */
 function wholeToken(text: string, start: number, end: number): boolean {
   const before = text[start - 1];
@@ -59,14 +46,9 @@ function wholeToken(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The spans of `text` that are URNs, left as they are. */
-function urnSpans(text: string): [number, number][] {
-  return [...text.matchAll(URN)].map((m) => [m.index, m.index + m[0].length]);
-}
-
 /** Where each whole-token occurrence of a secret (outside URNs) is in `text`, earliest first, none overlapping. */
 function secretSpans(text: string, secrets: readonly string[]): [number, number][] {
-  const urns = urnSpans(text);
+  const urns = [...text.matchAll(URN)].map((m) => [m.index, m.index + m[0].length]);
   const inUrn = (a: number, b: number) => urns.some(([u, v]) => a < v && b > u);
   const found: [number, number][] = [];
   // Longest first, so a secret containing another is replaced whole.
@@ -86,7 +68,7 @@ function secretSpans(text: string, secrets: readonly string[]): [number, number]
  * characters or the string's ends, and not inside a URN or a longer name (so a passphrase equal
  * to the project name leaves `urn:pulumi:dev::<project>::...` and `<project>-zone` readable,
  * while `passphrase <project>` is redacted). Secrets shorter than 4 characters are too
- * ambiguous to hunt for and are only redacted by header name.
+ * ambiguous to hunt for.
  */
 export function redactText(text: string, secrets: readonly string[]): string {
   const spans = secretSpans(text, secrets);
@@ -117,26 +99,11 @@ export function redactValue<T>(value: T, secrets: readonly string[], depth = 0):
   return out as T;
 }
 
-/** A copy of request headers with secret-bearing headers replaced by {@link REDACTED}. */
-export function redactHeaders(
-  headers: Readonly<Record<string, string>>,
-  secrets: readonly string[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? REDACTED : redactText(v, secrets);
-  }
-  return out;
-}
-
 /** Removes `user:password@` from a URL so a base URL can be quoted in messages. */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
-    if (u.username || u.password) {
-      u.username = "";
-      u.password = "";
-    }
+    u.username = u.password = "";
     return u.toString().replace(/\/$/, "");
   } catch {
     return url.replace(/\/\/[^/@]*@/, "//");

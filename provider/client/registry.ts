@@ -8,15 +8,11 @@ import * as backups from "./backups";
 import * as dns from "./dns";
 import type { RetryKind } from "./errors";
 import { isOperation, type Operation } from "./operation";
-import { matchTemplate } from "./path";
+import { matchTemplate, templateParams } from "./path";
 import * as streams from "./streams";
 import * as zones from "./zones";
 
-/**
- * All operations: the 19 of spec section 4 (4.4 as two paths) and the read extensions, found
- * among the family modules' exports (and their `ops` tables), so a new declaration is listed
- * without a line here.
- */
+/** All operations (spec section 4 and the read extensions), found among the family modules' exports and `ops` tables. */
 export const operations: readonly Operation[] = [
   ...new Set(
     [zones, streams, dns, backups, adInsertion, adManager].flatMap((family) =>
@@ -29,7 +25,7 @@ export const operations: readonly Operation[] = [
 export function findOperation(method: string, path: string): Operation | undefined {
   const bare = path.replace(/[?#].*$/, "");
   const candidates = operations.filter((op) => op.method === method.toUpperCase() && matchTemplate(op.path, bare));
-  return candidates.sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
+  return candidates.sort((a, b) => templateParams(a.path).length - templateParams(b.path).length)[0];
 }
 
 /**
@@ -40,8 +36,4 @@ export function retryKindFor(method: string, path: string): { kind: RetryKind; o
   const operation = findOperation(method, path);
   if (operation) return { kind: operation.retry, operation };
   return { kind: method.toUpperCase() === "GET" ? "retriable" : "connect-only" };
-}
-
-function placeholders(template: string): number {
-  return (template.match(/\{/g) ?? []).length;
 }

@@ -1,10 +1,7 @@
 /**
- * The retry layer: one small wrapper around an attempt function, used by every call.
- *
- * Why not undici's RetryAgent / retry interceptor: its RetryHandler keys retries on the method
- * alone (POST is off by default, and we need POST retries for every §4 write but one), has no
- * cap on the total wait, throws away the final error response body (`throwOnError`), and keeps
- * no jitter. Our rule is per operation, so the decision needs the operation, which this layer has.
+ * The retry layer. Why not undici's RetryAgent / retry interceptor: its RetryHandler keys retries
+ * on the method alone (we retry POST for every §4 write but one), has no cap on the total wait,
+ * throws away the final error response body, and keeps no jitter.
  *
  * Policy (docs/design.md, "Rate limits, retry safety"):
  * - `retriable` operations (GET, the read-only POSTs §4.7/§4.8, and every state-setting POST
@@ -21,7 +18,7 @@
  */
 import { isConnectPhase, type RetryKind } from "./errors";
 
-/** Numbers that shape retrying; see the module comment. */
+/** Numbers that shape retrying (config.ts). */
 export interface RetryPolicy {
   maxRetries: number;
   retryBaseDelayMs: number;
@@ -53,10 +50,7 @@ export type AttemptOutcome =
 export type RetryDecision =
   { retry: true; delayMs: number; retryAfterMs?: number } | { retry: false; reason?: string; retryAfterMs?: number };
 
-/**
- * Parses `Retry-After`: delta-seconds or an HTTP date. Returns milliseconds (0 for a past
- * date), or `undefined` when absent or unreadable.
- */
+/** Parses `Retry-After` (delta-seconds or an HTTP date) to milliseconds, 0 for a past date. */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
@@ -71,10 +65,7 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
   return Math.round(step / 2 + (random() * step) / 2);
 }
 
-/**
- * Decides whether to try again after attempt number `attempt` (1-based), given the total
- * already waited in this call.
- */
+/** Whether to try again after attempt number `attempt` (1-based), given the total already waited. */
 export function decideRetry(
   kind: RetryKind,
   outcome: AttemptOutcome,
@@ -124,23 +115,6 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A sleep that ends early (rejecting) when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    }
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 /** Hooks the retry loop needs; injectable so tests run without real waiting. */
 export interface RetryDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -158,16 +132,12 @@ export interface RetryResult<T> {
   stopReason?: string;
 }
 
-/**
- * Runs `attempt` until it succeeds or the policy says stop. `classify` turns each result into
- * an {@link AttemptOutcome}; a thrown error is classified as `{kind: "error"}`.
- */
-export async function withRetries<T>(
+/** Runs `attemptFn` until it succeeds or the policy says stop; a thrown error is an outcome of `kind: "error"`. */
+export async function withRetries<T extends Omit<Extract<AttemptOutcome, { kind: "response" }>, "kind">>(
   kind: RetryKind,
   policy: RetryPolicy,
   deps: RetryDeps,
-  attemptFn: (attempt: number) => Promise<T>,
-  classify: (value: T) => AttemptOutcome,
+  attemptFn: () => Promise<T>,
   signal?: AbortSignal,
 ): Promise<RetryResult<T>> {
   let waited = 0;
@@ -176,8 +146,8 @@ export async function withRetries<T>(
     let error: unknown;
     let outcome: AttemptOutcome;
     try {
-      value = await attemptFn(attempt);
-      outcome = classify(value);
+      value = await attemptFn();
+      outcome = { kind: "response", status: value.status, headers: value.headers };
     } catch (e) {
       error = e;
       outcome = { kind: "error", error: e };

@@ -18,9 +18,8 @@ export function optionalFields<T extends z.ZodRawShape>(shape: T) {
 }
 
 /**
- * A word the spec names some values of. Any string passes: §2 "allowed values of status-like and
- * mode-like fields beyond those named above: not shown", so a value the spec does not name is
- * the API's to add, not a broken response. The type keeps the named ones for editors.
+ * A word the spec names some values of. Any string passes (§2: other values "not shown"), so a
+ * value the spec does not name is the API's to add; the type keeps the named ones for editors.
  */
 export function openEnum<const V extends readonly string[]>(values: V) {
   return z.string().describe(`${values.join(", ")} or another word`) as unknown as z.ZodType<
@@ -31,16 +30,11 @@ export function openEnum<const V extends readonly string[]>(values: V) {
 
 /** A `Y`/`N` flag (§ conventions); another word passes as sent. */
 export const yn = openEnum(["Y", "N"]);
-/**
- * A `0`/`1` flag (§ conventions: "some flags hold the strings 0 or 1"); another word passes as
- * sent, and the numbers 0 and 1 arrive as the strings they stand for.
- */
+/** A `0`/`1` flag; another word passes as sent, and the numbers 0 and 1 become the strings. */
 export const flag01 = z.union([openEnum(["0", "1"]), z.number().transform(String)]) as unknown as z.ZodType<
   "0" | "1" | (string & {}),
   string | number
 >;
-/** `success` or `error` (§2.1); another word passes (`error` is told apart before parsing). */
-export const resultField = openEnum(["success", "error"]);
 
 /** A number that the API sometimes sends as a numeric string (§2.3); parsed to a number. */
 export const numeric = z.union([
@@ -51,10 +45,7 @@ export const numeric = z.union([
     .transform(Number),
 ]);
 
-/**
- * "null or timestamp" (§2.2, §2.5, §2.17 `deleted`; §2.18 `deleted_at`): the spec does not say
- * how a timestamp is written, so a date string and Unix seconds (a number) both pass, as sent.
- */
+/** "null or timestamp" (§2.2, §2.5, §2.17, §2.18): a date string or Unix seconds, as sent. */
 export const timestamp = z.union([z.string(), z.number()]).nullable();
 
 /** Unix seconds the spec writes as strings (§2.19); a number passes too, as its string. */
@@ -65,7 +56,8 @@ export const anyId = z.union([z.number(), z.string()]);
 
 /** The §2.1 envelope fields; `message`, `warnings` and `errors` appear only on some operations. */
 export const envelope = {
-  result: resultField,
+  /** Another word than `success` or `error` passes (`error` is told apart before parsing). */
+  result: openEnum(["success", "error"]),
   message: z.string().optional(),
   warnings: z.array(z.string()).nullable().optional(),
   errors: z.array(z.unknown()).nullable().optional(),

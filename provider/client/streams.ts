@@ -16,6 +16,7 @@ import {
   loose,
   numeric,
   openEnum,
+  optionalFields,
   SecureToken,
   strId,
   timestamp,
@@ -188,9 +189,7 @@ export const CreateTimeshiftBody = z
     timeshift: intMin(0, "(delay in seconds)").optional(),
     /** Parent stream or push zone id. */
     parent: intMin(0, "(parent id)").optional(),
-    ...(Object.fromEntries(Object.entries(TimeshiftGroups).map(([k, v]) => [k, v.optional()])) as {
-      [K in keyof typeof TimeshiftGroups]: z.ZodOptional<(typeof TimeshiftGroups)[K]>;
-    }),
+    ...optionalFields(TimeshiftGroups),
   })
   .transform((input) => {
     const wire: Record<string, unknown> = { _METHOD: "PUT" };

@@ -1,8 +1,6 @@
 /**
- * HTTP and VoD zones: §4.1 push-zone update, §4.5 VoD pull domain lock, §4.10 pull-zone list,
- * §4.11 bulk domain lock, §4.12 purge details; plus the inferred reads (extensions) of a single
- * zone and of the §4.11 account default.
- * Shapes: §2.2 zone, §2.3 sub-objects, §2.4 access control, §2.19 purge.
+ * HTTP and VoD zones: §4.1, §4.5, §4.10, §4.11, §4.12, plus the inferred reads (extensions) of a
+ * single zone and of the §4.11 account default. Shapes: §2.2-§2.4, §2.19.
  */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
@@ -323,11 +321,7 @@ export const ops = {
   getBulkDomainLock,
 };
 
-/**
- * §4.10 every pull zone, page by page: `for await (const zone of pullZones(c))`, or `.all()`.
- * §4.10 gives no page size and no page count, and does not say what a page past the end holds:
- * pages are read until one is empty or brings no zone not seen before (pagination.ts).
- */
+/** §4.10 every pull zone, page by page: `for await (const zone of pullZones(c))`, or `.all()` (pagination.ts). */
 export const pullZones = (
   c: CdnstreamClient,
   o?: RequestOptions,
@@ -339,10 +333,8 @@ export const pullZones = (
     idOf: (zone) => zone.id,
   });
 /**
- * §4.10 one page, and whether it is the last: §4.10 reports no page count and no page size, so
- * the next page is read alongside (two requests, one round trip). The page is the last when the
- * next one is empty or brings no zone this one lacks (a server repeating its last page past the
- * end); a page past the end is `lastPage: true` as well.
+ * §4.10 one page, and whether it is the last: §4.10 reports no page count, so the next page is
+ * read alongside; the page is the last when the next one brings no zone this one lacks.
  */
 export async function pullZonePage(c: CdnstreamClient, page: number, o?: RequestOptions) {
   const [here, next] = await Promise.all([listPullZones(c, page, o), listPullZones(c, page + 1, o)]);

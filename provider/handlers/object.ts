@@ -1,9 +1,7 @@
 /**
  * The handler shape of a kind whose object the provider creates (TimeshiftStream): create makes
  * the object (or adopts one with `adoptId`), read compares the live object with the declaration,
- * update changes what can change in place, delete does what the API allows. A kind supplies its
- * declaration and what is its own; adoption, output shaping and the no-read fallback are shared
- * with the settings shape (./shared.ts).
+ * update changes what can change in place, delete does what the API allows.
  */
 import type { DeclaredKind } from "../../kinds/declare";
 import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
@@ -13,7 +11,6 @@ import { declaredIn, outsOf, readThrough, requireAdoptable, withConfigFailures }
 import type { LiveObject } from "./settings";
 
 export interface ObjectKind<Args extends Inputs> {
-  /** The kind's declaration (kinds/<kind>/declaration.ts). */
   declaration: DeclaredKind;
   /** The read of one object, a path the spec does not list: tried once per run (./shared.ts). */
   readPath: ReadPath;
@@ -21,7 +18,7 @@ export interface ObjectKind<Args extends Inputs> {
   read(id: string): Promise<LiveObject & { deleted?: boolean }>;
   /** Makes the object: its id and outputs. */
   create(args: Args, inputs: Inputs): Promise<{ id: string; outs: Inputs }>;
-  /** Changes what changes in place: the outputs. */
+  /** Changes what changes in place; returns the outputs. */
   update(id: string, olds: Inputs, args: Args): Promise<Inputs>;
   delete(id: string, props: Inputs): Promise<void>;
   /** What adoption records where the API has no read: the outputs known from the id alone. */
@@ -32,10 +29,7 @@ export interface ObjectKind<Args extends Inputs> {
   shown?(value: unknown): string;
   /** What adoption's refusal says to do. */
   adoptAdvice: string;
-  /**
-   * The inputs a refresh records, after the shared comparison: where a kind keeps what must never
-   * be recorded from the live object (a credential) out of them.
-   */
+  /** The inputs a refresh records, after the shared comparison (a kind keeps a credential out). */
   refreshed?(inputs: Inputs, declared: Inputs): Inputs;
 }
 
@@ -62,13 +56,9 @@ export function objectHandler<Args extends Inputs>(spec: ObjectKind<Args>): Hand
   return {
     configure,
 
-    async check(_olds, news) {
-      return withConfigFailures(checkInputs(kind.args, news));
-    },
+    check: async (_olds, news) => withConfigFailures(checkInputs(kind.args, news)),
 
-    async diff(_id, olds, news) {
-      return diffInputs(olds, news, kind.rules);
-    },
+    diff: async (_id, olds, news) => diffInputs(olds, news, kind.rules),
 
     async create(inputs) {
       const args = inputs as Args;
@@ -88,12 +78,8 @@ export function objectHandler<Args extends Inputs>(spec: ObjectKind<Args>): Hand
       return { id, props: { ...kept, ...inputs, ...live.outputs }, inputs };
     },
 
-    async update(id, olds, news) {
-      return { outs: await spec.update(id, olds, news as Args) };
-    },
+    update: async (id, olds, news) => ({ outs: await spec.update(id, olds, news as Args) }),
 
-    async delete(id, props) {
-      await spec.delete(id, props);
-    },
+    delete: async (id, props) => spec.delete(id, props),
   };
 }

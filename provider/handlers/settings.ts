@@ -2,9 +2,7 @@
  * The handler shape of the kinds that manage settings of an object the stack does not create (a
  * zone's domains, a stream's status, a slot on a zone, a campaign's archive): create and update
  * write the declared settings, read compares the live object, delete releases management and
- * says what stays live. A kind supplies its declaration and what is its own: how its id is made
- * and parsed, how it reads and writes, and what it says on release. Adoption, output shaping and
- * the no-read fallback are shared with the other shape (./shared.ts).
+ * says what stays live.
  */
 import type { DeclaredKind } from "../../kinds/declare";
 import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
@@ -19,17 +17,15 @@ export interface LiveObject {
 }
 
 export interface SettingsKind<Args extends Inputs> {
-  /** The kind's declaration (kinds/<kind>/declaration.ts). */
   declaration: DeclaredKind;
   /** The resource id for these inputs (also the `adoptId` format); by default made by the declaration's `idFormat`. */
   idOf?(args: Args): string;
   /** The identity inputs encoded in an id; throws, naming the format, when it is malformed. By default the declaration's. */
   parseId?(id: string): Inputs;
   /**
-   * The path `read` goes through when it is one the spec does not list: the handler runs `read`
-   * through {@link readLive} (tried once per run; where it is absent, state is kept and the kind
-   * reported once). A kind that reads through listed operations, or mixes both, leaves it out
-   * and returns undefined itself where nothing could be read.
+   * The path `read` goes through when it is one the spec does not list (read through readLive). A
+   * kind that reads through listed operations leaves it out and returns undefined itself where
+   * nothing could be read.
    */
   readPath?: ReadPath | ((identity: Inputs) => ReadPath);
   /**
@@ -44,10 +40,9 @@ export interface SettingsKind<Args extends Inputs> {
    */
   apply(args: Args, recorded?: Inputs): Promise<Inputs>;
   /**
-   * Where the API has no read for the object, adoption takes the declared values on the user's
-   * word (recording these outputs, with a warning) instead of failing. For kinds whose write
-   * cannot stand in for adoption (an add-only API refuses a second slot); without it, adopting
-   * an unreadable object fails and says to write the declared settings instead.
+   * Where the API has no read for the object, adoption records these outputs on the user's word,
+   * with a warning, instead of failing: for kinds whose write cannot stand in for adoption (an
+   * add-only API refuses a second slot).
    */
   adoptUnread?(args: Args, id: string): Inputs;
   /** The warning when destroying releases the object: what stays live. */
@@ -109,23 +104,12 @@ export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args
       const adoptId = news[ADOPT_KEY];
       if (result.failures?.length || typeof adoptId !== "string" || hasUnknown(news)) return result;
       const expected = spec.idOf(news as Args);
-      if (adoptId !== expected) {
-        return {
-          inputs: news,
-          failures: [
-            {
-              property: ADOPT_KEY,
-              reason: `must be the id of the object these inputs name ("${expected}"), not "${adoptId}"`,
-            },
-          ],
-        };
-      }
-      return result;
+      if (adoptId === expected) return result;
+      const reason = `must be the id of the object these inputs name ("${expected}"), not "${adoptId}"`;
+      return { inputs: news, failures: [{ property: ADOPT_KEY, reason }] };
     },
 
-    async diff(_id, olds, news) {
-      return diffInputs(olds, news, kind.rules);
-    },
+    diff: async (_id, olds, news) => diffInputs(olds, news, kind.rules),
 
     async create(inputs) {
       const args = inputs as Args;

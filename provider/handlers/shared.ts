@@ -1,7 +1,6 @@
 /**
- * What both handler shapes (settings of an existing object, ./settings.ts; an object the
- * provider creates, ./object.ts) do the same way: shape outputs, compare a declaration with the
- * live object for adoption, and fall back where the API has no read for it.
+ * What both handler shapes (./settings.ts, ./object.ts) do the same way: shape outputs, compare a
+ * declaration with the live object for adoption, and fall back where the API has no read for it.
  *
  * Adoption (`adoptId`) stands in for `pulumi import`, which the dynamic-provider host of
  * @pulumi/pulumi 3.246 cannot serve: its read handler dereferences the state an import does not
@@ -16,7 +15,7 @@ import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
 export function outsOf(kind: DeclaredKind, args: Inputs, outputs: Inputs): Inputs {
-  return { ...pickInputs(args, [...kind.inputKeys, ADOPT_KEY]), ...outputs };
+  return { ...declaredIn(kind, args), ...outputs };
 }
 
 /** The declared inputs a state holds, `adoptId` included. */
@@ -25,10 +24,9 @@ export function declaredIn(kind: DeclaredKind, props: Inputs): Inputs {
 }
 
 /**
- * Fails adoption, naming each difference, unless every declared input equals the live one. A
- * declared setting the API does not echo cannot be compared: like a refresh, adoption takes the
- * declared value for it. The message calls the object `what` and renders values with `shown` (a
- * kind hides credentials).
+ * Fails adoption, naming each difference, unless every declared input the API echoes equals the
+ * live one. The message calls the object `what` and renders values with `shown` (a kind hides
+ * credentials).
  */
 export function requireAdoptable(
   kind: DeclaredKind,
@@ -52,10 +50,7 @@ export function requireAdoptable(
   );
 }
 
-/**
- * Runs `read` through {@link readLive} where it goes through a path the spec does not list
- * (tried once per run; where it is absent, undefined: state is kept and the kind reported once).
- */
+/** Runs `read` through {@link readLive} where it goes through a path the spec does not list. */
 export function readThrough<T>(
   kind: DeclaredKind,
   path: ReadPath | undefined,
@@ -64,10 +59,7 @@ export function readThrough<T>(
   return path ? readLive(kind.name, path, read) : read();
 }
 
-/**
- * A check's result with the configuration's failures first (context.ts configCheckFailures): a
- * preview fails on a configuration `up` could not use, before anything is sent.
- */
+/** A check's result with the configuration's failures first: a preview fails where `up` would. */
 export function withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
   const config = configCheckFailures();
   if (!config.length) return result;

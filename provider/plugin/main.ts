@@ -1,13 +1,11 @@
 #!/usr/bin/env node
 /**
- * `pulumi-resource-cdnstream`: the provider plugin's executable. The engine starts it (found on
- * PATH, or in the plugin cache where `cdnstream plugin install` puts it), reads the port it
- * prints and talks gRPC to it (./server.ts). Node.js is its only requirement.
+ * `pulumi-resource-cdnstream`: the provider plugin's executable. The engine starts it, reads the
+ * port it prints and talks gRPC to it (./server.ts). Node.js is its only requirement.
  */
 import { setUpProviderHost } from "../host-setup";
 
-// Before the server's modules load zod and undici (../host-setup.ts says why), so they are
-// required here.
+// Before the server's modules load zod and undici (../host-setup.ts says why), so they are required here.
 setUpProviderHost();
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the line above
 const { serve, failCallsInFlight } = require("./server") as typeof import("./server");

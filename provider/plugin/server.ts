@@ -1,20 +1,14 @@
 /**
  * The provider plugin `pulumi-resource-cdnstream`: the Pulumi resource-provider protocol served
- * over gRPC to the engine, for programs in any language (YAML, Python, Go, TypeScript through a
- * generated SDK). It serves the seven kinds with the same handlers the dynamic resources use
- * (kinds/<kind>/handler.ts, loaded through the same shims) and the twelve data sources as
- * functions; the schema it answers with is derived from the kinds' declarations
- * (scripts/gen-schema.ts, provider/plugin/schema.json). See docs/plugin.md.
+ * over gRPC to the engine, for programs in any language. It serves the kinds with the handlers
+ * the dynamic resources use (through the same shims) and the data sources as functions; its
+ * schema is derived from the kinds' declarations (scripts/gen-schema.ts). See docs/plugin.md.
  *
  * Why not `@pulumi/pulumi/provider`'s `main`: its server drops the provider's configuration (its
- * `configure` reads no argument in 3.246) and has no `checkConfig`/`diffConfig`, so neither an
- * explicit provider with its own API key nor a configuration checked at preview could work. This
- * server is built like the dynamic-provider host of @pulumi/pulumi (`cmd/dynamic-provider`):
- * the same gRPC service, the same plain values (secrets are taken off by the engine,
- * `acceptSecrets: false`) and the same shape of answers, so a handler behaves alike on both
- * paths. What differs is only what a dynamic provider cannot do: the configuration is the
- * provider's (explicit instances, one account each, one process each), a read with no recorded
- * state is an import, and invokes reach the data sources.
+ * `configure` reads no argument in 3.246) and has no `checkConfig`/`diffConfig`. This server is
+ * built like the dynamic-provider host of @pulumi/pulumi (same plain values, secrets taken off by
+ * the engine, same shape of answers), so a handler behaves alike on both paths; what differs is
+ * what a dynamic provider cannot do: a configuration per provider, imports, and invokes.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -28,8 +22,7 @@ import { UNKNOWN } from "../inputs";
 import { KINDS } from "../../kinds/registry";
 import type { RegisteredKind } from "../../sdk/resource";
 
-// The engine's protocol modules, from the @pulumi/pulumi the package depends on: the generated
-// stubs, and the gRPC and protobuf runtimes they were generated for (its own dependencies).
+// The engine's protocol stubs of @pulumi/pulumi, with the gRPC and protobuf runtimes they were generated for.
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 /* eslint-disable @typescript-eslint/no-require-imports -- modules of @pulumi/pulumi's own dependencies, by its path */
 const grpc: typeof grpcTypes = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
@@ -51,8 +44,6 @@ const engineproto: Proto = require("@pulumi/pulumi/proto/engine_pb");
 /** The package this plugin is: `cdnstream`, the first part of every type token. */
 export const PACKAGE = "cdnstream";
 const schemaFile = path.join(packageRoot, "provider", "plugin", "schema.json");
-/** The plugin's version: the package's. */
-export const pluginVersion = packageVersion;
 
 // The protocol's marker of a secret value (sdk/go/common/resource/properties.go, and @pulumi/pulumi
 // runtime/rpc.ts): an object whose `specialSigKey` holds `specialSecretSig`, the value under `value`.
@@ -80,6 +71,9 @@ function markSecrets(props: Props | undefined, keys: readonly string[]): Props {
   for (const key of keys) if (marked[key] !== undefined && marked[key] !== null) marked[key] = secret(marked[key]);
   return marked;
 }
+
+/** A Struct's plain value; `{}` for none. */
+const plain = (value: { toJavaScript(): Props } | undefined): Props => value?.toJavaScript() ?? {};
 
 /** A Struct of a plain value: undefined members dropped (a Struct cannot hold them). */
 const struct = (value: unknown) => structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(value ?? {})));
@@ -142,10 +136,9 @@ function functionOf(token: string): { run: DataSource; secretResult: boolean } {
 // ---- configuration ------------------------------------------------------------------------------
 
 /**
- * The provider's settings as the client reads them (`{apiKey: "...", maxRetries: "4"}`): from the
- * configure arguments (an explicit provider's inputs, or the stack's `cdnstream:*` config for the
- * default provider), secrets and numbers made plain text. Unknown values (a setting computed from
- * another resource, at preview) are left out and reported.
+ * The provider's settings as the client reads them (`{apiKey: "...", maxRetries: "4"}`), from an
+ * explicit provider's inputs or the stack's `cdnstream:*` config, as plain text. Unknown values
+ * (a setting computed from another resource, at preview) are left out and reported.
  */
 export function settingsOf(args: Props): { settings: Record<string, string>; unknown: string[] } {
   const settings: Record<string, string> = {};
@@ -176,23 +169,17 @@ type Callback = (error: any, value?: any, trailer?: any) => void;
 const unimplemented = (what: string) => (_call: Call, callback: Callback) =>
   callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by the ${PACKAGE} provider` });
 
-/**
- * An error for the engine: its message, and for a create that made its object but failed after
- * (a handler error carrying `id`), the object's id and properties so state keeps it (as the
- * dynamic-provider host does).
- */
+/** An error for the engine; a handler error carrying `id` (a create that made its object) keeps the object in state. */
 function failure(err: unknown): { code: number; message: string; metadata: grpcTypes.Metadata } {
   const e = err as { message?: string; id?: string; properties?: Props; reasons?: string[] };
   const message = e?.message ?? String(err);
   const metadata = new grpc.Metadata();
   if (e?.id) {
-    const status = new statusproto.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(message);
-    const detail = new provproto.ErrorResourceInitFailed();
-    detail.setId(e.id);
-    detail.setProperties(struct(e.properties));
-    detail.setReasonsList(e.reasons ?? []);
+    const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(message);
+    const detail = new provproto.ErrorResourceInitFailed()
+      .setId(e.id)
+      .setProperties(struct(e.properties))
+      .setReasonsList(e.reasons ?? []);
     const details = new anyproto.Any();
     details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     status.addDetails(details);
@@ -204,29 +191,27 @@ function failure(err: unknown): { code: number; message: string; metadata: grpcT
 /** The calls being worked on, each answered once: by its work, or by `failCallsInFlight`. */
 const callsInFlight = new Set<(err: unknown) => void>();
 
-/** Runs `work` and answers the call with its result, or with the error it threw. */
-function answer<T>(callback: Callback, work: () => Promise<T>): void {
-  let answered = false;
+/** The URN of the resource each call is about, so a warning raised while serving it is shown under it. */
+const callUrn = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` in the scope of the call's resource ({@link callUrn}) and answers the call with its
+ * result, or with the error it threw.
+ */
+function answer<T>(call: Call, callback: Callback, work: () => Promise<T>): void {
   const fail = (err: unknown) => {
-    if (answered) return;
-    answered = true;
-    callsInFlight.delete(fail);
+    if (!callsInFlight.delete(fail)) return;
     const response = failure(err);
     callback(response, null, response.metadata);
   };
   callsInFlight.add(fail);
-  work().then((value) => {
-    if (answered) return;
-    answered = true;
-    callsInFlight.delete(fail);
-    callback(null, value);
-  }, fail);
+  const urn = typeof call.request?.getUrn === "function" ? call.request.getUrn() : "";
+  callUrn.run(urn, work).then((value) => callsInFlight.delete(fail) && callback(null, value), fail);
 }
 
 /**
  * Answers every call in flight with `err`: after an uncaught exception the process is about to
- * end, and an engine left waiting for an answer would hang (as @pulumi/pulumi's own provider
- * server does it). Returns how many calls it failed.
+ * end, and an engine left waiting for an answer would hang. Returns how many calls it failed.
  */
 export function failCallsInFlight(err: unknown): number {
   const calls = [...callsInFlight];
@@ -235,17 +220,8 @@ export function failCallsInFlight(err: unknown): number {
 }
 
 const checkResponse = (inputs: unknown, failures: readonly { property: string; reason: string }[] = []) => {
-  const resp = new provproto.CheckResponse();
-  resp.setInputs(inputs);
-  resp.setFailuresList(
-    failures.map((f) => {
-      const failure = new provproto.CheckFailure();
-      failure.setProperty(f.property);
-      failure.setReason(f.reason);
-      return failure;
-    }),
-  );
-  return resp;
+  const list = failures.map((f) => new provproto.CheckFailure().setProperty(f.property).setReason(f.reason));
+  return new provproto.CheckResponse().setInputs(inputs).setFailuresList(list);
 };
 
 const diffChanges = (changes: boolean | undefined) =>
@@ -255,32 +231,30 @@ const diffChanges = (changes: boolean | undefined) =>
       ? provproto.DiffResponse.DiffChanges.DIFF_NONE
       : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN;
 
+/** A method of the service about one resource: `work` gets the resource's kind and the call's request. */
+const forKind =
+  <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
+  (call: Call, callback: Callback) =>
+    answer(call, callback, async () => work(kindOf(call.request.getUrn()), call.request));
+
 /** The service's methods, each answering one call of the engine. */
 export const service = {
   getPluginInfo(_call: Call, callback: Callback) {
-    const info = new plugproto.PluginInfo();
-    info.setVersion(pluginVersion);
-    callback(null, info);
+    callback(null, new plugproto.PluginInfo().setVersion(packageVersion));
   },
 
   getSchema(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       if (call.request.getVersion() !== 0) throw new Error(`unsupported schema version ${call.request.getVersion()}`);
-      const resp = new provproto.GetSchemaResponse();
-      resp.setSchema(fs.readFileSync(schemaFile, "utf8"));
-      return resp;
+      return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
     });
   },
 
-  /**
-   * The provider's configuration at preview, before anything is sent: a missing key or base
-   * URL, a malformed URL, a setting out of range fail here, naming the setting. The inputs go
-   * back as they came (a secret stays secret in state).
-   */
+  /** The provider's configuration at preview, before anything is sent; the inputs go back as they came. */
   checkConfig(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const news = call.request.getNews();
-      const { settings, unknown } = settingsOf(news?.toJavaScript() ?? {});
+      const { settings, unknown } = settingsOf(plain(news));
       const failures = configFailures(settings)
         .filter((f) => !unknown.includes(f.property))
         .map((f) => ({ ...f, reason: forProvider(f.reason) }));
@@ -293,21 +267,19 @@ export const service = {
    * reaches the same objects, and replacing the provider would replace every resource it manages.
    */
   diffConfig(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const olds = settingsOf(call.request.getOlds()?.toJavaScript() ?? {});
-      const news = settingsOf(call.request.getNews()?.toJavaScript() ?? {});
+    answer(call, callback, async () => {
+      const olds = settingsOf(plain(call.request.getOlds()));
+      const news = settingsOf(plain(call.request.getNews()));
       const changed =
         news.unknown.length > 0 ||
         CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
-      const resp = new provproto.DiffResponse();
-      resp.setChanges(diffChanges(changed));
-      return resp;
+      return new provproto.DiffResponse().setChanges(diffChanges(changed));
     });
   },
 
   configure(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const args = call.request.getArgs()?.toJavaScript() ?? {};
+    answer(call, callback, async () => {
+      const args = plain(call.request.getArgs());
       // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
       for (const [key, value] of call.request.getVariablesMap()?.entries() ?? []) {
         const name = String(key).replace(`${PACKAGE}:config:`, "");
@@ -317,103 +289,73 @@ export const service = {
       await configureHandlers({
         config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
       } as Parameters<typeof configureHandlers>[0]);
-      const resp = new provproto.ConfigureResponse();
-      resp.setAcceptsecrets(false);
-      resp.setSupportspreview(false);
-      resp.setAcceptresources(false);
-      return resp;
+      return new provproto.ConfigureResponse()
+        .setAcceptsecrets(false)
+        .setSupportspreview(false)
+        .setAcceptresources(false);
     });
   },
 
-  check(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const { handler } = kindOf(call.request.getUrn());
-      const news = call.request.getNews()?.toJavaScript() ?? {};
-      const result = await handler.check!(call.request.getOlds()?.toJavaScript() ?? {}, news);
-      return checkResponse(struct(result.inputs ?? news), result.failures);
-    });
-  },
+  check: forKind(async ({ handler }, request) => {
+    const news = plain(request.getNews());
+    const result = await handler.check!(plain(request.getOlds()), news);
+    return checkResponse(struct(result.inputs ?? news), result.failures);
+  }),
 
-  diff(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const { handler } = kindOf(call.request.getUrn());
-      const olds = call.request.getOlds()?.toJavaScript() ?? {};
-      const news = call.request.getNews()?.toJavaScript() ?? {};
-      const result = await handler.diff!(call.request.getId(), olds, news);
-      const resp = new provproto.DiffResponse();
-      resp.setChanges(diffChanges(result.changes));
-      if (result.replaces?.length) resp.setReplacesList(result.replaces);
-      if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
-      return resp;
-    });
-  },
+  diff: forKind(async ({ handler }, request) => {
+    const result = await handler.diff!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+    const resp = new provproto.DiffResponse().setChanges(diffChanges(result.changes));
+    if (result.replaces?.length) resp.setReplacesList(result.replaces);
+    if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
+    return resp;
+  }),
 
-  create(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const { handler, secrets } = kindOf(call.request.getUrn());
-      const result = await handler.create(call.request.getProperties()?.toJavaScript() ?? {});
-      const resp = new provproto.CreateResponse();
-      resp.setId(result.id);
-      resp.setProperties(struct(markSecrets(result.outs, secrets)));
-      return resp;
-    });
-  },
+  create: forKind(async ({ handler, secrets }, request) => {
+    const result = await handler.create(plain(request.getProperties()));
+    return new provproto.CreateResponse().setId(result.id).setProperties(struct(markSecrets(result.outs, secrets)));
+  }),
 
   /**
    * A refresh (the recorded state given), or an import (nothing recorded: every input the API
    * shows is taken from the live object, so `pulumi import` can write the program's code).
    */
-  read(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const { handler, secrets, name } = kindOf(call.request.getUrn());
-      const id: string = call.request.getId();
-      const props: Props = call.request.getProperties()?.toJavaScript() ?? {};
-      const importing = Object.keys(props).length === 0;
-      const result = await handler.read!(id, props);
-      const resp = new provproto.ReadResponse();
-      if (!result.id) return resp; // gone: the engine drops it (a refresh) or says it does not exist (an import)
-      if (importing && (!result.props || Object.keys(result.props).length === 0)) {
-        throw new Error(
-          `${name} "${id}" cannot be imported: its live values cannot be read from the API (see the warning above), ` +
-            `so nothing could be recorded. Declare the resource in the program instead: \`pulumi up\` writes the ` +
-            `declared settings, which is what an import would have recorded.`,
-        );
-      }
-      resp.setId(result.id);
-      resp.setProperties(struct(markSecrets(result.props, secrets)));
-      if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
-      return resp;
-    });
-  },
+  read: forKind(async ({ handler, secrets, name }, request) => {
+    const id: string = request.getId();
+    const props: Props = plain(request.getProperties());
+    const importing = Object.keys(props).length === 0;
+    const result = await handler.read!(id, props);
+    const resp = new provproto.ReadResponse();
+    if (!result.id) return resp; // gone: the engine drops it (a refresh) or says it does not exist (an import)
+    if (importing && (!result.props || Object.keys(result.props).length === 0)) {
+      throw new Error(
+        `${name} "${id}" cannot be imported: its live values cannot be read from the API (see the warning above), ` +
+          `so nothing could be recorded. Declare the resource in the program instead: \`pulumi up\` writes the ` +
+          `declared settings, which is what an import would have recorded.`,
+      );
+    }
+    resp.setId(result.id).setProperties(struct(markSecrets(result.props, secrets)));
+    if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
+    return resp;
+  }),
 
-  update(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const { handler, secrets } = kindOf(call.request.getUrn());
-      const olds = call.request.getOlds()?.toJavaScript() ?? {};
-      const news = call.request.getNews()?.toJavaScript() ?? {};
-      const result = await handler.update!(call.request.getId(), olds, news);
-      const resp = new provproto.UpdateResponse();
-      resp.setProperties(struct(markSecrets(result.outs, secrets)));
-      return resp;
-    });
-  },
+  update: forKind(async ({ handler, secrets }, request) => {
+    const result = await handler.update!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+    return new provproto.UpdateResponse().setProperties(struct(markSecrets(result.outs, secrets)));
+  }),
 
-  delete(call: Call, callback: Callback) {
-    answer(callback, async () => {
-      const { handler } = kindOf(call.request.getUrn());
-      await handler.delete!(call.request.getId(), call.request.getProperties()?.toJavaScript() ?? {});
-      return new emptyproto.Empty();
-    });
-  },
+  delete: forKind(async ({ handler }, request) => {
+    await handler.delete!(request.getId(), plain(request.getProperties()));
+    return new emptyproto.Empty();
+  }),
 
   /** A data source: the same function a TypeScript program calls, through this provider's client. */
   invoke(call: Call, callback: Callback) {
-    answer(callback, async () => {
+    answer(call, callback, async () => {
       const { run, secretResult } = functionOf(call.request.getTok());
-      const result = (await run(call.request.getArgs()?.toJavaScript() ?? {}, { client: apiClient() })) as Props;
-      const resp = new provproto.InvokeResponse();
-      resp.setReturn(struct(secretResult ? markSecrets(result, Object.keys(result)) : result));
-      return resp;
+      const result = (await run(plain(call.request.getArgs()), { client: apiClient() })) as Props;
+      return new provproto.InvokeResponse().setReturn(
+        struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
+      );
     });
   },
 
@@ -433,33 +375,19 @@ export const service = {
   },
 };
 
-/** The URN of the resource each call is about, so a warning raised while serving it is shown under it. */
-const callUrn = new AsyncLocalStorage<string>();
-
-/** The service with each call run in its resource's scope ({@link callUrn}). */
-const scoped = Object.fromEntries(
-  Object.entries(service).map(([name, method]) => [
-    name,
-    (call: Call, callback: Callback) =>
-      callUrn.run(typeof call.request?.getUrn === "function" ? call.request.getUrn() : "", () =>
-        (method as (call: Call, callback: Callback) => void)(call, callback),
-      ),
-  ]),
-);
-
 /**
- * Warnings and notes of the handlers go to the engine's log, under the resource of the call, at
- * their own severity: what a plugin writes to stderr the engine keeps only at debug level, where
- * the dynamic path's stderr lines are shown to the user. If the engine cannot be reached, stderr.
+ * Warnings and notes of the handlers go to the engine's log, under the call's resource (a
+ * plugin's stderr is shown only at debug level); if the engine cannot be reached, to stderr.
  */
 function logToEngine(engineAddress: string): void {
   const engine = new enginerpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
   const { LogSeverity } = engineproto;
   routeDiagnostics((severity, message) => {
     const request = new engineproto.LogRequest();
-    request.setSeverity(severity === "warning" ? LogSeverity.WARNING : LogSeverity.INFO);
-    request.setMessage(message);
-    request.setUrn(callUrn.getStore() ?? "");
+    request
+      .setSeverity(severity === "warning" ? LogSeverity.WARNING : LogSeverity.INFO)
+      .setMessage(message)
+      .setUrn(callUrn.getStore() ?? "");
     engine.log(request, (err: Error | null) => {
       if (err) process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
     });
@@ -473,7 +401,7 @@ function logToEngine(engineAddress: string): void {
 export async function serve(engineAddress = process.argv[2]): Promise<void> {
   if (engineAddress) logToEngine(engineAddress);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
-  server.addService(provrpc.ResourceProviderService, scoped as unknown as grpcTypes.UntypedServiceImplementation);
+  server.addService(provrpc.ResourceProviderService, service as unknown as grpcTypes.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
       err ? reject(err) : resolve(bound),
