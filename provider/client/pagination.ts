@@ -65,9 +65,13 @@ export class Paginator<T> implements AsyncIterable<T> {
     this.#maxPages = Math.max(1, Math.floor(options.maxPages ?? 10_000));
   }
 
-  /** Every item, fetched one page at a time. */
+  /** The new items of each page, in order, fetched one page at a time. */
+  pages(): AsyncGenerator<T[]> {
+    return this.#walk(false, { requests: 0 });
+  }
+
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    for await (const items of this.#walk(false, { requests: 0 })) yield* items;
+    for await (const items of this.pages()) yield* items;
   }
 
   /** Every item, with the API's `total`; pages fetched concurrently where the count is known, in batches where not. */
