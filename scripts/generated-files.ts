@@ -2,9 +2,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { DeclaredKind, InputDeclaration, KindDeclaration, OutputDeclaration } from "../kinds/declare";
+import { repoRoot } from "./demo/project-build";
 
-/** The repository root, from the sources (scripts/) or the build (dist/scripts/). */
-export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
+/** The repository root (one finder for every script: ./demo/project-build.ts). */
+export const ROOT = repoRoot;
 
 /** The package's manifest (package.json) as the repository holds it now. */
 export const manifest = (): { version: string; description: string; license: string } =>
