@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 // The demo's install is the bench's too: one pack-and-swap, so concurrent runs never collide.
-import { layOutPlugin } from "../../provider/cli/plugin";
+import { layOutPlugin, PLUGIN_LAYOUT } from "../../provider/cli/plugin";
 import { installedPackageDir, installPackedPackage, repoRoot } from "../demo/project-build";
 import { releaseNode } from "../release";
 
@@ -36,14 +36,23 @@ export function ensureEngineOnPath(): void {
     require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs", { paths: [repoRoot] }),
   );
   process.env.PATH = [binDir, pluginDir, pluginPathDir(), process.env.PATH].filter(Boolean).join(path.delimiter);
+  // The dynamic-provider hosts run the `node` on PATH; the report names this process's Node.js.
+  const hostNode = spawnSync("node", ["--version"], { encoding: "utf8" }).stdout?.trim();
+  if (hostNode !== process.version)
+    throw new Error(
+      `the \`node\` on PATH is ${hostNode ?? "missing"}, not this process's ${process.version}: the provider hosts ` +
+        "would run on another Node.js than the report names; put the Node.js you bench first on PATH",
+    );
 }
 
 /**
- * A directory holding `pulumi-resource-cdnstream`, the provider plugin as users get it: the
- * installed package laid out self-contained with the Node.js its release archive ships for this
- * machine (scripts/release.ts), as `pulumi plugin install` unpacks it. The plugin path's stacks
- * are served by it. Laid out beside and renamed into place on each run (the package may have
- * changed), so a run never starts half of it.
+ * A directory holding only `pulumi-resource-cdnstream`, which runs the provider plugin as users
+ * get it: the installed package laid out self-contained with the Node.js its release archive
+ * ships for this machine (scripts/release.ts), as `pulumi plugin install` unpacks it. The plugin
+ * path's stacks are served by it. The layout itself stays off PATH: its `node` (the release's
+ * Node.js) would otherwise come before the toolchain's, and every dynamic-provider host, ours and
+ * the floor's, would run on it instead of the Node.js the report names. Laid out beside and
+ * renamed into place on each run (the package may have changed), so a run never starts half of it.
  */
 function pluginPathDir(): string {
   const dir = path.join(benchRoot, "plugin");
@@ -54,7 +63,11 @@ function pluginPathDir(): string {
   if (fs.existsSync(dir)) fs.renameSync(dir, old);
   fs.renameSync(staging, dir);
   fs.rmSync(old, { recursive: true, force: true });
-  return dir;
+  const binDir = path.join(benchRoot, "plugin-bin");
+  fs.mkdirSync(binDir, { recursive: true });
+  const launcher = path.join(dir, PLUGIN_LAYOUT.launcher);
+  fs.writeFileSync(path.join(binDir, PLUGIN_LAYOUT.launcher), `#!/bin/sh\nexec "${launcher}" "$@"\n`, { mode: 0o755 });
+  return binDir;
 }
 
 /** `pulumi version` without the leading v, and the CLI's default `--parallel` on this machine. */
