@@ -65,8 +65,10 @@ function pluginPathDir(): string {
   fs.rmSync(old, { recursive: true, force: true });
   const binDir = path.join(benchRoot, "plugin-bin");
   fs.mkdirSync(binDir, { recursive: true });
-  const launcher = path.join(dir, PLUGIN_LAYOUT.launcher);
-  fs.writeFileSync(path.join(binDir, PLUGIN_LAYOUT.launcher), `#!/bin/sh\nexec "${launcher}" "$@"\n`, { mode: 0o755 });
+  const launcher = path.join(binDir, PLUGIN_LAYOUT.launcher);
+  const text = `#!/bin/sh\nexec "${path.join(dir, PLUGIN_LAYOUT.launcher)}" "$@"\n`;
+  fs.writeFileSync(`${launcher}.new-${process.pid}`, text, { mode: 0o755 });
+  fs.renameSync(`${launcher}.new-${process.pid}`, launcher);
   return binDir;
 }
 
