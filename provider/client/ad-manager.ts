@@ -225,7 +225,6 @@ export const archiveCampaign = defineOperation({
   id: "4.3",
   method: "POST",
   path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive",
-  retry: "retriable",
   params: campaignParams,
   response: campaignResponse,
 });
@@ -234,7 +233,6 @@ export const listAdPodRequests = defineOperation({
   id: "4.7",
   method: "POST",
   path: "/v2/ad-manager/{pid}/requests",
-  retry: "retriable",
   params: z.strictObject({ pid: intId }),
   body: AdPodRequestsBody,
   response: z.looseObject({ ...envelope, items: z.array(AdPodRequest), ...pageCounters }),
@@ -244,7 +242,6 @@ export const getTargeting = defineOperation({
   id: "4.13",
   method: "GET",
   path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting",
-  retry: "retriable",
   params: campaignParams,
   response: z.looseObject({ ...envelope, targeting: Targeting, from_cache: z.boolean().optional() }),
 });
@@ -253,7 +250,6 @@ export const listProjects = defineOperation({
   id: "4.15",
   method: "GET",
   path: "/v2/ad-manager",
-  retry: "retriable",
   response: z.looseObject({
     ...envelope,
     projects: z.array(Project),
@@ -266,8 +262,6 @@ export const getCampaign = defineOperation({
   id: "ext:campaign",
   method: "GET",
   path: "/v2/ad-manager/{pid}/campaigns/{cid}",
-  retry: "retriable",
-  extension: true,
   params: campaignParams,
   response: campaignResponse,
 });

@@ -65,7 +65,6 @@ export const listDnsZones = defineOperation({
   id: "4.14",
   method: "GET",
   path: "/v2/dns",
-  retry: "retriable",
   response: z.looseObject({ ...envelope, domains: z.array(DnsZone), nameservers: z.array(z.string()).optional() }),
 });
 

@@ -210,7 +210,6 @@ const statusOp = <K extends StreamKind>(kind: K) =>
     id: "4.4",
     method: "POST",
     path: `/v2/streams/${kind}/{streamid}/status`,
-    retry: "retriable",
     params: z.strictObject({ streamid: strId }),
     body: StreamStatusBody,
     response: streamResponse,
@@ -221,8 +220,6 @@ const readOp = <K extends StreamKind>(kind: K) =>
     id: `ext:${kind}-stream`,
     method: "GET",
     path: `/v2/streams/${kind}/{streamid}`,
-    retry: "retriable",
-    extension: true,
     params: z.strictObject({ streamid: strId }),
     response: streamResponse,
   });

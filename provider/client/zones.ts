@@ -232,7 +232,6 @@ export const updatePushZone = defineOperation({
   id: "4.1",
   method: "POST",
   path: "/v2/zones/http/push/{zoneid}",
-  retry: "retriable",
   params: zoneParams,
   body: UpdatePushZoneBody,
   response: zoneResponse,
@@ -242,7 +241,6 @@ export const updateVodPullDomainLock = defineOperation({
   id: "4.5",
   method: "POST",
   path: "/v2/zones/vod/pull/{zoneid}/domainlock",
-  retry: "retriable",
   params: zoneParams,
   body: VodPullDomainLockBody,
   response: zoneResponse,
@@ -252,7 +250,6 @@ const listPullZonesOp = defineOperation({
   id: "4.10",
   method: "GET",
   path: "/v2/zones/http/pull",
-  retry: "retriable",
   query: z.strictObject({ page: z.number().int().min(1, "must be 1 or more (pages start at 1)").optional() }),
   response: z.looseObject({ ...envelope, zones: z.array(Zone) }),
 });
@@ -263,7 +260,6 @@ export const updateBulkDomainLock = defineOperation({
   id: "4.11",
   method: "POST",
   path: "/v2/zones/http/settings/security/domainlock",
-  retry: "retriable",
   body: BulkDomainLockBody,
   response: z.looseObject(envelope),
 });
@@ -272,7 +268,6 @@ export const getPurge = defineOperation({
   id: "4.12",
   method: "GET",
   path: "/v2/zones/http/push/{zoneid}/purge/{purgeId}",
-  retry: "retriable",
   params: z.strictObject({ zoneid: intId, purgeId: strId }),
   response: PurgeOperation.extend({ result: envelope.result }),
 });
@@ -281,8 +276,6 @@ export const getPushZone = defineOperation({
   id: "ext:push-zone",
   method: "GET",
   path: "/v2/zones/http/push/{zoneid}",
-  retry: "retriable",
-  extension: true,
   params: zoneParams,
   response: zoneResponse,
 });
@@ -291,8 +284,6 @@ export const getVodPullZone = defineOperation({
   id: "ext:vod-pull-zone",
   method: "GET",
   path: "/v2/zones/vod/pull/{zoneid}",
-  retry: "retriable",
-  extension: true,
   params: zoneParams,
   response: zoneResponse,
 });
@@ -304,8 +295,6 @@ export const getBulkDomainLock = defineOperation({
   id: "ext:bulk-domain-lock",
   method: "GET",
   path: "/v2/zones/http/settings/security/domainlock",
-  retry: "retriable",
-  extension: true,
   response: z.looseObject({ ...envelope, domainlock: DomainLock }),
 });
 
