@@ -40,24 +40,19 @@ export interface ApiErrorFields {
   attempts: number;
 }
 
-/** An operation failed: the API answered an error, was unreachable, or answered nonsense. */
+/** An operation failed: the API answered an error, was unreachable, or answered nonsense. Keeps every field given. */
 export class ApiError extends CdnstreamError implements ApiErrorFields {
   override name = "ApiError";
-  readonly status: number | undefined;
-  readonly operation: OperationRef;
-  readonly requestPath?: string;
-  readonly apiMessage?: string;
-  readonly body?: unknown;
-  readonly attempts: number;
+  declare readonly status: number | undefined;
+  declare readonly operation: OperationRef;
+  declare readonly requestPath?: string;
+  declare readonly apiMessage?: string;
+  declare readonly body?: unknown;
+  declare readonly attempts: number;
 
   constructor(message: string, fields: ApiErrorFields, options?: { cause?: unknown }) {
     super(message, options);
-    this.status = fields.status;
-    this.operation = fields.operation;
-    this.requestPath = fields.requestPath;
-    this.apiMessage = fields.apiMessage;
-    this.body = fields.body;
-    this.attempts = fields.attempts;
+    Object.assign(this, fields);
   }
 
   /** A plain summary for logs and JSON output (already redacted). */
@@ -96,14 +91,13 @@ export interface ValidationIssue {
 export class ValidationError extends ApiError {
   override name = "ValidationError";
   /** `false` when the client refused the request before sending it. */
-  readonly sent: boolean;
+  declare readonly sent: boolean;
   /** The client-side checks' first field at fault and rule broken, and every issue. */
   readonly field?: string;
   readonly rule?: string;
   readonly issues: ValidationIssue[];
   constructor(message: string, fields: ApiErrorFields & { sent: boolean; issues?: ValidationIssue[] }) {
     super(message, fields);
-    this.sent = fields.sent;
     this.issues = fields.issues ?? [];
     this.field = this.issues[0]?.field;
     this.rule = this.issues[0]?.rule;
@@ -114,10 +108,9 @@ export class ValidationError extends ApiError {
 export class RateLimitError extends ApiError {
   override name = "RateLimitError";
   /** The wait the API asked for in its last `Retry-After`, in milliseconds. */
-  readonly retryAfterMs?: number;
+  declare readonly retryAfterMs?: number;
   constructor(message: string, fields: ApiErrorFields & { retryAfterMs?: number }) {
     super(message, fields);
-    this.retryAfterMs = fields.retryAfterMs;
   }
 }
 
@@ -130,10 +123,9 @@ export class ServerError extends ApiError {
 export class ConnectionError extends ApiError {
   override name = "ConnectionError";
   /** The transport error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
-  readonly code?: string;
+  declare readonly code?: string;
   constructor(message: string, fields: ApiErrorFields & { code?: string }, options: { cause?: unknown }) {
     super(message, fields, options);
-    this.code = fields.code;
   }
 }
 
@@ -141,13 +133,11 @@ export class ConnectionError extends ApiError {
 export class ResponseShapeError extends ApiError {
   override name = "ResponseShapeError";
   /** The raw response text, redacted. */
-  readonly rawBody: string;
+  declare readonly rawBody: string;
   /** Where the body departs from the expected shape. */
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   constructor(message: string, fields: ApiErrorFields & { rawBody: string; issues: ValidationIssue[] }) {
     super(message, fields);
-    this.rawBody = fields.rawBody;
-    this.issues = fields.issues;
   }
 }
 
