@@ -15,7 +15,6 @@ import {
   loose,
   numeric,
   openEnum,
-  optionalFields,
   pageCounters,
   parseRange,
   rangeIn,
@@ -90,22 +89,20 @@ export const TrackingReport = z.looseObject({
 });
 const chart = z.array(loose({ key: z.string(), value: n }));
 /** §2.10 ad consumption (egress in bytes). */
-export const Consumption = z.looseObject({
+export const Consumption = loose({
   ...envelope,
-  ...optionalFields({
-    from: z.string(),
-    to: z.string(),
-    serviceIds: z.array(n),
-    groupBy: openEnum(["day", "hour"]),
-    totalAdInsertions: n,
-    totalAdImpressions: n,
-    totalEgress: n,
-  }),
-  egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }).optional(),
-  adInsertionsChart: chart.optional(),
-  adImpressionsChart: chart.optional(),
-  egressChart: chart.optional(),
-});
+  egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }),
+  adInsertionsChart: chart,
+  adImpressionsChart: chart,
+  egressChart: chart,
+  from: z.string(),
+  to: z.string(),
+  serviceIds: z.array(n),
+  groupBy: openEnum(["day", "hour"]),
+  totalAdInsertions: n,
+  totalAdImpressions: n,
+  totalEgress: n,
+}).required({ result: true });
 /** §2.11 ad break log item. */
 export const AdBreak = loose({
   id: z.string(),
@@ -124,25 +121,23 @@ export const AdBreak = loose({
 }).required({ id: true });
 export type AdBreak = z.infer<typeof AdBreak>;
 /** §2.12 ad creative. */
-export const Creative = z.looseObject({
+export const Creative = loose({
   ...envelope,
-  ...optionalFields({
-    crid: z.string(),
-    mediaUrl: z.string(),
-    adSystem: z.string(),
-    adTitle: z.string(),
-    advertiser: z.string(),
-    category: z.string(),
-    creativeId: z.string(),
-    adId: z.string(),
-    adIdVast: z.string(),
-    universalAdId: z.string(),
-    mediaWidth: n,
-    mediaHeight: n,
-    mediaBitrate: n,
-    durationS: n,
-  }),
-});
+  crid: z.string(),
+  mediaUrl: z.string(),
+  adSystem: z.string(),
+  adTitle: z.string(),
+  advertiser: z.string(),
+  category: z.string(),
+  creativeId: z.string(),
+  adId: z.string(),
+  adIdVast: z.string(),
+  universalAdId: z.string(),
+  mediaWidth: n,
+  mediaHeight: n,
+  mediaBitrate: n,
+  durationS: n,
+}).required({ result: true });
 
 // ---- §4.2 schedule ---------------------------------------------------------------------------
 

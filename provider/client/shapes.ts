@@ -11,12 +11,6 @@ export function loose<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape).partial();
 }
 
-/** The fields of {@link loose}`(shape)`, each optional, to spread into a larger object. */
-export function optionalFields<T extends z.ZodRawShape>(shape: T) {
-  const fields = Object.entries(shape).map(([key, field]) => [key, (field as z.ZodType).optional()]);
-  return Object.fromEntries(fields) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> };
-}
-
 /**
  * A word the spec names some values of. Any string passes (§2: other values "not shown"), so a
  * value the spec does not name is the API's to add; the type keeps the named ones for editors.

@@ -16,7 +16,6 @@ import {
   loose,
   numeric,
   openEnum,
-  optionalFields,
   SecureToken,
   strId,
   timestamp,
@@ -139,8 +138,6 @@ const flagGroup = <K extends string>(...keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, ynIn.optional()])) as Record<K, z.ZodOptional<typeof ynIn>>;
 const text = z.string().optional();
 
-export { RETENTION_MAX_DAYS };
-
 const TimeshiftGroups = {
   domainlock: z.strictObject({ ...flagGroup("enabled", "policy", "noreferer", "active"), list: text, ips: text }),
   geoblock: z.strictObject({
@@ -189,7 +186,7 @@ export const CreateTimeshiftBody = z
     timeshift: intMin(0, "(delay in seconds)").optional(),
     /** Parent stream or push zone id. */
     parent: intMin(0, "(parent id)").optional(),
-    ...optionalFields(TimeshiftGroups),
+    ...z.object(TimeshiftGroups).partial().shape,
   })
   .transform((input) => {
     const wire: Record<string, unknown> = { _METHOD: "PUT" };
