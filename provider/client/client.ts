@@ -1,7 +1,6 @@
 /**
- * The client: configuration, the undici connection pool, pacing, retries, request validation,
- * response parsing and error mapping. Family modules (zones.ts, streams.ts...) describe
- * operations; {@link CdnstreamClient.call} runs them. Knows nothing of Pulumi.
+ * The client: the undici connection pool, pacing, retries, validation, parsing and error mapping.
+ * Family modules (zones.ts, streams.ts...) declare operations; {@link CdnstreamClient.call} runs them.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
@@ -192,10 +191,8 @@ export class CdnstreamClient {
   }
 
   /**
-   * Reads of one path that overlap share one request; each caller parses the body itself, so
-   * each gets objects of its own (a failure is shared as it is). A read never joins one sent
-   * before a write of this client started or ended (`#writeEdges` is in the key): which paths a
-   * write changes is not known (§4.11 reaches every HTTP zone).
+   * Reads of one path that overlap share one request (a failure too); each caller parses the body
+   * itself. `#writeEdges` is in the key: which paths a write changes is not known (§4.11).
    */
   #joinRead(key: string, send: () => Promise<Sent>): Promise<Sent> {
     const answered = this.#readAnswers.get(key);

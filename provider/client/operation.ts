@@ -1,9 +1,6 @@
 /**
- * An operation is declared once, as data: method, path template, retry class and the zod schemas
- * of its path parameters, query, body and response. {@link defineOperation} turns that
- * declaration into the operation's typed call, which takes the client, the path parameters in
- * template order, the body and the query (where the operation has them), then per-call options:
- * `getPurge(client, zoneId, purgeId, options?)`.
+ * An operation is declared once, as data ({@link Operation}); {@link defineOperation} turns the
+ * declaration into its typed call: `getPurge(client, zoneId, purgeId, options?)`.
  */
 import { z } from "zod";
 import type { RetryKind } from "./errors";

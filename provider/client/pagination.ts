@@ -112,8 +112,7 @@ export class Paginator<T> implements AsyncIterable<T> {
     const planned = count(first.pages);
     if (planned !== undefined && planned >= 2) {
       if (planned > this.#maxPages) throw this.#limit(`the API reports ${planned} pages`, "");
-      // Counted: every reported page, whatever each holds (an empty one inside the count is
-      // just empty), all at once when concurrent (the client's concurrency cap still applies).
+      // An empty page inside the count is just empty; the client's concurrency cap still applies.
       const pending = concurrent ? settleLater(range(2, planned).map(fetch)) : [];
       for (let page = 2; page <= planned; page++) {
         const result = concurrent ? await pending[page - 2]! : await fetch(page);
@@ -122,8 +121,7 @@ export class Paginator<T> implements AsyncIterable<T> {
       }
       next = planned + 1;
     }
-    // Counted without a total: `pages` is all there is to follow. Counted and complete: done.
-    // Otherwise (uncounted, or `total` not reached by page `pages`) read on until the end shows.
+    // Counted without a total, or complete: done. Otherwise read on until the end shows.
     if ((planned !== undefined && total === undefined) || reached()) return;
 
     // Page maxPages + 1 may still be read, to see the end of a listing of exactly maxPages pages.
@@ -139,8 +137,7 @@ export class Paginator<T> implements AsyncIterable<T> {
       for (const pending of batch) {
         const result = await pending;
         const items = fresh(result.items);
-        // Past the end: an empty page, or one that repeats items already seen.
-        if (items.length === 0) return;
+        if (items.length === 0) return; // past the end
         yield items;
         if (reached()) return;
       }

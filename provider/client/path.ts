@@ -24,17 +24,6 @@ export function templateParams(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
-/** Percent-encodes one path segment, refusing values that would change the path's shape. */
-export function encodeSegment(param: string, value: string | number): string {
-  const text = String(value);
-  if (text.length === 0) throw new PathParamError(param, "must not be empty");
-  if (text === "." || text === "..") {
-    throw new PathParamError(param, `must not be "${text}" (it would change the request path)`);
-  }
-  // encodeURIComponent leaves !'()* alone; they are legal in a segment and cannot split it.
-  return encodeURIComponent(text);
-}
-
 /**
  * Fills a template such as `/v2/ad-manager/{pid}/campaigns/{cid}` with encoded values.
  * A missing or unused parameter is a programming error and throws.
@@ -45,7 +34,13 @@ export function buildPath(template: string, params: Readonly<Record<string, stri
     const value = params[name];
     if (value === undefined) throw new PathParamError(name, "is required");
     used.add(name);
-    return encodeSegment(name, value);
+    const text = String(value);
+    if (text.length === 0) throw new PathParamError(name, "must not be empty");
+    if (text === "." || text === "..") {
+      throw new PathParamError(name, `must not be "${text}" (it would change the request path)`);
+    }
+    // encodeURIComponent leaves !'()* alone; they are legal in a segment and cannot split it.
+    return encodeURIComponent(text);
   });
   for (const name of Object.keys(params)) {
     if (!used.has(name)) throw new PathParamError(name, `is not a parameter of ${template}`);

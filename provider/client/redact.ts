@@ -64,11 +64,9 @@ function secretSpans(text: string, secrets: readonly string[]): [number, number]
 }
 
 /**
- * Replaces each secret in `text` where it stands as a whole token: bounded by non-word
- * characters or the string's ends, and not inside a URN or a longer name (so a passphrase equal
- * to the project name leaves `urn:pulumi:dev::<project>::...` and `<project>-zone` readable,
- * while `passphrase <project>` is redacted). Secrets shorter than 4 characters are too
- * ambiguous to hunt for.
+ * Replaces each secret in `text` where it stands as a whole token (a passphrase equal to the
+ * project name leaves `urn:pulumi:dev::<project>::...` and `<project>-zone` readable, while
+ * `passphrase <project>` is redacted). Secrets shorter than 4 characters are too ambiguous to hunt for.
  */
 export function redactText(text: string, secrets: readonly string[]): string {
   const spans = secretSpans(text, secrets);

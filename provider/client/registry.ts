@@ -1,7 +1,4 @@
-/**
- * Every operation the client knows, for lookups by method and path: the `cdnstream api`
- * command uses it to give a generic call the retry class of the operation it matches.
- */
+/** Every operation the client knows, for the `cdnstream api` command's lookups by method and path. */
 import * as adInsertion from "./ad-insertion";
 import * as adManager from "./ad-manager";
 import * as backups from "./backups";
