@@ -99,19 +99,13 @@ const NO_BASE_URL =
 /** Resolves every setting; throws {@link ConfigError} naming the key and where it came from. */
 export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   const env = options.env ?? process.env;
-  const fromConfig = (name: string): { value: string; where: string } | undefined => {
+  const pick = (name: string, envVar: string): { value: string; where: string } | undefined => {
     for (const key of [`cdnstream:${name}`, name]) {
-      const value = options.config?.[key];
-      if (value !== undefined && value.trim() !== "") return { value: value.trim(), where: `config cdnstream:${name}` };
+      const value = options.config?.[key]?.trim();
+      if (value) return { value, where: `config cdnstream:${name}` };
     }
-    return undefined;
-  };
-  const pick = (name: string, envVar: string) => {
-    const fromEnv = env[envVar];
-    return (
-      fromConfig(name) ??
-      (fromEnv !== undefined && fromEnv.trim() !== "" ? { value: fromEnv.trim(), where: envVar } : undefined)
-    );
+    const fromEnv = env[envVar]?.trim();
+    return fromEnv ? { value: fromEnv, where: envVar } : undefined;
   };
 
   const explicitKey = options.apiKey;
@@ -119,11 +113,8 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   const picked = explicitKey instanceof Secret || explicitText ? undefined : pick("apiKey", "CDNSTREAM_API_KEY");
   const keyText = explicitText || picked?.value;
   if (!keyText) throw new ConfigError(NO_KEY);
-  const apiKeySource: ApiKeySource = explicitText
-    ? "option"
-    : picked?.where === "CDNSTREAM_API_KEY"
-      ? "environment"
-      : "config";
+  const fromEnv = picked?.where === "CDNSTREAM_API_KEY";
+  const apiKeySource: ApiKeySource = explicitText ? "option" : fromEnv ? "environment" : "config";
 
   const base =
     options.baseUrl !== undefined
@@ -169,21 +160,14 @@ export function configFailures(
       failures.push({ property, reason: err.message });
     }
   };
-  // Each setting judged alone beside a valid key and URL, so a failure names the one it is about.
-  const { apiKey, baseUrl } = settings;
-  judge("apiKey", { baseUrl: "http://placeholder.invalid", ...(apiKey ? { apiKey } : {}) }, env);
-  judge("baseUrl", { apiKey: "placeholder", ...(baseUrl ? { baseUrl } : {}) }, env);
+  // Each setting judged alone beside a valid key and URL, so a failure names the one it is about;
+  // an empty value is an absent one.
+  const valid = { apiKey: "placeholder", baseUrl: "http://placeholder.invalid" };
+  judge("apiKey", { ...valid, apiKey: settings.apiKey ?? "" }, env);
+  judge("baseUrl", { ...valid, baseUrl: settings.baseUrl ?? "" }, env);
   for (const [name, spec] of Object.entries(NUMERIC_SETTINGS)) {
     const value = settings[name];
-    judge(
-      name,
-      {
-        apiKey: "placeholder",
-        baseUrl: "http://placeholder.invalid",
-        ...(value !== undefined ? { [name]: value } : {}),
-      },
-      value !== undefined ? {} : { [spec.env]: env[spec.env] },
-    );
+    judge(name, { ...valid, [name]: value ?? "" }, value !== undefined ? {} : { [spec.env]: env[spec.env] });
   }
   return failures;
 }
