@@ -1,7 +1,4 @@
-/**
- * Ad insertion (custom plan): §4.2 break schedule, §4.6 tracking report, §4.8 consumption,
- * §4.9 ad-break log, §4.18 creative; plus the inferred settings read. Shapes: §2.8-§2.12.
- */
+/** Ad insertion (custom plan): §4.2, §4.6, §4.8, §4.9, §4.18 and the settings read. Shapes: §2.8-§2.12. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
@@ -324,10 +321,7 @@ export const getCreative = defineOperation({
   params: z.strictObject({ zoneid: intId, crid: z.string().min(1, "must not be empty") }),
   response: Creative,
 });
-/**
- * Extension beyond the spec: `GET /v2/zones/vod/push/{id}/adinsertion`, the zone's settings with
- * the saved slot roster (docs/design.md, "Single-object reads").
- */
+/** Extension beyond the spec: the zone's settings and saved slot roster (docs/design.md, "Single-object reads"). */
 export const getAdInsertion = defineOperation({
   id: "ext:ad-insertion",
   method: "GET",

@@ -1,7 +1,4 @@
-/**
- * Ad manager: §4.3 archive campaign, §4.7 ad-pod request log, §4.13 campaign targeting,
- * §4.15 projects; plus the inferred campaign read (extension). Shapes: §2.13-§2.16.
- */
+/** Ad manager: §4.3, §4.7, §4.13, §4.15 and the campaign read. Shapes: §2.13-§2.16. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";

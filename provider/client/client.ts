@@ -1,7 +1,4 @@
-/**
- * The client: the undici connection pool, pacing, retries, validation, parsing and error mapping.
- * Family modules (zones.ts, streams.ts...) declare operations; {@link CdnstreamClient.call} runs them.
- */
+/** The client: the undici pool, pacing, retries, validation, parsing, error mapping of the families' operations. */
 import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
@@ -38,10 +35,7 @@ export interface ClientOptions extends ConfigOptions {
   sleep?: RetryDeps["sleep"];
   /** Replaces the jitter source, a function returning [0, 1) (tests). */
   random?: () => number;
-  /**
-   * Overlapping reads of one path share one request (default `true`); `false` sends every read
-   * (the client bench, which measures requests, and tests of pacing).
-   */
+  /** Overlapping reads of one path share one request (default `true`); `false` sends every read (benches, tests). */
   shareReads?: boolean;
   /**
    * A read answered (2xx) since this client's last write is answered again from that answer

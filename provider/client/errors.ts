@@ -1,15 +1,10 @@
 /**
- * Every failure the client raises, one class per meaning, built by one factory
- * ({@link createApiError}) so messages stay uniform: a summary, the operation, the API's own
- * message, then what to do. Nothing here holds the API key: bodies, messages and causes are
- * redacted copies.
+ * Every failure the client raises, one class per meaning, built by {@link createApiError} so messages read
+ * alike: a summary, the operation, the API's message, what to do. Bodies, messages and causes are redacted copies.
  */
 import { redactCause, redactText, redactValue } from "./redact";
 
-/**
- * The operation an error happened on: the method as sent and the path template, e.g.
- * `GET /v2/cb/{backupid}` (the literal path for a generic call).
- */
+/** The method and path template an error happened on (`GET /v2/cb/{backupid}`; the literal path of a generic call). */
 export interface OperationRef {
   method: string;
   path: string;

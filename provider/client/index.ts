@@ -1,7 +1,4 @@
-/**
- * The API client of pulumi-cdnstream (docs/client.md): used by resources, data sources, the drift
- * runner, the `cdnstream` command and users' scripts. Imports nothing from @pulumi/pulumi.
- */
+/** The API client of pulumi-cdnstream (docs/client.md). Imports nothing from @pulumi/pulumi. */
 // Before the operation families below load zod: the client speaks English (./zod-locales.ts).
 import { deferZodLocales } from "./zod-locales";
 deferZodLocales();

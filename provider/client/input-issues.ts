@@ -1,8 +1,4 @@
-/**
- * Messages for broken input rules, shared by the handlers' `check` and the data sources'
- * argument checks: each names the property, the rule, and for a value of the wrong type what was
- * given. It lives beside the client, the layer both may import.
- */
+/** Messages for broken input rules, shared by the handlers' checks and the data sources' (both import the client). */
 import type { z } from "zod";
 
 /** `a.b[2]` for a zod issue path, the way Pulumi names nested properties. */

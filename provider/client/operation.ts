@@ -1,7 +1,4 @@
-/**
- * An operation is declared once, as data ({@link Operation}); {@link defineOperation} turns the
- * declaration into its typed call: `getPurge(client, zoneId, purgeId, options?)`.
- */
+/** Operations declared once, as data: {@link defineOperation} makes each declaration its typed call. */
 import { z } from "zod";
 import type { RetryKind } from "./errors";
 import { templateParams } from "./path";

@@ -1,17 +1,11 @@
 /**
- * Page-numbered listings as an `AsyncIterable` of items: `for await` walks pages one by one;
- * `collect()` / `all()` fetch pages concurrently where that cannot change the result (pages are
- * judged in page order, and pages fetched beyond the end are discarded).
- *
- * No page size is ever assumed: the spec gives none (§4.7, §4.10). A listing is read like this:
- * - **Counted** (§4.7, §4.9 report `pages` and `total`): pages 1..`pages`; when fewer distinct
- *   items than `total` have arrived by then (a `pages` that understates), reading goes on as for
- *   an uncounted listing until `total` is reached. A `pages` above the cap fails at once.
+ * Page-numbered listings as an `AsyncIterable` of items, de-duplicated by id (the first kept). No
+ * page size is ever assumed: the spec gives none (§4.7, §4.10).
+ * - **Counted** (§4.7, §4.9 report `pages` and `total`): pages 1..`pages`, then on as uncounted
+ *   while fewer distinct items than `total` have arrived. A `pages` above the cap fails at once.
  * - **Uncounted** (§4.10): pages 1, 2, ... until one is empty or adds no item not seen before (a
  *   server answering past the end with its last page again). A short page is not an end.
- *
- * Items are de-duplicated by id, keeping the first occurrence. A listing that has not ended after
- * `maxPages` pages fails, naming the listing, the cap and what to do, rather than return part of it.
+ * Concurrent reads (`collect()`) judge pages in page order and discard those past the end.
  */
 import { CdnstreamError } from "./errors";
 

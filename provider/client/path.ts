@@ -24,10 +24,7 @@ export function templateParams(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
-/**
- * Fills a template such as `/v2/ad-manager/{pid}/campaigns/{cid}` with encoded values.
- * A missing or unused parameter is a programming error and throws.
- */
+/** Fills a template with encoded values; a missing or unused parameter throws (a programming error). */
 export function buildPath(template: string, params: Readonly<Record<string, string | number>> = {}): string {
   const used = new Set<string>();
   const path = template.replace(PLACEHOLDER, (_, name: string) => {
@@ -60,10 +57,7 @@ export function buildQuery(query: Readonly<Record<string, unknown>> | undefined)
   return text ? `?${text}` : "";
 }
 
-/**
- * Matches a concrete path (no query) against a template; returns the decoded parameters or
- * `undefined`. Used to classify generic calls (the `cdnstream api` command) by operation.
- */
+/** The decoded parameters of a concrete path (no query) by a template, or `undefined` when it does not match. */
 export function matchTemplate(template: string, path: string): Record<string, string> | undefined {
   const names = templateParams(template);
   const pattern = template

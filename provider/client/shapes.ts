@@ -1,7 +1,4 @@
-/**
- * Building blocks shared by the family modules: lenient response primitives (§2 says values
- * vary), strict request primitives, the §2.1 envelope and the §2.4 access-control objects.
- */
+/** Shared building blocks: lenient response primitives (§2), strict request ones, the §2.1 envelope, §2.4 objects. */
 import { z } from "zod";
 
 // ---- responses: lenient -------------------------------------------------------------------

@@ -1,7 +1,4 @@
-/**
- * Live streams: §4.4 enable/disable (push and timeshift), §4.19 timeshift create; plus the
- * inferred single-stream reads (extensions). Shapes: §2.5 stream, §2.6 platform, §2.7 playback.
- */
+/** Live streams: §4.4, §4.19 and the single-stream reads. Shapes: §2.5 stream, §2.6 platform, §2.7 playback. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
@@ -225,10 +222,7 @@ const readOp = <K extends StreamKind>(kind: K) =>
 export const setPushStreamStatus = statusOp("push");
 /** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a timeshift stream. */
 export const setTimeshiftStreamStatus = statusOp("timeshift");
-/**
- * §4.19 Create a delayed (timeshift) stream. Not idempotent: never retried once the request may
- * have reached the server.
- */
+/** §4.19 Create a delayed (timeshift) stream. Not idempotent, so `connect-only` (retry.ts). */
 export const createTimeshiftStream = defineOperation({
   id: "4.19",
   method: "POST",

@@ -1,7 +1,4 @@
-/**
- * HTTP and VoD zones: §4.1, §4.5, §4.10, §4.11, §4.12, plus the inferred reads (extensions) of a
- * single zone and of the §4.11 account default. Shapes: §2.2-§2.4, §2.19.
- */
+/** HTTP and VoD zones: §4.1, §4.5, §4.10-§4.12 and their reads. Shapes: §2.2-§2.4, §2.19. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
@@ -287,10 +284,7 @@ export const getVodPullZone = defineOperation({
   params: zoneParams,
   response: zoneResponse,
 });
-/**
- * Extension beyond the spec: `GET /v2/zones/http/settings/security/domainlock`, the account
- * default that every §4.11 mode saves (refresh read of the bulk lock, docs/design.md, "§4.11: which zones").
- */
+/** Extension beyond the spec: the account default every §4.11 mode saves (docs/design.md, "§4.11: which zones"). */
 export const getBulkDomainLock = defineOperation({
   id: "ext:bulk-domain-lock",
   method: "GET",
