@@ -17,8 +17,6 @@ import {
   rangeIn,
 } from "./shapes";
 
-// ---- responses -----------------------------------------------------------------------------
-
 const n = z.number();
 /** §4.9 `fill_status` values. */
 const FILL_STATUSES = ["full", "underfilled", "no_fill"] as const;
@@ -136,8 +134,6 @@ export const Creative = loose({
   durationS: n,
 }).required({ result: true });
 
-// ---- §4.2 schedule ---------------------------------------------------------------------------
-
 const slotCommon = {
   /** Method override; the client always sends `PUT`. */
   _METHOD: z.literal("PUT").optional(),
@@ -200,8 +196,6 @@ export const AdBreakSlotBody = z
     return wire;
   });
 export type AdBreakSlotBody = z.input<typeof AdBreakSlotBody>;
-
-// ---- §4.6 / §4.9 queries -----------------------------------------------------------------------
 
 /** Bucket sizes in minutes (§4.6, §8). */
 export const GRANULARITIES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880, 10080] as const;
@@ -273,8 +267,6 @@ export const ConsumptionBody = z.strictObject({
 });
 export type ConsumptionBody = z.input<typeof ConsumptionBody>;
 
-// ---- operations ------------------------------------------------------------------------------
-
 const zoneParams = z.strictObject({ zoneid: intId });
 
 /** §4.2 Add (upsert, by slot identity) an ad break slot to a VoD push zone. */
@@ -330,7 +322,6 @@ export const getAdInsertion = defineOperation({
   response: AdInsertionConfig,
 });
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = { addAdBreakSlot, getTrackingReport, getConsumption, listAdBreaks, getCreative, getAdInsertion };
 
 /** §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts). */

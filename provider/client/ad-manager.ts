@@ -158,8 +158,6 @@ export const Targeting = loose({
   updated_at: s,
 });
 
-// ---- §4.7 body -------------------------------------------------------------------------------
-
 const strList = z.array(z.string()).optional();
 const intList = z.array(z.number().int("must hold integers")).optional();
 /** §4.7 body: filters are arrays except from, to, r and page. `content_ids` may hold `__none__`. */
@@ -212,8 +210,6 @@ export const AdPodRequestsBody = z
   .refine((b) => !(b.from && b.to && b.from > b.to), { path: ["to"], message: "must not be before from" });
 export type AdPodRequestsBody = z.input<typeof AdPodRequestsBody>;
 
-// ---- operations ------------------------------------------------------------------------------
-
 const campaignParams = z.strictObject({ pid: intId, cid: z.string().min(1, "must not be empty") });
 const campaignResponse = z.looseObject({ ...envelope, campaign: Campaign });
 
@@ -263,7 +259,6 @@ export const getCampaign = defineOperation({
   response: campaignResponse,
 });
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = { archiveCampaign, listAdPodRequests, getTargeting, listProjects, getCampaign };
 
 /** §4.7 every ad-pod request matching `body` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts). */

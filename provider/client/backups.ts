@@ -37,5 +37,4 @@ export const listBackups = defineOperation({
   response: z.looseObject({ ...envelope, backups: z.array(Backup) }),
 });
 
-/** The family's operations by name. */
 export const ops = { getBackup, listBackups };

@@ -144,19 +144,19 @@ export class CdnstreamClient {
     // may be cancelled alone, so it goes on its own.
     const shared = this.#shareReads && op.method === "GET" && options.signal === undefined;
     const key = `${this.#writeEdges} ${requestPath} ${options.timeoutMs ?? ""} ${options.maxRetries ?? ""}`;
-    const { status, text, attempts } = await (shared ? this.#joinRead(key, send) : send());
-    const answer = this.#parseSuccess(operation, requestPath, status, text, attempts);
+    const sent = await (shared ? this.#joinRead(key, send) : send());
+    const answer = this.#parseSuccess(operation, requestPath, sent);
     const parsed = parseResponse(op.response, answer);
     if (!parsed.success) {
       throw createApiError({
         kind: "shape",
         operation,
         requestPath,
-        status,
+        status: sent.status,
         body: answer,
-        rawBody: text,
+        rawBody: sent.text,
         issues: zodIssues(parsed.error),
-        attempts,
+        attempts: sent.attempts,
         secrets: this.#secrets(),
       });
     }
@@ -175,8 +175,8 @@ export class CdnstreamClient {
   ): Promise<RawResponse> {
     const operation = { method: method.toUpperCase(), path: init.template ?? path.replace(/\?.*$/, "") };
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-    const { status, text, attempts } = await this.#execute(operation, path, body, init.retry, options);
-    return { status, body: this.#parseSuccess(operation, path, status, text, attempts, true) };
+    const sent = await this.#execute(operation, path, body, init.retry, options);
+    return { status: sent.status, body: this.#parseSuccess(operation, path, sent, true) };
   }
 
   /** Closes the pool (when the client created it); in-flight requests finish first. */
@@ -308,14 +308,7 @@ export class CdnstreamClient {
   }
 
   /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */
-  #parseSuccess(
-    operation: OperationRef,
-    requestPath: string,
-    status: number,
-    text: string,
-    attempts: number,
-    allowText = false,
-  ): unknown {
+  #parseSuccess(operation: OperationRef, requestPath: string, { status, text, attempts }: Sent, allowText = false) {
     const json = tryJson(text);
     const answered = { operation, requestPath, status, rawBody: text, attempts, secrets: this.#secrets() };
     if (json === undefined && !allowText) {

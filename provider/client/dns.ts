@@ -68,5 +68,4 @@ export const listDnsZones = defineOperation({
   response: z.looseObject({ ...envelope, domains: z.array(DnsZone), nameservers: z.array(z.string()).optional() }),
 });
 
-/** The family's operations by name. */
 export const ops = { listDnsZones };

@@ -25,12 +25,7 @@ const EXPECTED: Record<string, string> = {
 };
 
 /** Messages for zod's own issues, used where a rule has no message of its own. */
-const plainMessages = (issue: {
-  code?: string;
-  input?: unknown;
-  expected?: string;
-  values?: unknown[];
-}): string | undefined => {
+const plainMessages: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === "invalid_type")
     return issue.input === undefined ? "is required" : `must be ${EXPECTED[issue.expected ?? ""] ?? issue.expected}`;
   if (issue.code === "invalid_value" && issue.values)

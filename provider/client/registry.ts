@@ -9,7 +9,10 @@ import { matchTemplate, templateParams } from "./path";
 import * as streams from "./streams";
 import * as zones from "./zones";
 
-/** All operations (spec section 4 and the read extensions), found among the family modules' exports and `ops` tables. */
+/**
+ * All operations (spec section 4 and the read extensions), found among the family modules' exports
+ * and `ops` tables (each family's operations by name, which handlers and data sources name).
+ */
 export const operations: readonly Operation[] = [
   ...new Set(
     [zones, streams, dns, backups, adInsertion, adManager].flatMap((family) =>

@@ -236,7 +236,6 @@ export const getPushStream = readOp("push");
 /** Extension beyond the spec: `GET /v2/streams/timeshift/{id}` (refresh/import read, docs/design.md). */
 export const getTimeshiftStream = readOp("timeshift");
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = {
   setPushStreamStatus,
   setTimeshiftStreamStatus,

@@ -25,8 +25,6 @@ import {
   ynIn,
 } from "./shapes";
 
-// ---- §2.3 sub-objects ---------------------------------------------------------------------
-
 /** §2.3 ssl. The issuer-branded certificate key is kept as an unknown field. */
 export const ZoneSsl = loose({
   http: yn,
@@ -177,8 +175,6 @@ export const PurgeOperation = loose({
   errors: z.string().nullable(),
 });
 
-// ---- requests ------------------------------------------------------------------------------
-
 /** §4.1 body: all optional. */
 export const UpdatePushZoneBody = z.strictObject({
   /** Custom domain, e.g. a host name. */
@@ -216,10 +212,6 @@ export const BulkDomainLockBody = z.strictObject({
   mode: z.enum(["save", "append", "overwrite"], { error: 'must be "save", "append" or "overwrite"' }).optional(),
 });
 export type BulkDomainLockBody = z.input<typeof BulkDomainLockBody>;
-
-// ---- operations ----------------------------------------------------------------------------
-
-const PULL_ZONES = "HTTP pull zones (GET /v2/zones/http/pull)";
 
 const zoneParams = z.strictObject({ zoneid: intId });
 const zoneResponse = z.looseObject({ ...envelope, zone: Zone });
@@ -292,7 +284,6 @@ export const getBulkDomainLock = defineOperation({
   response: z.looseObject({ ...envelope, domainlock: DomainLock }),
 });
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = {
   updatePushZone,
   updateVodPullDomainLock,
@@ -312,7 +303,7 @@ export const pullZones = (
 ) =>
   new Paginator<Zone>(async (page) => ({ items: (await listPullZones(c, page, o)).zones }), {
     ...pager,
-    listing: PULL_ZONES,
+    listing: "HTTP pull zones (GET /v2/zones/http/pull)",
     idOf: (zone) => zone.id,
   });
 /**
