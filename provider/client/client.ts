@@ -39,8 +39,7 @@ export interface ClientOptions extends ConfigOptions {
   shareReads?: boolean;
   /**
    * A read answered (2xx) since this client's last write is answered again from that answer
-   * (default `false`). For the provider host, which lives one engine operation: a refresh reads
-   * each object once, as one snapshot, however its resources share objects.
+   * (default `false`): a provider host's refresh reads each object once, as one snapshot.
    */
   reuseReads?: boolean;
 }

@@ -143,9 +143,8 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
 }
 
 /**
- * Each setting (keyed by name: `apiKey`, `rps`) that cannot work, with why and how to set it,
- * judged as resolveConfig will judge it, the environment included. Nothing is sent. Both the
- * plugin's checkConfig and the dynamic handlers' check use it, so preview says the same on both.
+ * Each setting (by name: `apiKey`, `rps`) that cannot work, with why and how to set it, as resolveConfig
+ * judges it, the environment included. Nothing is sent; the plugin's checkConfig and the handlers' check use it.
  */
 export function configFailures(
   settings: Readonly<Record<string, string | undefined>>,

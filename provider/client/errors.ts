@@ -185,11 +185,7 @@ const SET_ENV_KEY =
 const ROTATED_ENV_KEY =
   "If the key was regenerated: put the new one in CDNSTREAM_API_KEY of every shell or CI job that runs pulumi for this stack; the stack's state does not hold a key taken from the environment, so nothing else changes.";
 
-/**
- * A 401's advice for where the key came from: an error built with the stack-config advice (the
- * client's default) names CDNSTREAM_API_KEY instead when the key came from there. Other errors
- * are returned as they are.
- */
+/** A 401's advice for where the key came from: a key from CDNSTREAM_API_KEY gets the environment's wording. */
 export function adviceForKeySource<E>(err: E, source: "option" | "config" | "environment"): E {
   return source === "environment" ? withKeyAdvice(err, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`) : err;
 }
@@ -198,10 +194,7 @@ export function adviceForKeySource<E>(err: E, source: "option" | "config" | "env
 export const KEY_REFUSED_AGAIN =
   "The same key was refused earlier in this run: the error of the first resource it refused says what to do.";
 
-/**
- * A 401's message with `advice` in place of what it says to do (either wording above), e.g.
- * {@link KEY_REFUSED_AGAIN} or {@link SET_ENV_KEY_ONLY}. Other errors are returned as they are.
- */
+/** A 401's message with `advice` (e.g. {@link KEY_REFUSED_AGAIN}) for either wording above; others as they are. */
 export function withKeyAdvice<E>(err: E, advice: string): E {
   if (!(err instanceof AuthenticationError)) return err;
   const given = [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`].find((g) => err.message.includes(g));

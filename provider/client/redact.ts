@@ -4,10 +4,7 @@ import { inspect } from "node:util";
 /** What a secret is replaced with wherever it would otherwise appear. */
 export const REDACTED = "[REDACTED]";
 
-/**
- * A string that does not leak through `String()`, `JSON.stringify`, `util.inspect` or template
- * literals. Only {@link Secret.reveal} gives the value, and only the transport calls it.
- */
+/** A string that never prints: not through `String()`, `JSON.stringify`, `util.inspect` or template literals. */
 export class Secret {
   readonly #value: string;
   constructor(value: string) {
@@ -108,10 +105,7 @@ export function redactUrl(url: string): string {
   }
 }
 
-/**
- * An error safe to keep as a `cause`: the original when no secret shows anywhere in it, else
- * a copy carrying its name, code and redacted message and stack.
- */
+/** A `cause` safe to keep: the original if no secret shows in it, else a redacted copy (name, code, message, stack). */
 export function redactCause(cause: unknown, secrets: readonly string[]): unknown {
   if (!(cause instanceof Error)) return redactValue(cause, secrets);
   const shown = inspect(cause, { depth: 8 }) + JSON.stringify(cause);
