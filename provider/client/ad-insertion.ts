@@ -1,7 +1,4 @@
-/**
- * Ad insertion (custom plan): §4.2 break schedule, §4.6 tracking report, §4.8 consumption,
- * §4.9 ad-break log, §4.18 creative; plus the inferred settings read. Shapes: §2.8-§2.12.
- */
+/** Ad insertion (custom plan): §4.2, §4.6, §4.8, §4.9, §4.18 and the settings read. Shapes: §2.8-§2.12. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
@@ -15,13 +12,10 @@ import {
   loose,
   numeric,
   openEnum,
-  optionalFields,
   pageCounters,
   parseRange,
   rangeIn,
 } from "./shapes";
-
-// ---- responses -----------------------------------------------------------------------------
 
 const n = z.number();
 /** §4.9 `fill_status` values. */
@@ -90,22 +84,20 @@ export const TrackingReport = z.looseObject({
 });
 const chart = z.array(loose({ key: z.string(), value: n }));
 /** §2.10 ad consumption (egress in bytes). */
-export const Consumption = z.looseObject({
+export const Consumption = loose({
   ...envelope,
-  ...optionalFields({
-    from: z.string(),
-    to: z.string(),
-    serviceIds: z.array(n),
-    groupBy: openEnum(["day", "hour"]),
-    totalAdInsertions: n,
-    totalAdImpressions: n,
-    totalEgress: n,
-  }),
-  egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }).optional(),
-  adInsertionsChart: chart.optional(),
-  adImpressionsChart: chart.optional(),
-  egressChart: chart.optional(),
-});
+  egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }),
+  adInsertionsChart: chart,
+  adImpressionsChart: chart,
+  egressChart: chart,
+  from: z.string(),
+  to: z.string(),
+  serviceIds: z.array(n),
+  groupBy: openEnum(["day", "hour"]),
+  totalAdInsertions: n,
+  totalAdImpressions: n,
+  totalEgress: n,
+}).required({ result: true });
 /** §2.11 ad break log item. */
 export const AdBreak = loose({
   id: z.string(),
@@ -124,27 +116,23 @@ export const AdBreak = loose({
 }).required({ id: true });
 export type AdBreak = z.infer<typeof AdBreak>;
 /** §2.12 ad creative. */
-export const Creative = z.looseObject({
+export const Creative = loose({
   ...envelope,
-  ...optionalFields({
-    crid: z.string(),
-    mediaUrl: z.string(),
-    adSystem: z.string(),
-    adTitle: z.string(),
-    advertiser: z.string(),
-    category: z.string(),
-    creativeId: z.string(),
-    adId: z.string(),
-    adIdVast: z.string(),
-    universalAdId: z.string(),
-    mediaWidth: n,
-    mediaHeight: n,
-    mediaBitrate: n,
-    durationS: n,
-  }),
-});
-
-// ---- §4.2 schedule ---------------------------------------------------------------------------
+  crid: z.string(),
+  mediaUrl: z.string(),
+  adSystem: z.string(),
+  adTitle: z.string(),
+  advertiser: z.string(),
+  category: z.string(),
+  creativeId: z.string(),
+  adId: z.string(),
+  adIdVast: z.string(),
+  universalAdId: z.string(),
+  mediaWidth: n,
+  mediaHeight: n,
+  mediaBitrate: n,
+  durationS: n,
+}).required({ result: true });
 
 const slotCommon = {
   /** Method override; the client always sends `PUT`. */
@@ -208,8 +196,6 @@ export const AdBreakSlotBody = z
     return wire;
   });
 export type AdBreakSlotBody = z.input<typeof AdBreakSlotBody>;
-
-// ---- §4.6 / §4.9 queries -----------------------------------------------------------------------
 
 /** Bucket sizes in minutes (§4.6, §8). */
 export const GRANULARITIES = [1, 5, 10, 15, 30, 60, 180, 360, 720, 1440, 2880, 10080] as const;
@@ -281,8 +267,6 @@ export const ConsumptionBody = z.strictObject({
 });
 export type ConsumptionBody = z.input<typeof ConsumptionBody>;
 
-// ---- operations ------------------------------------------------------------------------------
-
 const zoneParams = z.strictObject({ zoneid: intId });
 
 /** §4.2 Add (upsert, by slot identity) an ad break slot to a VoD push zone. */
@@ -290,7 +274,6 @@ export const addAdBreakSlot = defineOperation({
   id: "4.2",
   method: "POST",
   path: "/v2/zones/vod/push/{zoneid}/adinsertion/schedule",
-  retry: "retriable",
   params: zoneParams,
   body: AdBreakSlotBody,
   response: AdInsertionConfig.required({ result: true }),
@@ -300,7 +283,6 @@ export const getTrackingReport = defineOperation({
   id: "4.6",
   method: "GET",
   path: "/v2/streams/push/{streamid}/adinsertion/tracking/reports",
-  retry: "retriable",
   params: z.strictObject({ streamid: intId }),
   query: TrackingReportQuery,
   response: TrackingReport,
@@ -310,7 +292,6 @@ export const getConsumption = defineOperation({
   id: "4.8",
   method: "POST",
   path: "/v2/streams/pull/{streamid}/adinsertion/consumption",
-  retry: "retriable",
   params: z.strictObject({ streamid: intId }),
   body: ConsumptionBody,
   response: Consumption,
@@ -320,7 +301,6 @@ export const listAdBreaks = defineOperation({
   id: "4.9",
   method: "GET",
   path: "/v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks",
-  retry: "retriable",
   params: zoneParams,
   query: AdBreaksQuery,
   response: z.looseObject({ ...envelope, items: z.array(AdBreak), ...pageCounters }),
@@ -330,25 +310,18 @@ export const getCreative = defineOperation({
   id: "4.18",
   method: "GET",
   path: "/v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}",
-  retry: "retriable",
   params: z.strictObject({ zoneid: intId, crid: z.string().min(1, "must not be empty") }),
   response: Creative,
 });
-/**
- * Extension beyond the spec: `GET /v2/zones/vod/push/{id}/adinsertion`, the zone's settings with
- * the saved slot roster (docs/design.md, "Single-object reads").
- */
+/** Extension beyond the spec: the zone's settings and saved slot roster (docs/design.md, "Single-object reads"). */
 export const getAdInsertion = defineOperation({
   id: "ext:ad-insertion",
   method: "GET",
   path: "/v2/zones/vod/push/{zoneid}/adinsertion",
-  retry: "retriable",
-  extension: true,
   params: zoneParams,
   response: AdInsertionConfig,
 });
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = { addAdBreakSlot, getTrackingReport, getConsumption, listAdBreaks, getCreative, getAdInsertion };
 
 /** §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts). */

@@ -1,7 +1,4 @@
-/**
- * Ad manager: §4.3 archive campaign, §4.7 ad-pod request log, §4.13 campaign targeting,
- * §4.15 projects; plus the inferred campaign read (extension). Shapes: §2.13-§2.16.
- */
+/** Ad manager: §4.3, §4.7, §4.13, §4.15 and the campaign read. Shapes: §2.13-§2.16. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
@@ -161,8 +158,6 @@ export const Targeting = loose({
   updated_at: s,
 });
 
-// ---- §4.7 body -------------------------------------------------------------------------------
-
 const strList = z.array(z.string()).optional();
 const intList = z.array(z.number().int("must hold integers")).optional();
 /** §4.7 body: filters are arrays except from, to, r and page. `content_ids` may hold `__none__`. */
@@ -215,8 +210,6 @@ export const AdPodRequestsBody = z
   .refine((b) => !(b.from && b.to && b.from > b.to), { path: ["to"], message: "must not be before from" });
 export type AdPodRequestsBody = z.input<typeof AdPodRequestsBody>;
 
-// ---- operations ------------------------------------------------------------------------------
-
 const campaignParams = z.strictObject({ pid: intId, cid: z.string().min(1, "must not be empty") });
 const campaignResponse = z.looseObject({ ...envelope, campaign: Campaign });
 
@@ -225,7 +218,6 @@ export const archiveCampaign = defineOperation({
   id: "4.3",
   method: "POST",
   path: "/v2/ad-manager/{pid}/campaigns/{cid}/archive",
-  retry: "retriable",
   params: campaignParams,
   response: campaignResponse,
 });
@@ -234,7 +226,6 @@ export const listAdPodRequests = defineOperation({
   id: "4.7",
   method: "POST",
   path: "/v2/ad-manager/{pid}/requests",
-  retry: "retriable",
   params: z.strictObject({ pid: intId }),
   body: AdPodRequestsBody,
   response: z.looseObject({ ...envelope, items: z.array(AdPodRequest), ...pageCounters }),
@@ -244,7 +235,6 @@ export const getTargeting = defineOperation({
   id: "4.13",
   method: "GET",
   path: "/v2/ad-manager/{pid}/campaigns/{cid}/targeting",
-  retry: "retriable",
   params: campaignParams,
   response: z.looseObject({ ...envelope, targeting: Targeting, from_cache: z.boolean().optional() }),
 });
@@ -253,7 +243,6 @@ export const listProjects = defineOperation({
   id: "4.15",
   method: "GET",
   path: "/v2/ad-manager",
-  retry: "retriable",
   response: z.looseObject({
     ...envelope,
     projects: z.array(Project),
@@ -266,13 +255,10 @@ export const getCampaign = defineOperation({
   id: "ext:campaign",
   method: "GET",
   path: "/v2/ad-manager/{pid}/campaigns/{cid}",
-  retry: "retriable",
-  extension: true,
   params: campaignParams,
   response: campaignResponse,
 });
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = { archiveCampaign, listAdPodRequests, getTargeting, listProjects, getCampaign };
 
 /** §4.7 every ad-pod request matching `body` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts). */

@@ -26,7 +26,6 @@ export const getBackup = defineOperation({
   id: "4.16",
   method: "GET",
   path: "/v2/cb/{backupid}",
-  retry: "retriable",
   params: z.strictObject({ backupid: intId }),
   response: z.looseObject({ ...envelope, backup: Backup }),
 });
@@ -35,9 +34,7 @@ export const listBackups = defineOperation({
   id: "4.17",
   method: "GET",
   path: "/v2/cb",
-  retry: "retriable",
   response: z.looseObject({ ...envelope, backups: z.array(Backup) }),
 });
 
-/** The family's operations by name. */
 export const ops = { getBackup, listBackups };

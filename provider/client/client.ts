@@ -1,8 +1,4 @@
-/**
- * The client: configuration, the undici connection pool, pacing, retries, request validation,
- * response parsing and error mapping. Family modules (zones.ts, streams.ts...) describe
- * operations; {@link CdnstreamClient.call} runs them. Knows nothing of Pulumi.
- */
+/** The client: the undici pool, pacing, retries, validation, parsing, error mapping of the families' operations. */
 import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
@@ -39,15 +35,11 @@ export interface ClientOptions extends ConfigOptions {
   sleep?: RetryDeps["sleep"];
   /** Replaces the jitter source, a function returning [0, 1) (tests). */
   random?: () => number;
-  /**
-   * Overlapping reads of one path share one request (default `true`); `false` sends every read
-   * (the client bench, which measures requests, and tests of pacing).
-   */
+  /** Overlapping reads of one path share one request (default `true`); `false` sends every read (benches, tests). */
   shareReads?: boolean;
   /**
    * A read answered (2xx) since this client's last write is answered again from that answer
-   * (default `false`). For the provider host, which lives one engine operation: a refresh reads
-   * each object once, as one snapshot, however its resources share objects.
+   * (default `false`): a provider host's refresh reads each object once, as one snapshot.
    */
   reuseReads?: boolean;
 }
@@ -151,19 +143,19 @@ export class CdnstreamClient {
     // may be cancelled alone, so it goes on its own.
     const shared = this.#shareReads && op.method === "GET" && options.signal === undefined;
     const key = `${this.#writeEdges} ${requestPath} ${options.timeoutMs ?? ""} ${options.maxRetries ?? ""}`;
-    const { status, text, attempts } = await (shared ? this.#joinRead(key, send) : send());
-    const answer = this.#parseSuccess(operation, requestPath, status, text, attempts);
+    const sent = await (shared ? this.#joinRead(key, send) : send());
+    const answer = this.#parseSuccess(operation, requestPath, sent);
     const parsed = parseResponse(op.response, answer);
     if (!parsed.success) {
       throw createApiError({
         kind: "shape",
         operation,
         requestPath,
-        status,
+        status: sent.status,
         body: answer,
-        rawBody: text,
+        rawBody: sent.text,
         issues: zodIssues(parsed.error),
-        attempts,
+        attempts: sent.attempts,
         secrets: this.#secrets(),
       });
     }
@@ -182,8 +174,8 @@ export class CdnstreamClient {
   ): Promise<RawResponse> {
     const operation = { method: method.toUpperCase(), path: init.template ?? path.replace(/\?.*$/, "") };
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-    const { status, text, attempts } = await this.#execute(operation, path, body, init.retry, options);
-    return { status, body: this.#parseSuccess(operation, path, status, text, attempts, true) };
+    const sent = await this.#execute(operation, path, body, init.retry, options);
+    return { status: sent.status, body: this.#parseSuccess(operation, path, sent, true) };
   }
 
   /** Closes the pool (when the client created it); in-flight requests finish first. */
@@ -192,10 +184,8 @@ export class CdnstreamClient {
   }
 
   /**
-   * Reads of one path that overlap share one request; each caller parses the body itself, so
-   * each gets objects of its own (a failure is shared as it is). A read never joins one sent
-   * before a write of this client started or ended (`#writeEdges` is in the key): which paths a
-   * write changes is not known (§4.11 reaches every HTTP zone).
+   * Reads of one path that overlap share one request (a failure too); each caller parses the body
+   * itself. `#writeEdges` is in the key: which paths a write changes is not known (§4.11).
    */
   #joinRead(key: string, send: () => Promise<Sent>): Promise<Sent> {
     const answered = this.#readAnswers.get(key);
@@ -317,14 +307,7 @@ export class CdnstreamClient {
   }
 
   /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */
-  #parseSuccess(
-    operation: OperationRef,
-    requestPath: string,
-    status: number,
-    text: string,
-    attempts: number,
-    allowText = false,
-  ): unknown {
+  #parseSuccess(operation: OperationRef, requestPath: string, { status, text, attempts }: Sent, allowText = false) {
     const json = tryJson(text);
     const answered = { operation, requestPath, status, rawBody: text, attempts, secrets: this.#secrets() };
     if (json === undefined && !allowText) {

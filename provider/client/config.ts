@@ -99,19 +99,13 @@ const NO_BASE_URL =
 /** Resolves every setting; throws {@link ConfigError} naming the key and where it came from. */
 export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   const env = options.env ?? process.env;
-  const fromConfig = (name: string): { value: string; where: string } | undefined => {
+  const pick = (name: string, envVar: string): { value: string; where: string } | undefined => {
     for (const key of [`cdnstream:${name}`, name]) {
-      const value = options.config?.[key];
-      if (value !== undefined && value.trim() !== "") return { value: value.trim(), where: `config cdnstream:${name}` };
+      const value = options.config?.[key]?.trim();
+      if (value) return { value, where: `config cdnstream:${name}` };
     }
-    return undefined;
-  };
-  const pick = (name: string, envVar: string) => {
-    const fromEnv = env[envVar];
-    return (
-      fromConfig(name) ??
-      (fromEnv !== undefined && fromEnv.trim() !== "" ? { value: fromEnv.trim(), where: envVar } : undefined)
-    );
+    const fromEnv = env[envVar]?.trim();
+    return fromEnv ? { value: fromEnv, where: envVar } : undefined;
   };
 
   const explicitKey = options.apiKey;
@@ -119,11 +113,8 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   const picked = explicitKey instanceof Secret || explicitText ? undefined : pick("apiKey", "CDNSTREAM_API_KEY");
   const keyText = explicitText || picked?.value;
   if (!keyText) throw new ConfigError(NO_KEY);
-  const apiKeySource: ApiKeySource = explicitText
-    ? "option"
-    : picked?.where === "CDNSTREAM_API_KEY"
-      ? "environment"
-      : "config";
+  const fromEnv = picked?.where === "CDNSTREAM_API_KEY";
+  const apiKeySource: ApiKeySource = explicitText ? "option" : fromEnv ? "environment" : "config";
 
   const base =
     options.baseUrl !== undefined
@@ -152,9 +143,8 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
 }
 
 /**
- * Each setting (keyed by name: `apiKey`, `rps`) that cannot work, with why and how to set it,
- * judged as resolveConfig will judge it, the environment included. Nothing is sent. Both the
- * plugin's checkConfig and the dynamic handlers' check use it, so preview says the same on both.
+ * Each setting (by name: `apiKey`, `rps`) that cannot work, with why and how to set it, as resolveConfig
+ * judges it, the environment included. Nothing is sent; the plugin's checkConfig and the handlers' check use it.
  */
 export function configFailures(
   settings: Readonly<Record<string, string | undefined>>,
@@ -169,21 +159,14 @@ export function configFailures(
       failures.push({ property, reason: err.message });
     }
   };
-  // Each setting judged alone beside a valid key and URL, so a failure names the one it is about.
-  const { apiKey, baseUrl } = settings;
-  judge("apiKey", { baseUrl: "http://placeholder.invalid", ...(apiKey ? { apiKey } : {}) }, env);
-  judge("baseUrl", { apiKey: "placeholder", ...(baseUrl ? { baseUrl } : {}) }, env);
+  // Each setting judged alone beside a valid key and URL, so a failure names the one it is about;
+  // an empty value is an absent one.
+  const valid = { apiKey: "placeholder", baseUrl: "http://placeholder.invalid" };
+  judge("apiKey", { ...valid, apiKey: settings.apiKey ?? "" }, env);
+  judge("baseUrl", { ...valid, baseUrl: settings.baseUrl ?? "" }, env);
   for (const [name, spec] of Object.entries(NUMERIC_SETTINGS)) {
     const value = settings[name];
-    judge(
-      name,
-      {
-        apiKey: "placeholder",
-        baseUrl: "http://placeholder.invalid",
-        ...(value !== undefined ? { [name]: value } : {}),
-      },
-      value !== undefined ? {} : { [spec.env]: env[spec.env] },
-    );
+    judge(name, { ...valid, [name]: value ?? "" }, value !== undefined ? {} : { [spec.env]: env[spec.env] });
   }
   return failures;
 }

@@ -65,9 +65,7 @@ export const listDnsZones = defineOperation({
   id: "4.14",
   method: "GET",
   path: "/v2/dns",
-  retry: "retriable",
   response: z.looseObject({ ...envelope, domains: z.array(DnsZone), nameservers: z.array(z.string()).optional() }),
 });
 
-/** The family's operations by name. */
 export const ops = { listDnsZones };

@@ -1,15 +1,10 @@
 /**
- * Every failure the client raises, one class per meaning, built by one factory
- * ({@link createApiError}) so messages stay uniform: a summary, the operation, the API's own
- * message, then what to do. Nothing here holds the API key: bodies, messages and causes are
- * redacted copies.
+ * Every failure the client raises, one class per meaning, built by {@link createApiError} so messages read
+ * alike: a summary, the operation, the API's message, what to do. Bodies, messages and causes are redacted copies.
  */
 import { redactCause, redactText, redactValue } from "./redact";
 
-/**
- * The operation an error happened on: the method as sent and the path template, e.g.
- * `GET /v2/cb/{backupid}` (the literal path for a generic call).
- */
+/** The method and path template an error happened on (`GET /v2/cb/{backupid}`; the literal path of a generic call). */
 export interface OperationRef {
   method: string;
   path: string;
@@ -40,24 +35,19 @@ export interface ApiErrorFields {
   attempts: number;
 }
 
-/** An operation failed: the API answered an error, was unreachable, or answered nonsense. */
+/** An operation failed: the API answered an error, was unreachable, or answered nonsense. Keeps every field given. */
 export class ApiError extends CdnstreamError implements ApiErrorFields {
   override name = "ApiError";
-  readonly status: number | undefined;
-  readonly operation: OperationRef;
-  readonly requestPath?: string;
-  readonly apiMessage?: string;
-  readonly body?: unknown;
-  readonly attempts: number;
+  declare readonly status: number | undefined;
+  declare readonly operation: OperationRef;
+  declare readonly requestPath?: string;
+  declare readonly apiMessage?: string;
+  declare readonly body?: unknown;
+  declare readonly attempts: number;
 
   constructor(message: string, fields: ApiErrorFields, options?: { cause?: unknown }) {
     super(message, options);
-    this.status = fields.status;
-    this.operation = fields.operation;
-    this.requestPath = fields.requestPath;
-    this.apiMessage = fields.apiMessage;
-    this.body = fields.body;
-    this.attempts = fields.attempts;
+    Object.assign(this, fields);
   }
 
   /** A plain summary for logs and JSON output (already redacted). */
@@ -96,14 +86,13 @@ export interface ValidationIssue {
 export class ValidationError extends ApiError {
   override name = "ValidationError";
   /** `false` when the client refused the request before sending it. */
-  readonly sent: boolean;
+  declare readonly sent: boolean;
   /** The client-side checks' first field at fault and rule broken, and every issue. */
   readonly field?: string;
   readonly rule?: string;
   readonly issues: ValidationIssue[];
   constructor(message: string, fields: ApiErrorFields & { sent: boolean; issues?: ValidationIssue[] }) {
     super(message, fields);
-    this.sent = fields.sent;
     this.issues = fields.issues ?? [];
     this.field = this.issues[0]?.field;
     this.rule = this.issues[0]?.rule;
@@ -114,10 +103,9 @@ export class ValidationError extends ApiError {
 export class RateLimitError extends ApiError {
   override name = "RateLimitError";
   /** The wait the API asked for in its last `Retry-After`, in milliseconds. */
-  readonly retryAfterMs?: number;
+  declare readonly retryAfterMs?: number;
   constructor(message: string, fields: ApiErrorFields & { retryAfterMs?: number }) {
     super(message, fields);
-    this.retryAfterMs = fields.retryAfterMs;
   }
 }
 
@@ -130,10 +118,9 @@ export class ServerError extends ApiError {
 export class ConnectionError extends ApiError {
   override name = "ConnectionError";
   /** The transport error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
-  readonly code?: string;
+  declare readonly code?: string;
   constructor(message: string, fields: ApiErrorFields & { code?: string }, options: { cause?: unknown }) {
     super(message, fields, options);
-    this.code = fields.code;
   }
 }
 
@@ -141,13 +128,11 @@ export class ConnectionError extends ApiError {
 export class ResponseShapeError extends ApiError {
   override name = "ResponseShapeError";
   /** The raw response text, redacted. */
-  readonly rawBody: string;
+  declare readonly rawBody: string;
   /** Where the body departs from the expected shape. */
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   constructor(message: string, fields: ApiErrorFields & { rawBody: string; issues: ValidationIssue[] }) {
     super(message, fields);
-    this.rawBody = fields.rawBody;
-    this.issues = fields.issues;
   }
 }
 
@@ -200,11 +185,7 @@ const SET_ENV_KEY =
 const ROTATED_ENV_KEY =
   "If the key was regenerated: put the new one in CDNSTREAM_API_KEY of every shell or CI job that runs pulumi for this stack; the stack's state does not hold a key taken from the environment, so nothing else changes.";
 
-/**
- * A 401's advice for where the key came from: an error built with the stack-config advice (the
- * client's default) names CDNSTREAM_API_KEY instead when the key came from there. Other errors
- * are returned as they are.
- */
+/** A 401's advice for where the key came from: a key from CDNSTREAM_API_KEY gets the environment's wording. */
 export function adviceForKeySource<E>(err: E, source: "option" | "config" | "environment"): E {
   return source === "environment" ? withKeyAdvice(err, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`) : err;
 }
@@ -213,10 +194,7 @@ export function adviceForKeySource<E>(err: E, source: "option" | "config" | "env
 export const KEY_REFUSED_AGAIN =
   "The same key was refused earlier in this run: the error of the first resource it refused says what to do.";
 
-/**
- * A 401's message with `advice` in place of what it says to do (either wording above), e.g.
- * {@link KEY_REFUSED_AGAIN} or {@link SET_ENV_KEY_ONLY}. Other errors are returned as they are.
- */
+/** A 401's message with `advice` (e.g. {@link KEY_REFUSED_AGAIN}) for either wording above; others as they are. */
 export function withKeyAdvice<E>(err: E, advice: string): E {
   if (!(err instanceof AuthenticationError)) return err;
   const given = [`${SET_KEY} ${ROTATED_KEY}`, `${SET_ENV_KEY} ${ROTATED_ENV_KEY}`].find((g) => err.message.includes(g));

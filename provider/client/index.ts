@@ -1,14 +1,4 @@
-/**
- * The API client of pulumi-cdnstream: used by resources, data sources, the drift runner, the
- * `cdnstream` command and users' scripts. Imports nothing from @pulumi/pulumi.
- *
- * ```ts
- * import { CdnstreamClient, dns } from "pulumi-cdnstream/provider/client";
- * const client = new CdnstreamClient(); // CDNSTREAM_API_KEY, CDNSTREAM_BASE_URL
- * const { domains } = await dns.listDnsZones(client);
- * await client.close();
- * ```
- */
+/** The API client of pulumi-cdnstream (docs/client.md). Imports nothing from @pulumi/pulumi. */
 // Before the operation families below load zod: the client speaks English (./zod-locales.ts).
 import { deferZodLocales } from "./zod-locales";
 deferZodLocales();

@@ -1,8 +1,4 @@
-/**
- * Messages for broken input rules, shared by the handlers' `check` and the data sources'
- * argument checks: each names the property, the rule, and for a value of the wrong type what was
- * given. It lives beside the client, the layer both may import.
- */
+/** Messages for broken input rules, shared by the handlers' checks and the data sources' (both import the client). */
 import type { z } from "zod";
 
 /** `a.b[2]` for a zod issue path, the way Pulumi names nested properties. */
@@ -29,12 +25,7 @@ const EXPECTED: Record<string, string> = {
 };
 
 /** Messages for zod's own issues, used where a rule has no message of its own. */
-const plainMessages = (issue: {
-  code?: string;
-  input?: unknown;
-  expected?: string;
-  values?: unknown[];
-}): string | undefined => {
+const plainMessages: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === "invalid_type")
     return issue.input === undefined ? "is required" : `must be ${EXPECTED[issue.expected ?? ""] ?? issue.expected}`;
   if (issue.code === "invalid_value" && issue.values)

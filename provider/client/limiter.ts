@@ -1,7 +1,4 @@
-/**
- * Client-side pacing: a concurrency cap and an optional requests-per-second limit, both applied
- * per attempt (a retry queues like any other request); a 429's `Retry-After` pauses the client.
- */
+/** Client-side pacing, applied per attempt (a retry queues like any other request). */
 
 /** A FIFO counting semaphore. */
 export class Semaphore {
@@ -42,10 +39,7 @@ export class RateGate {
     private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
-  /**
-   * Resolves when the caller may start a request. `ownPause`: the caller caused the current
-   * pause and has already waited it out, so only the spacing applies to it.
-   */
+  /** Resolves when the caller may start; `ownPause`: it caused the current pause and has waited it out itself. */
   async take(ownPause = false): Promise<void> {
     const now = this.now();
     let start = ownPause ? now : Math.max(now, this.#pausedUntil);

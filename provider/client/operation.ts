@@ -1,10 +1,4 @@
-/**
- * An operation is declared once, as data: method, path template, retry class and the zod schemas
- * of its path parameters, query, body and response. {@link defineOperation} turns that
- * declaration into the operation's typed call, which takes the client, the path parameters in
- * template order, the body and the query (where the operation has them), then per-call options:
- * `getPurge(client, zoneId, purgeId, options?)`.
- */
+/** Operations declared once, as data: {@link defineOperation} makes each declaration its typed call. */
 import { z } from "zod";
 import type { RetryKind } from "./errors";
 import { templateParams } from "./path";
@@ -19,11 +13,12 @@ export interface Operation<
   B extends Schema | undefined = Schema | undefined,
   R extends Schema = Schema,
 > {
-  /** Spec section (`4.1`...) or `ext:<name>` for the inferred reads of docs/design.md. */
+  /** Spec section (`4.1`...), or `ext:<name>` for a read the spec lacks (docs/design.md, "Single-object reads"). */
   id: string;
   method: "GET" | "POST";
   /** Path template, e.g. `/v2/cb/{backupid}`. */
   path: string;
+  /** Declared `connect-only` for an operation that must not be repeated; `retriable` when left out. */
   retry: RetryKind;
   /** Path parameters; values are validated, then each encoded as one segment. */
   params?: P;
@@ -33,8 +28,6 @@ export interface Operation<
   body?: B;
   /** Response (lenient: unknown fields kept). */
   response: R;
-  /** True for reads that are not in the spec (docs/design.md, "Single-object reads"). */
-  extension?: boolean;
 }
 
 /** The input half of a call, for a schema slot that may be absent. */
@@ -122,7 +115,7 @@ export function defineOperation<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Schema = Schema,
->(op: Operation<P, Q, B, R> & { path: Path }): DefinedOperation<Path, P, Q, B, R> {
+>(op: Omit<Operation<P, Q, B, R>, "retry"> & { path: Path; retry?: RetryKind }): DefinedOperation<Path, P, Q, B, R> {
   const names = templateParams(op.path);
   // Whether `{}` stands in for a left-out body: asked at the first call that leaves it out, not
   // when the module loads (zod compiles a schema at its first parse).
@@ -138,7 +131,8 @@ export function defineOperation<
     const query = op.query === undefined ? undefined : args[i++];
     return client.call(defined as Operation, { params, body, query } as never, args[i] as RequestOptions | undefined);
   };
-  const defined = Object.freeze(Object.assign(call, op)) as unknown as DefinedOperation<Path, P, Q, B, R>;
+  const described = Object.assign(call, { retry: "retriable" }, op);
+  const defined = Object.freeze(described) as unknown as DefinedOperation<Path, P, Q, B, R>;
   DECLARED.add(defined);
   return defined;
 }

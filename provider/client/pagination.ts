@@ -1,17 +1,11 @@
 /**
- * Page-numbered listings as an `AsyncIterable` of items: `for await` walks pages one by one;
- * `collect()` / `all()` fetch pages concurrently where that cannot change the result (pages are
- * judged in page order, and pages fetched beyond the end are discarded).
- *
- * No page size is ever assumed: the spec gives none (§4.7, §4.10). A listing is read like this:
- * - **Counted** (§4.7, §4.9 report `pages` and `total`): pages 1..`pages`; when fewer distinct
- *   items than `total` have arrived by then (a `pages` that understates), reading goes on as for
- *   an uncounted listing until `total` is reached. A `pages` above the cap fails at once.
+ * Page-numbered listings as an `AsyncIterable` of items, de-duplicated by id (the first kept). No
+ * page size is ever assumed: the spec gives none (§4.7, §4.10).
+ * - **Counted** (§4.7, §4.9 report `pages` and `total`): pages 1..`pages`, then on as uncounted
+ *   while fewer distinct items than `total` have arrived. A `pages` above the cap fails at once.
  * - **Uncounted** (§4.10): pages 1, 2, ... until one is empty or adds no item not seen before (a
  *   server answering past the end with its last page again). A short page is not an end.
- *
- * Items are de-duplicated by id, keeping the first occurrence. A listing that has not ended after
- * `maxPages` pages fails, naming the listing, the cap and what to do, rather than return part of it.
+ * Concurrent reads (`collect()`) judge pages in page order and discard those past the end.
  */
 import { CdnstreamError } from "./errors";
 
@@ -112,8 +106,7 @@ export class Paginator<T> implements AsyncIterable<T> {
     const planned = count(first.pages);
     if (planned !== undefined && planned >= 2) {
       if (planned > this.#maxPages) throw this.#limit(`the API reports ${planned} pages`, "");
-      // Counted: every reported page, whatever each holds (an empty one inside the count is
-      // just empty), all at once when concurrent (the client's concurrency cap still applies).
+      // An empty page inside the count is just empty; the client's concurrency cap still applies.
       const pending = concurrent ? settleLater(range(2, planned).map(fetch)) : [];
       for (let page = 2; page <= planned; page++) {
         const result = concurrent ? await pending[page - 2]! : await fetch(page);
@@ -122,8 +115,7 @@ export class Paginator<T> implements AsyncIterable<T> {
       }
       next = planned + 1;
     }
-    // Counted without a total: `pages` is all there is to follow. Counted and complete: done.
-    // Otherwise (uncounted, or `total` not reached by page `pages`) read on until the end shows.
+    // Counted without a total, or complete: done. Otherwise read on until the end shows.
     if ((planned !== undefined && total === undefined) || reached()) return;
 
     // Page maxPages + 1 may still be read, to see the end of a listing of exactly maxPages pages.
@@ -139,8 +131,7 @@ export class Paginator<T> implements AsyncIterable<T> {
       for (const pending of batch) {
         const result = await pending;
         const items = fresh(result.items);
-        // Past the end: an empty page, or one that repeats items already seen.
-        if (items.length === 0) return;
+        if (items.length === 0) return; // past the end
         yield items;
         if (reached()) return;
       }

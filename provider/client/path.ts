@@ -24,28 +24,20 @@ export function templateParams(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
-/** Percent-encodes one path segment, refusing values that would change the path's shape. */
-export function encodeSegment(param: string, value: string | number): string {
-  const text = String(value);
-  if (text.length === 0) throw new PathParamError(param, "must not be empty");
-  if (text === "." || text === "..") {
-    throw new PathParamError(param, `must not be "${text}" (it would change the request path)`);
-  }
-  // encodeURIComponent leaves !'()* alone; they are legal in a segment and cannot split it.
-  return encodeURIComponent(text);
-}
-
-/**
- * Fills a template such as `/v2/ad-manager/{pid}/campaigns/{cid}` with encoded values.
- * A missing or unused parameter is a programming error and throws.
- */
+/** Fills a template with encoded values; a missing or unused parameter throws (a programming error). */
 export function buildPath(template: string, params: Readonly<Record<string, string | number>> = {}): string {
   const used = new Set<string>();
   const path = template.replace(PLACEHOLDER, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new PathParamError(name, "is required");
     used.add(name);
-    return encodeSegment(name, value);
+    const text = String(value);
+    if (text.length === 0) throw new PathParamError(name, "must not be empty");
+    if (text === "." || text === "..") {
+      throw new PathParamError(name, `must not be "${text}" (it would change the request path)`);
+    }
+    // encodeURIComponent leaves !'()* alone; they are legal in a segment and cannot split it.
+    return encodeURIComponent(text);
   });
   for (const name of Object.keys(params)) {
     if (!used.has(name)) throw new PathParamError(name, `is not a parameter of ${template}`);
@@ -65,10 +57,7 @@ export function buildQuery(query: Readonly<Record<string, unknown>> | undefined)
   return text ? `?${text}` : "";
 }
 
-/**
- * Matches a concrete path (no query) against a template; returns the decoded parameters or
- * `undefined`. Used to classify generic calls (the `cdnstream api` command) by operation.
- */
+/** The decoded parameters of a concrete path (no query) by a template, or `undefined` when it does not match. */
 export function matchTemplate(template: string, path: string): Record<string, string> | undefined {
   const names = templateParams(template);
   const pattern = template

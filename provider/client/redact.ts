@@ -4,10 +4,7 @@ import { inspect } from "node:util";
 /** What a secret is replaced with wherever it would otherwise appear. */
 export const REDACTED = "[REDACTED]";
 
-/**
- * A string that does not leak through `String()`, `JSON.stringify`, `util.inspect` or template
- * literals. Only {@link Secret.reveal} gives the value, and only the transport calls it.
- */
+/** A string that never prints: not through `String()`, `JSON.stringify`, `util.inspect` or template literals. */
 export class Secret {
   readonly #value: string;
   constructor(value: string) {
@@ -64,11 +61,9 @@ function secretSpans(text: string, secrets: readonly string[]): [number, number]
 }
 
 /**
- * Replaces each secret in `text` where it stands as a whole token: bounded by non-word
- * characters or the string's ends, and not inside a URN or a longer name (so a passphrase equal
- * to the project name leaves `urn:pulumi:dev::<project>::...` and `<project>-zone` readable,
- * while `passphrase <project>` is redacted). Secrets shorter than 4 characters are too
- * ambiguous to hunt for.
+ * Replaces each secret in `text` where it stands as a whole token (a passphrase equal to the
+ * project name leaves `urn:pulumi:dev::<project>::...` and `<project>-zone` readable, while
+ * `passphrase <project>` is redacted). Secrets shorter than 4 characters are too ambiguous to hunt for.
  */
 export function redactText(text: string, secrets: readonly string[]): string {
   const spans = secretSpans(text, secrets);
@@ -110,10 +105,7 @@ export function redactUrl(url: string): string {
   }
 }
 
-/**
- * An error safe to keep as a `cause`: the original when no secret shows anywhere in it, else
- * a copy carrying its name, code and redacted message and stack.
- */
+/** A `cause` safe to keep: the original if no secret shows in it, else a redacted copy (name, code, message, stack). */
 export function redactCause(cause: unknown, secrets: readonly string[]): unknown {
   if (!(cause instanceof Error)) return redactValue(cause, secrets);
   const shown = inspect(cause, { depth: 8 }) + JSON.stringify(cause);

@@ -1,7 +1,4 @@
-/**
- * Every operation the client knows, for lookups by method and path: the `cdnstream api`
- * command uses it to give a generic call the retry class of the operation it matches.
- */
+/** Every operation the client knows, for the `cdnstream api` command's lookups by method and path. */
 import * as adInsertion from "./ad-insertion";
 import * as adManager from "./ad-manager";
 import * as backups from "./backups";
@@ -12,7 +9,10 @@ import { matchTemplate, templateParams } from "./path";
 import * as streams from "./streams";
 import * as zones from "./zones";
 
-/** All operations (spec section 4 and the read extensions), found among the family modules' exports and `ops` tables. */
+/**
+ * All operations (spec section 4 and the read extensions), found among the family modules' exports
+ * and `ops` tables (each family's operations by name, which handlers and data sources name).
+ */
 export const operations: readonly Operation[] = [
   ...new Set(
     [zones, streams, dns, backups, adInsertion, adManager].flatMap((family) =>

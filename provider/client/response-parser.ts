@@ -1,12 +1,9 @@
 /**
  * Response validation by zod, with zod's compiled parser (`z.compile`) for a schema that has
- * become hot. zod's compiler generates one plain function per schema that checks a body and
- * builds the schema's output, falling back to zod's own parser for a body that function refuses,
- * so every error keeps zod's issues; a compiled parser is about a quarter to a third cheaper per
- * answer than zod's own, but generating it costs what about 800 parses of that schema save
- * (measured on Node 20 with a stream's and the DNS list's answers: 8 to 30 ms). A provider host
- * parses each schema at most a few hundred times, and never pays for it; a long-lived process
- * (the client bench, a script, the `cdnstream` drift runner) parsing thousands does.
+ * become hot (docs/design.md, "The client"). Compiling one costs what about 800 parses save (8 to
+ * 30 ms for a stream's or the DNS list's answer): never recovered in a provider host, which parses
+ * a schema a few hundred times at most, but soon in a long-lived process (a script, the drift
+ * runner). A body the compiled parser refuses goes to zod's own, so every error keeps zod's issues.
  */
 import { z } from "zod";
 

@@ -1,20 +1,12 @@
 /**
- * The retry layer. Why not undici's RetryAgent / retry interceptor: its RetryHandler keys retries
- * on the method alone (we retry POST for every §4 write but one), has no cap on the total wait,
- * throws away the final error response body, and keeps no jitter.
+ * The retry layer (docs/design.md, "Rate limits, retry safety"). Not undici's RetryAgent: it
+ * decides by method alone (we retry POST for every §4 write but one), has no cap on the total
+ * wait, drops the final error response's body, and has no jitter.
  *
- * Policy (docs/design.md, "Rate limits, retry safety"):
- * - `retriable` operations (GET, the read-only POSTs §4.7/§4.8, and every state-setting POST
- *   except §4.19) retry on 429, 502, 503, 504, connection resets and timeouts.
- * - `connect-only` operations (§4.19 timeshift create; unknown non-GET calls of the CLI) retry
- *   only when the connection never opened (refused, connect timeout, DNS try-again,
- *   unreachable), so no byte of the request was written, or on a 429, a refusal that
- *   processed nothing. They also wait longer for an answer (`unretriedTimeoutMs`).
- * - Backoff: `min(retryMaxDelayMs, retryBaseDelayMs * 2^(n-1))`, then equal jitter (half fixed,
- *   half random). A `Retry-After` (seconds or HTTP date) replaces the backoff step, plus a jitter
- *   of at most `retryBaseDelayMs`, even when longer than `retryMaxDelayMs`.
- * - Stops after `maxRetries` retries, or when the next wait would push the total wait of the
- *   call past `maxRetryWaitMs`.
+ * `retriable` operations retry on {@link RETRY_STATUSES} and {@link RETRY_ERROR_CODES};
+ * `connect-only` ones (§4.19 timeshift create, unknown non-GET calls of the CLI) only when no
+ * byte was sent (the connection never opened) or on a 429. A `Retry-After` replaces the backoff
+ * step, even beyond `retryMaxDelayMs`; no wait pushes a call's total past `maxRetryWaitMs`.
  */
 import { isConnectPhase, type RetryKind } from "./errors";
 
@@ -77,8 +69,7 @@ export function decideRetry(
 ): RetryDecision {
   let retryAfterMs: number | undefined;
   if (outcome.kind === "response") {
-    // A 429 is a refusal: the API turned the request away unprocessed, so even a write that is
-    // otherwise never retried can be sent again once the wait is over.
+    // A 429 processed nothing, so even a connect-only write may be sent again.
     const refused = outcome.status === 429;
     if (!RETRY_STATUSES.has(outcome.status) || (kind !== "retriable" && !refused)) return { retry: false };
     retryAfterMs = parseRetryAfter(outcome.headers["retry-after"], now);
@@ -103,16 +94,11 @@ export function decideRetry(
 }
 
 /** The `code` of a transport error, looking through `cause` chains. */
-export function errorCode(error: unknown): string | undefined {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === "object" && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && code !== "UND_ERR_REQ_RETRY") return code;
-  }
-  return undefined;
+export function errorCode(error: unknown, depth = 0): string | undefined {
+  if (!error || typeof error !== "object" || depth >= 5) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && code !== "UND_ERR_REQ_RETRY") return code;
+  return errorCode((error as { cause?: unknown }).cause, depth + 1);
 }
 
 /** Hooks the retry loop needs; injectable so tests run without real waiting. */

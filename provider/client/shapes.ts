@@ -1,7 +1,4 @@
-/**
- * Building blocks shared by the family modules: lenient response primitives (§2 says values
- * vary), strict request primitives, the §2.1 envelope and the §2.4 access-control objects.
- */
+/** Shared building blocks: lenient response primitives (§2), strict request ones, the §2.1 envelope, §2.4 objects. */
 import { z } from "zod";
 
 // ---- responses: lenient -------------------------------------------------------------------
@@ -9,12 +6,6 @@ import { z } from "zod";
 /** An object whose documented fields are all optional and whose unknown fields are kept. */
 export function loose<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape).partial();
-}
-
-/** The fields of {@link loose}`(shape)`, each optional, to spread into a larger object. */
-export function optionalFields<T extends z.ZodRawShape>(shape: T) {
-  const fields = Object.entries(shape).map(([key, field]) => [key, (field as z.ZodType).optional()]);
-  return Object.fromEntries(fields) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> };
 }
 
 /**

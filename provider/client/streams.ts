@@ -1,7 +1,4 @@
-/**
- * Live streams: §4.4 enable/disable (push and timeshift), §4.19 timeshift create; plus the
- * inferred single-stream reads (extensions). Shapes: §2.5 stream, §2.6 platform, §2.7 playback.
- */
+/** Live streams: §4.4, §4.19 and the single-stream reads. Shapes: §2.5 stream, §2.6 platform, §2.7 playback. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
@@ -16,7 +13,6 @@ import {
   loose,
   numeric,
   openEnum,
-  optionalFields,
   SecureToken,
   strId,
   timestamp,
@@ -139,8 +135,6 @@ const flagGroup = <K extends string>(...keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, ynIn.optional()])) as Record<K, z.ZodOptional<typeof ynIn>>;
 const text = z.string().optional();
 
-export { RETENTION_MAX_DAYS };
-
 const TimeshiftGroups = {
   domainlock: z.strictObject({ ...flagGroup("enabled", "policy", "noreferer", "active"), list: text, ips: text }),
   geoblock: z.strictObject({
@@ -189,7 +183,7 @@ export const CreateTimeshiftBody = z
     timeshift: intMin(0, "(delay in seconds)").optional(),
     /** Parent stream or push zone id. */
     parent: intMin(0, "(parent id)").optional(),
-    ...optionalFields(TimeshiftGroups),
+    ...z.object(TimeshiftGroups).partial().shape,
   })
   .transform((input) => {
     const wire: Record<string, unknown> = { _METHOD: "PUT" };
@@ -210,7 +204,6 @@ const statusOp = <K extends StreamKind>(kind: K) =>
     id: "4.4",
     method: "POST",
     path: `/v2/streams/${kind}/{streamid}/status`,
-    retry: "retriable",
     params: z.strictObject({ streamid: strId }),
     body: StreamStatusBody,
     response: streamResponse,
@@ -221,8 +214,6 @@ const readOp = <K extends StreamKind>(kind: K) =>
     id: `ext:${kind}-stream`,
     method: "GET",
     path: `/v2/streams/${kind}/{streamid}`,
-    retry: "retriable",
-    extension: true,
     params: z.strictObject({ streamid: strId }),
     response: streamResponse,
   });
@@ -231,10 +222,7 @@ const readOp = <K extends StreamKind>(kind: K) =>
 export const setPushStreamStatus = statusOp("push");
 /** §4.4 Enable (`disabled: 0`) or disable (`disabled: 1`) a timeshift stream. */
 export const setTimeshiftStreamStatus = statusOp("timeshift");
-/**
- * §4.19 Create a delayed (timeshift) stream. Not idempotent: never retried once the request may
- * have reached the server.
- */
+/** §4.19 Create a delayed (timeshift) stream. Not idempotent, so `connect-only` (retry.ts). */
 export const createTimeshiftStream = defineOperation({
   id: "4.19",
   method: "POST",
@@ -248,7 +236,6 @@ export const getPushStream = readOp("push");
 /** Extension beyond the spec: `GET /v2/streams/timeshift/{id}` (refresh/import read, docs/design.md). */
 export const getTimeshiftStream = readOp("timeshift");
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = {
   setPushStreamStatus,
   setTimeshiftStreamStatus,

@@ -21,18 +21,12 @@ import Module from "node:module";
 /** One export of the locales index: `var ar_js_1 = require("./ar.cjs"); ...defineProperty(exports, "ar", ...` */
 const EXPORT = /var \w+ = require\("\.\/([\w-]+)\.cjs"\);\s*Object\.defineProperty\(exports, "(\w+)"/g;
 
-/**
- * The locales index's exports as lazy getters, from its source: name to locale file. Empty when
- * the file does not read as zod's CommonJS index of locales.
- */
+/** The locales index's exports (name to locale file) from its source; empty when it is not zod's CommonJS index. */
 export function localeExports(indexSource: string): Map<string, string> {
   return new Map([...indexSource.matchAll(EXPORT)].map(([, file, name]) => [name, `${file}.cjs`]));
 }
 
-/**
- * Defers the loading of zod's locales to their first use. Returns whether it did: false when zod
- * is not found, is already loaded, or its locales index has another layout.
- */
+/** Defers zod's locales to their first use; false when zod is not found, already loaded, or laid out otherwise. */
 export function deferZodLocales(): boolean {
   let indexFile: string;
   try {

@@ -1,7 +1,4 @@
-/**
- * HTTP and VoD zones: §4.1, §4.5, §4.10, §4.11, §4.12, plus the inferred reads (extensions) of a
- * single zone and of the §4.11 account default. Shapes: §2.2-§2.4, §2.19.
- */
+/** HTTP and VoD zones: §4.1, §4.5, §4.10-§4.12 and their reads. Shapes: §2.2-§2.4, §2.19. */
 import { z } from "zod";
 import type { CdnstreamClient } from "./client";
 import { defineOperation, type RequestOptions } from "./operation";
@@ -27,8 +24,6 @@ import {
   yn,
   ynIn,
 } from "./shapes";
-
-// ---- §2.3 sub-objects ---------------------------------------------------------------------
 
 /** §2.3 ssl. The issuer-branded certificate key is kept as an unknown field. */
 export const ZoneSsl = loose({
@@ -180,8 +175,6 @@ export const PurgeOperation = loose({
   errors: z.string().nullable(),
 });
 
-// ---- requests ------------------------------------------------------------------------------
-
 /** §4.1 body: all optional. */
 export const UpdatePushZoneBody = z.strictObject({
   /** Custom domain, e.g. a host name. */
@@ -220,10 +213,6 @@ export const BulkDomainLockBody = z.strictObject({
 });
 export type BulkDomainLockBody = z.input<typeof BulkDomainLockBody>;
 
-// ---- operations ----------------------------------------------------------------------------
-
-const PULL_ZONES = "HTTP pull zones (GET /v2/zones/http/pull)";
-
 const zoneParams = z.strictObject({ zoneid: intId });
 const zoneResponse = z.looseObject({ ...envelope, zone: Zone });
 
@@ -232,7 +221,6 @@ export const updatePushZone = defineOperation({
   id: "4.1",
   method: "POST",
   path: "/v2/zones/http/push/{zoneid}",
-  retry: "retriable",
   params: zoneParams,
   body: UpdatePushZoneBody,
   response: zoneResponse,
@@ -242,7 +230,6 @@ export const updateVodPullDomainLock = defineOperation({
   id: "4.5",
   method: "POST",
   path: "/v2/zones/vod/pull/{zoneid}/domainlock",
-  retry: "retriable",
   params: zoneParams,
   body: VodPullDomainLockBody,
   response: zoneResponse,
@@ -252,7 +239,6 @@ const listPullZonesOp = defineOperation({
   id: "4.10",
   method: "GET",
   path: "/v2/zones/http/pull",
-  retry: "retriable",
   query: z.strictObject({ page: z.number().int().min(1, "must be 1 or more (pages start at 1)").optional() }),
   response: z.looseObject({ ...envelope, zones: z.array(Zone) }),
 });
@@ -263,7 +249,6 @@ export const updateBulkDomainLock = defineOperation({
   id: "4.11",
   method: "POST",
   path: "/v2/zones/http/settings/security/domainlock",
-  retry: "retriable",
   body: BulkDomainLockBody,
   response: z.looseObject(envelope),
 });
@@ -272,7 +257,6 @@ export const getPurge = defineOperation({
   id: "4.12",
   method: "GET",
   path: "/v2/zones/http/push/{zoneid}/purge/{purgeId}",
-  retry: "retriable",
   params: z.strictObject({ zoneid: intId, purgeId: strId }),
   response: PurgeOperation.extend({ result: envelope.result }),
 });
@@ -281,8 +265,6 @@ export const getPushZone = defineOperation({
   id: "ext:push-zone",
   method: "GET",
   path: "/v2/zones/http/push/{zoneid}",
-  retry: "retriable",
-  extension: true,
   params: zoneParams,
   response: zoneResponse,
 });
@@ -291,25 +273,17 @@ export const getVodPullZone = defineOperation({
   id: "ext:vod-pull-zone",
   method: "GET",
   path: "/v2/zones/vod/pull/{zoneid}",
-  retry: "retriable",
-  extension: true,
   params: zoneParams,
   response: zoneResponse,
 });
-/**
- * Extension beyond the spec: `GET /v2/zones/http/settings/security/domainlock`, the account
- * default that every §4.11 mode saves (refresh read of the bulk lock, docs/design.md, "§4.11: which zones").
- */
+/** Extension beyond the spec: the account default every §4.11 mode saves (docs/design.md, "§4.11: which zones"). */
 export const getBulkDomainLock = defineOperation({
   id: "ext:bulk-domain-lock",
   method: "GET",
   path: "/v2/zones/http/settings/security/domainlock",
-  retry: "retriable",
-  extension: true,
   response: z.looseObject({ ...envelope, domainlock: DomainLock }),
 });
 
-/** The family's operations by name (read paths for the handlers, the registry's index). */
 export const ops = {
   updatePushZone,
   updateVodPullDomainLock,
@@ -329,7 +303,7 @@ export const pullZones = (
 ) =>
   new Paginator<Zone>(async (page) => ({ items: (await listPullZones(c, page, o)).zones }), {
     ...pager,
-    listing: PULL_ZONES,
+    listing: "HTTP pull zones (GET /v2/zones/http/pull)",
     idOf: (zone) => zone.id,
   });
 /**
