@@ -29,7 +29,6 @@ export function kindFolders(): string[] {
 
 const list = (values: readonly string[] = []) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
 
-/** The file the registry is written to. */
 export const REGISTRY_FILE = path.join(KINDS, "registry.ts");
 
 /** The text of `kinds/registry.ts` for the kinds' entries. */

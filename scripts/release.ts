@@ -155,13 +155,8 @@ function releaseVersions(dir: string): ReleaseArtefact[] {
       continue;
     }
     found.push({ file, version: ARTEFACTS[kind].exec(file)![1] });
-    const inside =
-      kind === "plugin"
-        ? [`${PLUGIN_LAYOUT.package}/package.json`, `${PLUGIN_LAYOUT.package}/provider/plugin/schema.json`]
-        : kind === "npm"
-          ? ["package/package.json", "package/provider/plugin/schema.json"]
-          : [];
-    for (const member of inside)
+    const packageDir = kind === "plugin" ? PLUGIN_LAYOUT.package : kind === "npm" ? "package" : undefined;
+    for (const member of packageDir ? [`${packageDir}/package.json`, `${packageDir}/provider/plugin/schema.json`] : [])
       found.push({
         file: `${file}: ${member}`,
         version: (JSON.parse(memberOf(full, member)) as { version: string }).version,
