@@ -3,9 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 
 	"github.com/blang/semver"
 	"github.com/hashicorp/hcl/v2"
@@ -70,12 +71,7 @@ func generatePrograms(schemaPath, pclPath, out string) error {
 		return err
 	}
 
-	languages := make([]string, 0, len(programGenerators))
-	for language := range programGenerators {
-		languages = append(languages, language)
-	}
-	sort.Strings(languages)
-	for _, language := range languages {
+	for _, language := range slices.Sorted(maps.Keys(programGenerators)) {
 		files, diags, err := programGenerators[language](program)
 		if err != nil {
 			return fmt.Errorf("generating the %s program: %w", language, err)
