@@ -31,26 +31,34 @@ import (
 	"golang.org/x/mod/modfile"
 )
 
-// selfContained refuses references to other packages: the plugin's schema uses only its own
-// types and Pulumi's built-ins, and no plugin host runs here to load another package's schema.
-type selfContained struct{}
+// ownPackage serves the plugin's bound schema (pkg) to the program generators, as the plugin
+// would for `pulumi convert`, and refuses any other package (every package, with no pkg): the
+// schema uses only its own types and Pulumi's built-ins, and no plugin host runs here.
+type ownPackage struct{ pkg *schema.Package }
 
-func (selfContained) LoadPackage(pkg string, _ *semver.Version) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", pkg)
+func (l ownPackage) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
+	if l.pkg == nil || name != l.pkg.Name {
+		return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", name)
+	}
+	return l.pkg, nil
 }
 
-func (selfContained) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", d.Name)
+func (l ownPackage) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.LoadPackage(d.Name, d.Version)
 }
 
-func (selfContained) LoadPackageReference(pkg string, _ *semver.Version) (schema.PackageReference, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", pkg)
+func (l ownPackage) LoadPackageReference(name string, v *semver.Version) (schema.PackageReference, error) {
+	pkg, err := l.LoadPackage(name, v)
+	if err != nil {
+		return nil, err
+	}
+	return pkg.Reference(), nil
 }
 
-func (selfContained) LoadPackageReferenceV2(
+func (l ownPackage) LoadPackageReferenceV2(
 	_ context.Context, d *schema.PackageDescriptor,
 ) (schema.PackageReference, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", d.Name)
+	return l.LoadPackageReference(d.Name, d.Version)
 }
 
 const usage = `usage:
@@ -101,7 +109,7 @@ func loadPackage(schemaPath string) (*schema.Package, error) {
 		}
 	}
 
-	pkg, diags, err := schema.BindSpec(spec, selfContained{}, schema.ValidationOptions{AllowDanglingReferences: true})
+	pkg, diags, err := schema.BindSpec(spec, ownPackage{}, schema.ValidationOptions{AllowDanglingReferences: true})
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +128,7 @@ func generateSDK(schemaPath, language, out string) error {
 	var files map[string][]byte
 	switch language {
 	case "python":
-		files, err = pygen.GeneratePackage("pulumi-language-python", pkg, map[string][]byte{}, selfContained{})
+		files, err = pygen.GeneratePackage("pulumi-language-python", pkg, map[string][]byte{}, ownPackage{})
 	case "go":
 		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, map[string]string{})
 		if err == nil {

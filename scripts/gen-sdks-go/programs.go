@@ -1,38 +1,19 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 
-	"github.com/blang/semver"
 	"github.com/hashicorp/hcl/v2"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	tsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
-	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
-
-// ownPackage serves the plugin's own bound schema to the program generators, which
-// `pulumi convert` would ask the plugin for, and refuses any other package. The binder makes
-// package references of what it loads (schema.LoadPackageReferenceV2), so it needs no more.
-type ownPackage struct{ pkg *schema.Package }
-
-func (l ownPackage) LoadPackage(name string, version *semver.Version) (*schema.Package, error) {
-	if name == l.pkg.Name {
-		return l.pkg, nil
-	}
-	return selfContained{}.LoadPackage(name, version)
-}
-
-func (l ownPackage) LoadPackageV2(ctx context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
-	return l.LoadPackage(d.Name, d.Version)
-}
 
 // programGenerators are the languages a YAML program is converted to, each with the generator
 // `pulumi convert --language <name>` runs in that language's host.
