@@ -118,7 +118,6 @@ class SchemaBuilder {
           return { type: "object", additionalProperties: this.typeOf(index.type, hint) };
         if (this.checker.getPropertiesOfType(only).length) return { $ref: `#/types/${this.objectType(only, hint)}` };
       }
-      if (only.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { $ref: "pulumi.json#/Any" };
     }
     return { $ref: "pulumi.json#/Any" };
   }
