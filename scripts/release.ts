@@ -5,13 +5,11 @@
  * out (provider/cli/plugin.ts) with the official Node.js binary of its platform.
  *
  * Why the package beside a Node.js binary rather than a single executable application (SEA): both
- * start alike (measured on Node.js 26.12.1: the port printed after 230 ms and GetSchema answered
- * after 251 ms here, 233 and 255 ms for a SEA of an esbuild bundle with V8's code cache; the bundle
- * without the cache, 480 ms), and the SEA archive is smaller (49 MB against 64 MB). But a SEA needs
- * a bundler, and the plugin's modules resolve @pulumi/pulumi's gRPC stubs by path and read
- * package.json and schema.json from disk, which a bundle has to rewrite; `cdnstream plugin install`
- * could not make one on a user's Node.js 22 (`--build-sea` came in 25.5); and the archive would no
- * longer be the directory that command lays out. Both choices run without Node.js installed.
+ * start alike (Node.js 26.12.1: GetSchema answered after 251 ms, 255 ms for a SEA of an esbuild
+ * bundle with V8's code cache) and the SEA archive is smaller (49 MB against 64 MB), but a SEA needs
+ * a bundler, which has to rewrite how the plugin's modules find @pulumi/pulumi's gRPC stubs and
+ * read package.json and schema.json; `cdnstream plugin install` could not make one on Node.js 22
+ * (`--build-sea` came in 25.5); and the archive would no longer be the directory it lays out.
  *
  * An archive is rebuilt only when what it is made of changed (the packed package, the Node.js
  * release, this script and the layout's code): the key of each is kept in OUT/.keys/.
