@@ -53,7 +53,7 @@ const SDK_HOOKS = [
 const say = (text: string) => process.stderr.write(`release: ${text}\n`);
 
 /** The Node.js binary and its license for one platform, from scripts/ensure-node's cache. */
-function nodeBinary(platform: string): { node: string; license: string } {
+function nodeBinary(platform: string): { node: string; nodeLicense: string } {
   const { npm, node: version } = PLATFORMS[platform];
   const run = spawnSync(path.join(ROOT, "scripts", "ensure-node"), [version, npm], {
     encoding: "utf8",
@@ -62,7 +62,7 @@ function nodeBinary(platform: string): { node: string; license: string } {
   const bin = (run.stdout ?? "").trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !fs.existsSync(path.join(bin, "node")))
     throw new Error(`scripts/ensure-node ${version} ${npm} failed (exit ${run.status}): see its message above`);
-  return { node: path.join(bin, "node"), license: path.join(path.dirname(bin), "LICENSE") };
+  return { node: path.join(bin, "node"), nodeLicense: path.join(path.dirname(bin), "LICENSE") };
 }
 
 /**
@@ -72,9 +72,7 @@ function nodeBinary(platform: string): { node: string; license: string } {
 export function releaseNode(): { node: string; nodeLicense?: string } {
   const here = `${process.platform}-${process.arch}`;
   const platform = Object.keys(PLATFORMS).find((p) => PLATFORMS[p].npm === here);
-  if (!platform) return { node: process.execPath };
-  const { node, license } = nodeBinary(platform);
-  return { node, nodeLicense: license };
+  return platform ? nodeBinary(platform) : { node: process.execPath };
 }
 
 const sha256 = (...parts: (string | Buffer)[]) => {
@@ -110,9 +108,6 @@ function refreshSchema(): void {
   execFileSync(path.join(ROOT, "scripts", "gen-sdks"), [], { stdio: ["ignore", "inherit", "inherit"] });
 }
 
-/** One artefact of a release directory and the version it carries. */
-type ReleaseArtefact = { file: string; version: string };
-
 /** The text of one member of a gzipped tarball. */
 const memberOf = (archive: string, member: string) =>
   execFileSync("tar", ["-xzOf", archive, member], { encoding: "utf8", maxBuffer: 64 << 20 });
@@ -134,8 +129,8 @@ const artefactKind = (file: string) =>
  * package.json; the Python wheel and sdist and the Go module zip by their names (what pip, go and
  * the engine read). A file it does not know is an error, so nothing is published unchecked.
  */
-function releaseVersions(dir: string): ReleaseArtefact[] {
-  const found: ReleaseArtefact[] = [];
+function releaseVersions(dir: string) {
+  const found: { file: string; version: string }[] = [];
   for (const file of fs.readdirSync(dir).filter((f) => !f.startsWith("."))) {
     const kind = artefactKind(file);
     if (!kind)
@@ -164,7 +159,7 @@ function releaseVersions(dir: string): ReleaseArtefact[] {
 }
 
 /** Throws, naming each artefact and its version, when the artefacts of `dir` do not all carry `version`. */
-export function checkOneVersion(dir: string, version: string): ReleaseArtefact[] {
+export function checkOneVersion(dir: string, version: string) {
   const artefacts = releaseVersions(dir);
   const wrong = artefacts.filter((a) => a.version !== version);
   if (wrong.length)
@@ -228,9 +223,8 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
       if (current) say(`${name} is up to date`);
       if (current || !platforms.includes(platform)) continue;
       const start = Date.now();
-      const { node, license } = nodeBinary(platform);
       const stage = path.join(work, platform);
-      layOutPlugin(stage, { packageDir, node, nodeLicense: license });
+      layOutPlugin(stage, { packageDir, ...nodeBinary(platform) });
       tarGz(stage, path.join(out, `.${name}.partial`));
       fs.renameSync(path.join(out, `.${name}.partial`), path.join(out, name));
       fs.writeFileSync(keyFile, key);
