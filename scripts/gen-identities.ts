@@ -1,13 +1,7 @@
 /**
- * Writes the registry of kinds (`kinds/registry.ts`): each kind stated once, as plain data: its
- * type token, folder, id format, and the identity its resource class registers (type, shim,
- * input and output properties, secret outputs), taken from the kind's declaration
- * (`declaration.identity`, kinds/declare.ts).
- *
- * Why: a Pulumi program is a fresh process at every `up` and `preview`, and it imports every
- * resource class. Importing the declarations instead would load zod and build every kind's input
- * rules, which only the provider's `check` uses: most of what importing the package cost a
- * program (docs/benchmarks.md).
+ * Writes the registry of kinds (`kinds/registry.ts`) from each kind's declaration
+ * (`declaration.identity`, kinds/declare.ts), so that a program's resource classes need not load
+ * the declarations, zod and every kind's input rules (why: docs/design.md, docs/benchmarks.md).
  *
  * Run by `npm run gen` (`--check`: writeOrCheck); test/scripts/identities.test.ts checks it too.
  */
