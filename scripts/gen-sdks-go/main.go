@@ -2,17 +2,9 @@
 // Pulumi's own code generators (github.com/pulumi/pulumi/pkg/v3/codegen/python and .../go),
 // the code `pulumi package gen-sdk --language python|go` runs inside the pulumi-language-python
 // and pulumi-language-go hosts. Those hosts are in no registry this project reaches, so the CLI
-// alone cannot generate either language; this program calls the same functions the hosts call,
-// at the CLI's release (go.mod).
-//
-//	gen-sdks sdk <schema.json> <python|go> <out dir>
-//	gen-sdks programs <schema.json> <program.pp> <out dir>
-//	gen-sdks module-zip <module dir> <module path> <version> <proxy dir>
-//
-// sdk empties the out dir first, as `pulumi package gen-sdk` does. programs writes a PCL program
-// in Python, Go and TypeScript, as `pulumi convert` does (programs.go, for the examples of
-// docs/examples.md). module-zip writes a Go module as the module proxy serves it (modzip.go), for
-// scripts/release-go.
+// alone can neither generate either language nor convert a program to them (programs.go); this
+// program calls the same functions the hosts call, at the CLI's release (go.mod). Its commands:
+// usage, below; module-zip (modzip.go) is for scripts/release-go.
 package main
 
 import (
@@ -119,6 +111,7 @@ func loadPackage(schemaPath string) (*schema.Package, error) {
 	return pkg, nil
 }
 
+// generateSDK writes the SDK of one language into out, emptied first as `pulumi package gen-sdk` does.
 func generateSDK(schemaPath, language, out string) error {
 	pkg, err := loadPackage(schemaPath)
 	if err != nil {

@@ -25,8 +25,7 @@ var programGenerators = map[string]func(*pcl.Program) (map[string][]byte, hcl.Di
 
 // generatePrograms writes a PCL program (yaml2pcl's conversion of a YAML one) in each language
 // of programGenerators, into <out>/<language>/, as the language hosts do for
-// `pulumi convert --from yaml --language <language>`. The CLI cannot do it here, as it runs those
-// generators inside the language hosts, which are in no registry this project reaches.
+// `pulumi convert --from yaml --language <language>` (for the examples of docs/examples.md).
 func generatePrograms(schemaPath, pclPath, out string) error {
 	pkg, err := loadPackage(schemaPath)
 	if err != nil {
