@@ -21,7 +21,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { NUMERIC_SETTINGS } from "../provider/client/config";
-import { declarationOf, manifest, ROOT } from "./generated-files";
+import { checkedProgram, declarationOf, manifest, ROOT } from "./generated-files";
 
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
@@ -204,14 +204,7 @@ export function generateSchema(): Record<string, unknown> {
   const resourceFiles = folders.map((folder) => path.join(ROOT, "kinds", folder, "resource.ts"));
   const dataSources = path.join(ROOT, "sdk", "data-sources", "index.ts");
   const configFile = path.join(ROOT, "provider", "client", "config.ts");
-  const program = ts.createProgram([...resourceFiles, dataSources, configFile], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    strict: true,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    types: ["node"],
-  });
+  const program = checkedProgram([...resourceFiles, dataSources, configFile]);
   const checker = program.getTypeChecker();
   const builder = new SchemaBuilder(checker);
   const source = (file: string) => {
