@@ -83,9 +83,8 @@ const layersRule = {
     };
     const literal = (node) => (node && node.type === "Literal" ? node.value : undefined);
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
+      "ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration": (node) =>
+        node.source && check(node, node.source.value),
       ImportExpression: (node) => check(node, literal(node.source)),
       CallExpression: (node) => {
         if (node.callee.type === "Identifier" && node.callee.name === "require")
