@@ -158,7 +158,8 @@ class SchemaBuilder {
 
   /** A property of type `type`, described by its symbol's JSDoc; `prefix` names an anonymous type. */
   property(symbol: ts.Symbol, type: ts.Type, prefix: string): PropertySpec {
-    return { ...this.typeOf(type, `${prefix}${pascal(symbol.getName())}`), ...described(this.description(symbol)) };
+    const description = this.description(symbol);
+    return { ...this.typeOf(type, `${prefix}${pascal(symbol.getName())}`), ...(description ? { description } : {}) };
   }
 
   /** The property types of a declared `pulumi.Output<T>` field or `pulumi.Input<T>` argument: `T`. */
@@ -172,7 +173,6 @@ class SchemaBuilder {
 }
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-const described = (description: string | undefined) => (description ? { description } : {});
 
 /** Whether a zod rule takes whole numbers only (from its JSON Schema), so the schema says `integer`. */
 function integerRule(rule: unknown): boolean {
@@ -213,7 +213,6 @@ export function generateSchema(): Record<string, unknown> {
     return found;
   };
 
-  // ---- resources ----
   const resources: Record<string, unknown> = {};
   for (const [folder, declaration] of declarations) {
     const file = source(path.join(ROOT, "kinds", folder, "resource.ts"));
@@ -267,7 +266,6 @@ export function generateSchema(): Record<string, unknown> {
     };
   }
 
-  // ---- functions ----
   const functions: Record<string, unknown> = {};
   const dataSourceModule = checker.getSymbolAtLocation(source(dataSources))!;
   for (const exported of checker.getExportsOfModule(dataSourceModule).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -286,7 +284,6 @@ export function generateSchema(): Record<string, unknown> {
     functions[token(name)] = { description: builder.description(target) ?? name, inputs, outputs };
   }
 
-  // ---- the provider's configuration ----
   const settingsInterface = find(source(configFile), ts.isInterfaceDeclaration, "ClientSettings");
   if (!settingsInterface) throw new Error("gen-schema: provider/client/config.ts must declare ClientSettings");
   const settingDoc = (name: string) => {
