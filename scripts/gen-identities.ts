@@ -64,16 +64,8 @@ export function registryText(entries: readonly RegisteredKind[]): string {
 export function generate(): Map<string, string> {
   const entries = kindFolders().map((folder): RegisteredKind => {
     const { identity, ...declaration } = declarationOf(folder);
-    return {
-      type: identity.type,
-      token: `cdnstream:index:${identity.type}`,
-      folder: declaration.folder,
-      shim: identity.shim,
-      idFormat: declaration.idFormat,
-      secretOutputs: identity.secretOutputs,
-      inputKeys: identity.inputKeys,
-      outputKeys: identity.outputKeys,
-    };
+    const token = `cdnstream:index:${identity.type}`;
+    return { ...identity, token, folder: declaration.folder, idFormat: declaration.idFormat };
   });
   return new Map([[REGISTRY_FILE, registryText(entries)]]);
 }
