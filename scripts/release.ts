@@ -179,8 +179,8 @@ export interface ReleaseOptions {
   sdks?: boolean;
 }
 
-/** Builds the release into `out`; returns the version and the files written. */
-export function buildRelease(options: ReleaseOptions = {}): { version: string; files: string[] } {
+/** Builds the release into `out`; returns the version, the directory and the files written. */
+export function buildRelease(options: ReleaseOptions = {}): { version: string; out: string; files: string[] } {
   const out = path.resolve(options.out ?? RELEASE_DIR);
   const platforms = options.platforms ?? Object.keys(PLATFORMS);
   for (const platform of platforms)
@@ -275,7 +275,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
     )
     .sort();
   fs.writeFileSync(path.join(out, "SHA256SUMS"), files.map((f) => `${sha256File(path.join(out, f))}  ${f}\n`).join(""));
-  return { version, files: [...files, "SHA256SUMS"] };
+  return { version, out, files: [...files, "SHA256SUMS"] };
 }
 
 /** The files under `dir`, as paths relative to it with `/`. */
@@ -293,10 +293,9 @@ if (require.main === module) {
       options: { platforms: { type: "string" }, out: { type: "string" } },
       strict: true,
     });
-    const out = path.resolve(values.out ?? RELEASE_DIR);
-    const { version, files } = buildRelease({
+    const { version, out, files } = buildRelease({
       platforms: values.platforms?.split(",").map((p) => p.trim()),
-      out,
+      out: values.out,
     });
     process.stdout.write(`release v${version} in ${out}:\n`);
     for (const file of files)
