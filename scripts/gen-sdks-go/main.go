@@ -133,12 +133,16 @@ func generateSDK(schemaPath, language, out string) error {
 	if err != nil {
 		return err
 	}
+	return writeFiles(out, files)
+}
 
-	if err := os.RemoveAll(out); err != nil {
+// writeFiles replaces dir with files (by their paths relative to it).
+func writeFiles(dir string, files map[string][]byte) error {
+	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
 	for name, data := range files {
-		target := filepath.Join(out, name)
+		target := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return err
 		}

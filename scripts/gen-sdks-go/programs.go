@@ -59,17 +59,8 @@ func generatePrograms(schemaPath, pclPath, out string) error {
 		if err := reportDiagnostics(language, diags); err != nil {
 			return err
 		}
-		dir := filepath.Join(out, language)
-		if err := os.RemoveAll(dir); err != nil {
+		if err := writeFiles(filepath.Join(out, language), files); err != nil {
 			return err
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		for name, data := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-				return err
-			}
 		}
 	}
 	return nil
