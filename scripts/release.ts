@@ -289,10 +289,7 @@ const sha256File = (file: string) => crypto.createHash("sha256").update(fs.readF
 
 if (require.main === module) {
   try {
-    const { values } = parseArgs({
-      options: { platforms: { type: "string" }, out: { type: "string" } },
-      strict: true,
-    });
+    const { values } = parseArgs({ options: { platforms: { type: "string" }, out: { type: "string" } } });
     const { version, out, files } = buildRelease({
       platforms: values.platforms?.split(",").map((p) => p.trim()),
       out: values.out,

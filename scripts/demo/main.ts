@@ -45,7 +45,6 @@ const MARKER = ".cdnstream-demo";
 function parseDemoArgs(argv: readonly string[]) {
   const { values } = parseArgs({
     args: [...argv],
-    strict: true,
     options: {
       keep: { type: "boolean", default: false },
       quick: { type: "boolean", default: false },
