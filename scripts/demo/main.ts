@@ -29,7 +29,7 @@ const USAGE = `Usage: npm run demo -- [--keep] [--quick] [--stack NAME] [--dir D
 The API key is CDNSTREAM_API_KEY when set, otherwise one generated for this run; it is never printed.`;
 
 /** The out-of-band change the demo makes, and what the drift check must report for it. */
-export const DASHBOARD_CHANGE = {
+const DASHBOARD_CHANGE = {
   story: "someone switches off the domain lock of the VoD catalogue in the dashboard",
   kind: "vodPullZones",
   id: 401,
@@ -42,10 +42,9 @@ export const DASHBOARD_CHANGE = {
 const MARKER = ".cdnstream-demo";
 
 /** Parses the demo's arguments; `undefined` means help. Throws on bad usage. */
-export function parseDemoArgs(argv: readonly string[]) {
+function parseDemoArgs(argv: readonly string[]) {
   const { values } = parseArgs({
     args: [...argv],
-    strict: true,
     options: {
       keep: { type: "boolean", default: false },
       quick: { type: "boolean", default: false },

@@ -40,7 +40,7 @@ function packageFiles(root: string): string[] {
 }
 
 /** True when node_modules/pulumi-cdnstream holds exactly the files dist/ holds now. */
-export function installedPackageIsCurrent(): boolean {
+function installedPackageIsCurrent(): boolean {
   try {
     return packageFiles(repoRoot).every((f) =>
       fs.readFileSync(path.join(repoRoot, f)).equals(fs.readFileSync(path.join(installedPackageDir, f))),
@@ -90,12 +90,12 @@ export function installPackedPackage(): boolean {
 /**
  * Compiles a project with its own tsconfig.json (`tsc -p`), type-checking it against the
  * installed package. Output goes to a scratch directory first and each file is renamed into the
- * project's outDir, so a concurrent run of the same program (another test, a drift check) reads
+ * project's bin/, so a concurrent run of the same program (another test, a drift check) reads
  * either the old or the new file, never a truncated one. Throws with tsc's diagnostics.
  */
-export function compileProject(projectDir: string, outDirName = "bin"): void {
+export function compileProject(projectDir: string): void {
   const tsc = path.join(path.dirname(require.resolve("typescript/package.json", { paths: [repoRoot] })), "bin", "tsc");
-  const scratch = path.join(projectDir, `.${outDirName}-${crypto.randomBytes(4).toString("hex")}`);
+  const scratch = path.join(projectDir, `.bin-${crypto.randomBytes(4).toString("hex")}`);
   try {
     try {
       execFileSync(process.execPath, [tsc, "-p", projectDir, "--outDir", scratch], {
@@ -109,7 +109,7 @@ export function compileProject(projectDir: string, outDirName = "bin"): void {
       );
     }
     for (const file of fs.readdirSync(scratch, { recursive: true, encoding: "utf8" })) {
-      const target = path.join(projectDir, outDirName, file);
+      const target = path.join(projectDir, "bin", file);
       if (fs.statSync(path.join(scratch, file)).isDirectory()) continue;
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.renameSync(path.join(scratch, file), target);

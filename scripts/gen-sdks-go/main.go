@@ -2,17 +2,9 @@
 // Pulumi's own code generators (github.com/pulumi/pulumi/pkg/v3/codegen/python and .../go),
 // the code `pulumi package gen-sdk --language python|go` runs inside the pulumi-language-python
 // and pulumi-language-go hosts. Those hosts are in no registry this project reaches, so the CLI
-// alone cannot generate either language; this program calls the same functions the hosts call,
-// at the CLI's release (go.mod).
-//
-//	gen-sdks sdk <schema.json> <python|go> <out dir>
-//	gen-sdks programs <schema.json> <program.pp> <out dir>
-//	gen-sdks module-zip <module dir> <module path> <version> <proxy dir>
-//
-// sdk empties the out dir first, as `pulumi package gen-sdk` does. programs writes a PCL program
-// in Python, Go and TypeScript, as `pulumi convert` does (programs.go, for the examples of
-// docs/examples.md). module-zip writes a Go module as the module proxy serves it (modzip.go), for
-// scripts/release-go.
+// alone can neither generate either language nor convert a program to them (programs.go); this
+// program calls the same functions the hosts call, at the CLI's release (go.mod). Its commands:
+// usage, below; module-zip (modzip.go) is for scripts/release-go.
 package main
 
 import (
@@ -31,26 +23,34 @@ import (
 	"golang.org/x/mod/modfile"
 )
 
-// selfContained refuses references to other packages: the plugin's schema uses only its own
-// types and Pulumi's built-ins, and no plugin host runs here to load another package's schema.
-type selfContained struct{}
+// ownPackage serves the plugin's bound schema (pkg) to the program generators, as the plugin
+// would for `pulumi convert`, and refuses any other package (every package, with no pkg): the
+// schema uses only its own types and Pulumi's built-ins, and no plugin host runs here.
+type ownPackage struct{ pkg *schema.Package }
 
-func (selfContained) LoadPackage(pkg string, _ *semver.Version) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", pkg)
+func (l ownPackage) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
+	if l.pkg == nil || name != l.pkg.Name {
+		return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", name)
+	}
+	return l.pkg, nil
 }
 
-func (selfContained) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", d.Name)
+func (l ownPackage) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.LoadPackage(d.Name, d.Version)
 }
 
-func (selfContained) LoadPackageReference(pkg string, _ *semver.Version) (schema.PackageReference, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", pkg)
+func (l ownPackage) LoadPackageReference(name string, v *semver.Version) (schema.PackageReference, error) {
+	pkg, err := l.LoadPackage(name, v)
+	if err != nil {
+		return nil, err
+	}
+	return pkg.Reference(), nil
 }
 
-func (selfContained) LoadPackageReferenceV2(
+func (l ownPackage) LoadPackageReferenceV2(
 	_ context.Context, d *schema.PackageDescriptor,
 ) (schema.PackageReference, error) {
-	return nil, fmt.Errorf("the schema refers to package %q; only self-contained schemas are generated here", d.Name)
+	return l.LoadPackageReference(d.Name, d.Version)
 }
 
 const usage = `usage:
@@ -101,7 +101,7 @@ func loadPackage(schemaPath string) (*schema.Package, error) {
 		}
 	}
 
-	pkg, diags, err := schema.BindSpec(spec, selfContained{}, schema.ValidationOptions{AllowDanglingReferences: true})
+	pkg, diags, err := schema.BindSpec(spec, ownPackage{}, schema.ValidationOptions{AllowDanglingReferences: true})
 	if err != nil {
 		return nil, err
 	}
@@ -111,6 +111,7 @@ func loadPackage(schemaPath string) (*schema.Package, error) {
 	return pkg, nil
 }
 
+// generateSDK writes the SDK of one language into out, emptied first as `pulumi package gen-sdk` does.
 func generateSDK(schemaPath, language, out string) error {
 	pkg, err := loadPackage(schemaPath)
 	if err != nil {
@@ -120,7 +121,7 @@ func generateSDK(schemaPath, language, out string) error {
 	var files map[string][]byte
 	switch language {
 	case "python":
-		files, err = pygen.GeneratePackage("pulumi-language-python", pkg, map[string][]byte{}, selfContained{})
+		files, err = pygen.GeneratePackage("pulumi-language-python", pkg, map[string][]byte{}, ownPackage{})
 	case "go":
 		files, err = gogen.GeneratePackage("pulumi-language-go", pkg, map[string]string{})
 		if err == nil {
@@ -132,12 +133,16 @@ func generateSDK(schemaPath, language, out string) error {
 	if err != nil {
 		return err
 	}
+	return writeFiles(out, files)
+}
 
-	if err := os.RemoveAll(out); err != nil {
+// writeFiles replaces dir with files (by their paths relative to it).
+func writeFiles(dir string, files map[string][]byte) error {
+	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
 	for name, data := range files {
-		target := filepath.Join(out, name)
+		target := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return err
 		}

@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -50,10 +50,21 @@ func writeModuleZip(dir, modulePath, version, proxyDir string) error {
 	}
 	base := filepath.Join(at, escapedVersion)
 
+	// Written through a temporary file, so a failed run leaves no partial zip.
 	zipFile := base + ".zip"
-	if err := writeAtomically(zipFile, func(w io.Writer) error {
-		return modzip.CreateFromDir(w, module.Version{Path: modulePath, Version: version}, dir)
-	}); err != nil {
+	tmp, err := os.Create(zipFile + ".tmp")
+	if err != nil {
+		return fmt.Errorf("making the module zip: %w", err)
+	}
+	err = modzip.CreateFromDir(tmp, module.Version{Path: modulePath, Version: version}, dir)
+	if closeErr := tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), zipFile)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
 		return fmt.Errorf("making the module zip: %w", err)
 	}
 	if err := os.WriteFile(base+".mod", goMod, 0o644); err != nil {
@@ -95,25 +106,6 @@ func writeModuleZip(dir, modulePath, version, proxyDir string) error {
 	return nil
 }
 
-// writeAtomically writes path through a temporary file, so a failed run leaves no partial zip.
-func writeAtomically(path string, write func(io.Writer) error) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
-}
-
 // addToList adds version to the proxy's list of the module's versions, once.
 func addToList(list, version string) error {
 	text, err := os.ReadFile(list)
@@ -121,12 +113,10 @@ func addToList(list, version string) error {
 		return err
 	}
 	versions := strings.Fields(string(text))
-	for _, v := range versions {
-		if v == version {
-			return nil
-		}
+	if slices.Contains(versions, version) {
+		return nil
 	}
 	versions = append(versions, version)
-	sort.Strings(versions)
+	slices.Sort(versions)
 	return os.WriteFile(list, []byte(strings.Join(versions, "\n")+"\n"), 0o644)
 }

@@ -1,37 +1,19 @@
 package main
 
 import (
-	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 
-	"github.com/blang/semver"
 	"github.com/hashicorp/hcl/v2"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	tsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
-	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
-
-// ownPackage serves the plugin's own bound schema to the program generators, which
-// `pulumi convert` would ask the plugin for, and refuses any other package. The binder makes
-// package references of what it loads (schema.LoadPackageReferenceV2), so it needs no more.
-type ownPackage struct{ pkg *schema.Package }
-
-func (l ownPackage) LoadPackage(name string, version *semver.Version) (*schema.Package, error) {
-	if name == l.pkg.Name {
-		return l.pkg, nil
-	}
-	return selfContained{}.LoadPackage(name, version)
-}
-
-func (l ownPackage) LoadPackageV2(ctx context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
-	return l.LoadPackage(d.Name, d.Version)
-}
 
 // programGenerators are the languages a YAML program is converted to, each with the generator
 // `pulumi convert --language <name>` runs in that language's host.
@@ -43,8 +25,7 @@ var programGenerators = map[string]func(*pcl.Program) (map[string][]byte, hcl.Di
 
 // generatePrograms writes a PCL program (yaml2pcl's conversion of a YAML one) in each language
 // of programGenerators, into <out>/<language>/, as the language hosts do for
-// `pulumi convert --from yaml --language <language>`. The CLI cannot do it here, as it runs those
-// generators inside the language hosts, which are in no registry this project reaches.
+// `pulumi convert --from yaml --language <language>` (for the examples of docs/examples.md).
 func generatePrograms(schemaPath, pclPath, out string) error {
 	pkg, err := loadPackage(schemaPath)
 	if err != nil {
@@ -70,12 +51,7 @@ func generatePrograms(schemaPath, pclPath, out string) error {
 		return err
 	}
 
-	languages := make([]string, 0, len(programGenerators))
-	for language := range programGenerators {
-		languages = append(languages, language)
-	}
-	sort.Strings(languages)
-	for _, language := range languages {
+	for _, language := range slices.Sorted(maps.Keys(programGenerators)) {
 		files, diags, err := programGenerators[language](program)
 		if err != nil {
 			return fmt.Errorf("generating the %s program: %w", language, err)
@@ -83,17 +59,8 @@ func generatePrograms(schemaPath, pclPath, out string) error {
 		if err := reportDiagnostics(language, diags); err != nil {
 			return err
 		}
-		dir := filepath.Join(out, language)
-		if err := os.RemoveAll(dir); err != nil {
+		if err := writeFiles(filepath.Join(out, language), files); err != nil {
 			return err
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		for name, data := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

@@ -1,18 +1,10 @@
 // @ts-check
 /**
  * The ESLint rule `cdnstream/layers`: the house reads top-down. Each product module belongs to one
- * layer, bottom first:
- *
- *   API client        provider/client/             HTTP, schemas, errors; nothing of Pulumi
- *   handlers          provider/*.ts, provider/handlers/, provider/shims/, kinds/declare.ts,
- *                     kinds/<kind>/{declaration,handler}.ts
- *   program SDK       sdk/, kinds/index.ts, kinds/registry.ts (what the resource classes register,
- *                     generated from the declarations), kinds/<kind>/resource.ts
- *   plugin and CLI    provider/plugin/, provider/cli/   the processes users run
- *
- * A module imports from its own layer and the layers below, never from one above, and no two
- * modules import each other (type-only imports count too: a circle of types is still a circle).
- * Only relative imports with a literal path are read (a computed `require` names its own reason).
+ * layer of LAYERS (docs/design.md says what each holds and knows). A module imports from its own
+ * layer and the layers below, never from one above, and no two modules import each other
+ * (type-only imports count too: a circle of types is still a circle). Only relative imports with
+ * a literal path are read (a computed `require` names its own reason).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -20,7 +12,7 @@ import * as path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 /** The layers, bottom first. */
-export const LAYERS = [
+const LAYERS = [
   { name: "API client", files: [/^provider\/client\//] },
   {
     name: "handlers",
@@ -36,7 +28,7 @@ export const LAYERS = [
 ];
 
 /** The layer of a repository-relative path, or -1 outside the product's layers. */
-export function layerOf(relative) {
+function layerOf(relative) {
   return LAYERS.findIndex((layer) => layer.files.some((pattern) => pattern.test(relative)));
 }
 
@@ -91,9 +83,8 @@ const layersRule = {
     };
     const literal = (node) => (node && node.type === "Literal" ? node.value : undefined);
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
+      "ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration": (node) =>
+        node.source && check(node, node.source.value),
       ImportExpression: (node) => check(node, literal(node.source)),
       CallExpression: (node) => {
         if (node.callee.type === "Identifier" && node.callee.name === "require")
