@@ -4,19 +4,11 @@
  */
 import { z } from "zod";
 import { EmulatorError, notFound } from "./errors";
-import { Faults, faultSchema } from "./faults";
-import { checkProfilePatch, LiveProfile } from "./profile";
-import { RequestLog } from "./request-log";
-import { idField, KINDS, Obj, Store } from "./store";
+import { faultSchema } from "./faults";
+import { checkProfilePatch } from "./profile";
+import type { ServerDeps } from "./server";
+import { idField, KINDS, Obj } from "./store";
 import { parse } from "./validate";
-
-/** What the admin door acts on. */
-interface AdminDeps {
-  store: Store;
-  faults: Faults;
-  log: RequestLog;
-  profile: LiveProfile;
-}
 
 const mutateSchema = z.strictObject({
   kind: z.enum([...KINDS, "account"]),
@@ -27,8 +19,8 @@ const mutateSchema = z.strictObject({
 });
 
 /** Answers one admin request; returns the JSON body or throws an EmulatorError. */
-export function admin(deps: AdminDeps, method: string, pathname: string, body: Obj): unknown {
-  const { store, faults, log, profile } = deps;
+export function admin(deps: ServerDeps, method: string, pathname: string, body: Obj): unknown {
+  const { store, faults, log } = deps;
   switch (`${method} ${pathname}`) {
     case "GET /__emulator/state":
       return store.state;
@@ -63,17 +55,17 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       log.clear();
       return { result: "success" };
     case "GET /__emulator/profile":
-      return { result: "success", profile: profile.current };
+      return { result: "success", profile: deps.profile };
     case "POST /__emulator/profile":
-      // A partial profile merges into the one in force; the answer is the whole profile, or a 422
-      // naming each bad field and value.
       try {
-        return { result: "success", profile: profile.merge(checkProfilePatch(body)) };
+        deps.profile = Object.freeze({ ...deps.profile, ...checkProfilePatch(body) });
       } catch (e) {
         throw new EmulatorError(422, (e as Error).message);
       }
+      return { result: "success", profile: deps.profile };
     case "DELETE /__emulator/profile":
-      return { result: "success", profile: profile.restore() };
+      deps.profile = deps.startProfile;
+      return { result: "success", profile: deps.profile };
     // Reset restores the account and clears faults; the profile is a property of the server, kept.
     case "POST /__emulator/reset":
       store.reset();

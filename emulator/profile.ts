@@ -141,30 +141,3 @@ export function parseProfileFlag(text: string): ProfilePatch {
     throw new Error(`--profile: ${(e as Error).message}`);
   }
 }
-
-/** A complete profile from a patch over the default. */
-export function resolveProfile(patch: ProfilePatch): ServerProfile {
-  return Object.freeze({ ...DEFAULT_PROFILE, ...checkProfilePatch(patch) });
-}
-
-/**
- * The profile a running emulator answers with. Each change replaces the whole (frozen) object,
- * so a request that took `current` at its start is answered under one profile throughout.
- */
-export class LiveProfile {
-  current: ServerProfile;
-
-  constructor(private readonly initial: ServerProfile) {
-    this.current = initial;
-  }
-
-  /** Merges a checked patch and returns the whole new profile. */
-  merge(patch: ProfilePatch): ServerProfile {
-    return (this.current = resolveProfile({ ...this.current, ...patch }));
-  }
-
-  /** Back to the profile the emulator started with. */
-  restore(): ServerProfile {
-    return (this.current = this.initial);
-  }
-}

@@ -9,7 +9,7 @@ import { parseJsonObject, readBody } from "./body";
 import { AuthError, EmulatorError, notFound } from "./errors";
 import { Fault, Faults } from "./faults";
 import { routes } from "./handlers";
-import { LiveProfile } from "./profile";
+import { ServerProfile } from "./profile";
 import { LogEntry, RequestLog } from "./request-log";
 import { createRouter } from "./router";
 import { shapeResponse } from "./shape";
@@ -22,8 +22,13 @@ export interface ServerDeps {
   log: RequestLog;
   apiKey: string;
   forbiddenKey?: string;
-  /** The server profile in force; read once per request, so the admin door can switch it mid-run. */
-  profile: LiveProfile;
+  /**
+   * The server profile in force, replaced whole (and frozen) when the admin door switches it:
+   * a request reads it once, so it is answered under one profile throughout.
+   */
+  profile: ServerProfile;
+  /** The profile the emulator started with, which the admin door restores. */
+  startProfile: ServerProfile;
   now: () => Date;
 }
 
@@ -79,8 +84,7 @@ async function serveApi(
   entry: LogEntry,
   done: Done,
 ) {
-  // One profile for the whole request, even if the admin door switches it meanwhile.
-  const profile = deps.profile.current;
+  const profile = deps.profile;
   const match = url.pathname.startsWith("/v2/")
     ? router(entry.method, url.pathname, profile.reads === "spec-only")
     : ({ kind: "none" } as const);
