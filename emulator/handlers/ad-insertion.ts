@@ -51,12 +51,10 @@ const notEnabled = (zone: Obj) =>
   `ad insertion is not enabled on VoD push zone ${zone.id}; it must be enabled first (not part of this API)`;
 
 /** Optional per-break settings, present only when sent (PUT replaces the slot). */
-const extras = (b: Slot): Obj =>
-  Object.fromEntries(
-    Object.entries({ breakId: b.breakId, maxAds: b.maxAds, fillCeilingS: b.fillCeilingS }).filter(
-      ([, v]) => v !== undefined,
-    ),
-  );
+function extras(b: Slot): Obj {
+  const sent = { breakId: b.breakId, maxAds: b.maxAds, fillCeilingS: b.fillCeilingS };
+  return Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
+}
 
 function addSlot(ctx: Ctx): unknown {
   requireCustomPlan(ctx, "ad break schedule");
