@@ -1,7 +1,4 @@
-/**
- * The admin side door under /__emulator/ (no API key, loopback clients only): state dump,
- * out-of-band mutation, fault injection, request log, server profile and reset. Not part of the API.
- */
+/** The admin door under /__emulator/ (emulator/README.md): no API key, loopback clients only, not the API. */
 import { z } from "zod";
 import { EmulatorError, notFound } from "./errors";
 import { faultSchema } from "./faults";

@@ -1,7 +1,4 @@
-/**
- * The API emulator: a local HTTP server of every spec §4 operation, for the demo and the tests.
- * See emulator/README.md for the fixture format, the admin door and what is emulated.
- */
+/** The API emulator, a local HTTP server of every spec §4 operation (emulator/README.md). */
 import * as http from "node:http";
 import { randomBytes } from "node:crypto";
 import { AddressInfo } from "node:net";

@@ -1,7 +1,4 @@
-/**
- * The HTTP front of the emulator: request pipeline (faults, body, auth §5, routing, handler),
- * JSON responses and the request log. Routes come from the handler modules.
- */
+/** The request pipeline (body, fault, auth §5, routing, handler), its JSON answers and its log. */
 import * as http from "node:http";
 import { timingSafeEqual } from "node:crypto";
 import { admin, isLoopback } from "./admin";
@@ -15,17 +12,13 @@ import { createRouter } from "./router";
 import { shapeResponse } from "./shape";
 import { Store } from "./store";
 
-/** Everything the request pipeline needs. */
 export interface ServerDeps {
   store: Store;
   faults: Faults;
   log: RequestLog;
   apiKey: string;
   forbiddenKey?: string;
-  /**
-   * The server profile in force, replaced whole (and frozen) when the admin door switches it:
-   * a request reads it once, so it is answered under one profile throughout.
-   */
+  /** The profile in force; the admin door replaces it whole, so a request reads it once and keeps it. */
   profile: ServerProfile;
   /** The profile the emulator started with, which the admin door restores. */
   startProfile: ServerProfile;

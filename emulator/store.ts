@@ -1,7 +1,4 @@
-/**
- * In-memory state of one emulated account: fixture loading, out-of-band mutation, reset and
- * optional persistence to a JSON file in the fixture format.
- */
+/** The state of one emulated account: fixture loading, out-of-band mutation, reset, persistence. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
@@ -25,7 +22,6 @@ export const KINDS = [
   "adPodRequests",
 ] as const;
 
-/** One object family of the store. */
 export type Kind = (typeof KINDS)[number];
 
 /** A stored API object: plain JSON in the §2 shapes (plus documented emulator-only keys). */
@@ -67,7 +63,6 @@ export type FixtureInput = string | object;
 /** The field an object is stored under: creatives by `crid`, everything else by `id`. */
 export const idField = (kind: Kind): "crid" | "id" => (kind === "creatives" ? "crid" : "id");
 
-/** The key an object is stored under. */
 export const keyOf = (kind: Kind, obj: Obj): string => String(obj[idField(kind)]);
 
 /** A JSON object (not an array, not null). */
@@ -130,7 +125,6 @@ export class Store {
     this.commit();
   }
 
-  /** The object of `kind` stored under `id`, or undefined. */
   get(kind: Kind, id: string | number): Obj | undefined {
     return Object.hasOwn(this.state[kind], String(id)) ? this.state[kind][String(id)] : undefined;
   }
@@ -157,7 +151,6 @@ export class Store {
     return result;
   }
 
-  /** Restores the loaded fixture. */
   reset(): void {
     this.state = structuredClone(this.fixture);
     this.targetingReads.clear();

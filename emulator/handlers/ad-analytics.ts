@@ -191,7 +191,6 @@ function adBreaks(ctx: Ctx): unknown {
   return { result: "success", ...paginate(items, q.page ?? 1, ctx.profile) };
 }
 
-/** Ad analytics routes. */
 export const routes: Route[] = [
   { method: "GET", path: "/v2/streams/push/{streamid}/adinsertion/tracking/reports", handler: trackingReport },
   { method: "POST", path: "/v2/streams/pull/{streamid}/adinsertion/consumption", handler: consumption },

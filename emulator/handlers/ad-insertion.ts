@@ -129,7 +129,6 @@ function showCreative(ctx: Ctx): unknown {
   return { result: "success", ...creative };
 }
 
-/** Ad insertion routes. */
 export const routes: Route[] = [
   {
     method: "POST",

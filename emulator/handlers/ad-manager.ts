@@ -161,7 +161,6 @@ function adPodRequests(ctx: Ctx): unknown {
   return { result: "success", ...paginate(items, b.page ?? 1, ctx.profile) };
 }
 
-/** Ad manager routes. */
 export const routes: Route[] = [
   {
     method: "POST",

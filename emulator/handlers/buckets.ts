@@ -5,7 +5,6 @@ import { Range } from "../time";
 /** §4.8 groupBy values. */
 export const GROUPS = ["year", "month", "week", "day", "hour"] as const;
 
-/** One groupBy value. */
 export type Group = (typeof GROUPS)[number];
 
 /**
