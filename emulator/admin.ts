@@ -30,8 +30,7 @@ export function admin(deps: ServerDeps, method: string, pathname: string, body: 
       if (field && m.patch?.[field] !== undefined && String(m.patch[field]) !== String(m.id)) {
         throw new EmulatorError(422, `patch.${field}: must equal id (${m.id}); objects are stored under their id`);
       }
-      const object = store.mutate(m.kind, m.id === undefined ? undefined : String(m.id), m.patch);
-      return { result: "success", object };
+      return { result: "success", object: store.mutate(m.kind, m.id, m.patch) };
     }
     case "GET /__emulator/faults":
       return { result: "success", faults: faults.pending() };

@@ -1,6 +1,4 @@
-/** What a handler throws; the server answers with its status and body (docs/design.md, "Error bodies"). */
-
-/** A failure the emulator answers with a given HTTP status and JSON body. */
+/** What a handler throws: the server answers with its status and body (docs/design.md, "Error bodies"). */
 export class EmulatorError extends Error {
   constructor(
     readonly status: number,

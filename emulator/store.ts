@@ -65,7 +65,6 @@ export const idField = (kind: Kind): "crid" | "id" => (kind === "creatives" ? "c
 
 export const keyOf = (kind: Kind, obj: Obj): string => String(obj[idField(kind)]);
 
-/** A JSON object (not an array, not null). */
 export const isPlainObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Where default.json lives, seen from the sources or from dist/emulator; undefined if absent. */
@@ -135,7 +134,7 @@ export class Store {
   }
 
   /** Out-of-band change: deep-merges `patch` (creating the object if absent), or deletes it when `patch` is null. */
-  mutate(kind: Kind | "account", id: string | undefined, patch: Obj | null): Obj | null {
+  mutate(kind: Kind | "account", id: string | number | undefined, patch: Obj | null): Obj | null {
     this.targetingReads.clear();
     const key = String(id);
     let result: Obj | null = null;

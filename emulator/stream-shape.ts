@@ -6,7 +6,6 @@ import { accessDefaults } from "./access";
 import { Obj } from "./store";
 import { sqlTime } from "./time";
 
-/** What a stream object derives from. */
 export interface StreamSeed {
   id: number;
   type: "push" | "pull" | "timeshift";

@@ -1,7 +1,6 @@
 /**
  * Ad insertion analytics: tracking report (§4.6), ad consumption (§4.8) and ad-break log (§4.9).
- * Report numbers are synthetic but deterministic: the same query always yields the same numbers,
- * so reports are stable across calls, restarts and machines.
+ * Report numbers are synthetic but deterministic: the same query always yields the same numbers.
  */
 import * as net from "node:net";
 import { z } from "zod";
