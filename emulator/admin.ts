@@ -1,22 +1,11 @@
-/**
- * The admin side door under /__emulator/ (no API key, loopback clients only): state dump,
- * out-of-band mutation, fault injection, request log, server profile and reset. Not part of the API.
- */
+/** The admin door under /__emulator/ (emulator/README.md): no API key, loopback clients only, not the API. */
 import { z } from "zod";
 import { EmulatorError, notFound } from "./errors";
-import { Faults, faultSchema } from "./faults";
-import { checkProfilePatch, LiveProfile } from "./profile";
-import { RequestLog } from "./request-log";
-import { idField, KINDS, Obj, Store } from "./store";
+import { faultSchema } from "./faults";
+import { checkProfilePatch } from "./profile";
+import type { ServerDeps } from "./server";
+import { idField, KINDS, Obj } from "./store";
 import { parse } from "./validate";
-
-/** What the admin door acts on. */
-interface AdminDeps {
-  store: Store;
-  faults: Faults;
-  log: RequestLog;
-  profile: LiveProfile;
-}
 
 const mutateSchema = z.strictObject({
   kind: z.enum([...KINDS, "account"]),
@@ -27,8 +16,8 @@ const mutateSchema = z.strictObject({
 });
 
 /** Answers one admin request; returns the JSON body or throws an EmulatorError. */
-export function admin(deps: AdminDeps, method: string, pathname: string, body: Obj): unknown {
-  const { store, faults, log, profile } = deps;
+export function admin(deps: ServerDeps, method: string, pathname: string, body: Obj): unknown {
+  const { store, faults, log } = deps;
   switch (`${method} ${pathname}`) {
     case "GET /__emulator/state":
       return store.state;
@@ -41,8 +30,7 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       if (field && m.patch?.[field] !== undefined && String(m.patch[field]) !== String(m.id)) {
         throw new EmulatorError(422, `patch.${field}: must equal id (${m.id}); objects are stored under their id`);
       }
-      const object = store.mutate(m.kind, m.id === undefined ? undefined : String(m.id), m.patch);
-      return { result: "success", object };
+      return { result: "success", object: store.mutate(m.kind, m.id, m.patch) };
     }
     case "GET /__emulator/faults":
       return { result: "success", faults: faults.pending() };
@@ -63,17 +51,17 @@ export function admin(deps: AdminDeps, method: string, pathname: string, body: O
       log.clear();
       return { result: "success" };
     case "GET /__emulator/profile":
-      return { result: "success", profile: profile.current };
+      return { result: "success", profile: deps.profile };
     case "POST /__emulator/profile":
-      // A partial profile merges into the one in force; the answer is the whole profile, or a 422
-      // naming each bad field and value.
       try {
-        return { result: "success", profile: profile.merge(checkProfilePatch(body)) };
+        deps.profile = Object.freeze({ ...deps.profile, ...checkProfilePatch(body) });
       } catch (e) {
         throw new EmulatorError(422, (e as Error).message);
       }
+      return { result: "success", profile: deps.profile };
     case "DELETE /__emulator/profile":
-      return { result: "success", profile: profile.restore() };
+      deps.profile = deps.startProfile;
+      return { result: "success", profile: deps.profile };
     // Reset restores the account and clears faults; the profile is a property of the server, kept.
     case "POST /__emulator/reset":
       store.reset();

@@ -4,6 +4,7 @@
  * `node dist/emulator/bench.js [--path /v2/dns] [--connections 50] [--seconds 5]`
  */
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { Pool } from "undici";
@@ -19,11 +20,8 @@ async function main(): Promise<void> {
   const child = spawn(process.execPath, [path.join(__dirname, "cli.js"), "--port", "0", "--api-key", "bench-key"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const url = await new Promise<string>((resolve) =>
-    child.stdout.once("data", (d: Buffer) =>
-      resolve(d.toString().split("\n")[0].replace("emulator listening on ", "")),
-    ),
-  );
+  const [firstOutput] = await once(child.stdout, "data");
+  const url = String(firstOutput).split("\n")[0].replace("emulator listening on ", "");
   const connections = Number(values.connections);
   const pool = new Pool(url, { connections, pipelining: 1 });
   const deadline = Date.now() + Number(values.seconds) * 1000;

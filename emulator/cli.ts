@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-/**
- * `npm run emulator -- [options]` (USAGE). First stdout line: `emulator listening on http://<host>:<port>`.
- * A generated API key is printed on the second line (and only there: it never reaches the request log).
- */
+/** `npm run emulator -- [options]` (USAGE); its output lines: emulator/README.md, "Start it". */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 import { parseProfileFlag } from "./profile";

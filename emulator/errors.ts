@@ -1,11 +1,4 @@
-/**
- * Error types of the emulator. A handler throws one; the server turns it into the response.
- *
- * Body shapes (docs/design.md, "Error bodies"): authentication failures use the §5 envelope
- * `{status:"error", errors:[{code, message}]}`; everything else `{result:"error", message}`.
- */
-
-/** A failure the emulator answers with a given HTTP status and JSON body. */
+/** What a handler throws: the server answers with its status and body (docs/design.md, "Error bodies"). */
 export class EmulatorError extends Error {
   constructor(
     readonly status: number,

@@ -15,10 +15,7 @@ export const faultSchema = z.strictObject({
   dropResponse: z.boolean().optional(),
   /** How many API requests get this fault. */
   count: z.int().min(1).default(1),
-  /**
-   * Only requests of this operation, written as in the request log's counts
-   * (`"POST /v2/streams/timeshift/new"`); default: any API request.
-   */
+  /** Only requests of this operation, written as in the request log's counts; default: any API request. */
   operation: z
     .string()
     .regex(/^[A-Z]+ \/\S+$/, 'must be "METHOD /v2/path-template", as in GET /__emulator/requests counts')

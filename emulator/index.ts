@@ -1,7 +1,4 @@
-/**
- * The API emulator: a local HTTP server of every spec §4 operation, for the demo and the tests.
- * See emulator/README.md for the fixture format, the admin door and what is emulated.
- */
+/** The API emulator, a local HTTP server of every spec §4 operation (emulator/README.md). */
 import * as http from "node:http";
 import { randomBytes } from "node:crypto";
 import { AddressInfo } from "node:net";
@@ -9,7 +6,7 @@ import { Duplex } from "node:stream";
 import { Faults } from "./faults";
 import { RequestLog } from "./request-log";
 import { defaultFixture } from "./fixtures/generate";
-import { checkProfilePatch, LiveProfile, ProfilePatch, resolveProfile, ServerProfile } from "./profile";
+import { checkProfilePatch, DEFAULT_PROFILE, ProfilePatch, ServerProfile } from "./profile";
 import { createListener, send } from "./server";
 import { defaultFixturePath, FixtureInput, Store } from "./store";
 
@@ -78,9 +75,10 @@ const refuse = (res: http.ServerResponse, status: number, message: string) =>
 /** The profile a start asks for: `profile` over the default, `strictSpec` forcing spec-only reads. */
 function startProfile(options: EmulatorOptions): ServerProfile {
   try {
-    return resolveProfile({
+    return Object.freeze({
+      ...DEFAULT_PROFILE,
       ...checkProfilePatch(options.profile ?? {}),
-      ...(options.strictSpec ? { reads: "spec-only" } : {}),
+      ...(options.strictSpec ? { reads: "spec-only" as const } : {}),
     });
   } catch (e) {
     throw new Error(`startEmulator: profile: ${(e as Error).message}`);
@@ -89,7 +87,7 @@ function startProfile(options: EmulatorOptions): ServerProfile {
 
 /** Starts an emulator and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const initial = startProfile(options);
+  const profile = startProfile(options);
   const apiKey = options.apiKey ?? `emu_${randomBytes(20).toString("hex")}`;
   // default.json is the generator's output (a test keeps them equal); a package installed without
   // the JSON file still has the compiled generator.
@@ -98,7 +96,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     apiKey,
     forbiddenKey: options.forbiddenKey,
-    profile: new LiveProfile(initial),
+    profile,
+    startProfile: profile,
     faults: new Faults(),
     log: new RequestLog([apiKey, options.forbiddenKey].filter((key): key is string => !!key)),
     now: options.now ?? (() => new Date()),

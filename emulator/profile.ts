@@ -1,13 +1,7 @@
-/**
- * Server profiles: where the spec says "not shown" and a client depends on the answer, the
- * emulator can take each plausible reading, chosen per run (option, `--profile` flag) and
- * switchable mid-run through the admin door. The default profile is the emulator's original
- * behaviour. emulator/README.md "Server profiles" lists each field and the spec line it answers.
- */
+/** Server profiles: the readings of what the spec leaves open (emulator/README.md, "Server profiles"). */
 import { z } from "zod";
 import { splitList } from "./validate";
 
-/** Each field with its default in {@link DEFAULT_PROFILE}. */
 const profileSchema = z.strictObject({
   /** Items per page of §4.7, §4.9 and §4.10. */
   pageSize: z.int().min(1),
@@ -23,10 +17,7 @@ const profileSchema = z.strictObject({
   deleted: z.enum(["date", "unix"]),
   /** An empty `warnings` (§2.1) as [] or null. */
   emptyWarnings: z.enum(["array", "null"]),
-  /**
-   * true: every successful write (§4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19) also carries a `message`,
-   * a non-empty `warnings` and a non-empty `errors` (one string and one {code, message}).
-   */
+  /** true: every successful write also carries a `message` and non-empty `warnings` and `errors`. */
   writeNotes: z.boolean(),
 });
 
@@ -72,7 +63,6 @@ export const PROFILES = {
   },
 } as const satisfies Record<string, ProfilePatch>;
 
-/** The name of one of {@link PROFILES}. */
 export type ProfileName = keyof typeof PROFILES;
 
 const FIELDS = Object.keys(DEFAULT_PROFILE) as (keyof ServerProfile)[];
@@ -89,10 +79,7 @@ const ACCEPTS: Record<keyof ServerProfile, string> = {
   writeNotes: "true or false",
 };
 
-/**
- * Checks a partial profile (JSON from the admin door, or `EmulatorOptions.profile`); throws an
- * Error naming each bad field, the value given and what the field accepts.
- */
+/** Checks a partial profile; throws an Error naming each bad field, the value given and what it accepts. */
 export function checkProfilePatch(data: unknown): ProfilePatch {
   if (typeof data !== "object" || data === null || Array.isArray(data))
     throw new Error("profile: must be a JSON object of profile fields");
@@ -139,32 +126,5 @@ export function parseProfileFlag(text: string): ProfilePatch {
     return checkProfilePatch(patch);
   } catch (e) {
     throw new Error(`--profile: ${(e as Error).message}`);
-  }
-}
-
-/** A complete profile from a patch over the default. */
-export function resolveProfile(patch: ProfilePatch): ServerProfile {
-  return Object.freeze({ ...DEFAULT_PROFILE, ...checkProfilePatch(patch) });
-}
-
-/**
- * The profile a running emulator answers with. Each change replaces the whole (frozen) object,
- * so a request that took `current` at its start is answered under one profile throughout.
- */
-export class LiveProfile {
-  current: ServerProfile;
-
-  constructor(private readonly initial: ServerProfile) {
-    this.current = initial;
-  }
-
-  /** Merges a checked patch and returns the whole new profile. */
-  merge(patch: ProfilePatch): ServerProfile {
-    return (this.current = resolveProfile({ ...this.current, ...patch }));
-  }
-
-  /** Back to the profile the emulator started with. */
-  restore(): ServerProfile {
-    return (this.current = this.initial);
   }
 }

@@ -1,7 +1,4 @@
-/**
- * The request log behind `GET /__emulator/requests`. It never holds the API key: the key header
- * is not recorded, and any string containing a configured key is redacted before it is stored.
- */
+/** The request log behind `GET /__emulator/requests`; no configured key is ever stored in it. */
 
 /** One logged API request. */
 export interface LogEntry {

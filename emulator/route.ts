@@ -22,10 +22,7 @@ export interface Route {
   method: "GET" | "POST";
   path: string;
   handler: (ctx: Ctx) => unknown;
-  /**
-   * Marks a write of §4 (4.1, 4.2, 4.3, 4.4, 4.5, 4.11, 4.19), whose success a writeNotes server
-   * annotates: the `message` it sends when the operation itself sends none.
-   */
+  /** Marks a write of §4 for writeNotes: the `message` sent when the operation sends none. */
   write?: string;
   /** A read path the spec lacks (docs/design.md, "Single-object reads"); off under reads=spec-only (--strict-spec). */
   extension?: boolean;
@@ -65,11 +62,8 @@ export function requireAddOn(ctx: Ctx, what: string): void {
 }
 
 /**
- * One page of a list (§4.7, §4.9, §4.10) with the paging fields of §4.7 / §4.9. The page size
- * and what a page past the end holds are not shown (§4.7 "request-side page size", §4.9/§4.10
- * "page size and behavior past the last page"): the profile chooses. Past the end, "empty"
- * answers no items (the requested `page` echoed); "repeat-last" serves the last page again, as a
- * server that clamps the page number does. `total`, `limit` and `pages` never change with `page`.
+ * One page of a list (§4.7, §4.9, §4.10) with the paging fields of §4.7 / §4.9. The spec does not
+ * show the page size or what lies past the last page: the profile chooses (`pageSize`, `pastLastPage`).
  */
 export function paginate<T>(items: T[], page: number, profile: ServerProfile) {
   const size = profile.pageSize;

@@ -1,7 +1,4 @@
-/**
- * The HTTP front of the emulator: request pipeline (faults, body, auth §5, routing, handler),
- * JSON responses and the request log. Routes come from the handler modules.
- */
+/** The request pipeline (body, fault, auth §5, routing, handler), its JSON answers and its log. */
 import * as http from "node:http";
 import { timingSafeEqual } from "node:crypto";
 import { admin, isLoopback } from "./admin";
@@ -9,21 +6,22 @@ import { parseJsonObject, readBody } from "./body";
 import { AuthError, EmulatorError, notFound } from "./errors";
 import { Fault, Faults } from "./faults";
 import { routes } from "./handlers";
-import { LiveProfile } from "./profile";
+import { ServerProfile } from "./profile";
 import { LogEntry, RequestLog } from "./request-log";
 import { createRouter } from "./router";
 import { shapeResponse } from "./shape";
 import { Store } from "./store";
 
-/** Everything the request pipeline needs. */
 export interface ServerDeps {
   store: Store;
   faults: Faults;
   log: RequestLog;
   apiKey: string;
   forbiddenKey?: string;
-  /** The server profile in force; read once per request, so the admin door can switch it mid-run. */
-  profile: LiveProfile;
+  /** The profile in force; the admin door replaces it whole, so a request reads it once and keeps it. */
+  profile: ServerProfile;
+  /** The profile the emulator started with, which the admin door restores. */
+  startProfile: ServerProfile;
   now: () => Date;
 }
 
@@ -79,8 +77,7 @@ async function serveApi(
   entry: LogEntry,
   done: Done,
 ) {
-  // One profile for the whole request, even if the admin door switches it meanwhile.
-  const profile = deps.profile.current;
+  const profile = deps.profile;
   const match = url.pathname.startsWith("/v2/")
     ? router(entry.method, url.pathname, profile.reads === "spec-only")
     : ({ kind: "none" } as const);

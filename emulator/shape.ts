@@ -1,7 +1,6 @@
 /**
- * The response-shaping step: how a successful answer is written where the spec leaves the
- * form open (server profile fields `deleted`, `emptyWarnings`, `writeNotes`). Handlers build
- * one form; this step rewrites it on the way out, never touching the stored objects.
+ * Rewrites a successful answer on its way out where the spec leaves its form open (profile fields
+ * `deleted`, `emptyWarnings`, `writeNotes`); handlers build one form and the store is untouched.
  */
 import { ServerProfile } from "./profile";
 import { Route } from "./route";

@@ -1,7 +1,4 @@
-/**
- * In-memory state of one emulated account: fixture loading, out-of-band mutation, reset and
- * optional persistence to a JSON file in the fixture format.
- */
+/** The state of one emulated account: fixture loading, out-of-band mutation, reset, persistence. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
@@ -25,7 +22,6 @@ export const KINDS = [
   "adPodRequests",
 ] as const;
 
-/** One object family of the store. */
 export type Kind = (typeof KINDS)[number];
 
 /** A stored API object: plain JSON in the §2 shapes (plus documented emulator-only keys). */
@@ -67,10 +63,8 @@ export type FixtureInput = string | object;
 /** The field an object is stored under: creatives by `crid`, everything else by `id`. */
 export const idField = (kind: Kind): "crid" | "id" => (kind === "creatives" ? "crid" : "id");
 
-/** The key an object is stored under. */
 export const keyOf = (kind: Kind, obj: Obj): string => String(obj[idField(kind)]);
 
-/** A JSON object (not an array, not null). */
 export const isPlainObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Where default.json lives, seen from the sources or from dist/emulator; undefined if absent. */
@@ -130,7 +124,6 @@ export class Store {
     this.commit();
   }
 
-  /** The object of `kind` stored under `id`, or undefined. */
   get(kind: Kind, id: string | number): Obj | undefined {
     return Object.hasOwn(this.state[kind], String(id)) ? this.state[kind][String(id)] : undefined;
   }
@@ -141,7 +134,7 @@ export class Store {
   }
 
   /** Out-of-band change: deep-merges `patch` (creating the object if absent), or deletes it when `patch` is null. */
-  mutate(kind: Kind | "account", id: string | undefined, patch: Obj | null): Obj | null {
+  mutate(kind: Kind | "account", id: string | number | undefined, patch: Obj | null): Obj | null {
     this.targetingReads.clear();
     const key = String(id);
     let result: Obj | null = null;
@@ -157,7 +150,6 @@ export class Store {
     return result;
   }
 
-  /** Restores the loaded fixture. */
   reset(): void {
     this.state = structuredClone(this.fixture);
     this.targetingReads.clear();

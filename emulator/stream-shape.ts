@@ -6,7 +6,6 @@ import { accessDefaults } from "./access";
 import { Obj } from "./store";
 import { sqlTime } from "./time";
 
-/** What a stream object derives from. */
 export interface StreamSeed {
   id: number;
   type: "push" | "pull" | "timeshift";
@@ -67,13 +66,7 @@ export function buildStream(s: StreamSeed): Obj {
     platforms: [],
     messages: {},
     adInsertion: null,
-    playbackurls: playbackUrls({
-      name,
-      hash: s.hash,
-      dvr: s.type === "timeshift",
-      tokenKey: token.enabled === "Y" ? token.list : null,
-      tokenTimeout: Number(token.timeout) || 3600,
-    }),
+    playbackurls: playbackUrls(name, s.hash, s.type === "timeshift", token),
   };
 }
 
@@ -81,83 +74,74 @@ export function buildStream(s: StreamSeed): Obj {
 const PLAY_HOST = "live.cdnstream.example";
 const PLAYER_HOST = "player.cdnstream.example";
 
-/** What the playback URLs of one stream derive from. */
-interface PlaybackInput {
-  name: string;
-  hash: string;
-  /** §2.7: timeshift streams use DVR-style manifest names. */
-  dvr: boolean;
-  /** Secure token key when the token is on; null gives `tokenized: null`. */
-  tokenKey: string | null;
-  tokenTimeout: number;
-}
+/** The §2.7 URLs a stream is played from (tokenized or not). */
+type Urls = { hls: string; dash: string; rtmp: string; rtsp: string };
 
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
-function player(kind: string, hash: string, hls: string, rtmp: string, rtsp: string, dash?: string): Obj {
-  const base = `https://${PLAYER_HOST}/${kind}/${hash}`;
+/** The players of one stream; the tokenized set names the DASH URL in every player. */
+function players(hash: string, urls: Urls, tokenized: boolean): Obj {
+  const player = (kind: string): Obj => {
+    const base = `https://${PLAYER_HOST}/${kind}/${hash}`;
+    return {
+      baseQ: `${base}?autoplay=1&muted=1`,
+      base,
+      hls: `${base}?src=${encodeURIComponent(urls.hls)}`,
+      rtmp: urls.rtmp,
+      rtsp: urls.rtsp,
+      ...(tokenized ? { dash: urls.dash } : {}),
+    };
+  };
   return {
-    baseQ: `${base}?autoplay=1&muted=1`,
-    base,
-    hls: `${base}?src=${encodeURIComponent(hls)}`,
-    rtmp,
-    rtsp,
-    ...(dash ? { dash } : {}),
+    jwplayer: player("jwplayer"),
+    videojs: player("videojs"),
+    // The player hosted on the CDN's own player page.
+    own: {
+      hashes: {
+        [PLAY_HOST]: { hash, hls: urls.hls, base64: b64(urls.hls), dash: urls.dash, base64dash: b64(urls.dash) },
+      },
+      baseQ: `https://${PLAYER_HOST}/own/${hash}?autoplay=1`,
+      base: `https://${PLAYER_HOST}/own/${hash}`,
+      hls: urls.hls,
+      dash: urls.dash,
+    },
   };
 }
 
-/** The player hosted on the CDN's own player page. */
-const ownPlayer = (hash: string, hls: string, dash: string): Obj => ({
-  hashes: { [PLAY_HOST]: { hash, hls, base64: b64(hls), dash, base64dash: b64(dash) } },
-  baseQ: `https://${PLAYER_HOST}/own/${hash}?autoplay=1`,
-  base: `https://${PLAYER_HOST}/own/${hash}`,
-  hls,
-  dash,
-});
-
-/** §2.7 `playbackurls` for one stream. */
-function playbackUrls(p: PlaybackInput): Obj {
-  const prefix = `https://${PLAY_HOST}/${p.name}`;
-  const hlsManifest = p.dvr ? "playlist_dvr.m3u8" : "playlist.m3u8";
-  const dashManifest = p.dvr ? "manifest_dvr.mpd" : "manifest.mpd";
+/** §2.7 `playbackurls` for one stream; timeshift (`dvr`) streams use DVR-style manifest names. */
+function playbackUrls(name: string, hash: string, dvr: boolean, token: Obj): Obj {
+  const prefix = `https://${PLAY_HOST}/${name}`;
+  const hlsManifest = dvr ? "playlist_dvr.m3u8" : "playlist.m3u8";
+  const dashManifest = dvr ? "manifest_dvr.mpd" : "manifest.mpd";
   const urls = {
     scheme: "https",
     url_prefix: prefix,
-    rtmp: `rtmp://${PLAY_HOST}/live/${p.name}`,
-    rtsp: `rtsp://${PLAY_HOST}:554/live/${p.name}`,
+    rtmp: `rtmp://${PLAY_HOST}/live/${name}`,
+    rtsp: `rtsp://${PLAY_HOST}:554/live/${name}`,
     hlsManifest,
     dashManifest,
     hls: `${prefix}/${hlsManifest}`,
     dash: `${prefix}/${dashManifest}`,
   };
-  const players = {
-    jwplayer: player("jwplayer", p.hash, urls.hls, urls.rtmp, urls.rtsp),
-    videojs: player("videojs", p.hash, urls.hls, urls.rtmp, urls.rtsp),
-    own: ownPlayer(p.hash, urls.hls, urls.dash),
-  };
-  return { ...urls, players, tokenized: p.tokenKey ? tokenized(p, urls) : null };
-}
-
-function tokenized(p: PlaybackInput, urls: { hls: string; dash: string; rtmp: string; rtsp: string }): Obj {
-  // A signed-URL style token: deterministic per stream so repeated reads do not drift.
-  const expires = 1767225600 + p.tokenTimeout;
-  const token = {
-    hls: `token=${p.hash.slice(0, 16)}&expires=${expires}`,
-    dash: `token=${p.hash.slice(16, 32)}&expires=${expires}`,
-  };
-  const hls = `${urls.hls}?${token.hls}`;
-  const dash = `${urls.dash}?${token.dash}`;
   return {
     ...urls,
-    hls,
-    dash,
+    players: players(hash, urls, false),
+    tokenized: token.enabled === "Y" && token.list ? tokenized(hash, Number(token.timeout) || 3600, urls) : null,
+  };
+}
+
+function tokenized(hash: string, timeout: number, urls: Urls): Obj {
+  // A signed-URL style token: deterministic per stream so repeated reads do not drift.
+  const expires = 1767225600 + timeout;
+  const token = {
+    hls: `token=${hash.slice(0, 16)}&expires=${expires}`,
+    dash: `token=${hash.slice(16, 32)}&expires=${expires}`,
+  };
+  const signed = { ...urls, hls: `${urls.hls}?${token.hls}`, dash: `${urls.dash}?${token.dash}` };
+  return {
+    ...signed,
     path: { hls: new URL(urls.hls).pathname, dash: new URL(urls.dash).pathname },
     token,
-    players: {
-      hostname: PLAY_HOST,
-      jwplayer: player("jwplayer", p.hash, hls, urls.rtmp, urls.rtsp, dash),
-      videojs: player("videojs", p.hash, hls, urls.rtmp, urls.rtsp, dash),
-      own: ownPlayer(p.hash, hls, dash),
-    },
+    players: { hostname: PLAY_HOST, ...players(hash, signed, true) },
   };
 }

@@ -1,7 +1,4 @@
-/**
- * Request validation with zod: one parse helper that turns zod issues into a 422 whose message
- * names the field and the rule, and the field schemas several operations share.
- */
+/** Request validation with zod: 422 messages naming each field and its rule, and shared field schemas. */
 import * as net from "node:net";
 import { z } from "zod";
 import { EmulatorError } from "./errors";

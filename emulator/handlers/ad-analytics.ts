@@ -1,7 +1,6 @@
 /**
  * Ad insertion analytics: tracking report (§4.6), ad consumption (§4.8) and ad-break log (§4.9).
- * Report numbers are synthetic but deterministic: the same query always yields the same numbers,
- * so reports are stable across calls, restarts and machines.
+ * Report numbers are synthetic but deterministic: the same query always yields the same numbers.
  */
 import * as net from "node:net";
 import { z } from "zod";
@@ -66,7 +65,9 @@ function trackingReport(ctx: Ctx): unknown {
   const advanced = ADVANCED.filter((f) => f in q);
   if (advanced.length) requireAddOn(ctx, `tracking report filter(s) ${advanced.join(", ")}`);
   const g = q.granularity ?? 60;
-  const r: Range = q.r ?? lastMinutes(ctx.now, g * MAX_POINTS, 1440);
+  // Without `r`: the last day, to the minute (within the cap of every granularity).
+  const to = new Date(Math.floor(ctx.now.getTime() / 60_000) * 60_000);
+  const r: Range = q.r ?? { from: new Date(to.getTime() - 86_400_000), to };
   const minutes = Math.ceil((r.to.getTime() - r.from.getTime()) / 60_000);
   if (minutes > g * MAX_POINTS) {
     const fits = GRANULARITIES.find((x) => x * MAX_POINTS >= minutes);
@@ -81,19 +82,11 @@ function trackingReport(ctx: Ctx): unknown {
   const seed = `${stream.id}|${q.crid ?? ""}|${q.session_id ?? ""}|${advanced.map((f) => (q as Record<string, unknown>)[f]).join(",")}`;
   const data: ({ time: string } & Record<Count, number>)[] = [];
   for (let t = r.from.getTime(); t < r.to.getTime(); t += g * 60_000) {
-    const impressions = around(`${seed}|${t}`, 9 * g * share);
-    const starts = Math.round(impressions * 0.98);
-    const first = Math.round(starts * 0.93);
-    const mid = Math.round(first * 0.95);
-    const third = Math.round(mid * 0.95);
+    const counts = [around(`${seed}|${t}`, 9 * g * share)];
+    for (const rate of FUNNEL) counts.push(Math.round(counts[counts.length - 1] * rate));
     data.push({
       time: isoTime(new Date(t)),
-      impressions,
-      starts,
-      first_quartiles: first,
-      midpoints: mid,
-      third_quartiles: third,
-      completes: Math.round(third * 0.94),
+      ...(Object.fromEntries(COUNTS.map((k, i) => [k, counts[i]])) as Record<Count, number>),
     });
   }
   const total = Object.fromEntries(COUNTS.map((k) => [k, data.reduce((n, d) => n + d[k], 0)])) as Record<Count, number>;
@@ -113,12 +106,8 @@ function trackingReport(ctx: Ctx): unknown {
 /** The counts of one §2.9 time bucket, in report order, each summed in the summary. */
 const COUNTS = ["impressions", "starts", "first_quartiles", "midpoints", "third_quartiles", "completes"] as const;
 type Count = (typeof COUNTS)[number];
-
-/** The default range when `r` is omitted: the last day, capped to what the granularity allows. */
-function lastMinutes(now: Date, cap: number, want: number): Range {
-  const to = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  return { from: new Date(to.getTime() - Math.min(cap, want) * 60_000), to };
-}
+/** Each count after `impressions` as a share of the count before it. */
+const FUNNEL = [0.98, 0.93, 0.95, 0.95, 0.94];
 
 /** §2.10 egress details, in report order. */
 const EGRESS = ["manifests", "segments", "ssat", "transcoding", "other"] as const;
@@ -201,7 +190,6 @@ function adBreaks(ctx: Ctx): unknown {
   return { result: "success", ...paginate(items, q.page ?? 1, ctx.profile) };
 }
 
-/** Ad analytics routes. */
 export const routes: Route[] = [
   { method: "GET", path: "/v2/streams/push/{streamid}/adinsertion/tracking/reports", handler: trackingReport },
   { method: "POST", path: "/v2/streams/pull/{streamid}/adinsertion/consumption", handler: consumption },

@@ -40,6 +40,9 @@ const slotBody = z
 
 type Slot = z.infer<typeof slotBody>;
 
+/** Where the roster keeps each slot held once per zone; midroll slots are `midRolls`, by offset. */
+const SLOT_KEY = { preroll: "preRoll", postroll: "postRoll", midrollinterval: "midRollInterval" } as const;
+
 /** §2.8 as the schedule operation returns it. */
 const present = (config: Obj): Obj => ({ statusCode: 200, ...config, result: "success" });
 
@@ -48,12 +51,10 @@ const notEnabled = (zone: Obj) =>
   `ad insertion is not enabled on VoD push zone ${zone.id}; it must be enabled first (not part of this API)`;
 
 /** Optional per-break settings, present only when sent (PUT replaces the slot). */
-const extras = (b: Slot): Obj =>
-  Object.fromEntries(
-    Object.entries({ breakId: b.breakId, maxAds: b.maxAds, fillCeilingS: b.fillCeilingS }).filter(
-      ([, v]) => v !== undefined,
-    ),
-  );
+function extras(b: Slot): Obj {
+  const sent = { breakId: b.breakId, maxAds: b.maxAds, fillCeilingS: b.fillCeilingS };
+  return Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
+}
 
 function addSlot(ctx: Ctx): unknown {
   requireCustomPlan(ctx, "ad break schedule");
@@ -61,8 +62,6 @@ function addSlot(ctx: Ctx): unknown {
   const b = parse(slotBody, ctx.body);
   const config = zone.adinsertion;
   if (!config) throw invalid("zoneid", notEnabled(zone));
-  // Whether re-sending an identity replaces the slot or is refused is not shown (§4.2 "adds an
-  // ad break slot", no update or removal; §7): the profile chooses. Refused before any change.
   if (ctx.profile.slots === "add-only") refuseSecondSlot(zone, config.vodAdBreakPolicy ?? {}, b);
   const policy: Obj = (config.vodAdBreakPolicy ??= { adServer: { id: 0 }, spliceMode: "segment" });
   policy.midRolls ??= [];
@@ -75,7 +74,7 @@ function addSlot(ctx: Ctx): unknown {
   switch (b.type) {
     case "preroll":
     case "postroll": {
-      const key = b.type === "preroll" ? "preRoll" : "postRoll";
+      const key = SLOT_KEY[b.type];
       policy[key] = { maxDurationS: b.maxDurationS, minAdLengthS: policy[key]?.minAdLengthS ?? 0, ...extras(b) };
       break;
     }
@@ -105,19 +104,12 @@ function addSlot(ctx: Ctx): unknown {
 }
 
 /**
- * An add-only server: a slot whose identity (preroll, postroll, midrollinterval; midroll at an
- * offset) is already on the zone is refused with 422 naming the slot and the rule, even when
- * the values sent equal the stored ones.
+ * Whether re-sending a slot identity replaces the slot is not shown (§4.2, §7): an add-only
+ * server refuses it with 422 before any change, even when the values sent equal the stored ones.
  */
 function refuseSecondSlot(zone: Obj, policy: Obj, b: Slot): void {
   const held =
-    b.type === "preroll"
-      ? policy.preRoll
-      : b.type === "postroll"
-        ? policy.postRoll
-        : b.type === "midrollinterval"
-          ? policy.midRollInterval
-          : (policy.midRolls ?? []).find((m: Obj) => m.offsetS === b.offset);
+    b.type === "midroll" ? (policy.midRolls ?? []).find((m: Obj) => m.offsetS === b.offset) : policy[SLOT_KEY[b.type]];
   if (!held) return;
   const rule =
     b.type === "midroll"
@@ -137,7 +129,6 @@ function showCreative(ctx: Ctx): unknown {
   return { result: "success", ...creative };
 }
 
-/** Ad insertion routes. */
 export const routes: Route[] = [
   {
     method: "POST",

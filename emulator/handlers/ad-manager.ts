@@ -39,11 +39,7 @@ function listProjects(ctx: Ctx): unknown {
   };
 }
 
-/**
- * Whether a campaign is archived, whatever word marked it: the word this emulator's last archive
- * of it wrote (kept until reset), the profile's word, or `archived` in any letter case. A
- * status changed out of band to anything else (say `active`) is not archived.
- */
+/** Whether a campaign is archived, whatever word marked it (emulator/README.md, "Server profiles"). */
 function isArchived(ctx: Ctx, campaign: Obj): boolean {
   const status = String(campaign.status ?? "");
   return (
@@ -116,11 +112,7 @@ const requestsBody = z.strictObject({
   city_geoname_ids: ints,
 });
 
-/**
- * Filters with a §2.13 item field, matched by membership. advertiser_ids, campaign_ids,
- * creative_ids, break_ids, transaction_ids, max_ads, fill_ceiling_seconds and break_position
- * are validated but not applied: the items carry no such field.
- */
+/** Filters with a §2.13 item field, matched by membership; the items have no field for the others. */
 const MEMBERSHIP = [
   ["placements", "placement"],
   ["languages", "language"],
@@ -161,7 +153,6 @@ function adPodRequests(ctx: Ctx): unknown {
   return { result: "success", ...paginate(items, b.page ?? 1, ctx.profile) };
 }
 
-/** Ad manager routes. */
 export const routes: Route[] = [
   {
     method: "POST",

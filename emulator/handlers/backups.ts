@@ -5,7 +5,6 @@ import { Obj } from "../store";
 // §2.18: linksCount is derived from linkedZones, so an out-of-band change to one keeps both true.
 const present = (b: Obj): Obj => ({ ...b, linksCount: Array.isArray(b.linkedZones) ? b.linkedZones.length : 0 });
 
-/** Backup routes. */
 export const routes: Route[] = [
   {
     method: "GET",

@@ -5,7 +5,6 @@ import { Range } from "../time";
 /** §4.8 groupBy values. */
 export const GROUPS = ["year", "month", "week", "day", "hour"] as const;
 
-/** One groupBy value. */
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -16,29 +15,21 @@ export const MAX_BUCKETS = 10_000;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** The first instant of the bucket holding `d`. */
-function floor(group: Group, d: Date): Date {
+/** The first instant of the bucket holding `d`, or of the `step`-th bucket after it. */
+function floor(group: Group, d: Date, step = 0): Date {
   const [y, m, day, h] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours()];
   switch (group) {
     case "year":
-      return new Date(Date.UTC(y, 0, 1));
+      return new Date(Date.UTC(y + step, 0, 1));
     case "month":
-      return new Date(Date.UTC(y, m, 1));
+      return new Date(Date.UTC(y, m + step, 1));
     case "week":
-      return new Date(Date.UTC(y, m, day - ((d.getUTCDay() + 6) % 7))); // ISO weeks start on Monday
+      return new Date(Date.UTC(y, m, day - ((d.getUTCDay() + 6) % 7) + 7 * step)); // ISO weeks start on Monday
     case "day":
-      return new Date(Date.UTC(y, m, day));
+      return new Date(Date.UTC(y, m, day + step));
     case "hour":
-      return new Date(Date.UTC(y, m, day, h));
+      return new Date(Date.UTC(y, m, day, h + step));
   }
-}
-
-function next(group: Group, d: Date): Date {
-  const n = new Date(d);
-  if (group === "year") n.setUTCFullYear(n.getUTCFullYear() + 1);
-  else if (group === "month") n.setUTCMonth(n.getUTCMonth() + 1);
-  else n.setTime(n.getTime() + (group === "week" ? 7 * 86_400_000 : group === "day" ? 86_400_000 : 3_600_000));
-  return n;
 }
 
 /** The bucket label of `d`: `2025`, `2025-03`, `2025-W11`, `2025-03-14`, `2025-03-14 09:00`. */
@@ -57,7 +48,7 @@ function label(group: Group, d: Date): string {
 /** Bucket labels covering `r`, oldest first. */
 export function buckets(group: Group, r: Range): string[] {
   const out: string[] = [];
-  for (let d = floor(group, r.from); d.getTime() < r.to.getTime(); d = next(group, d)) {
+  for (let d = floor(group, r.from); d.getTime() < r.to.getTime(); d = floor(group, d, 1)) {
     if (out.length === MAX_BUCKETS)
       throw invalid(
         "r",

@@ -1,7 +1,6 @@
 /** DNS zones (§4.14). */
 import { Route } from "../route";
 
-/** DNS routes. */
 export const routes: Route[] = [
   {
     method: "GET",

@@ -80,7 +80,6 @@ function withLists(
   return out;
 }
 
-/** Domain lock routes. */
 export const routes: Route[] = [
   {
     method: "POST",

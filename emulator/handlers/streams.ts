@@ -29,7 +29,6 @@ function setStatus(kind: Kind, label: string) {
   };
 }
 
-/** Stream routes. */
 export const routes: Route[] = [
   {
     method: "POST",

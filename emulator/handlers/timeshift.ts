@@ -149,7 +149,6 @@ function warnings(access: Obj): string[] {
   return out;
 }
 
-/** Timeshift routes. */
 export const routes: Route[] = [
   {
     method: "POST",

@@ -52,8 +52,7 @@ const pageQuery = z.strictObject({ page: queryInt(1).optional() });
 
 function listPullZones(ctx: Ctx): unknown {
   const { page = 1 } = parse(pageQuery, queryObject(ctx.query), "query");
-  // §4.10 returns no paging fields, only the page; its size and what lies past the last page
-  // are not shown, so the profile chooses (default: 20 zones, an empty list past the end).
+  // §4.10 answers the page's zones without the paging fields.
   return { result: "success", zones: paginate(ctx.store.list("httpPullZones"), page, ctx.profile).items.map(present) };
 }
 
@@ -67,7 +66,6 @@ function purgeDetails(ctx: Ctx): unknown {
   return { result: "success", ...purge };
 }
 
-/** Zone routes, in spec order. */
 export const routes: Route[] = [
   { method: "POST", path: "/v2/zones/http/push/{zoneid}", handler: updatePushZone, write: "Zone updated successfully" },
   { method: "GET", path: "/v2/zones/http/pull", handler: listPullZones },
