@@ -62,13 +62,18 @@ export async function checkStack(
   stackName: string,
   cwd: string,
   env: Env,
-  onOutput: (line: string) => void = () => undefined,
+  onOutput: (line: string) => void,
 ): Promise<StackReport> {
   const failed = (error: string) => reportOf(stackName, cwd, [], env, error);
   let programDir: string;
   let nodeargs: string[];
   try {
-    if (projectRuntime(cwd) !== "nodejs") return await checkStackThroughCli(stackName, cwd, env);
+    // Another language (YAML, Python, Go, ...): the same preview through the `pulumi` CLI, whose
+    // language host runs the program and whose provider plugin reads the objects.
+    if (projectRuntime(cwd) !== "nodejs")
+      return await previewReport(stackName, cwd, env, async () =>
+        automation().LocalWorkspace.selectStack({ stackName, workDir: cwd }, await workspaceOptions(cwd, env)),
+      );
     const settings = readProject(cwd);
     ({ programDir } = programLocation(settings));
     nodeargs = settings.nodeargs;
@@ -160,20 +165,6 @@ async function previewReport(
   } catch (e) {
     return reportOf(stackName, cwd, events, env, errorMessage(e, findingsFromEvents(events).errors));
   }
-}
-
-/**
- * Checks one stack of a project in another language (YAML, Python, Go, ...), whose program the
- * Node.js worker cannot run: the same refreshing preview, `pulumi preview --refresh
- * --run-program`, through the `pulumi` CLI on the project directory, so the project's own
- * language host runs the program (and the provider plugin, pulumi-resource-cdnstream, reads the
- * objects). Its engine events are the same, so the report is the same, per property.
- */
-function checkStackThroughCli(stackName: string, cwd: string, env: Env): Promise<StackReport> {
-  const root = path.resolve(cwd);
-  return previewReport(stackName, cwd, env, async () =>
-    automation().LocalWorkspace.selectStack({ stackName, workDir: root }, await workspaceOptions(root, env)),
-  );
 }
 
 /** Checks one stack in this process, which runs the project's program: what the worker does. */
