@@ -1,8 +1,6 @@
 /**
- * `cdnstream drift`: checks stacks for out-of-band changes without touching their state, and
- * reports per resource and property the recorded and the live value, as JSON and as markdown
- * for a pull-request comment. Arguments, concurrency, output files and exit codes live here;
- * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts, shards
+ * `cdnstream drift` (its HELP says what it does): arguments, concurrency, output files and exit
+ * codes. The engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts, shards
  * (`--shard i/n`) and `drift merge` ./drift-fleet.ts.
  */
 import { writeFileSync } from "node:fs";
@@ -103,7 +101,6 @@ export function parseDriftArgs(argv: readonly string[], baseDir: string) {
     cwd: path.resolve(baseDir, values.cwd ?? "."),
     ...reportFiles(values, baseDir),
     concurrency: Number(raw),
-    // Only this share of the stacks.
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
   };
 }
@@ -141,25 +138,6 @@ export interface DriftDeps {
    */
   preflight(cwd: string, env: Env): { usage?: string; notReady?: string };
 }
-
-/** The checks before any run against the real file system and PATH. */
-export function preflight(cwd: string, env: Env): { usage?: string; notReady?: string } {
-  if (!settingsFileIn(cwd))
-    return {
-      usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
-    };
-  const notReady = missingPulumi(env);
-  return notReady ? { notReady } : {};
-}
-
-const engineDeps: DriftDeps = {
-  checkStack,
-  listStacks,
-  projectName,
-  preflight,
-  writeFile: (f, t) => writeFileSync(f, t),
-  cwd: () => process.cwd(),
-};
 
 function summaryLine(s: StackReport, seconds: string): string {
   if (s.error !== undefined) return `${s.stack}: could not be checked (${seconds}s): ${s.error.split("\n")[0]}`;
@@ -234,4 +212,18 @@ export function createDriftCommand(deps: DriftDeps): Command {
 }
 
 /** The `drift` subcommand. */
-export const driftCommand = createDriftCommand(engineDeps);
+export const driftCommand = createDriftCommand({
+  checkStack,
+  listStacks,
+  projectName,
+  preflight(cwd, env) {
+    if (!settingsFileIn(cwd))
+      return {
+        usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
+      };
+    const notReady = missingPulumi(env);
+    return notReady ? { notReady } : {};
+  },
+  writeFile: writeFileSync,
+  cwd: () => process.cwd(),
+});
