@@ -13,7 +13,6 @@ import {
   resolveFile,
   writeReport,
   type DriftReport,
-  type ReportFiles,
   type Shard,
   type StackReport,
 } from "./drift-report";
@@ -156,10 +155,7 @@ export interface MergeDeps {
 }
 
 /** Parses the arguments after `drift merge` and merges the reports; `undefined` means help was asked for. */
-function parseMergeArgs(
-  argv: readonly string[],
-  deps: MergeDeps,
-): { files: ReportFiles; merged: DriftReport } | undefined {
+function parseMergeArgs(argv: readonly string[], deps: MergeDeps) {
   const { values, positionals } = parseOptions({
     args: argv,
     allowPositionals: true,
@@ -191,6 +187,6 @@ export function createMergeCommand(deps: MergeDeps): Command {
 /** The `drift merge` subcommand. */
 export const mergeCommand = createMergeCommand({
   readReport: readShardReport,
-  writeFile: (f, t) => writeFileSync(f, t),
+  writeFile: writeFileSync,
   cwd: () => process.cwd(),
 });

@@ -239,11 +239,8 @@ export const resolveFile = (baseDir: string, file?: string) =>
 export function reportFiles(given: ReportFiles, baseDir: string): ReportFiles {
   if (given.json === "-" && given.markdown === "-")
     throw new UsageError("only one of --json and --markdown can be - (stdout)");
-  for (const [flag, file] of [
-    ["--json", given.json],
-    ["--markdown", given.markdown],
-  ] as const)
-    if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
+  if (given.json === "") throw new UsageError("--json needs a file name (or - for stdout)");
+  if (given.markdown === "") throw new UsageError("--markdown needs a file name (or - for stdout)");
   return { json: resolveFile(baseDir, given.json), markdown: resolveFile(baseDir, given.markdown) };
 }
 
