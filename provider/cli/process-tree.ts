@@ -37,17 +37,14 @@ function parentsByPid(): Map<number, number> {
 }
 
 /** The pids of every living descendant of `root` (not `root` itself). */
-export function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const [pid, ppid] of parentsByPid()) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  const found: number[] = [];
-  const queue = [...(children.get(root) ?? [])];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    found.push(pid);
-    queue.push(...(children.get(pid) ?? []));
+function descendantsOf(root: number): number[] {
+  const parents = parentsByPid();
+  const tree = [root];
+  // Breadth first: each pid found is scanned for children of its own in turn.
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
   }
-  return found;
+  return tree.slice(1);
 }
 
 function alive(pid: number): boolean {
