@@ -2,15 +2,13 @@
  * `cdnstream drift` findings: from the engine events of one refreshing preview to per-property
  * drift, and the JSON and markdown reports.
  *
- * Where drift is in the events (logged once for a StreamStatus stack, then fixed in the
- * fixtures of test/cli/drift-report.test.ts): `preview --refresh` first emits, per resource, a
- * `resourcePreEvent` with op `refresh` whose `old` and `new` are both the recorded state, then
- * a `resOutputsEvent` with op `refresh` whose `old` is the recorded state and `new` is what the
- * provider's `read` returned (`new: null` when `read` reports the object gone). Our `read`
- * returns the declared inputs unless the live value differs (provider/inputs.ts
- * `inputsFromLive`), so recorded-vs-live is `old.inputs` vs `new.inputs` of that event. The
- * later `update` steps compare live with the program's declarations: what `up` would change,
- * not drift, so they are ignored.
+ * Where drift is in the events (see the fixtures of test/cli/drift-report.test.ts): per resource,
+ * `preview --refresh` emits a `resourcePreEvent` with op `refresh` (the recorded state twice),
+ * then a `resOutputsEvent` with op `refresh` whose `old` is the recorded state and `new` what the
+ * provider's `read` returned (`new: null` when the object is gone). Our `read` returns the
+ * declared inputs unless the live value differs (provider/inputs.ts `inputsFromLive`), so
+ * recorded-vs-live is `old.inputs` vs `new.inputs` of that event. The later `update` steps compare
+ * live with the program's declarations: what `up` would change, not drift, so they are ignored.
  */
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -103,11 +101,7 @@ const skipType = (type: string) => type === "pulumi:pulumi:Stack" || type.starts
 const noise = /^using pulumi-(resource|language)-[\w-]+ from \$PATH/;
 
 /** Drifted resources, warnings and error diagnostics found in one preview's events. */
-export function findingsFromEvents(events: readonly EngineEvent[]): {
-  resources: ResourceDrift[];
-  warnings: string[];
-  errors: string[];
-} {
+export function findingsFromEvents(events: readonly EngineEvent[]) {
   const resources: ResourceDrift[] = [];
   const warnings = new Set<string>();
   const errors = new Set<string>();
@@ -129,8 +123,8 @@ export function findingsFromEvents(events: readonly EngineEvent[]): {
       resources.push({ ...base, deleted: true, properties: [] });
       continue;
     }
-    const recorded = (maskSecrets(meta.old.inputs ?? {}) ?? {}) as Record<string, unknown>;
-    const live = (maskSecrets(meta.new.inputs ?? {}) ?? {}) as Record<string, unknown>;
+    const recorded = maskSecrets(meta.old.inputs ?? {}) as Record<string, unknown>;
+    const live = maskSecrets(meta.new.inputs ?? {}) as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(recorded), ...Object.keys(live)])]
       .filter((k) => k !== "__provider")
       .sort();
