@@ -21,12 +21,9 @@ export interface Command {
 
 /**
  * The exit codes of every `cdnstream` command, in one table so a pipeline can branch on them
- * whatever the subcommand. 2 means only "drift found": a typo must never read as drift, so bad
- * usage is 64 (EX_USAGE of sysexits.h). An environment that is not ready (no `pulumi` on PATH,
- * no API key, the API unreachable or refusing the key) is 1, like any check that could not be
- * made: the command line was right, the machine or the account was not. A signal stops the
- * command with the shell's code for it, 128 + the signal number. What each means to a user is
- * {@link EXIT_HELP}.
+ * whatever the subcommand ({@link EXIT_HELP} says what each means). 2 means only "drift found":
+ * a typo must never read as drift, so bad usage is 64 (EX_USAGE of sysexits.h); an environment
+ * that is not ready is 1, like any check that could not be made.
  */
 export const EXIT = {
   ok: 0,

@@ -1,10 +1,8 @@
 /**
- * One stack's drift check through the Automation API: a preview with `refresh: true`, which
- * reads every resource from the API and compares, but never writes the state. (`pulumi refresh
- * --expect-no-changes` would also detect drift, but it writes the refreshed state before it
- * fails, so the next `up` would no longer see the drift as a change to undo.) A Node.js project's
- * stack is checked in a process of its own (./drift-worker.ts) that runs the program inline
- * (./project.ts), so a CLI without the Node.js language host works too.
+ * One stack's drift check through the Automation API: a preview with `refresh: true`, which never
+ * writes the state (docs/drift.md says why). A Node.js project's stack is checked in a process of
+ * its own (./drift-worker.ts) that runs the program inline (./project.ts), so a CLI without the
+ * Node.js language host works too.
  */
 import { fork } from "node:child_process";
 import * as path from "node:path";
@@ -141,10 +139,8 @@ function reportOf(
 
 /**
  * The refreshing preview of the stack `select` selects (never creates: a misspelt name must fail,
- * not check a new empty stack), as the stack's report. Never throws: a failure is the report's
- * `error`. The preview runs the program (`runProgram`), so every resource is read with the
- * provider configuration of today's program and stack config (after a key is regenerated and the
- * new one set, the new key), not the one the state recorded at the last `up`.
+ * not check a new empty stack), as the stack's report; a failure is its `error`. It runs the
+ * program (`runProgram`), so resources are read with today's stack config, not the state's.
  */
 async function previewReport(
   stackName: string,
@@ -153,13 +149,8 @@ async function previewReport(
   select: () => Promise<Stack>,
 ): Promise<StackReport> {
   const events: EngineEvent[] = [];
-  let stack: Stack;
   try {
-    stack = await select();
-  } catch (e) {
-    return reportOf(stackName, cwd, events, env, errorMessage(e, []));
-  }
-  try {
+    const stack = await select();
     await stack.preview({ refresh: true, runProgram: true, color: "never", onEvent: (e) => events.push(e) });
     return reportOf(stackName, cwd, events, env);
   } catch (e) {

@@ -125,7 +125,6 @@ export async function mapBounded<T, R>(
 
 /** What the command needs from the engine and the file system; replaced in unit tests. */
 export interface DriftDeps {
-  /** Checks one stack; the program's own output arrives line by line at `onOutput`. */
   checkStack(stack: string, cwd: string, env: Env, onOutput: (line: string) => void): Promise<StackReport>;
   listStacks(cwd: string, env: Env): Promise<string[]>;
   /** The project's name, for the fully qualified stack names shards are chosen by. */
