@@ -57,7 +57,6 @@ exec "$here/${PLUGIN_LAYOUT.node}" "$here/${PLUGIN_LAYOUT.main}" "$@"
 
 interface PackageManifest {
   name: string;
-  version: string;
   files?: string[];
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;

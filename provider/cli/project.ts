@@ -8,10 +8,8 @@
  * hosts the language runtime in-process instead, so the program must be loaded in this process,
  * doing what cmd/run does before ({@link prepareRuntime}) and while ({@link projectProgram}) it
  * loads it. cmd/run itself cannot be called: it also starts the runtime and the root stack
- * resource, which the Automation API has done already. The SDK modules used here (tsutils,
- * runtime/manifest, cmd/run/hooks.js) are the same in @pulumi/pulumi 3.246 and 3.270; they are
- * internal, so a test runs every project shape against the installed SDK
- * (test/e2e/drift-project-shapes.test.ts).
+ * resource, which the Automation API has done already. The SDK modules used here are internal, so
+ * test/e2e/drift-project-shapes.test.ts runs every project shape against the installed SDK.
  */
 import * as fs from "node:fs";
 import { register } from "node:module";
@@ -47,16 +45,16 @@ const log = () => require("@pulumi/pulumi/log") as { warn(message: string): Prom
 let prepared: string | undefined;
 
 /**
- * Makes this process what cmd/run makes of its own before loading the program, and returns where
- * the program is. The language host's environment comes first: PULUMI_NODEJS_TYPESCRIPT=true
- * unless `typescript: false`, PULUMI_NODEJS_TSCONFIG_PATH from `tsconfig`; variables the caller
- * set already pass through, as they do to the host's `node`. ts-node registration is
- * process-wide, so a second, different project in the same process is refused.
+ * Makes this process what cmd/run makes of its own before loading the program. The language host's
+ * environment comes first: PULUMI_NODEJS_TYPESCRIPT=true unless `typescript: false`,
+ * PULUMI_NODEJS_TSCONFIG_PATH from `tsconfig`; variables the caller set already pass through, as
+ * they do to the host's `node`. ts-node registration is process-wide, so a second, different
+ * project in the same process is refused.
  */
-export function prepareRuntime(settings: ProjectSettings): ProgramLocation {
+export function prepareRuntime(settings: ProjectSettings): void {
   const location = programLocation(settings);
   if (prepared !== undefined) {
-    if (prepared === settings.file) return location;
+    if (prepared === settings.file) return;
     throw new Error(
       `this process already runs the project of ${prepared}; run ${settings.file} in a process of its own`,
     );
@@ -66,7 +64,6 @@ export function prepareRuntime(settings: ProjectSettings): ProgramLocation {
   if (settings.typescript) process.env.PULUMI_NODEJS_TYPESCRIPT = "true";
   if (settings.tsconfig !== undefined) process.env.PULUMI_NODEJS_TSCONFIG_PATH = settings.tsconfig;
   if (process.env.PULUMI_NODEJS_TYPESCRIPT === "true") registerTypeScript(settings, location);
-  return location;
 }
 
 /** cmd/run/run.js, "If this is a typescript project", step for step; paths relative to the program's directory. */
