@@ -73,10 +73,8 @@ async function readStackConfig(cwd: string, stack: string | undefined, env: Env)
 
 /** Where a setting came from, as resolveConfig picks it: stack config first, then the environment. */
 function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Env): string | undefined {
-  const fromConfig = config?.values[`cdnstream:${name}`];
-  if (fromConfig !== undefined && fromConfig.trim() !== "") return `config cdnstream:${name} of stack ${config!.stack}`;
-  const fromEnv = env[envVar];
-  if (fromEnv !== undefined && fromEnv.trim() !== "") return `environment variable ${envVar}`;
+  if (config?.values[`cdnstream:${name}`]?.trim()) return `config cdnstream:${name} of stack ${config.stack}`;
+  if (env[envVar]?.trim()) return `environment variable ${envVar}`;
   return undefined;
 }
 
@@ -86,7 +84,7 @@ export const doctorCommand: Command = {
     const args = parseOrExit(io, "doctor", HELP, () => parseDoctorArgs(argv, process.cwd()));
     if (typeof args === "number") return args;
     // Every line is redacted of the key wherever it came from: a message might echo it.
-    const secrets = [...secretsOf(io.env)];
+    const secrets = secretsOf(io.env);
     const say = (line: string) => io.stdout(redactText(line, secrets));
     const fail = (line: string) => {
       io.stderr(redactText(`cdnstream doctor: ${line}`, secrets));

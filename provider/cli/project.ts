@@ -142,17 +142,14 @@ function packageObjectOf(program: string): PackageObject {
 function entryOfPackage(program: string, packageObject: PackageObject): string {
   const root = packageRootOf(program);
   const exportsField = packageObject.exports;
-  const dot = typeof exportsField === "object" ? exportsField["."] : undefined;
+  // `exports` wins over `main` even when it names no entry for ".".
+  const dot = typeof exportsField === "object" ? exportsField["."] : exportsField;
   const entry =
-    typeof exportsField === "string"
-      ? exportsField
-      : typeof dot === "string"
-        ? dot
-        : typeof dot === "object"
-          ? (dot.default ?? dot.require ?? dot.import)
-          : typeof exportsField === "object"
-            ? undefined
-            : packageObject.main;
+    typeof dot === "object"
+      ? (dot.default ?? dot.require ?? dot.import)
+      : exportsField === undefined
+        ? packageObject.main
+        : dot;
   if (!entry) return program;
   const file = path.join(root, entry);
   if (fs.existsSync(file)) return file;
