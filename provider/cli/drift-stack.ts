@@ -45,10 +45,7 @@ export async function listStacks(cwd: string, env: Env): Promise<string[]> {
 }
 
 /** What the worker is asked to check; it sends back the stack's report. */
-export interface WorkerTask {
-  stack: string;
-  cwd: string;
-}
+export type WorkerTask = Pick<StackReport, "stack" | "cwd">;
 
 const LAST_LINES = 20;
 
@@ -104,8 +101,7 @@ export async function checkStack(
   }
   let result: StackReport | undefined;
   child.on("message", (report: StackReport) => (result = report));
-  const task: WorkerTask = { stack: stackName, cwd };
-  child.send(task);
+  child.send({ stack: stackName, cwd } satisfies WorkerTask);
   const code = await new Promise<number | null>((resolve) => {
     child.once("error", (e) => {
       tail.push(e.message);
