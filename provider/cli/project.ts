@@ -3,12 +3,10 @@
  * runtime of @pulumi/pulumi runs it (`@pulumi/pulumi/cmd/run`, started by the language host
  * `pulumi-language-nodejs` as `node <nodeargs> cmd/run --pwd <dir> <entry>`).
  *
- * Why inline: the language host is a separate program that a standard Pulumi installation ships
- * but that this repository's engine build may lack (docs/engine.md). The Automation API
- * hosts the language runtime in-process instead, so the program must be loaded in this process,
- * doing what cmd/run does before ({@link prepareRuntime}) and while ({@link projectProgram}) it
- * loads it. cmd/run itself cannot be called: it also starts the runtime and the root stack
- * resource, which the Automation API has done already. The SDK modules used here are internal, so
+ * Why inline: this repository's engine build may lack the language host (docs/engine.md); the
+ * Automation API hosts the language runtime in-process, so the program is loaded here, doing what
+ * cmd/run does before ({@link prepareRuntime}) and while ({@link projectProgram}) it loads it
+ * (cmd/run itself would start the runtime and root stack again). These SDK modules are internal:
  * test/e2e/drift-project-shapes.test.ts runs every project shape against the installed SDK.
  */
 import * as fs from "node:fs";
@@ -158,13 +156,11 @@ function entryOfPackage(program: string, packageObject: PackageObject): string {
 }
 
 /**
- * Requires `main` afresh on every run, as the language host does in a new process each time.
- * Without it, a program that declares resources at module top level would register nothing on
- * its second run in this process (a second stack, or up-then-preview in a test) and the engine
- * would plan to delete everything. Only the modules the program itself loaded are forgotten
- * (never libraries loaded before it, nor this runner's own modules when the project directory
- * contains them, as the repository root does). `require` evaluates synchronously, so runs of
- * several stacks at once cannot interleave inside it.
+ * Requires `main` afresh on every run, as the language host does in a new process each time: else
+ * a program declaring resources at top level registers nothing on its second run in this process,
+ * and the engine plans to delete everything. Only modules the program itself loaded are forgotten,
+ * never ones loaded before it (this runner's own, when the project directory holds them). `require`
+ * is synchronous, so runs of several stacks at once cannot interleave inside it.
  */
 const loadedByProgram = new Map<string, Set<string>>();
 
@@ -224,11 +220,9 @@ function missingEntryError(
 }
 
 /**
- * The program of a Pulumi project directory, run the way the Node.js language host runs it: the
- * entry module is loaded; if it exports a function (an ES module: its default export), that is
- * called and its result becomes the stack outputs, otherwise the module's exports are. TypeScript entries need
- * {@link prepareRuntime} in this process first (the drift runner's worker does it; under jest,
- * its transform compiles them).
+ * The program of a Pulumi project directory, run the way the Node.js language host runs it.
+ * TypeScript entries need {@link prepareRuntime} in this process first (the drift worker does it;
+ * under jest, its transform compiles them).
  */
 export function projectProgram(projectDir: string): PulumiFn {
   const settings = readProject(projectDir);
@@ -257,7 +251,8 @@ export function projectProgram(projectDir: string): PulumiFn {
         "Found a TypeScript project containing an index.js file and no explicit entrypoint in Pulumi.yaml - Pulumi will use index.js",
       );
     }
-    // An exported function is called and awaited; anything else is the outputs (cmd/run does not unwrap `default` of CommonJS).
+    // An exported function (an ES module's default export) is called and awaited; anything else is
+    // the outputs (cmd/run does not unwrap `default` of CommonJS).
     const outputs = typeof exported === "function" ? await (exported as () => unknown)() : exported;
     return outputs as Record<string, unknown> | void;
   };
