@@ -80,8 +80,10 @@ Without --json -, stdout gets the markdown report.
 
 ${EXIT_HELP}`;
 
+type ShardReport = DriftReport & { shard: Shard };
+
 /** One report file, read and checked to be a shard's drift report; throws a UsageError naming the file. */
-function readShardReport(file: string): DriftReport & { shard: Shard } {
+function readShardReport(file: string): ShardReport {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -90,33 +92,29 @@ function readShardReport(file: string): DriftReport & { shard: Shard } {
       `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): give the JSON report (--json FILE) of each shard`,
     );
   }
-  let report: unknown;
+  let r: Partial<DriftReport> | null;
   try {
-    report = JSON.parse(text);
+    r = JSON.parse(text) as Partial<DriftReport> | null;
   } catch {
     throw new UsageError(`${file} is not JSON: give the JSON report (--json FILE) of each shard, not the markdown`);
   }
-  const r = report as Partial<DriftReport> | null;
   if (r === null || typeof r !== "object" || !Array.isArray(r.stacks) || typeof r.drifted !== "boolean")
     throw new UsageError(`${file} is not a drift report: it needs "stacks" (a list) and "drifted" (true or false)`);
-  const shard = r.shard;
-  if (shard === undefined || !isShard(shard.index, shard.count))
+  if (r.shard === undefined || !isShard(r.shard.index, r.shard.count))
     throw new UsageError(
       `${file} covers no shard (it was written without --shard, or is a merged report): merge combines the reports of \`cdnstream drift --shard i/n\`, one for each i from 1 to n`,
     );
   for (const s of r.stacks)
     if (s === null || typeof s !== "object" || typeof s.stack !== "string" || typeof s.drifted !== "boolean")
       throw new UsageError(`${file} is not a drift report: each entry of "stacks" needs "stack" and "drifted"`);
-  return r as DriftReport & { shard: Shard };
+  return r as ShardReport;
 }
 
 /**
  * The one report of the fleet from the reports of every shard, given as file names and reports;
  * throws a UsageError when the shards are not exactly 1 to n of one n.
  */
-export function mergeReports(
-  reports: readonly { file: string; report: DriftReport & { shard: Shard } }[],
-): DriftReport {
+export function mergeReports(reports: readonly { file: string; report: ShardReport }[]): DriftReport {
   if (!reports.length) throw new UsageError("merge needs the JSON report of every shard, e.g. drift-*.json");
   const counts = [...new Set(reports.map((r) => r.report.shard.count))];
   if (counts.length > 1)
@@ -149,7 +147,7 @@ export function mergeReports(
 
 /** What `drift merge` needs from the file system; replaced in unit tests. */
 export interface MergeDeps {
-  readReport(file: string): DriftReport & { shard: Shard };
+  readReport(file: string): ShardReport;
   writeFile(file: string, text: string): void;
   cwd(): string;
 }
