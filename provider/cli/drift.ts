@@ -131,10 +131,7 @@ export interface DriftDeps {
   projectName(cwd: string): string;
   writeFile(file: string, text: string): void;
   cwd(): string;
-  /**
-   * Before any run: `usage` when the command line points at no project (exit 64), `notReady`
-   * when the machine cannot run the check (exit 1).
-   */
+  /** Before any run: `usage` when no project is there (exit 64), `notReady` when the machine cannot check (exit 1). */
   preflight(cwd: string, env: Env): { usage?: string; notReady?: string };
 }
 
