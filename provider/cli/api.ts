@@ -64,7 +64,7 @@ export function parseApiArgs(argv: readonly string[], readFile: (path: string) =
     if (eq <= 0) throw new UsageError(`--query takes key=value, got "${pair}"`);
     query.append(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  if ([...query].length > 0) path += (path.includes("?") ? "&" : "?") + query.toString();
+  if (query.size > 0) path += (path.includes("?") ? "&" : "?") + query.toString();
 
   let body: unknown;
   if (values.data !== undefined) {

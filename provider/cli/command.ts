@@ -34,8 +34,6 @@ export const EXIT = {
   sigterm: 143,
 } as const;
 
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
-
 /** The exit-status section of every help text, written once from {@link EXIT}. */
 export const EXIT_HELP = `Exit status (every command):
   ${EXIT.ok}    success; for \`drift\`, no drift

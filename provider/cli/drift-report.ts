@@ -13,7 +13,7 @@
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { redactText } from "../client/redact";
-import { EXIT, UsageError, type ExitCode, type Io } from "./command";
+import { EXIT, UsageError, type Io } from "./command";
 
 /** One input property whose live value differs from the recorded one. */
 export interface PropertyDrift {
@@ -142,7 +142,7 @@ export function driftReport(stacks: StackReport[], coverage: { shard?: Shard; sh
 }
 
 /** Exit status: 1 when any stack could not be checked (its absence of drift proves nothing), else 2 on drift, else 0. */
-export function exitCodeOf(report: DriftReport): ExitCode {
+export function exitCodeOf(report: DriftReport): number {
   if (report.stacks.some((s) => s.error !== undefined)) return EXIT.failed;
   return report.drifted ? EXIT.drift : EXIT.ok;
 }
