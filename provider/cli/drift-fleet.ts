@@ -1,8 +1,6 @@
 /**
  * Drift across a fleet of stacks, fanned out over a CI matrix: `cdnstream drift --shard i/n` and
- * `cdnstream drift merge` (their HELP says how). A stack's shard is a hash of its name, never its
- * position in the listing: adding or removing a stack moves no other stack to another shard, so
- * each shard's report (and the history of a matrix job) stays about the same stacks.
+ * `cdnstream drift merge` (their HELP says how, and why a shard is a hash of the stack's name).
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";

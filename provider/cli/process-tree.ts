@@ -1,12 +1,9 @@
 /**
- * Stopping everything a command started. `cdnstream drift` runs a worker per stack, the worker
- * runs the `pulumi` CLI, and the CLI starts its plugins (the provider host) each in a process
- * group of its own (`Setpgid`, Pulumi's cmdutil.RegisterProcessGroup), so neither killing the
- * worker nor killing its process group reaches them: a plugin whose CLI died is left running.
- * So the tree is walked: every descendant, found by parent pid, is signalled, and any still
- * alive after a grace period is killed. The tree is read again while waiting, and every process
- * ever seen is remembered, because a process whose parent exits is re-parented (to init) and
- * drops out of the tree.
+ * Stopping everything a command started: drift's workers, their `pulumi` CLIs and the plugins each
+ * CLI starts in a process group of its own (Pulumi's cmdutil.RegisterProcessGroup), which killing
+ * a worker or its group does not reach. So every descendant, found by parent pid, is signalled,
+ * and killed if still alive after a grace period. The tree is read again while waiting and every
+ * process seen is remembered: one whose parent exits is re-parented to init and leaves the tree.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
