@@ -86,7 +86,6 @@ function readData(source: string, readFile: (path: string) => string): string {
   }
 }
 
-/** The `api` subcommand. */
 export const apiCommand: Command = {
   summary: "send one request (e.g. `cdnstream api GET /v2/dns`) and print the JSON response",
   async run(argv: readonly string[], io: Io): Promise<number> {

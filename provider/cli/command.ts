@@ -1,7 +1,6 @@
 /** What every `cdnstream` subcommand implements, and the I/O it is given (injectable for tests). */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
-/** Environment variables, as a command is given them. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Output sinks and environment of one run. */
@@ -11,7 +10,6 @@ export interface Io {
   env: Env;
 }
 
-/** A subcommand. */
 export interface Command {
   /** One line for the top-level help. */
   summary: string;

@@ -180,7 +180,6 @@ export function createMergeCommand(deps: MergeDeps): Command {
   };
 }
 
-/** The `drift merge` subcommand. */
 export const mergeCommand = createMergeCommand({
   readReport: readShardReport,
   writeFile: writeFileSync,

@@ -207,7 +207,6 @@ export function createDriftCommand(deps: DriftDeps): Command {
   };
 }
 
-/** The `drift` subcommand. */
 export const driftCommand = createDriftCommand({
   checkStack,
   listStacks,
