@@ -31,6 +31,9 @@ interface PackageObject {
   type?: string;
   main?: string;
   exports?: string | Record<string, string | { default?: string; require?: string; import?: string }>;
+  scripts?: Record<string, string>;
+  dependencies?: object;
+  devDependencies?: object;
 }
 interface SemverLike {
   parse(v: string): { compare(other: string): number } | null;
@@ -90,7 +93,7 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
     compilerOptions: {} as Record<string, unknown>,
   };
 
-  const isModule = packageObjectOf(path.resolve(location.programDir, location.entryPoint)).type === "module";
+  const isModule = packageOf(path.resolve(location.programDir, location.entryPoint)).data.type === "module";
   const tsVersion = (sdk("semver") as SemverLike).parse((sdk(typescriptRequire) as { version: string }).version);
   const hasLoaders = process.execArgv.some((arg) => arg === "--loader" || arg === "--import" || arg === "--require");
   let tsNodeEsm: string | undefined;
@@ -121,24 +124,23 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
   }
 }
 
-/** The directory of the package.json (or package.yaml) above `program`, else the program's own directory. */
-function packageRootOf(program: string): string {
+/**
+ * The package.json (or package.yaml) above `program`, read best effort as cmd/run reads it, and its
+ * directory; without one, the program's own directory.
+ */
+function packageOf(program: string): { root: string; data: PackageObject } {
   const dir = fs.existsSync(program) && fs.statSync(program).isDirectory() ? program : path.dirname(program);
   const found = manifest().searchupPackageManifest(dir);
-  return found === undefined ? dir : path.dirname(found);
-}
-
-function packageObjectOf(program: string): PackageObject {
+  const root = found === undefined ? dir : path.dirname(found);
   try {
-    return manifest().readPackageManifest(packageRootOf(program)).data ?? {};
+    return { root, data: manifest().readPackageManifest(root).data ?? {} };
   } catch {
-    return {}; // best effort, as in cmd/run
+    return { root, data: {} };
   }
 }
 
 /** With no `main` in Pulumi.yaml: package.json `exports`, then `main`, each only if the file exists. */
-function entryOfPackage(program: string, packageObject: PackageObject): string {
-  const root = packageRootOf(program);
+function entryOfPackage(program: string, root: string, packageObject: PackageObject): string {
   const exportsField = packageObject.exports;
   // `exports` wins over `main` even when it names no entry for ".".
   const dot = typeof exportsField === "object" ? exportsField["."] : exportsField;
@@ -203,11 +205,7 @@ async function importEntry(program: string): Promise<unknown> {
 }
 
 /** The top-level module itself is missing (not one it requires): say what to do, as cmd/run does. */
-function missingEntryError(
-  program: string,
-  error: Error,
-  packageObject: PackageObject & { scripts?: Record<string, string>; dependencies?: object; devDependencies?: object },
-): Error {
+function missingEntryError(program: string, error: Error, packageObject: PackageObject): Error {
   const missing = /Cannot find module '(.*)'/.exec(error.message)?.[1];
   if (missing !== program && missing !== program.replace(/\/$/, "")) return error;
   const build = packageObject.scripts?.build;
@@ -229,8 +227,8 @@ export function projectProgram(projectDir: string): PulumiFn {
   return async () => {
     const location = programLocation(settings);
     let program = path.resolve(location.programDir, location.entryPoint);
-    const packageObject = packageObjectOf(program);
-    if (location.entryPoint === ".") program = entryOfPackage(program, packageObject);
+    const { root, data: packageObject } = packageOf(program);
+    if (location.entryPoint === ".") program = entryOfPackage(program, root, packageObject);
     let exported: unknown;
     try {
       if (packageObject.type === "module") {
