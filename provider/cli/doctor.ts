@@ -1,7 +1,6 @@
 /**
- * `cdnstream doctor` (its HELP says what it does): the settings resolved as the provider does
- * (provider/client/config.ts resolveConfig), and one read, the first page of §4.10, bounded
- * whatever the account's size.
+ * `cdnstream doctor` (its HELP says what it does): settings resolved as resolveConfig does
+ * (provider/client/config.ts), and one read bounded whatever the account's size (§4.10, page 1).
  */
 import * as path from "node:path";
 import { CdnstreamClient } from "../client/client";

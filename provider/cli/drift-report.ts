@@ -239,9 +239,8 @@ export function reportFiles(given: ReportFiles, baseDir: string): ReportFiles {
 }
 
 /**
- * Writes the report, redacted of `secrets`, to its files, and to stdout the JSON (`--json -`) or
- * else the markdown. Returns the report's exit code, or 1 after `complain`ing of a file that
- * cannot be written.
+ * Writes the report, redacted of `secrets`, to its files and to stdout (the JSON with `--json -`,
+ * else the markdown). Returns its exit code, or 1 after `complain`ing of a file it cannot write.
  */
 export function writeReport(
   report: DriftReport,

@@ -1,8 +1,7 @@
 /**
  * One stack's drift check through the Automation API: a preview with `refresh: true`, which never
- * writes the state (docs/drift.md says why). A Node.js project's stack is checked in a process of
- * its own (./drift-worker.ts) that runs the program inline (./project.ts), so a CLI without the
- * Node.js language host works too.
+ * writes the state (docs/drift.md says why). A Node.js project's stack is checked in a worker
+ * process (./drift-worker.ts) running the program inline (./project.ts): no language host needed.
  */
 import { fork } from "node:child_process";
 import * as path from "node:path";

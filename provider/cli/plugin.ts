@@ -145,9 +145,9 @@ export function layOutPlugin(dir: string, sources: PluginSources = {}): void {
 }
 
 /**
- * Installs the self-contained plugin into the plugin cache, whole or not at all: it is laid out
- * in a hidden directory beside, then renamed into place (an earlier install is moved aside first
- * and removed after), so the engine never finds half of it.
+ * Installs the self-contained plugin into the plugin cache, whole or not at all: laid out in a
+ * hidden directory beside, then renamed into place (an earlier install moved aside first, removed
+ * after), so the engine never finds half of it.
  */
 export function installPlugin(pulumiHome: string, sources: PluginSources = {}): string {
   const target = pluginCacheDir(pulumiHome);

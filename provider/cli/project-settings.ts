@@ -45,10 +45,9 @@ interface YamlParser {
 }
 
 /**
- * The file parsed by the installed SDK's js-yaml, the parser its Automation API reads project
- * settings with (`LocalWorkspace.projectSettings()`). js-yaml 3 (SDK 3.246) calls its safe schema
- * DEFAULT_SAFE_SCHEMA (its DEFAULT_SCHEMA can build functions); js-yaml 4 (SDK 3.249 and later)
- * has only DEFAULT_SCHEMA, which is safe.
+ * The file parsed by the installed SDK's js-yaml, as its Automation API reads project settings
+ * (`LocalWorkspace.projectSettings()`). The safe schema is DEFAULT_SAFE_SCHEMA in js-yaml 3 (SDK
+ * 3.246, where DEFAULT_SCHEMA can build functions), DEFAULT_SCHEMA in js-yaml 4.
  */
 function parseYaml(text: string, file: string): unknown {
   const yaml = fromSdk()("js-yaml") as YamlParser;
