@@ -3,7 +3,6 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** Output sinks and environment of one run. */
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;

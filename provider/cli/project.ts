@@ -67,7 +67,7 @@ export function prepareRuntime(settings: ProjectSettings): void {
   if (process.env.PULUMI_NODEJS_TYPESCRIPT === "true") registerTypeScript(settings, location);
 }
 
-/** cmd/run/run.js, "If this is a typescript project", step for step; paths relative to the program's directory. */
+/** cmd/run/run.js, "If this is a typescript project", decision for decision; paths relative to the program's directory. */
 function registerTypeScript(settings: ProjectSettings, location: ProgramLocation): void {
   const sdk = fromSdk();
   const defaultTsConfigPath = "tsconfig.json";
@@ -85,14 +85,6 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
   const transpileOnly = transpileOnlyEnv ? transpileOnlyEnv === "true" : compilerOptions.noCheck;
   // The project's typescript and ts-node when it has them, else the copies the SDK vendors.
   const { tsnodeRequire, typescriptRequire } = tsutils().typeScriptRequireStrings();
-  const options = {
-    compiler: typescriptRequire,
-    transpileOnly,
-    project: tsConfigPath,
-    skipProject,
-    compilerOptions: {} as Record<string, unknown>,
-  };
-
   const isModule = packageOf(path.resolve(location.programDir, location.entryPoint)).data.type === "module";
   const tsVersion = (sdk("semver") as SemverLike).parse((sdk(typescriptRequire) as { version: string }).version);
   const hasLoaders = process.execArgv.some((arg) => arg === "--loader" || arg === "--import" || arg === "--require");
@@ -102,26 +94,24 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
   } catch {
     // Only recent ts-node has ESM hooks; the vendored 7.0.1 does not.
   }
-  if (isModule && tsVersion && tsVersion.compare("4.7.0") > 0 && !hasLoaders && tsNodeEsm) {
-    options.compilerOptions = {
-      target: "ES2022",
-      module: "nodenext",
-      moduleResolution: "nodenext",
-      sourceMap: "true",
-      ...compilerOptions,
-    };
-    register(pathToFileURL(sdk.resolve("./cmd/run/hooks.js")).href, pathToFileURL(__filename), { data: options });
-  } else {
-    const useNodeNext = tsVersion !== null && tsVersion.compare("4.7.0") >= 0;
-    options.compilerOptions = {
-      target: "ES2020",
+  const useEsmHooks = isModule && tsVersion && tsVersion.compare("4.7.0") > 0 && !hasLoaders && tsNodeEsm;
+  const useNodeNext = tsVersion !== null && tsVersion.compare("4.7.0") >= 0;
+  const options = {
+    compiler: typescriptRequire,
+    transpileOnly,
+    project: tsConfigPath,
+    skipProject,
+    compilerOptions: {
+      target: useEsmHooks ? "ES2022" : "ES2020",
       module: useNodeNext ? "nodenext" : "commonjs",
       moduleResolution: useNodeNext ? "nodenext" : "node",
       sourceMap: "true",
       ...compilerOptions,
-    };
-    (sdk(tsnodeRequire) as { register(options: unknown): void }).register(options);
-  }
+    },
+  };
+  if (useEsmHooks)
+    register(pathToFileURL(sdk.resolve("./cmd/run/hooks.js")).href, pathToFileURL(__filename), { data: options });
+  else (sdk(tsnodeRequire) as { register(options: unknown): void }).register(options);
 }
 
 /**
