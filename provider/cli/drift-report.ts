@@ -79,17 +79,11 @@ export function maskSecrets(value: unknown): unknown {
 
 /** JSON with sorted keys, so equal values compare equal whatever their key order. */
 function canonical(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key, v) =>
-      v !== null && typeof v === "object" && !Array.isArray(v)
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, (v as Record<string, unknown>)[k]]),
-          )
-        : v,
-    ) ?? "null"
-  );
+  const sortKeys = (_key: string, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v;
+  return JSON.stringify(value, sortKeys) ?? "null";
 }
 
 // Not objects of the account: the stack itself and provider instances (their inputs are the
