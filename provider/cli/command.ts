@@ -17,10 +17,9 @@ export interface Command {
 }
 
 /**
- * The exit codes of every `cdnstream` command, in one table so a pipeline can branch on them
- * whatever the subcommand ({@link EXIT_HELP} says what each means). 2 means only "drift found":
- * a typo must never read as drift, so bad usage is 64 (EX_USAGE of sysexits.h); an environment
- * that is not ready is 1, like any check that could not be made.
+ * The exit codes of every `cdnstream` command, one table whatever the subcommand ({@link EXIT_HELP}
+ * says what each means). 2 means only "drift found": a typo must never read as drift, so bad usage
+ * is 64 (EX_USAGE of sysexits.h); an environment that is not ready is 1.
  */
 export const EXIT = {
   ok: 0,

@@ -211,14 +211,12 @@ export const driftCommand = createDriftCommand({
   checkStack,
   listStacks,
   projectName,
-  preflight(cwd, env) {
-    if (!settingsFileIn(cwd))
-      return {
-        usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
-      };
-    const notReady = missingPulumi(env);
-    return notReady ? { notReady } : {};
-  },
+  preflight: (cwd, env) =>
+    settingsFileIn(cwd)
+      ? { notReady: missingPulumi(env) }
+      : {
+          usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
+        },
   writeFile: writeFileSync,
   cwd: () => process.cwd(),
 });

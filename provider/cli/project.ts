@@ -46,11 +46,10 @@ const log = () => require("@pulumi/pulumi/log") as { warn(message: string): Prom
 let prepared: string | undefined;
 
 /**
- * Makes this process what cmd/run makes of its own before loading the program. The language host's
- * environment comes first: PULUMI_NODEJS_TYPESCRIPT=true unless `typescript: false`,
- * PULUMI_NODEJS_TSCONFIG_PATH from `tsconfig`; variables the caller set already pass through, as
- * they do to the host's `node`. ts-node registration is process-wide, so a second, different
- * project in the same process is refused.
+ * Makes this process what cmd/run makes of its own before loading the program, the language host's
+ * environment first: PULUMI_NODEJS_TYPESCRIPT=true unless `typescript: false`,
+ * PULUMI_NODEJS_TSCONFIG_PATH from `tsconfig`, else the caller's. ts-node registration is
+ * process-wide, so a second, different project in this process is refused.
  */
 export function prepareRuntime(settings: ProjectSettings): void {
   const location = programLocation(settings);
