@@ -179,15 +179,13 @@ function install(argv: readonly string[], io: Io): number {
     io.stderr(`cdnstream plugin install: ${pluginMain} is missing: this package is not built (run \`npm run build\`).`);
     return EXIT.failed;
   }
-  let installed: string;
   try {
-    installed = installPlugin(pulumiHome);
+    io.stdout(`installed ${PLUGIN} v${version} at ${installPlugin(pulumiHome)}`);
+    return EXIT.ok;
   } catch (err) {
     io.stderr(`cdnstream plugin install: nothing was installed: ${(err as Error).message}`);
     return EXIT.failed;
   }
-  io.stdout(`installed ${PLUGIN} v${version} at ${installed}`);
-  return EXIT.ok;
 }
 
 export const pluginCommand: Command = {
