@@ -5,15 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
-import {
-  driftReport,
-  reportFiles,
-  resolveFile,
-  writeReport,
-  type DriftReport,
-  type Shard,
-  type StackReport,
-} from "./drift-report";
+import { driftReport, reportFiles, resolveFile, writeReport, type DriftReport, type Shard } from "./drift-report";
 import { secretsOf } from "./drift-stack";
 
 const SHARD_RULE =
@@ -137,7 +129,7 @@ export function mergeReports(reports: readonly { file: string; report: ShardRepo
         `${count} (a shard whose job failed must be run again)`,
     );
   // By name, whatever order the shards came in: the same issue body night after night.
-  const stacks: StackReport[] = reports
+  const stacks = reports
     .flatMap((r) => r.report.stacks)
     .sort((a, b) => (a.stack < b.stack ? -1 : a.stack > b.stack ? 1 : 0));
   return driftReport(stacks, { shards: count });
