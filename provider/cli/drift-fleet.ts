@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
+import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
 import { driftReport, reportFiles, resolveFile, writeReport, type DriftReport, type Shard } from "./drift-report";
 import { secretsOf } from "./drift-stack";
 
@@ -161,7 +161,7 @@ function parseMergeArgs(argv: readonly string[], deps: MergeDeps) {
 export function createMergeCommand(deps: MergeDeps): Command {
   return {
     summary: "combine the reports of every shard of `drift --shard i/n` into one",
-    async run(argv: readonly string[], io: Io): Promise<number> {
+    async run(argv, io) {
       const args = parseOrExit(io, "drift merge", MERGE_HELP, () => parseMergeArgs(argv, deps));
       if (typeof args === "number") return args;
       // The shard reports were redacted when written; a secret of this environment is redacted again all the same.

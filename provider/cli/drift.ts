@@ -15,7 +15,6 @@ import {
   UsageError,
   type Command,
   type Env,
-  type Io,
 } from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
 import { driftReport, reportFiles, writeReport, type StackReport } from "./drift-report";
@@ -148,7 +147,7 @@ function summaryLine(s: StackReport, seconds: string): string {
 export function createDriftCommand(deps: DriftDeps): Command {
   return {
     summary: "report out-of-band changes per stack, resource and property without writing state",
-    async run(argv: readonly string[], io: Io): Promise<number> {
+    async run(argv, io) {
       if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), io);
       const args = parseOrExit(io, "drift", HELP, () => parseDriftArgs(argv, deps.cwd()));
       if (typeof args === "number") return args;
