@@ -114,13 +114,7 @@ export async function checkStack(
 }
 
 /** One stack's report from the events of its refreshing preview (and the error that ended it, if any). */
-function reportOf(
-  stackName: string,
-  cwd: string,
-  events: readonly EngineEvent[],
-  env: Env,
-  error?: string,
-): StackReport {
+function reportOf(stackName: string, cwd: string, events: readonly EngineEvent[], env: Env, error?: string) {
   const secrets = secretsOf(env);
   const found = findingsFromEvents(events);
   // Refreshes run concurrently, so their events arrive in any order: sort, so that a report (and
@@ -137,12 +131,7 @@ function reportOf(
  * not check a new empty stack), as the stack's report; a failure is its `error`. It runs the
  * program (`runProgram`), so resources are read with today's stack config, not the state's.
  */
-async function previewReport(
-  stackName: string,
-  cwd: string,
-  env: Env,
-  select: () => Promise<Stack>,
-): Promise<StackReport> {
+async function previewReport(stackName: string, cwd: string, env: Env, select: () => Promise<Stack>) {
   const events: EngineEvent[] = [];
   try {
     const stack = await select();
