@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { CdnstreamClient } from "../client/client";
 import { CdnstreamError, ConfigError, SET_ENV_KEY_ONLY, withKeyAdvice } from "../client/errors";
 import { retryKindFor } from "../client/registry";
-import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
+import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
 
 const HELP = `Usage: cdnstream api <METHOD> <path> [--data JSON|@file] [--query key=value ...]
 
@@ -64,7 +64,7 @@ export function parseApiArgs(argv: readonly string[], readFile: (path: string) =
     if (eq <= 0) throw new UsageError(`--query takes key=value, got "${pair}"`);
     query.append(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  if ([...query].length > 0) path += (path.includes("?") ? "&" : "?") + query.toString();
+  if (query.size > 0) path += (path.includes("?") ? "&" : "?") + query.toString();
 
   let body: unknown;
   if (values.data !== undefined) {
@@ -86,10 +86,9 @@ function readData(source: string, readFile: (path: string) => string): string {
   }
 }
 
-/** The `api` subcommand. */
 export const apiCommand: Command = {
   summary: "send one request (e.g. `cdnstream api GET /v2/dns`) and print the JSON response",
-  async run(argv: readonly string[], io: Io): Promise<number> {
+  async run(argv, io) {
     const parsed = parseOrExit(io, "api", HELP, () => parseApiArgs(argv, (p) => readFileSync(p, "utf8")));
     if (typeof parsed === "number") return parsed;
     let client: CdnstreamClient;

@@ -1,17 +1,14 @@
 /** What every `cdnstream` subcommand implements, and the I/O it is given (injectable for tests). */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
-/** Environment variables, as a command is given them. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** Output sinks and environment of one run. */
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Env;
 }
 
-/** A subcommand. */
 export interface Command {
   /** One line for the top-level help. */
   summary: string;
@@ -20,13 +17,9 @@ export interface Command {
 }
 
 /**
- * The exit codes of every `cdnstream` command, in one table so a pipeline can branch on them
- * whatever the subcommand. 2 means only "drift found": a typo must never read as drift, so bad
- * usage is 64 (EX_USAGE of sysexits.h). An environment that is not ready (no `pulumi` on PATH,
- * no API key, the API unreachable or refusing the key) is 1, like any check that could not be
- * made: the command line was right, the machine or the account was not. A signal stops the
- * command with the shell's code for it, 128 + the signal number. What each means to a user is
- * {@link EXIT_HELP}.
+ * The exit codes of every `cdnstream` command, one table whatever the subcommand ({@link EXIT_HELP}
+ * says what each means). 2 means only "drift found": a typo must never read as drift, so bad usage
+ * is 64 (EX_USAGE of sysexits.h); an environment that is not ready is 1.
  */
 export const EXIT = {
   ok: 0,
@@ -36,8 +29,6 @@ export const EXIT = {
   sigint: 130,
   sigterm: 143,
 } as const;
-
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** The exit-status section of every help text, written once from {@link EXIT}. */
 export const EXIT_HELP = `Exit status (every command):

@@ -1,7 +1,6 @@
 /**
- * `cdnstream doctor` (its HELP says what it does): the settings resolved as the provider does
- * (provider/client/config.ts resolveConfig), and one read, the first page of §4.10, bounded
- * whatever the account's size.
+ * `cdnstream doctor` (its HELP says what it does): settings resolved as resolveConfig does
+ * (provider/client/config.ts), and one read bounded whatever the account's size (§4.10, page 1).
  */
 import * as path from "node:path";
 import { CdnstreamClient } from "../client/client";
@@ -73,10 +72,8 @@ async function readStackConfig(cwd: string, stack: string | undefined, env: Env)
 
 /** Where a setting came from, as resolveConfig picks it: stack config first, then the environment. */
 function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Env): string | undefined {
-  const fromConfig = config?.values[`cdnstream:${name}`];
-  if (fromConfig !== undefined && fromConfig.trim() !== "") return `config cdnstream:${name} of stack ${config!.stack}`;
-  const fromEnv = env[envVar];
-  if (fromEnv !== undefined && fromEnv.trim() !== "") return `environment variable ${envVar}`;
+  if (config?.values[`cdnstream:${name}`]?.trim()) return `config cdnstream:${name} of stack ${config.stack}`;
+  if (env[envVar]?.trim()) return `environment variable ${envVar}`;
   return undefined;
 }
 
@@ -86,7 +83,7 @@ export const doctorCommand: Command = {
     const args = parseOrExit(io, "doctor", HELP, () => parseDoctorArgs(argv, process.cwd()));
     if (typeof args === "number") return args;
     // Every line is redacted of the key wherever it came from: a message might echo it.
-    const secrets = [...secretsOf(io.env)];
+    const secrets = secretsOf(io.env);
     const say = (line: string) => io.stdout(redactText(line, secrets));
     const fail = (line: string) => {
       io.stderr(redactText(`cdnstream doctor: ${line}`, secrets));

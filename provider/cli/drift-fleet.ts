@@ -1,22 +1,11 @@
 /**
  * Drift across a fleet of stacks, fanned out over a CI matrix: `cdnstream drift --shard i/n` and
- * `cdnstream drift merge` (their HELP says how). A stack's shard is a hash of its name, never its
- * position in the listing: adding or removing a stack moves no other stack to another shard, so
- * each shard's report (and the history of a matrix job) stays about the same stacks.
+ * `cdnstream drift merge` (their HELP says how, and why a shard is a hash of the stack's name).
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Io } from "./command";
-import {
-  driftReport,
-  reportFiles,
-  resolveFile,
-  writeReport,
-  type DriftReport,
-  type ReportFiles,
-  type Shard,
-  type StackReport,
-} from "./drift-report";
+import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
+import { driftReport, reportFiles, resolveFile, writeReport, type DriftReport, type Shard } from "./drift-report";
 import { secretsOf } from "./drift-stack";
 
 const SHARD_RULE =
@@ -81,8 +70,10 @@ Without --json -, stdout gets the markdown report.
 
 ${EXIT_HELP}`;
 
+type ShardReport = DriftReport & { shard: Shard };
+
 /** One report file, read and checked to be a shard's drift report; throws a UsageError naming the file. */
-function readShardReport(file: string): DriftReport & { shard: Shard } {
+function readShardReport(file: string): ShardReport {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -91,33 +82,29 @@ function readShardReport(file: string): DriftReport & { shard: Shard } {
       `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): give the JSON report (--json FILE) of each shard`,
     );
   }
-  let report: unknown;
+  let r: Partial<DriftReport> | null;
   try {
-    report = JSON.parse(text);
+    r = JSON.parse(text) as Partial<DriftReport> | null;
   } catch {
     throw new UsageError(`${file} is not JSON: give the JSON report (--json FILE) of each shard, not the markdown`);
   }
-  const r = report as Partial<DriftReport> | null;
   if (r === null || typeof r !== "object" || !Array.isArray(r.stacks) || typeof r.drifted !== "boolean")
     throw new UsageError(`${file} is not a drift report: it needs "stacks" (a list) and "drifted" (true or false)`);
-  const shard = r.shard;
-  if (shard === undefined || !isShard(shard.index, shard.count))
+  if (r.shard === undefined || !isShard(r.shard.index, r.shard.count))
     throw new UsageError(
       `${file} covers no shard (it was written without --shard, or is a merged report): merge combines the reports of \`cdnstream drift --shard i/n\`, one for each i from 1 to n`,
     );
   for (const s of r.stacks)
     if (s === null || typeof s !== "object" || typeof s.stack !== "string" || typeof s.drifted !== "boolean")
       throw new UsageError(`${file} is not a drift report: each entry of "stacks" needs "stack" and "drifted"`);
-  return r as DriftReport & { shard: Shard };
+  return r as ShardReport;
 }
 
 /**
  * The one report of the fleet from the reports of every shard, given as file names and reports;
  * throws a UsageError when the shards are not exactly 1 to n of one n.
  */
-export function mergeReports(
-  reports: readonly { file: string; report: DriftReport & { shard: Shard } }[],
-): DriftReport {
+export function mergeReports(reports: readonly { file: string; report: ShardReport }[]): DriftReport {
   if (!reports.length) throw new UsageError("merge needs the JSON report of every shard, e.g. drift-*.json");
   const counts = [...new Set(reports.map((r) => r.report.shard.count))];
   if (counts.length > 1)
@@ -142,7 +129,7 @@ export function mergeReports(
         `${count} (a shard whose job failed must be run again)`,
     );
   // By name, whatever order the shards came in: the same issue body night after night.
-  const stacks: StackReport[] = reports
+  const stacks = reports
     .flatMap((r) => r.report.stacks)
     .sort((a, b) => (a.stack < b.stack ? -1 : a.stack > b.stack ? 1 : 0));
   return driftReport(stacks, { shards: count });
@@ -150,16 +137,13 @@ export function mergeReports(
 
 /** What `drift merge` needs from the file system; replaced in unit tests. */
 export interface MergeDeps {
-  readReport(file: string): DriftReport & { shard: Shard };
+  readReport(file: string): ShardReport;
   writeFile(file: string, text: string): void;
   cwd(): string;
 }
 
 /** Parses the arguments after `drift merge` and merges the reports; `undefined` means help was asked for. */
-function parseMergeArgs(
-  argv: readonly string[],
-  deps: MergeDeps,
-): { files: ReportFiles; merged: DriftReport } | undefined {
+function parseMergeArgs(argv: readonly string[], deps: MergeDeps) {
   const { values, positionals } = parseOptions({
     args: argv,
     allowPositionals: true,
@@ -177,7 +161,7 @@ function parseMergeArgs(
 export function createMergeCommand(deps: MergeDeps): Command {
   return {
     summary: "combine the reports of every shard of `drift --shard i/n` into one",
-    async run(argv: readonly string[], io: Io): Promise<number> {
+    async run(argv, io) {
       const args = parseOrExit(io, "drift merge", MERGE_HELP, () => parseMergeArgs(argv, deps));
       if (typeof args === "number") return args;
       // The shard reports were redacted when written; a secret of this environment is redacted again all the same.
@@ -188,9 +172,8 @@ export function createMergeCommand(deps: MergeDeps): Command {
   };
 }
 
-/** The `drift merge` subcommand. */
 export const mergeCommand = createMergeCommand({
   readReport: readShardReport,
-  writeFile: (f, t) => writeFileSync(f, t),
+  writeFile: writeFileSync,
   cwd: () => process.cwd(),
 });

@@ -2,20 +2,18 @@
  * `cdnstream drift` findings: from the engine events of one refreshing preview to per-property
  * drift, and the JSON and markdown reports.
  *
- * Where drift is in the events (logged once for a StreamStatus stack, then fixed in the
- * fixtures of test/cli/drift-report.test.ts): `preview --refresh` first emits, per resource, a
- * `resourcePreEvent` with op `refresh` whose `old` and `new` are both the recorded state, then
- * a `resOutputsEvent` with op `refresh` whose `old` is the recorded state and `new` is what the
- * provider's `read` returned (`new: null` when `read` reports the object gone). Our `read`
- * returns the declared inputs unless the live value differs (provider/inputs.ts
- * `inputsFromLive`), so recorded-vs-live is `old.inputs` vs `new.inputs` of that event. The
- * later `update` steps compare live with the program's declarations: what `up` would change,
- * not drift, so they are ignored.
+ * Where drift is in the events (see the fixtures of test/cli/drift-report.test.ts): per resource,
+ * `preview --refresh` emits a `resourcePreEvent` with op `refresh` (the recorded state twice),
+ * then a `resOutputsEvent` with op `refresh` whose `old` is the recorded state and `new` what the
+ * provider's `read` returned (`new: null` when the object is gone). Our `read` returns the
+ * declared inputs unless the live value differs (provider/inputs.ts `inputsFromLive`), so
+ * recorded-vs-live is `old.inputs` vs `new.inputs` of that event. The later `update` steps compare
+ * live with the program's declarations: what `up` would change, not drift, so they are ignored.
  */
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { redactText } from "../client/redact";
-import { EXIT, UsageError, type ExitCode, type Io } from "./command";
+import { EXIT, UsageError, type Io } from "./command";
 
 /** One input property whose live value differs from the recorded one. */
 export interface PropertyDrift {
@@ -81,17 +79,11 @@ export function maskSecrets(value: unknown): unknown {
 
 /** JSON with sorted keys, so equal values compare equal whatever their key order. */
 function canonical(value: unknown): string {
-  return (
-    JSON.stringify(value, (_key, v) =>
-      v !== null && typeof v === "object" && !Array.isArray(v)
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, (v as Record<string, unknown>)[k]]),
-          )
-        : v,
-    ) ?? "null"
-  );
+  const sortKeys = (_key: string, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v;
+  return JSON.stringify(value, sortKeys) ?? "null";
 }
 
 // Not objects of the account: the stack itself and provider instances (their inputs are the
@@ -103,11 +95,7 @@ const skipType = (type: string) => type === "pulumi:pulumi:Stack" || type.starts
 const noise = /^using pulumi-(resource|language)-[\w-]+ from \$PATH/;
 
 /** Drifted resources, warnings and error diagnostics found in one preview's events. */
-export function findingsFromEvents(events: readonly EngineEvent[]): {
-  resources: ResourceDrift[];
-  warnings: string[];
-  errors: string[];
-} {
+export function findingsFromEvents(events: readonly EngineEvent[]) {
   const resources: ResourceDrift[] = [];
   const warnings = new Set<string>();
   const errors = new Set<string>();
@@ -129,8 +117,8 @@ export function findingsFromEvents(events: readonly EngineEvent[]): {
       resources.push({ ...base, deleted: true, properties: [] });
       continue;
     }
-    const recorded = (maskSecrets(meta.old.inputs ?? {}) ?? {}) as Record<string, unknown>;
-    const live = (maskSecrets(meta.new.inputs ?? {}) ?? {}) as Record<string, unknown>;
+    const recorded = maskSecrets(meta.old.inputs ?? {}) as Record<string, unknown>;
+    const live = maskSecrets(meta.new.inputs ?? {}) as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(recorded), ...Object.keys(live)])]
       .filter((k) => k !== "__provider")
       .sort();
@@ -148,7 +136,7 @@ export function driftReport(stacks: StackReport[], coverage: { shard?: Shard; sh
 }
 
 /** Exit status: 1 when any stack could not be checked (its absence of drift proves nothing), else 2 on drift, else 0. */
-export function exitCodeOf(report: DriftReport): ExitCode {
+export function exitCodeOf(report: DriftReport): number {
   if (report.stacks.some((s) => s.error !== undefined)) return EXIT.failed;
   return report.drifted ? EXIT.drift : EXIT.ok;
 }
@@ -239,18 +227,14 @@ export const resolveFile = (baseDir: string, file?: string) =>
 export function reportFiles(given: ReportFiles, baseDir: string): ReportFiles {
   if (given.json === "-" && given.markdown === "-")
     throw new UsageError("only one of --json and --markdown can be - (stdout)");
-  for (const [flag, file] of [
-    ["--json", given.json],
-    ["--markdown", given.markdown],
-  ] as const)
-    if (file === "") throw new UsageError(`${flag} needs a file name (or - for stdout)`);
+  if (given.json === "") throw new UsageError("--json needs a file name (or - for stdout)");
+  if (given.markdown === "") throw new UsageError("--markdown needs a file name (or - for stdout)");
   return { json: resolveFile(baseDir, given.json), markdown: resolveFile(baseDir, given.markdown) };
 }
 
 /**
- * Writes the report, redacted of `secrets`, to its files, and to stdout the JSON (`--json -`) or
- * else the markdown. Returns the report's exit code, or 1 after `complain`ing of a file that
- * cannot be written.
+ * Writes the report, redacted of `secrets`, to its files and to stdout (the JSON with `--json -`,
+ * else the markdown). Returns its exit code, or 1 after `complain`ing of a file it cannot write.
  */
 export function writeReport(
   report: DriftReport,

@@ -1,10 +1,7 @@
 /**
- * One stack's drift check through the Automation API: a preview with `refresh: true`, which
- * reads every resource from the API and compares, but never writes the state. (`pulumi refresh
- * --expect-no-changes` would also detect drift, but it writes the refreshed state before it
- * fails, so the next `up` would no longer see the drift as a change to undo.) A Node.js project's
- * stack is checked in a process of its own (./drift-worker.ts) that runs the program inline
- * (./project.ts), so a CLI without the Node.js language host works too.
+ * One stack's drift check through the Automation API: a preview with `refresh: true`, which never
+ * writes the state (docs/drift.md says why). A Node.js project's stack is checked in a worker
+ * process (./drift-worker.ts) running the program inline (./project.ts): no language host needed.
  */
 import { fork } from "node:child_process";
 import * as path from "node:path";
@@ -47,10 +44,7 @@ export async function listStacks(cwd: string, env: Env): Promise<string[]> {
 }
 
 /** What the worker is asked to check; it sends back the stack's report. */
-export interface WorkerTask {
-  stack: string;
-  cwd: string;
-}
+export type WorkerTask = Pick<StackReport, "stack" | "cwd">;
 
 const LAST_LINES = 20;
 
@@ -62,13 +56,18 @@ export async function checkStack(
   stackName: string,
   cwd: string,
   env: Env,
-  onOutput: (line: string) => void = () => undefined,
+  onOutput: (line: string) => void,
 ): Promise<StackReport> {
   const failed = (error: string) => reportOf(stackName, cwd, [], env, error);
   let programDir: string;
   let nodeargs: string[];
   try {
-    if (projectRuntime(cwd) !== "nodejs") return await checkStackThroughCli(stackName, cwd, env);
+    // Another language (YAML, Python, Go, ...): the same preview through the `pulumi` CLI, whose
+    // language host runs the program and whose provider plugin reads the objects.
+    if (projectRuntime(cwd) !== "nodejs")
+      return await previewReport(stackName, cwd, env, async () =>
+        automation().LocalWorkspace.selectStack({ stackName, workDir: cwd }, await workspaceOptions(cwd, env)),
+      );
     const settings = readProject(cwd);
     ({ programDir } = programLocation(settings));
     nodeargs = settings.nodeargs;
@@ -101,8 +100,7 @@ export async function checkStack(
   }
   let result: StackReport | undefined;
   child.on("message", (report: StackReport) => (result = report));
-  const task: WorkerTask = { stack: stackName, cwd };
-  child.send(task);
+  child.send({ stack: stackName, cwd } satisfies WorkerTask);
   const code = await new Promise<number | null>((resolve) => {
     child.once("error", (e) => {
       tail.push(e.message);
@@ -116,13 +114,7 @@ export async function checkStack(
 }
 
 /** One stack's report from the events of its refreshing preview (and the error that ended it, if any). */
-function reportOf(
-  stackName: string,
-  cwd: string,
-  events: readonly EngineEvent[],
-  env: Env,
-  error?: string,
-): StackReport {
+function reportOf(stackName: string, cwd: string, events: readonly EngineEvent[], env: Env, error?: string) {
   const secrets = secretsOf(env);
   const found = findingsFromEvents(events);
   // Refreshes run concurrently, so their events arrive in any order: sort, so that a report (and
@@ -136,44 +128,18 @@ function reportOf(
 
 /**
  * The refreshing preview of the stack `select` selects (never creates: a misspelt name must fail,
- * not check a new empty stack), as the stack's report. Never throws: a failure is the report's
- * `error`. The preview runs the program (`runProgram`), so every resource is read with the
- * provider configuration of today's program and stack config (after a key is regenerated and the
- * new one set, the new key), not the one the state recorded at the last `up`.
+ * not check a new empty stack), as the stack's report; a failure is its `error`. It runs the
+ * program (`runProgram`), so resources are read with today's stack config, not the state's.
  */
-async function previewReport(
-  stackName: string,
-  cwd: string,
-  env: Env,
-  select: () => Promise<Stack>,
-): Promise<StackReport> {
+async function previewReport(stackName: string, cwd: string, env: Env, select: () => Promise<Stack>) {
   const events: EngineEvent[] = [];
-  let stack: Stack;
   try {
-    stack = await select();
-  } catch (e) {
-    return reportOf(stackName, cwd, events, env, errorMessage(e, []));
-  }
-  try {
+    const stack = await select();
     await stack.preview({ refresh: true, runProgram: true, color: "never", onEvent: (e) => events.push(e) });
     return reportOf(stackName, cwd, events, env);
   } catch (e) {
     return reportOf(stackName, cwd, events, env, errorMessage(e, findingsFromEvents(events).errors));
   }
-}
-
-/**
- * Checks one stack of a project in another language (YAML, Python, Go, ...), whose program the
- * Node.js worker cannot run: the same refreshing preview, `pulumi preview --refresh
- * --run-program`, through the `pulumi` CLI on the project directory, so the project's own
- * language host runs the program (and the provider plugin, pulumi-resource-cdnstream, reads the
- * objects). Its engine events are the same, so the report is the same, per property.
- */
-function checkStackThroughCli(stackName: string, cwd: string, env: Env): Promise<StackReport> {
-  const root = path.resolve(cwd);
-  return previewReport(stackName, cwd, env, async () =>
-    automation().LocalWorkspace.selectStack({ stackName, workDir: root }, await workspaceOptions(root, env)),
-  );
 }
 
 /** Checks one stack in this process, which runs the project's program: what the worker does. */

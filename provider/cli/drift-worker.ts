@@ -1,10 +1,7 @@
 /**
- * The process in which `cdnstream drift` checks one stack: started by ./drift-stack.ts as the
- * Node.js language host starts a program (`node <runtime.options.nodeargs>`, in the program's
- * directory, with the caller's environment), it runs the project's program inline, with
- * TypeScript compiled on the fly as @pulumi/pulumi's runtime does, and sends the stack's report
- * back over the IPC channel. One stack per process: like the language host's, and because the
- * TypeScript registration and the working directory are process-wide.
+ * The process in which `cdnstream drift` checks one stack, started by ./drift-stack.ts as the
+ * language host starts a program; it sends the stack's report back over the IPC channel. One
+ * stack per process: the TypeScript registration and the working directory are process-wide.
  */
 import { checkStackHere, type WorkerTask } from "./drift-stack";
 import { stopDescendants } from "./process-tree";

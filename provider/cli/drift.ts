@@ -1,8 +1,6 @@
 /**
- * `cdnstream drift`: checks stacks for out-of-band changes without touching their state, and
- * reports per resource and property the recorded and the live value, as JSON and as markdown
- * for a pull-request comment. Arguments, concurrency, output files and exit codes live here;
- * the engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts, shards
+ * `cdnstream drift` (its HELP says what it does): arguments, concurrency, output files and exit
+ * codes. The engine run is ./drift-stack.ts, the findings and reports ./drift-report.ts, shards
  * (`--shard i/n`) and `drift merge` ./drift-fleet.ts.
  */
 import { writeFileSync } from "node:fs";
@@ -17,7 +15,6 @@ import {
   UsageError,
   type Command,
   type Env,
-  type Io,
 } from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
 import { driftReport, reportFiles, writeReport, type StackReport } from "./drift-report";
@@ -103,7 +100,6 @@ export function parseDriftArgs(argv: readonly string[], baseDir: string) {
     cwd: path.resolve(baseDir, values.cwd ?? "."),
     ...reportFiles(values, baseDir),
     concurrency: Number(raw),
-    // Only this share of the stacks.
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
   };
 }
@@ -128,38 +124,15 @@ export async function mapBounded<T, R>(
 
 /** What the command needs from the engine and the file system; replaced in unit tests. */
 export interface DriftDeps {
-  /** Checks one stack; the program's own output arrives line by line at `onOutput`. */
   checkStack(stack: string, cwd: string, env: Env, onOutput: (line: string) => void): Promise<StackReport>;
   listStacks(cwd: string, env: Env): Promise<string[]>;
   /** The project's name, for the fully qualified stack names shards are chosen by. */
   projectName(cwd: string): string;
   writeFile(file: string, text: string): void;
   cwd(): string;
-  /**
-   * Before any run: `usage` when the command line points at no project (exit 64), `notReady`
-   * when the machine cannot run the check (exit 1).
-   */
+  /** Before any run: `usage` when no project is there (exit 64), `notReady` when the machine cannot check (exit 1). */
   preflight(cwd: string, env: Env): { usage?: string; notReady?: string };
 }
-
-/** The checks before any run against the real file system and PATH. */
-export function preflight(cwd: string, env: Env): { usage?: string; notReady?: string } {
-  if (!settingsFileIn(cwd))
-    return {
-      usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
-    };
-  const notReady = missingPulumi(env);
-  return notReady ? { notReady } : {};
-}
-
-const engineDeps: DriftDeps = {
-  checkStack,
-  listStacks,
-  projectName,
-  preflight,
-  writeFile: (f, t) => writeFileSync(f, t),
-  cwd: () => process.cwd(),
-};
 
 function summaryLine(s: StackReport, seconds: string): string {
   if (s.error !== undefined) return `${s.stack}: could not be checked (${seconds}s): ${s.error.split("\n")[0]}`;
@@ -174,7 +147,7 @@ function summaryLine(s: StackReport, seconds: string): string {
 export function createDriftCommand(deps: DriftDeps): Command {
   return {
     summary: "report out-of-band changes per stack, resource and property without writing state",
-    async run(argv: readonly string[], io: Io): Promise<number> {
+    async run(argv, io) {
       if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), io);
       const args = parseOrExit(io, "drift", HELP, () => parseDriftArgs(argv, deps.cwd()));
       if (typeof args === "number") return args;
@@ -233,5 +206,16 @@ export function createDriftCommand(deps: DriftDeps): Command {
   };
 }
 
-/** The `drift` subcommand. */
-export const driftCommand = createDriftCommand(engineDeps);
+export const driftCommand = createDriftCommand({
+  checkStack,
+  listStacks,
+  projectName,
+  preflight: (cwd, env) =>
+    settingsFileIn(cwd)
+      ? { notReady: missingPulumi(env) }
+      : {
+          usage: `no Pulumi.yaml (or Pulumi.yml, Pulumi.json) in ${cwd}: run in the Pulumi project directory or give it with --cwd DIR`,
+        },
+  writeFile: writeFileSync,
+  cwd: () => process.cwd(),
+});

@@ -47,8 +47,7 @@ export const automation = () => require("@pulumi/pulumi/automation") as typeof i
  * A standard Pulumi installation ships the plugin too and, earlier on PATH, wins.
  */
 export function engineEnv(env: Env): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) vars[k] = v;
+  const vars = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
   let pluginDir: string | undefined;
   try {
     pluginDir = path.dirname(require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs"));
@@ -62,10 +61,9 @@ export function engineEnv(env: Env): Record<string, string> {
 }
 
 /**
- * Options for a LocalWorkspace on `workDir` with {@link engineEnv}, which run the `pulumi` found
- * on `env.PATH` (the PATH this command was given), not the one on this process's PATH, which the
- * Automation API would look up otherwise. Its installation root is the directory above its bin/;
- * a `pulumi` elsewhere is left to the default.
+ * Options for a LocalWorkspace on `workDir` with {@link engineEnv}, which run the `pulumi` on
+ * `env.PATH` (the PATH this command was given), not the one on this process's PATH: when it sits
+ * in a bin/ directory, whose parent is its installation root; elsewhere, the default.
  */
 export async function workspaceOptions(workDir: string, env: Env): Promise<LocalWorkspaceOptions> {
   const options: LocalWorkspaceOptions = { workDir, envVars: engineEnv(env) };

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `cdnstream`: the command-line face of the client. A subcommand dispatcher: `api` (one
- * request), `doctor` (configuration and one cheap read), `drift` (drift detection) and `plugin`.
- * Every path exits with a code of the one table in ./command.ts (EXIT), which `--help` prints.
+ * `cdnstream`: the dispatcher to the subcommands of {@link commands}. Every path exits with a code
+ * of the one table in ./command.ts (EXIT), which `--help` prints.
  */
 import { apiCommand } from "./api";
 import { EXIT, EXIT_HELP, type Command, type Io } from "./command";

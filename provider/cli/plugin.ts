@@ -1,10 +1,7 @@
 /**
- * `cdnstream plugin install|path`: puts the provider plugin `pulumi-resource-cdnstream` where the
- * Pulumi CLI looks for it, so YAML, Python and Go programs (and `pulumi import`) find it the way
- * Pulumi users expect, and `pulumi plugin ls` lists it.
- *
- * Ours is self-contained ({@link PLUGIN_LAYOUT}), the same directory a release archive holds
- * (scripts/release.ts), so it needs no Node.js on PATH and nothing of the project that installed it.
+ * `cdnstream plugin install|path` (its HELP says what they do). The plugin is self-contained
+ * ({@link PLUGIN_LAYOUT}), the same directory a release archive holds (scripts/release.ts), so it
+ * needs no Node.js on PATH and nothing of the project that installed it.
  */
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
@@ -57,7 +54,6 @@ exec "$here/${PLUGIN_LAYOUT.node}" "$here/${PLUGIN_LAYOUT.main}" "$@"
 
 interface PackageManifest {
   name: string;
-  version: string;
   files?: string[];
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -66,11 +62,10 @@ const readManifest = (dir: string): PackageManifest =>
   JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as PackageManifest;
 
 /**
- * The production dependencies of the package at `packageDir`, transitively, each as the directory
- * Node.js resolves it to and the directory it takes under `targetPackage`: a package found in an
- * ancestor's node_modules (hoisted: the project's, or a global prefix's) goes to
- * `targetPackage/node_modules/<name>`, one nested in a dependency's own node_modules stays nested
- * under that dependency's copy, so every `require` resolves in the copy as it did in the source.
+ * The production dependencies of the package at `packageDir`, transitively: the directory Node.js
+ * resolves each to, and the one it takes under `targetPackage`. A hoisted one (in an ancestor's
+ * node_modules) goes to `targetPackage/node_modules/<name>`, a nested one stays under its
+ * dependent's copy, so every `require` resolves in the copy as it did in the source.
  */
 export function productionDependencies(packageDir: string, targetPackage: string): Map<string, string> {
   const targets = new Map<string, string>([[packageDir, targetPackage]]);
@@ -150,9 +145,9 @@ export function layOutPlugin(dir: string, sources: PluginSources = {}): void {
 }
 
 /**
- * Installs the self-contained plugin into the plugin cache, whole or not at all: it is laid out
- * in a hidden directory beside, then renamed into place (an earlier install is moved aside first
- * and removed after), so the engine never finds half of it.
+ * Installs the self-contained plugin into the plugin cache, whole or not at all: laid out in a
+ * hidden directory beside, then renamed into place (an earlier install moved aside first, removed
+ * after), so the engine never finds half of it.
  */
 export function installPlugin(pulumiHome: string, sources: PluginSources = {}): string {
   const target = pluginCacheDir(pulumiHome);
@@ -184,15 +179,13 @@ function install(argv: readonly string[], io: Io): number {
     io.stderr(`cdnstream plugin install: ${pluginMain} is missing: this package is not built (run \`npm run build\`).`);
     return EXIT.failed;
   }
-  let installed: string;
   try {
-    installed = installPlugin(pulumiHome);
+    io.stdout(`installed ${PLUGIN} v${version} at ${installPlugin(pulumiHome)}`);
+    return EXIT.ok;
   } catch (err) {
     io.stderr(`cdnstream plugin install: nothing was installed: ${(err as Error).message}`);
     return EXIT.failed;
   }
-  io.stdout(`installed ${PLUGIN} v${version} at ${installed}`);
-  return EXIT.ok;
 }
 
 export const pluginCommand: Command = {

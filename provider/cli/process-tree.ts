@@ -1,12 +1,9 @@
 /**
- * Stopping everything a command started. `cdnstream drift` runs a worker per stack, the worker
- * runs the `pulumi` CLI, and the CLI starts its plugins (the provider host) each in a process
- * group of its own (`Setpgid`, Pulumi's cmdutil.RegisterProcessGroup), so neither killing the
- * worker nor killing its process group reaches them: a plugin whose CLI died is left running.
- * So the tree is walked: every descendant, found by parent pid, is signalled, and any still
- * alive after a grace period is killed. The tree is read again while waiting, and every process
- * ever seen is remembered, because a process whose parent exits is re-parented (to init) and
- * drops out of the tree.
+ * Stopping everything a command started: drift's workers, their `pulumi` CLIs and the plugins each
+ * CLI starts in a process group of its own (Pulumi's cmdutil.RegisterProcessGroup), which killing
+ * a worker or its group does not reach. So every descendant, found by parent pid, is signalled,
+ * and killed if still alive after a grace period. The tree is read again while waiting and every
+ * process seen is remembered: one whose parent exits is re-parented to init and leaves the tree.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -37,17 +34,14 @@ function parentsByPid(): Map<number, number> {
 }
 
 /** The pids of every living descendant of `root` (not `root` itself). */
-export function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const [pid, ppid] of parentsByPid()) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  const found: number[] = [];
-  const queue = [...(children.get(root) ?? [])];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    found.push(pid);
-    queue.push(...(children.get(pid) ?? []));
+function descendantsOf(root: number): number[] {
+  const parents = parentsByPid();
+  const tree = [root];
+  // Breadth first: each pid found is scanned for children of its own in turn.
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
   }
-  return found;
+  return tree.slice(1);
 }
 
 function alive(pid: number): boolean {

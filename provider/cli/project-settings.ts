@@ -1,8 +1,7 @@
 /**
- * A Pulumi project's settings file (Pulumi.yaml), read the way Pulumi reads it and checked for
- * what running its program needs: the name, a `nodejs` runtime and its options, and `main`, which
- * mean what they mean to the Node.js language host (pulumi-language-nodejs). Reading it needs no
- * `pulumi` process, so the settings are known before any engine run.
+ * A Pulumi project's settings file (Pulumi.yaml), read the way Pulumi reads it, without a `pulumi`
+ * process, and checked for what running its program needs, each setting meaning what it means to
+ * the Node.js language host (pulumi-language-nodejs).
  */
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -46,10 +45,9 @@ interface YamlParser {
 }
 
 /**
- * The file parsed by the installed SDK's js-yaml, the parser its Automation API reads project
- * settings with (`LocalWorkspace.projectSettings()`). js-yaml 3 (SDK 3.246) calls its safe schema
- * DEFAULT_SAFE_SCHEMA (its DEFAULT_SCHEMA can build functions); js-yaml 4 (SDK 3.249 and later)
- * has only DEFAULT_SCHEMA, which is safe.
+ * The file parsed by the installed SDK's js-yaml, as its Automation API reads project settings
+ * (`LocalWorkspace.projectSettings()`). The safe schema is DEFAULT_SAFE_SCHEMA in js-yaml 3 (SDK
+ * 3.246, where DEFAULT_SCHEMA can build functions), DEFAULT_SCHEMA in js-yaml 4.
  */
 function parseYaml(text: string, file: string): unknown {
   const yaml = fromSdk()("js-yaml") as YamlParser;
@@ -97,18 +95,14 @@ function readSettingsDocument(projectDir: string) {
   return { file, root, doc, name: doc.name, runtime, runtimeName };
 }
 
-/**
- * The runtime a project declares (`nodejs`, `yaml`, `python`, ...), read without running
- * anything; throws like {@link readProject} when the file is missing or malformed.
- */
+/** The runtime a project declares (`nodejs`, `yaml`, ...); throws like {@link readProject} on a bad file. */
 export function projectRuntime(projectDir: string): string {
   return readSettingsDocument(projectDir).runtimeName;
 }
 
 /**
- * Reads and checks the project settings of `projectDir` for running its program inline on
- * Node.js. Throws an Error naming the file, the setting, the rule and the fix; a project of
- * another runtime is refused here, before any run.
+ * Reads and checks the project settings of `projectDir` for running its program inline on Node.js.
+ * Throws an Error naming the file, the setting, the rule and the fix (another runtime included).
  */
 export function readProject(projectDir: string): ProjectSettings {
   const { file, root, doc, runtime, runtimeName } = readSettingsDocument(projectDir);
@@ -166,9 +160,8 @@ export function projectName(projectDir: string): string {
 }
 
 /**
- * The program's directory and entry, as the engine computes them from `main` (`getPwdMain`):
- * a directory runs in itself with entry "."; a file runs in its own directory. Throws when `main`
- * does not exist, saying how to make it.
+ * The program's directory and entry, as the engine computes them from `main` (`getPwdMain`).
+ * Throws when `main` does not exist, saying how to make it.
  */
 export function programLocation(settings: ProjectSettings): ProgramLocation {
   if (settings.main === undefined) return { programDir: settings.root, entryPoint: "." };

@@ -3,15 +3,11 @@
  * runtime of @pulumi/pulumi runs it (`@pulumi/pulumi/cmd/run`, started by the language host
  * `pulumi-language-nodejs` as `node <nodeargs> cmd/run --pwd <dir> <entry>`).
  *
- * Why inline: the language host is a separate program that a standard Pulumi installation ships
- * but that this repository's engine build may lack (docs/engine.md). The Automation API
- * hosts the language runtime in-process instead, so the program must be loaded in this process,
- * doing what cmd/run does before ({@link prepareRuntime}) and while ({@link projectProgram}) it
- * loads it. cmd/run itself cannot be called: it also starts the runtime and the root stack
- * resource, which the Automation API has done already. The SDK modules used here (tsutils,
- * runtime/manifest, cmd/run/hooks.js) are the same in @pulumi/pulumi 3.246 and 3.270; they are
- * internal, so a test runs every project shape against the installed SDK
- * (test/e2e/drift-project-shapes.test.ts).
+ * Why inline: this repository's engine build may lack the language host (docs/engine.md); the
+ * Automation API hosts the language runtime in-process, so the program is loaded here, doing what
+ * cmd/run does before ({@link prepareRuntime}) and while ({@link projectProgram}) it loads it
+ * (cmd/run itself would start the runtime and root stack again). These SDK modules are internal:
+ * test/e2e/drift-project-shapes.test.ts runs every project shape against the installed SDK.
  */
 import * as fs from "node:fs";
 import { register } from "node:module";
@@ -35,6 +31,9 @@ interface PackageObject {
   type?: string;
   main?: string;
   exports?: string | Record<string, string | { default?: string; require?: string; import?: string }>;
+  scripts?: Record<string, string>;
+  dependencies?: object;
+  devDependencies?: object;
 }
 interface SemverLike {
   parse(v: string): { compare(other: string): number } | null;
@@ -47,16 +46,15 @@ const log = () => require("@pulumi/pulumi/log") as { warn(message: string): Prom
 let prepared: string | undefined;
 
 /**
- * Makes this process what cmd/run makes of its own before loading the program, and returns where
- * the program is. The language host's environment comes first: PULUMI_NODEJS_TYPESCRIPT=true
- * unless `typescript: false`, PULUMI_NODEJS_TSCONFIG_PATH from `tsconfig`; variables the caller
- * set already pass through, as they do to the host's `node`. ts-node registration is
- * process-wide, so a second, different project in the same process is refused.
+ * Makes this process what cmd/run makes of its own before loading the program, the language host's
+ * environment first: PULUMI_NODEJS_TYPESCRIPT=true unless `typescript: false`,
+ * PULUMI_NODEJS_TSCONFIG_PATH from `tsconfig`, else the caller's. ts-node registration is
+ * process-wide, so a second, different project in this process is refused.
  */
-export function prepareRuntime(settings: ProjectSettings): ProgramLocation {
+export function prepareRuntime(settings: ProjectSettings): void {
   const location = programLocation(settings);
   if (prepared !== undefined) {
-    if (prepared === settings.file) return location;
+    if (prepared === settings.file) return;
     throw new Error(
       `this process already runs the project of ${prepared}; run ${settings.file} in a process of its own`,
     );
@@ -66,10 +64,9 @@ export function prepareRuntime(settings: ProjectSettings): ProgramLocation {
   if (settings.typescript) process.env.PULUMI_NODEJS_TYPESCRIPT = "true";
   if (settings.tsconfig !== undefined) process.env.PULUMI_NODEJS_TSCONFIG_PATH = settings.tsconfig;
   if (process.env.PULUMI_NODEJS_TYPESCRIPT === "true") registerTypeScript(settings, location);
-  return location;
 }
 
-/** cmd/run/run.js, "If this is a typescript project", step for step; paths relative to the program's directory. */
+/** cmd/run/run.js, "If this is a typescript project", decision for decision; paths relative to the program's directory. */
 function registerTypeScript(settings: ProjectSettings, location: ProgramLocation): void {
   const sdk = fromSdk();
   const defaultTsConfigPath = "tsconfig.json";
@@ -87,15 +84,7 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
   const transpileOnly = transpileOnlyEnv ? transpileOnlyEnv === "true" : compilerOptions.noCheck;
   // The project's typescript and ts-node when it has them, else the copies the SDK vendors.
   const { tsnodeRequire, typescriptRequire } = tsutils().typeScriptRequireStrings();
-  const options = {
-    compiler: typescriptRequire,
-    transpileOnly,
-    project: tsConfigPath,
-    skipProject,
-    compilerOptions: {} as Record<string, unknown>,
-  };
-
-  const isModule = packageObjectOf(path.resolve(location.programDir, location.entryPoint)).type === "module";
+  const isModule = packageOf(path.resolve(location.programDir, location.entryPoint)).data.type === "module";
   const tsVersion = (sdk("semver") as SemverLike).parse((sdk(typescriptRequire) as { version: string }).version);
   const hasLoaders = process.execArgv.some((arg) => arg === "--loader" || arg === "--import" || arg === "--require");
   let tsNodeEsm: string | undefined;
@@ -104,58 +93,52 @@ function registerTypeScript(settings: ProjectSettings, location: ProgramLocation
   } catch {
     // Only recent ts-node has ESM hooks; the vendored 7.0.1 does not.
   }
-  if (isModule && tsVersion && tsVersion.compare("4.7.0") > 0 && !hasLoaders && tsNodeEsm) {
-    options.compilerOptions = {
-      target: "ES2022",
-      module: "nodenext",
-      moduleResolution: "nodenext",
-      sourceMap: "true",
-      ...compilerOptions,
-    };
-    register(pathToFileURL(sdk.resolve("./cmd/run/hooks.js")).href, pathToFileURL(__filename), { data: options });
-  } else {
-    const useNodeNext = tsVersion !== null && tsVersion.compare("4.7.0") >= 0;
-    options.compilerOptions = {
-      target: "ES2020",
+  const useEsmHooks = isModule && tsVersion && tsVersion.compare("4.7.0") > 0 && !hasLoaders && tsNodeEsm;
+  const useNodeNext = tsVersion !== null && tsVersion.compare("4.7.0") >= 0;
+  const options = {
+    compiler: typescriptRequire,
+    transpileOnly,
+    project: tsConfigPath,
+    skipProject,
+    compilerOptions: {
+      target: useEsmHooks ? "ES2022" : "ES2020",
       module: useNodeNext ? "nodenext" : "commonjs",
       moduleResolution: useNodeNext ? "nodenext" : "node",
       sourceMap: "true",
       ...compilerOptions,
-    };
-    (sdk(tsnodeRequire) as { register(options: unknown): void }).register(options);
-  }
+    },
+  };
+  if (useEsmHooks)
+    register(pathToFileURL(sdk.resolve("./cmd/run/hooks.js")).href, pathToFileURL(__filename), { data: options });
+  else (sdk(tsnodeRequire) as { register(options: unknown): void }).register(options);
 }
 
-/** The directory of the package.json (or package.yaml) above `program`, else the program's own directory. */
-function packageRootOf(program: string): string {
+/**
+ * The package.json (or package.yaml) above `program`, read best effort as cmd/run reads it, and its
+ * directory; without one, the program's own directory.
+ */
+function packageOf(program: string): { root: string; data: PackageObject } {
   const dir = fs.existsSync(program) && fs.statSync(program).isDirectory() ? program : path.dirname(program);
   const found = manifest().searchupPackageManifest(dir);
-  return found === undefined ? dir : path.dirname(found);
-}
-
-function packageObjectOf(program: string): PackageObject {
+  const root = found === undefined ? dir : path.dirname(found);
   try {
-    return manifest().readPackageManifest(packageRootOf(program)).data ?? {};
+    return { root, data: manifest().readPackageManifest(root).data ?? {} };
   } catch {
-    return {}; // best effort, as in cmd/run
+    return { root, data: {} };
   }
 }
 
 /** With no `main` in Pulumi.yaml: package.json `exports`, then `main`, each only if the file exists. */
-function entryOfPackage(program: string, packageObject: PackageObject): string {
-  const root = packageRootOf(program);
+function entryOfPackage(program: string, root: string, packageObject: PackageObject): string {
   const exportsField = packageObject.exports;
-  const dot = typeof exportsField === "object" ? exportsField["."] : undefined;
+  // `exports` wins over `main` even when it names no entry for ".".
+  const dot = typeof exportsField === "object" ? exportsField["."] : exportsField;
   const entry =
-    typeof exportsField === "string"
-      ? exportsField
-      : typeof dot === "string"
-        ? dot
-        : typeof dot === "object"
-          ? (dot.default ?? dot.require ?? dot.import)
-          : typeof exportsField === "object"
-            ? undefined
-            : packageObject.main;
+    typeof dot === "object"
+      ? (dot.default ?? dot.require ?? dot.import)
+      : exportsField === undefined
+        ? packageObject.main
+        : dot;
   if (!entry) return program;
   const file = path.join(root, entry);
   if (fs.existsSync(file)) return file;
@@ -164,13 +147,11 @@ function entryOfPackage(program: string, packageObject: PackageObject): string {
 }
 
 /**
- * Requires `main` afresh on every run, as the language host does in a new process each time.
- * Without it, a program that declares resources at module top level would register nothing on
- * its second run in this process (a second stack, or up-then-preview in a test) and the engine
- * would plan to delete everything. Only the modules the program itself loaded are forgotten
- * (never libraries loaded before it, nor this runner's own modules when the project directory
- * contains them, as the repository root does). `require` evaluates synchronously, so runs of
- * several stacks at once cannot interleave inside it.
+ * Requires `main` afresh on every run, as the language host does in a new process each time: else
+ * a program declaring resources at top level registers nothing on its second run in this process,
+ * and the engine plans to delete everything. Only modules the program itself loaded are forgotten,
+ * never ones loaded before it (this runner's own, when the project directory holds them). `require`
+ * is synchronous, so runs of several stacks at once cannot interleave inside it.
  */
 const loadedByProgram = new Map<string, Set<string>>();
 
@@ -213,11 +194,7 @@ async function importEntry(program: string): Promise<unknown> {
 }
 
 /** The top-level module itself is missing (not one it requires): say what to do, as cmd/run does. */
-function missingEntryError(
-  program: string,
-  error: Error,
-  packageObject: PackageObject & { scripts?: Record<string, string>; dependencies?: object; devDependencies?: object },
-): Error {
+function missingEntryError(program: string, error: Error, packageObject: PackageObject): Error {
   const missing = /Cannot find module '(.*)'/.exec(error.message)?.[1];
   if (missing !== program && missing !== program.replace(/\/$/, "")) return error;
   const build = packageObject.scripts?.build;
@@ -230,19 +207,17 @@ function missingEntryError(
 }
 
 /**
- * The program of a Pulumi project directory, run the way the Node.js language host runs it: the
- * entry module is loaded; if it exports a function (an ES module: its default export), that is
- * called and its result becomes the stack outputs, otherwise the module's exports are. TypeScript entries need
- * {@link prepareRuntime} in this process first (the drift runner's worker does it; under jest,
- * its transform compiles them).
+ * The program of a Pulumi project directory, run the way the Node.js language host runs it.
+ * TypeScript entries need {@link prepareRuntime} in this process first (the drift worker does it;
+ * under jest, its transform compiles them).
  */
 export function projectProgram(projectDir: string): PulumiFn {
   const settings = readProject(projectDir);
   return async () => {
     const location = programLocation(settings);
     let program = path.resolve(location.programDir, location.entryPoint);
-    const packageObject = packageObjectOf(program);
-    if (location.entryPoint === ".") program = entryOfPackage(program, packageObject);
+    const { root, data: packageObject } = packageOf(program);
+    if (location.entryPoint === ".") program = entryOfPackage(program, root, packageObject);
     let exported: unknown;
     try {
       if (packageObject.type === "module") {
@@ -263,7 +238,8 @@ export function projectProgram(projectDir: string): PulumiFn {
         "Found a TypeScript project containing an index.js file and no explicit entrypoint in Pulumi.yaml - Pulumi will use index.js",
       );
     }
-    // An exported function is called and awaited; anything else is the outputs (cmd/run does not unwrap `default` of CommonJS).
+    // An exported function (an ES module's default export) is called and awaited; anything else is
+    // the outputs (cmd/run does not unwrap `default` of CommonJS).
     const outputs = typeof exported === "function" ? await (exported as () => unknown)() : exported;
     return outputs as Record<string, unknown> | void;
   };

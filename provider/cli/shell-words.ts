@@ -7,45 +7,32 @@
  * No library in this project's dependencies does this; the language host's own code is Go.
  */
 
+/** What is left open when a quote or a backslash matches none of the tokens. */
+const OPEN: Record<string, string> = {
+  "'": "a single quote is not closed",
+  '"': "a double quote is not closed",
+  "\\": "it ends with a backslash that escapes nothing",
+};
+
 /** The words of `line`; throws naming the problem when a quote or an escape is left open. */
 export function splitShellWords(line: string): string[] {
   const words: string[] = [];
   let word: string | undefined;
-  const add = (text: string) => (word = (word ?? "") + text);
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (/\s/.test(c)) {
+  // Blanks | `#` | 'single' | "double" | \escaped | plain characters | a quote or backslash left open.
+  const token = /(\s+)|(#)|'([^']*)'|"((?:[^"\\]|\\[^])*)"|\\([^])|([^\s'"\\]+)|([^])/y;
+  for (let match; (match = token.exec(line));) {
+    const [, blank, hash, single, double, escaped, plain, open] = match as (string | undefined)[];
+    if (blank !== undefined) {
       if (word !== undefined) words.push(word);
       word = undefined;
-    } else if (c === "#" && word === undefined) {
+    } else if (hash !== undefined && word === undefined) {
       break;
-    } else if (c === "\\") {
-      if (i + 1 >= line.length) throw new Error("it ends with a backslash that escapes nothing");
-      i++;
-      // A backslash before a newline joins the lines, as in a shell.
-      if (line[i] !== "\n") add(line[i]!);
-      else word ??= "";
-    } else if (c === "'") {
-      const end = line.indexOf("'", i + 1);
-      if (end < 0) throw new Error("a single quote is not closed");
-      add(line.slice(i + 1, end));
-      i = end;
-    } else if (c === '"') {
-      let text = "";
-      for (i++; ; i++) {
-        if (i >= line.length) throw new Error("a double quote is not closed");
-        const d = line[i]!;
-        if (d === '"') break;
-        if (d === "\\" && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1]!)) {
-          i++;
-          if (line[i] !== "\n") text += line[i];
-        } else {
-          text += d;
-        }
-      }
-      add(text);
+    } else if (open !== undefined) {
+      throw new Error(OPEN[open]);
     } else {
-      add(c);
+      // A backslash before a newline joins the lines, as in a shell.
+      const doubleQuoted = double?.replace(/\\(["\\$`\n])/g, (_, c: string) => (c === "\n" ? "" : c));
+      word = (word ?? "") + (hash ?? single ?? doubleQuoted ?? (escaped === "\n" ? "" : escaped) ?? plain);
     }
   }
   if (word !== undefined) words.push(word);

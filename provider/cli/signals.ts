@@ -1,8 +1,7 @@
 /**
- * SIGINT and SIGTERM for the `cdnstream` process: everything it started is stopped (see
- * ./process-tree.ts), then it exits with the shell's code for the signal (EXIT.sigint 130,
- * EXIT.sigterm 143), so a CI job cancelled or a `timeout` that fires leaves no provider host
- * running and the pipeline sees why the command ended.
+ * SIGINT and SIGTERM for the `cdnstream` process: everything it started is stopped
+ * (./process-tree.ts), then it exits with the shell's code for the signal, so a cancelled CI job or
+ * a `timeout` leaves no provider host running and the pipeline sees why.
  */
 import { EXIT, type Io } from "./command";
 import { stopDescendants } from "./process-tree";
