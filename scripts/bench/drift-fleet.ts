@@ -162,14 +162,13 @@ async function runFleetSize(
 
 /** Every size at every concurrency. */
 export async function driftFleetBench(
-  sizes: readonly FleetSize[],
-  concurrencies: readonly number[],
+  fleet: { sizes: FleetSize[]; concurrencies: number[] },
   runDir: string,
   progress: (line: string) => void,
 ) {
   const rows = [];
-  for (const size of sizes) rows.push(...(await runFleetSize(size, concurrencies, runDir, progress)));
-  return { sizes: [...sizes], concurrencies: [...concurrencies], rows };
+  for (const size of fleet.sizes) rows.push(...(await runFleetSize(size, fleet.concurrencies, runDir, progress)));
+  return { ...fleet, rows };
 }
 
 /** The section's markdown table. */

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
+import { parseOptions, UsageError } from "../../provider/cli/command";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
 import { hostReadBench, hostStartBench, programImportBench } from "./host-start";
 import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
@@ -41,7 +41,7 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --drift-concurrency  the concurrencies (\`drift --concurrency\`) of --drift-fleet (default 1,2,4)`;
 
 function options(argv: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args: argv,
     options: {
       sizes: { type: "string", default: "50,200,500" },
@@ -57,9 +57,7 @@ function options(argv: string[]) {
       keep: { type: "boolean", default: false },
       "drift-fleet": { type: "string" },
       "drift-concurrency": { type: "string", default: "1,2,4" },
-      help: { type: "boolean", short: "h", default: false },
     },
-    strict: true,
   });
   const sizes = values.sizes.split(",").map((s) => Number(s.trim()));
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
@@ -118,8 +116,6 @@ function options(argv: string[]) {
   };
 }
 
-class UsageError extends Error {}
-
 /** Where the report and the progress lines go (the smoke test captures them). */
 export interface Io {
   stdout(text: string): void;
@@ -128,16 +124,8 @@ export interface Io {
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
-/** The --drift-fleet run: its report, with the machine it ran on. */
-export interface DriftFleetRun {
-  machine: Machine;
-  startedAt: string;
-  loadAverageAtEnd: number[];
-  driftFleet: DriftFleetReport;
-}
-
-/** Runs the bench; returns the report (also printed, and written with --json). */
-export async function runBench(argv: string[], io: Io = processIo): Promise<Report | DriftFleetRun> {
+/** Runs the bench: prints the report, and writes it as JSON with --json. */
+export async function runBench(argv: string[], io: Io = processIo): Promise<void> {
   const opts = options(argv);
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
   // First: the engine's PATH holds the provider plugin laid out from the installed package.
@@ -152,15 +140,14 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   const runDir = path.join(benchRoot, runName);
   fs.mkdirSync(runDir, { recursive: true });
   try {
-    let report: Report | DriftFleetRun;
+    let report: Report | { driftFleet: DriftFleetReport };
     if (opts.driftFleet) {
-      const { sizes, concurrencies } = opts.driftFleet;
-      const driftFleet = await driftFleetBench(sizes, concurrencies, runDir, progress);
-      const run: DriftFleetRun = { machine: host, startedAt, loadAverageAtEnd: loadAverage(), driftFleet };
+      const driftFleet = await driftFleetBench(opts.driftFleet, runDir, progress);
+      const loadAverageAtEnd = loadAverage();
       io.stdout(
-        `${driftFleetMarkdown(driftFleet)}\n\nMachine: ${host.cpus} cpus (${host.model}), Node ${host.node}, Pulumi ${host.pulumi}; load average ${host.loadAverage.join(" / ")} at the start, ${run.loadAverageAtEnd.join(" / ")} at the end.\n`,
+        `${driftFleetMarkdown(driftFleet)}\n\nMachine: ${host.cpus} cpus (${host.model}), Node ${host.node}, Pulumi ${host.pulumi}; load average ${host.loadAverage.join(" / ")} at the start, ${loadAverageAtEnd.join(" / ")} at the end.\n`,
       );
-      report = run;
+      report = { machine: host, startedAt, loadAverageAtEnd, driftFleet };
     } else {
       report = await sizesReport(opts, runDir, host, startedAt, progress);
       io.stdout(`${markdown(report)}\n`);
@@ -169,7 +156,6 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
       fs.writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
       progress(`wrote ${opts.json}`);
     }
-    return report;
   } finally {
     if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
   }
@@ -207,9 +193,7 @@ async function sizesReport(
   return {
     machine: host,
     startedAt,
-    /** Load averages when the run ended. */
     loadAverageAtEnd: loadAverage(),
-    /** The stacks' shape (`--mix`). */
     mix: opts.size.mix,
     sizes: opts.sizes,
     /** Cycles of up, preview, refresh, destroy per side (medians reported). */
@@ -241,8 +225,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     await runBench(argv, io);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      io.stderr(`bench: ${(e as Error).message}\n${USAGE}\n`);
+    if (e instanceof UsageError) {
+      io.stderr(`bench: ${e.message}\n${USAGE}\n`);
       return 2;
     }
     io.stderr(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
