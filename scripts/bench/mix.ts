@@ -9,6 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { benchRoot, loadInstalledSdk } from "./engine";
 import { BASE, campaignId, type TargetCounts } from "./fixture";
+import { read } from "./host";
 
 /** The `cycle` mix's kinds, in turn. */
 const CYCLE = [
@@ -154,8 +155,10 @@ export function oursProgram(decls: Declaration[], pluginBaseUrl?: string): Pulum
 const FLOOR_PACKAGE = "cdnstream-bench-floor";
 export const floorPackageDir = path.join(benchRoot, "node_modules", FLOOR_PACKAGE);
 
-/** Every method of the dynamic-provider contract, returning at once: no I/O, no validation. */
-const FLOOR_SOURCE = `"use strict";
+/** The floor package's files: every method of the dynamic-provider contract, returning at once (no I/O, no validation). */
+const FLOOR_FILES = {
+  "package.json": JSON.stringify({ name: FLOOR_PACKAGE, version: "0.0.0", private: true, main: "index.js" }, null, 2),
+  "index.js": `"use strict";
 // The engine floor of \`npm run bench\` (written by scripts/bench/mix.ts): a dynamic provider
 // that does nothing, so a stack of it costs what the Pulumi engine itself costs.
 let next = 0;
@@ -168,26 +171,16 @@ module.exports = {
   async update(_id, _olds, news) { return { outs: news }; },
   async delete() {},
 };
-`;
-
-const FLOOR_MANIFEST = JSON.stringify(
-  { name: FLOOR_PACKAGE, version: "0.0.0", private: true, main: "index.js" },
-  null,
-  2,
-);
+`,
+};
 
 /** Writes the floor package unless it is there already (renamed into place: a concurrent run never sees half of it). */
 export function writeFloorPackage(): void {
-  const current = (file: string) => fs.existsSync(file) && fs.readFileSync(file, "utf8");
-  if (
-    current(path.join(floorPackageDir, "index.js")) === FLOOR_SOURCE &&
-    current(path.join(floorPackageDir, "package.json")) === FLOOR_MANIFEST
-  )
-    return;
+  const files = Object.entries(FLOOR_FILES);
+  if (files.every(([name, text]) => read(path.join(floorPackageDir, name)) === text)) return;
   const scratch = `${floorPackageDir}.${process.pid}`;
   fs.mkdirSync(scratch, { recursive: true });
-  fs.writeFileSync(path.join(scratch, "package.json"), FLOOR_MANIFEST);
-  fs.writeFileSync(path.join(scratch, "index.js"), FLOOR_SOURCE);
+  for (const [name, text] of files) fs.writeFileSync(path.join(scratch, name), text);
   fs.rmSync(floorPackageDir, { recursive: true, force: true });
   fs.renameSync(scratch, floorPackageDir);
 }
