@@ -26,8 +26,6 @@ export interface Declaration {
   kind: Kind;
   name: string;
   args: Record<string, unknown>;
-  /** The API object the resource manages, as `<family>:<id>`: resources sharing one share this key. */
-  object: string;
 }
 
 /**
@@ -87,17 +85,6 @@ const ARGS: Record<Kind, (j: number, mix: Mix) => Record<string, unknown>> = {
   HttpDomainLockBulk: () => ({ mode: "save", enabled: true, domains: ["bench.example"] }),
 };
 
-/** The API object a resource manages (a TimeshiftStream creates a stream of its own; slots share their zone's roster). */
-const OBJECT: Record<Kind, (name: string, args: Record<string, unknown>) => string> = {
-  StreamStatus: (_, args) => `pushStream:${args.streamId}`,
-  TimeshiftStream: (name) => `timeshiftStream:${name}`,
-  PushZoneSettings: (_, args) => `httpPushZone:${args.zoneId}`,
-  VodPullDomainLock: (_, args) => `vodPullZone:${args.zoneId}`,
-  AdBreakSlot: (_, args) => `vodPushZone:${args.zoneId}`,
-  CampaignArchive: (_, args) => `campaign:${args.campaignId}`,
-  HttpDomainLockBulk: () => "httpDomainLock:account",
-};
-
 /** The N resources of a stack of `mix`, in declaration order. */
 export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
   const seen = new Map<Kind, number>();
@@ -111,14 +98,16 @@ export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
           : CYCLE[cycled++ % CYCLE.length];
     const j = seen.get(kind) ?? 0;
     seen.set(kind, j + 1);
-    const name = `${kind}-${j}`;
-    const args = ARGS[kind](j, mix);
-    return { kind, name, args, object: OBJECT[kind](name, args) };
+    return { kind, name: `${kind}-${j}`, args: ARGS[kind](j, mix) };
   });
 }
 
-/** How many distinct API objects the declarations manage. */
-export const distinctObjects = (decls: Declaration[]): number => new Set(decls.map((d) => d.object)).size;
+/**
+ * How many distinct API objects the declarations manage: each resource its own (a TimeshiftStream
+ * creates a stream of its own), but the AdBreakSlots of a zone share its roster.
+ */
+export const distinctObjects = (decls: Declaration[]): number =>
+  decls.filter((d) => d.kind !== "AdBreakSlot").length + targetCounts(decls).vodPushZones;
 
 /** How many emulator objects of each family the declarations target. */
 export function targetCounts(decls: Declaration[]): TargetCounts {
