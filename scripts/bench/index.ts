@@ -185,7 +185,7 @@ async function sizesReport(
   progress(`program import: ${opts.hostStarts} fresh programs per side`);
   const programImport = programImportBench(opts.hostStarts);
   progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
-  const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
+  const client = await clientBench(opts.clientSeconds, opts.concurrency, runDir);
 
   const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
   const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));

@@ -93,11 +93,7 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
 
 const BUILT = path.join(repoRoot, "dist", "scripts", "bench", "throughput.js");
 
-/**
- * The client's rates measured in a fresh process shaped like a provider host (`@pulumi/pulumi`
- * loaded, nothing else): the bench's own heap, holding every stack it ran, makes each call's
- * allocations cost more (docs/benchmarks.md, "The client").
- */
+/** The client's rates in a fresh process shaped like a provider host, not the bench's own (docs/benchmarks.md, "The client"). */
 function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates {
   const run = spawnSync(
     process.execPath,
@@ -109,11 +105,10 @@ function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates 
   return JSON.parse(run.stdout) as ClientRates;
 }
 
-export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }) {
-  const { seconds, concurrency } = options;
+export async function clientBench(seconds: number, concurrency: number, runDir: string) {
   const emulator = await startBenchEmulator(
     pullZonesFixture(PULL_ZONES),
-    path.join(options.runDir, "fixtures", "pull-zones.json"),
+    path.join(runDir, "fixtures", "pull-zones.json"),
   );
   const { url, apiKey } = emulator;
   try {
