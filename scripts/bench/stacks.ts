@@ -80,13 +80,10 @@ const cpuText = (c: CpuSplit | null) => (c ? `${c.engine}/${c.host}/${c.program}
 
 /** One side's runs of an operation: medians, the largest peak, and the busiest run's API calls. */
 function sideStats(runs: Run[], n: number) {
+  const cpuMedian = (part: keyof CpuSplit) => round(median(runs.map((x) => x.cpu![part])), 2);
   const cpu = runs.some((x) => !x.cpu)
     ? null
-    : {
-        engine: medianOrNull(runs.map((x) => x.cpu!.engine))!,
-        host: medianOrNull(runs.map((x) => x.cpu!.host))!,
-        program: medianOrNull(runs.map((x) => x.cpu!.program))!,
-      };
+    : { engine: cpuMedian("engine"), host: cpuMedian("host"), program: cpuMedian("program") };
   const peaks = runs.map((x) => x.hostPeakRssMb);
   const busiest = runs.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
   return {
@@ -114,7 +111,6 @@ interface RowContext {
 function summarize({ mix, n, op, objects, bytes }: RowContext, runs: Run[][]) {
   const [o, f, p, a] = runs.map((x) => sideStats(x, n));
   return {
-    /** The stack's shape (mix.ts). */
     mix,
     n,
     op,
