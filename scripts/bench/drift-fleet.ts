@@ -87,10 +87,8 @@ async function runFleetSize(
   fs.mkdirSync(projectDir, { recursive: true });
   fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
   for (const [name, text] of Object.entries(project)) fs.writeFileSync(path.join(projectDir, name), text);
-  const api = await startBenchEmulator(
-    stackFixture({ pushStreams: size.stacks * size.resources }),
-    path.join(dir, "fixture.json"),
-  );
+  const fixture = stackFixture({ pushStreams: size.stacks * size.resources });
+  const api = await startBenchEmulator(fixture, path.join(dir, "fixture.json"));
   try {
     const env = { ...(process.env as Record<string, string>), ...engineEnv(dir, api.apiKey) };
     const indices = Array.from({ length: size.stacks }, (_, i) => i);

@@ -106,10 +106,8 @@ function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates 
 }
 
 export async function clientBench(seconds: number, concurrency: number, runDir: string) {
-  const emulator = await startBenchEmulator(
-    pullZonesFixture(PULL_ZONES),
-    path.join(runDir, "fixtures", "pull-zones.json"),
-  );
+  const fixture = pullZonesFixture(PULL_ZONES);
+  const emulator = await startBenchEmulator(fixture, path.join(runDir, "fixtures", "pull-zones.json"));
   const { url, apiKey } = emulator;
   try {
     const rates = ratesInFreshProcess(seconds, concurrency);
