@@ -31,9 +31,8 @@ export type SizeResult = Awaited<ReturnType<typeof runSize>>;
 const EXPECTED: Record<Op, string> = { up: "create", preview: "same", refresh: "same", destroy: "delete" };
 
 async function runOp(stack: Stack, op: Op): Promise<Record<string, number>> {
-  const quiet = { onOutput: () => undefined };
-  if (op === "preview") return (await stack.preview(quiet)).changeSummary;
-  return (await stack[op](quiet)).summary.resourceChanges ?? {};
+  if (op === "preview") return (await stack.preview()).changeSummary;
+  return (await stack[op]()).summary.resourceChanges ?? {};
 }
 
 interface Side {

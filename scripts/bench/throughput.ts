@@ -18,8 +18,6 @@ import { pullZonesFixture } from "./fixture";
 
 export const PULL_ZONES = 1000;
 
-/** Requests per second and CPU per call, ours against raw undici, same run. */
-type ClientRates = Awaited<ReturnType<typeof clientRates>>;
 export type ClientResult = Awaited<ReturnType<typeof clientBench>>;
 
 type Call = () => Promise<unknown>;
@@ -94,7 +92,7 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
 const BUILT = path.join(repoRoot, "dist", "scripts", "bench", "throughput.js");
 
 /** The client's rates in a fresh process shaped like a provider host, not the bench's own (docs/benchmarks.md, "The client"). */
-function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates {
+function ratesInFreshProcess(seconds: number, concurrency: number): Awaited<ReturnType<typeof clientRates>> {
   const run = spawnSync(
     process.execPath,
     // The built script (the bench builds first; its smoke test runs this module from source).
@@ -102,7 +100,7 @@ function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates 
     { cwd: repoRoot, encoding: "utf8" },
   );
   if (run.status !== 0) throw new Error(`the client bench failed (exit ${run.status}):\n${run.stderr}`);
-  return JSON.parse(run.stdout) as ClientRates;
+  return JSON.parse(run.stdout);
 }
 
 export async function clientBench(seconds: number, concurrency: number, runDir: string) {
