@@ -1,9 +1,7 @@
 /**
- * Fixed costs, in fresh processes, ours against the floor's (docs/benchmarks.md): a provider
- * host's first call (a StreamStatus `check`, which needs no API), a refresh host's first `read`,
- * and a program's import of the package, which the bench's inline programs pay only once. Each
- * is the CPU from the end of loading @pulumi/pulumi (which every host and program loads first,
- * ours and the floor alike) to the end of the call; runs alternate sides, medians are reported.
+ * Fixed costs in fresh processes, ours against the floor's: a provider host's first call (a
+ * StreamStatus `check`, which needs no API), a refresh host's first `read`, and a program's import
+ * of the package (docs/benchmarks.md says what each measures and why). Runs alternate sides.
  */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";

@@ -29,9 +29,8 @@ export const loadAverage = (): number[] => os.loadavg().map((x) => round(x, 2));
 export type Target = ReturnType<typeof atMost>;
 
 /**
- * The most bytes a resource's `__provider` may take: the one-line module sdk/resource.ts writes is
- * 84 bytes for the longest kind name; a form that grows past this (say, the closure serializer's,
- * ~290 bytes) is stored twice per resource and rewritten with every checkpoint.
+ * The most bytes a resource's `__provider` may take (the one-line module of sdk/resource.ts, 84 at
+ * most): a longer form is stored twice per resource and rewritten with every checkpoint.
  */
 export const PROVIDER_BYTES_LIMIT = 100;
 

@@ -1,9 +1,6 @@
 /**
- * The client on its own: requests per second through `CdnstreamClient` versus raw undici
- * `request()`, same concurrency, same run, `GET /v2/dns` against the emulator; and a 1,000-item
- * all-pages data-source fetch, `getHttpPullZones` of the installed SDK, with its wall time and request count.
- *
- * The emulator runs in its own process, so the server never shares this event loop.
+ * The client on its own (docs/benchmarks.md, "The client"): `CdnstreamClient` against raw undici
+ * `request()`, and a 1,000-item all-pages fetch through `getHttpPullZones` of the installed SDK.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
