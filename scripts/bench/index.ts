@@ -149,7 +149,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<void
       );
       report = { machine: host, startedAt, loadAverageAtEnd, driftFleet };
     } else {
-      report = await sizesReport(opts, runDir, host, startedAt, progress);
+      report = { machine: host, startedAt, ...(await sizesReport(opts, runDir, progress)) };
       io.stdout(`${markdown(report)}\n`);
     }
     if (opts.json) {
@@ -162,16 +162,10 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<void
 }
 
 /** The report of every section but the drift fleet's (written as JSON by --json). */
-export type Report = Awaited<ReturnType<typeof sizesReport>>;
+export type Report = { machine: Machine; startedAt: string } & Awaited<ReturnType<typeof sizesReport>>;
 
 /** Every section but the drift fleet's. */
-async function sizesReport(
-  opts: ReturnType<typeof options>,
-  runDir: string,
-  host: Machine,
-  startedAt: string,
-  progress: (line: string) => void,
-) {
+async function sizesReport(opts: ReturnType<typeof options>, runDir: string, progress: (line: string) => void) {
   if (opts.warmup) {
     progress("warm-up round (N=2, not reported)");
     await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
@@ -191,8 +185,6 @@ async function sizesReport(
   const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
   const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
   return {
-    machine: host,
-    startedAt,
     loadAverageAtEnd: loadAverage(),
     mix: opts.size.mix,
     sizes: opts.sizes,
