@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseOptions, UsageError } from "../../provider/cli/command";
+import { parseOptions, UsageError, type Io as CommandIo } from "../../provider/cli/command";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
 import { hostReadBench, hostStartBench, programImportBench } from "./host-start";
 import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
@@ -117,10 +117,7 @@ function options(argv: string[]) {
 }
 
 /** Where the report and the progress lines go (the smoke test captures them). */
-export interface Io {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
+export type Io = Pick<CommandIo, "stdout" | "stderr">;
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
