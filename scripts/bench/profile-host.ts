@@ -1,8 +1,8 @@
 /**
  * Preloaded into the dynamic-provider hosts by `npm run bench -- --profile-host DIR`
- * (NODE_OPTIONS=--require, since Node 20 refuses --cpu-prof there): records a V8 CPU profile of
- * the host and writes it to DIR as `host-<pid>.cpuprofile` (open it in Chrome DevTools) when the
- * host exits, also when the engine stops it with a signal. Other node processes are left alone.
+ * (NODE_OPTIONS=--require): records a V8 CPU profile of the host and writes it to DIR as
+ * `host-<pid>.cpuprofile` (open it in Chrome DevTools) when the host exits, also when the engine
+ * stops it with a signal, which `--cpu-prof` would not. Other node processes are left alone.
  */
 import * as fs from "node:fs";
 import * as inspector from "node:inspector";
