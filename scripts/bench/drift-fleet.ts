@@ -105,8 +105,7 @@ export async function driftFleetBench(
           [`${PROJECT}:firstStream`]: { value: String(firstStream(i, size)) },
           [`${PROJECT}:resources`]: { value: String(size.resources) },
         });
-        const up = await stack.up();
-        const created = up.summary.resourceChanges?.create ?? 0;
+        const created = (await stack.up()).summary.resourceChanges?.create ?? 0;
         // The stack, the provider and its R resources.
         if (created !== size.resources + 1)
           throw new Error(`${stackName(i)}: up created ${created}, not ${size.resources + 1}`);

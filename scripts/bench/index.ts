@@ -84,7 +84,6 @@ function options(argv: string[]) {
   }
   if (!(MIXES as readonly string[]).includes(values.mix))
     throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
-  const mix = values.mix as Mix;
   let driftFleet: { sizes: FleetSize[]; concurrencies: number[] } | undefined;
   if (values["drift-fleet"] !== undefined) {
     const sizes = values["drift-fleet"].split(",").map((part) => {
@@ -112,7 +111,7 @@ function options(argv: string[]) {
     hostStarts,
     warmup: !values["no-warmup"],
     keep: values.keep,
-    size: { repeat, engineEnv, mix },
+    size: { repeat, engineEnv, mix: values.mix as Mix },
   };
 }
 

@@ -1,9 +1,7 @@
 /**
- * One size N: the same stack of ours, of the floor, through the provider plugin and through the
- * hand-written anchor (anchor.ts), side by side on one file backend with the engine's default
- * parallelism, through `up`, `preview`, `refresh` and `destroy` (docs/benchmarks.md). Every run's
- * outcome is checked (N creates, N unchanged, N deletes): a run in which the engine did something
- * else measures nothing and fails instead.
+ * One size N: ours, the floor, the provider plugin and the hand-written anchor (anchor.ts) side by
+ * side (docs/benchmarks.md). Every run's outcome is checked (N creates, N unchanged, N deletes): a
+ * run in which the engine did something else measures nothing and fails instead.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
