@@ -13,7 +13,7 @@ import { projectProgram } from "../../provider/cli/project";
 import { startBenchEmulator, total } from "./emulator";
 import { engineEnv, repoRoot } from "./engine";
 import { BASE, stackFixture } from "./fixture";
-import { cpuSeconds, cpuSince, descendants, measurable, read, statusBytes } from "./host";
+import { cpuSeconds, cpuSince, descendants, INTERVAL_MS, measurable, read, statusBytes } from "./host";
 import { round } from "./stacks";
 
 export interface FleetSize {
@@ -64,7 +64,7 @@ async function measureDrift(projectDir: string, env: Record<string, string>, con
   let peakBytes = 0;
   // The resident set of the whole tree now: the largest sum is the run's peak.
   const sample = () => [child.pid!, ...descendants(child.pid!)].reduce((a, pid) => a + statusBytes(pid, "VmRSS"), 0);
-  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, sample())), 100) : undefined;
+  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, sample())), INTERVAL_MS) : undefined;
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(timer);
   const wallSeconds = (performance.now() - started) / 1000;

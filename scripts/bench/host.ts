@@ -12,7 +12,7 @@
  */
 import * as fs from "node:fs";
 
-const INTERVAL_MS = 100;
+export const INTERVAL_MS = 100;
 
 export function read(file: string): string | undefined {
   try {

@@ -112,12 +112,11 @@ export const distinctObjects = (decls: Declaration[]): number =>
 /** How many emulator objects of each family the declarations target. */
 export function targetCounts(decls: Declaration[]): TargetCounts {
   const count = (...kinds: Kind[]) => decls.filter((d) => kinds.includes(d.kind)).length;
-  const zones = new Set(decls.filter((d) => d.kind === "AdBreakSlot").map((d) => d.args.zoneId)).size;
   return {
     // A TimeshiftStream's parent is its own push stream, so both kinds index the same range.
     pushStreams: Math.max(count("StreamStatus"), count("TimeshiftStream")),
     httpPushZones: count("PushZoneSettings"),
-    vodPushZones: zones,
+    vodPushZones: new Set(decls.filter((d) => d.kind === "AdBreakSlot").map((d) => d.args.zoneId)).size,
     vodPullZones: count("VodPullDomainLock"),
     campaigns: count("CampaignArchive"),
   };

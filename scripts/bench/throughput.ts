@@ -13,7 +13,7 @@ import { startBenchEmulator, total } from "./emulator";
 import { loadInstalledSdk, repoRoot } from "./engine";
 import { pullZonesFixture } from "./fixture";
 
-export const PULL_ZONES = 1000;
+const PULL_ZONES = 1000;
 
 export type ClientResult = Awaited<ReturnType<typeof clientBench>>;
 
