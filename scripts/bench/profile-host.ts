@@ -15,20 +15,12 @@ if (dir && process.argv.some((arg) => arg.includes("dynamic-provider"))) {
   session.post("Profiler.enable");
   session.post("Profiler.setSamplingInterval", { interval: 200 });
   session.post("Profiler.start");
-  let written = false;
-  const write = () => {
-    if (written) return;
-    written = true;
-    // The in-thread session answers synchronously, so this works in an exit handler.
+  // The in-thread session answers synchronously, so this works in an exit handler.
+  process.on("exit", () =>
     session.post("Profiler.stop", (err, result) => {
       if (!err) fs.writeFileSync(path.join(dir, `host-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
-    });
-  };
-  process.on("exit", write);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      write();
-      process.exit(0);
-    });
-  }
+    }),
+  );
+  // A signal ends the host through process.exit, whose exit handler above writes the profile.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
 }
