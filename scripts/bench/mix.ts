@@ -22,11 +22,7 @@ const CYCLE = [
 ] as const;
 type Kind = (typeof CYCLE)[number] | "HttpDomainLockBulk";
 
-export interface Declaration {
-  kind: Kind;
-  name: string;
-  args: Record<string, unknown>;
-}
+export type Declaration = ReturnType<typeof declarations>[number];
 
 /**
  * The stack shapes the bench can declare (`--mix`, docs/benchmarks.md): `cycle`, each kind in turn
@@ -86,7 +82,7 @@ const ARGS: Record<Kind, (j: number, mix: Mix) => Record<string, unknown>> = {
 };
 
 /** The N resources of a stack of `mix`, in declaration order. */
-export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
+export function declarations(n: number, mix: Mix = "cycle") {
   const seen = new Map<Kind, number>();
   let cycled = 0;
   return Array.from({ length: n }, (_, i) => {
