@@ -1,14 +1,10 @@
 /**
- * Where one engine operation spends its time: peak memory of the dynamic-provider host, and CPU
- * time of the engine (the `pulumi` CLI), of the host and of this process (the program).
- *
- * The CLI is a child of this process and starts the host for each operation (bench -> pulumi ->
- * pulumi-resource-pulumi-nodejs -> node …/cmd/dynamic-provider). Only descendants of this
- * process count, so other engineers' engine runs on the same machine never do. Each sample reads
- * the kernel's high-water mark (VmHWM) and the CPU time so far (/proc/<pid>/stat): a memory peak
- * between samples is still caught, but CPU spent in the last interval (100 ms) before a process
- * exits is missed, so CPU figures are slight underestimates. Without /proc (not Linux) they are
- * null: not measurable.
+ * Where one engine operation spends its time, sampled from /proc. Only descendants of this process
+ * count (bench -> pulumi -> pulumi-resource-pulumi-nodejs -> node …/cmd/dynamic-provider), so other
+ * engineers' engine runs on the same machine never do. Each sample reads the kernel's high-water
+ * mark (VmHWM) and the CPU time so far (/proc/<pid>/stat): a memory peak between samples is still
+ * caught, but CPU spent in the last interval (100 ms) before a process exits is missed, so CPU
+ * figures are slight underestimates. Without /proc (not Linux) they are null: not measurable.
  */
 import * as fs from "node:fs";
 

@@ -1,7 +1,6 @@
 /**
- * The programs the bench compares, declaring the same N resources with the same inputs: ours (the
- * packed SDK, on the dynamic provider or through the provider plugin) and the engine floor, a
- * dynamic provider that does nothing (docs/benchmarks.md, "What is measured").
+ * The stacks the bench declares and the programs declaring them, the same N resources with the same
+ * inputs on each side: ours and the engine floor (docs/benchmarks.md, "What is measured").
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
