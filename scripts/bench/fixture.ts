@@ -1,7 +1,6 @@
 /**
  * Emulator fixtures for the bench (emulator/README.md, "Fixture format"): the default account
- * plus one distinct target object per resource, so a stack of N resources makes N real changes,
- * and an account with exactly 1,000 HTTP pull zones for the all-pages data-source fetch.
+ * plus one distinct target object per resource, so a stack of N resources makes N real changes.
  *
  * Each object is a copy of a default one with a new id (the README requires key = id), so every
  * shape stays the §2 shape the default fixture has. Id ranges sit far from the default ids and
