@@ -13,7 +13,7 @@ import { projectProgram } from "../../provider/cli/project";
 import { startBenchEmulator, total } from "./emulator";
 import { engineEnv, repoRoot } from "./engine";
 import { BASE, stackFixture } from "./fixture";
-import { cpuSeconds, cpuSince, descendants, measurable, read, statusBytes } from "./host";
+import { cpuSeconds, cpuSince, descendants, INTERVAL_MS, measurable, read, statusBytes } from "./host";
 import { round } from "./stacks";
 
 export interface FleetSize {
@@ -64,7 +64,7 @@ async function measureDrift(projectDir: string, env: Record<string, string>, con
   let peakBytes = 0;
   // The resident set of the whole tree now: the largest sum is the run's peak.
   const sample = () => [child.pid!, ...descendants(child.pid!)].reduce((a, pid) => a + statusBytes(pid, "VmRSS"), 0);
-  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, sample())), 100) : undefined;
+  const timer = measurable ? setInterval(() => (peakBytes = Math.max(peakBytes, sample())), INTERVAL_MS) : undefined;
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(timer);
   const wallSeconds = (performance.now() - started) / 1000;
@@ -74,102 +74,88 @@ async function measureDrift(projectDir: string, env: Record<string, string>, con
   return { code, report: JSON.parse(read(json) ?? "null"), wallSeconds, cpuSeconds: seconds, peakBytes, stderr };
 }
 
-/** One size: deploy, drift out of band, then a measured drift run per concurrency. */
-async function runFleetSize(
-  size: FleetSize,
-  concurrencies: readonly number[],
-  runDir: string,
-  progress: (line: string) => void,
-) {
-  const label = `${size.stacks}x${size.resources}`;
-  const dir = path.join(runDir, `drift-fleet-${label}`);
-  const projectDir = path.join(dir, "project");
-  fs.mkdirSync(projectDir, { recursive: true });
-  fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
-  for (const [name, text] of Object.entries(project)) fs.writeFileSync(path.join(projectDir, name), text);
-  const api = await startBenchEmulator(
-    stackFixture({ pushStreams: size.stacks * size.resources }),
-    path.join(dir, "fixture.json"),
-  );
-  try {
-    const env = { ...(process.env as Record<string, string>), ...engineEnv(dir, api.apiKey) };
-    const indices = Array.from({ length: size.stacks }, (_, i) => i);
-    const deployStarted = performance.now();
-    // One at a time: inline programs share this process's Pulumi runtime.
-    for (const i of indices) {
-      const stack = await LocalWorkspace.createStack(
-        { projectName: PROJECT, stackName: stackName(i), program: projectProgram(projectDir) },
-        { workDir: projectDir, envVars: engineEnv(dir, api.apiKey) },
-      );
-      await stack.setAllConfig({
-        "cdnstream:baseUrl": { value: api.url },
-        [`${PROJECT}:firstStream`]: { value: String(firstStream(i, size)) },
-        [`${PROJECT}:resources`]: { value: String(size.resources) },
-      });
-      const up = await stack.up();
-      const created = up.summary.resourceChanges?.create ?? 0;
-      // The stack, the provider and its R resources.
-      if (created !== size.resources + 1)
-        throw new Error(`${stackName(i)}: up created ${created}, not ${size.resources + 1}`);
-    }
-    progress(
-      `drift fleet ${label}: deployed ${size.stacks} stacks in ${round((performance.now() - deployStarted) / 1000, 1)} s`,
-    );
-    const drifted = indices.filter(driftedOutOfBand);
-    for (const i of drifted) await api.mutate("pushStreams", String(firstStream(i, size)), { disabled: "1" });
-
-    const rows = [];
-    for (const concurrency of concurrencies) {
-      await api.clear();
-      const emulatorBefore = cpuSeconds(api.pid);
-      const run = await measureDrift(projectDir, env, concurrency, dir);
-      const emulatorCpu = cpuSince(api.pid, emulatorBefore);
-      const apiCalls = total(await api.counts());
-      const reported = (run.report?.stacks ?? []).filter((s: any) => s.drifted).map((s: any) => s.stack);
-      const expected = drifted.map(stackName);
-      if (run.code !== 2 || JSON.stringify(reported) !== JSON.stringify(expected))
-        throw new Error(
-          `drift ${label} at concurrency ${concurrency} exited ${run.code} reporting drift in [${reported.join(", ")}], ` +
-            `not 2 with [${expected.join(", ")}]:\n${run.stderr.split("\n").slice(-20).join("\n")}`,
-        );
-      const row = {
-        stacks: size.stacks,
-        resourcesPerStack: size.resources,
-        concurrency,
-        wallSeconds: round(run.wallSeconds, 1),
-        /** User + system CPU of the command and everything it started. */
-        cpuSeconds: round(run.cpuSeconds, 1),
-        /** The largest sum of the resident sets of the command's process tree, MB (null: not measurable here). */
-        peakMemoryMb: measurable ? Math.round(run.peakBytes / 2 ** 20) : null,
-        /** Requests the emulator served during the run. */
-        apiCalls,
-        /** CPU the emulator spent serving them (the API's side, on the same cores). */
-        emulatorCpuSeconds: emulatorCpu === null ? null : round(emulatorCpu, 1),
-        /** Stacks the run reported drifted: the ones changed out of band. */
-        driftedStacks: reported.length as number,
-      };
-      progress(
-        `drift fleet ${label} at concurrency ${concurrency}: ${row.wallSeconds} s, CPU ${row.cpuSeconds} s, ` +
-          `peak ${row.peakMemoryMb} MB, ${row.apiCalls} API calls`,
-      );
-      rows.push(row);
-    }
-    return rows;
-  } finally {
-    await api.close();
-  }
-}
-
-/** Every size at every concurrency. */
+/** Every size: deploy, drift out of band, then a measured drift run per concurrency. */
 export async function driftFleetBench(
-  sizes: readonly FleetSize[],
-  concurrencies: readonly number[],
+  fleet: { sizes: FleetSize[]; concurrencies: number[] },
   runDir: string,
   progress: (line: string) => void,
 ) {
   const rows = [];
-  for (const size of sizes) rows.push(...(await runFleetSize(size, concurrencies, runDir, progress)));
-  return { sizes: [...sizes], concurrencies: [...concurrencies], rows };
+  for (const size of fleet.sizes) {
+    const label = `${size.stacks}x${size.resources}`;
+    const dir = path.join(runDir, `drift-fleet-${label}`);
+    const projectDir = path.join(dir, "project");
+    fs.mkdirSync(projectDir, { recursive: true });
+    fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
+    for (const [name, text] of Object.entries(project)) fs.writeFileSync(path.join(projectDir, name), text);
+    const fixture = stackFixture({ pushStreams: size.stacks * size.resources });
+    const api = await startBenchEmulator(fixture, path.join(dir, "fixture.json"));
+    try {
+      const env = { ...(process.env as Record<string, string>), ...engineEnv(dir, api.apiKey) };
+      const indices = Array.from({ length: size.stacks }, (_, i) => i);
+      const deployStarted = performance.now();
+      // One at a time: inline programs share this process's Pulumi runtime.
+      for (const i of indices) {
+        const stack = await LocalWorkspace.createStack(
+          { projectName: PROJECT, stackName: stackName(i), program: projectProgram(projectDir) },
+          { workDir: projectDir, envVars: engineEnv(dir, api.apiKey) },
+        );
+        await stack.setAllConfig({
+          "cdnstream:baseUrl": { value: api.url },
+          [`${PROJECT}:firstStream`]: { value: String(firstStream(i, size)) },
+          [`${PROJECT}:resources`]: { value: String(size.resources) },
+        });
+        const created = (await stack.up()).summary.resourceChanges?.create ?? 0;
+        // The stack, the provider and its R resources.
+        if (created !== size.resources + 1)
+          throw new Error(`${stackName(i)}: up created ${created}, not ${size.resources + 1}`);
+      }
+      progress(
+        `drift fleet ${label}: deployed ${size.stacks} stacks in ${round((performance.now() - deployStarted) / 1000, 1)} s`,
+      );
+      const drifted = indices.filter(driftedOutOfBand);
+      for (const i of drifted) await api.mutate("pushStreams", String(firstStream(i, size)), { disabled: "1" });
+
+      for (const concurrency of fleet.concurrencies) {
+        await api.clear();
+        const emulatorBefore = cpuSeconds(api.pid);
+        const run = await measureDrift(projectDir, env, concurrency, dir);
+        const emulatorCpu = cpuSince(api.pid, emulatorBefore);
+        const apiCalls = total(await api.counts());
+        const reported = (run.report?.stacks ?? []).filter((s: any) => s.drifted).map((s: any) => s.stack);
+        const expected = drifted.map(stackName);
+        if (run.code !== 2 || JSON.stringify(reported) !== JSON.stringify(expected))
+          throw new Error(
+            `drift ${label} at concurrency ${concurrency} exited ${run.code} reporting drift in [${reported.join(", ")}], ` +
+              `not 2 with [${expected.join(", ")}]:\n${run.stderr.split("\n").slice(-20).join("\n")}`,
+          );
+        const row = {
+          stacks: size.stacks,
+          resourcesPerStack: size.resources,
+          concurrency,
+          wallSeconds: round(run.wallSeconds, 1),
+          /** User + system CPU of the command and everything it started. */
+          cpuSeconds: round(run.cpuSeconds, 1),
+          /** The largest sum of the resident sets of the command's process tree, MB (null: not measurable here). */
+          peakMemoryMb: measurable ? Math.round(run.peakBytes / 2 ** 20) : null,
+          /** Requests the emulator served during the run. */
+          apiCalls,
+          /** CPU the emulator spent serving them (the API's side, on the same cores). */
+          emulatorCpuSeconds: emulatorCpu === null ? null : round(emulatorCpu, 1),
+          /** Stacks the run reported drifted: the ones changed out of band. */
+          driftedStacks: reported.length as number,
+        };
+        progress(
+          `drift fleet ${label} at concurrency ${concurrency}: ${row.wallSeconds} s, CPU ${row.cpuSeconds} s, ` +
+            `peak ${row.peakMemoryMb} MB, ${row.apiCalls} API calls`,
+        );
+        rows.push(row);
+      }
+    } finally {
+      await api.close();
+    }
+  }
+  return { ...fleet, rows };
 }
 
 /** The section's markdown table. */

@@ -46,12 +46,10 @@ export function ensureEngineOnPath(): void {
 }
 
 /**
- * A directory holding only `pulumi-resource-cdnstream`, which runs the provider plugin as users
- * get it: the installed package laid out self-contained with the Node.js its release archive
- * ships for this machine (scripts/release.ts), as `pulumi plugin install` unpacks it. The plugin
- * path's stacks are served by it. The layout itself stays off PATH: its `node` (the release's
- * Node.js) would otherwise come before the toolchain's, and every dynamic-provider host, ours and
- * the floor's, would run on it instead of the Node.js the report names. Laid out beside and
+ * A directory holding only `pulumi-resource-cdnstream`, a launcher of the provider plugin as users
+ * get it (the installed package laid out with the Node.js its release archive ships, scripts/release.ts),
+ * which serves the plugin path's stacks. The layout stays off PATH: its `node` would come first and
+ * run every dynamic-provider host instead of the Node.js the report names. Laid out beside and
  * renamed into place on each run (the package may have changed), so a run never starts half of it.
  */
 function pluginPathDir(): string {

@@ -1,7 +1,6 @@
 /**
  * Emulator fixtures for the bench (emulator/README.md, "Fixture format"): the default account
- * plus one distinct target object per resource, so a stack of N resources makes N real changes,
- * and an account with exactly 1,000 HTTP pull zones for the all-pages data-source fetch.
+ * plus one distinct target object per resource, so a stack of N resources makes N real changes.
  *
  * Each object is a copy of a default one with a new id (the README requires key = id), so every
  * shape stays the §2 shape the default fixture has. Id ranges sit far from the default ids and
@@ -30,16 +29,14 @@ function defaultFixture(): Fixture {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, "emulator", "fixtures", "default.json"), "utf8"));
 }
 
-/** `count` copies of `template`, keyed by the ids `idOf(j)`, each passed through `edit`. */
-function copies(
-  template: Obj,
-  count: number,
-  idOf: (j: number) => number | string,
-  edit: (o: Obj, j: number) => void,
-): Obj {
+/** A generated family: the default object copied, the copies' ids and what each copy changes. */
+type Family = [template: string, idOf: (j: number) => number | string, edit: (o: Obj, j: number) => void];
+
+/** `count` copies of `objects[template]`, keyed by the ids `idOf(j)`, each passed through `edit`. */
+function copies(objects: Obj, [template, idOf, edit]: Family, count: number): Obj {
   const out: Obj = {};
   for (let j = 0; j < count; j++) {
-    const o = structuredClone(template);
+    const o = structuredClone(objects[template]);
     o.id = idOf(j);
     edit(o, j);
     out[String(o.id)] = o;
@@ -50,7 +47,7 @@ function copies(
 /** How many objects of each target family a stack needs (`targetCounts` of mix.ts). */
 export type TargetCounts = Record<keyof typeof TARGETS, number>;
 
-/** Per target family: the default object copied, the copies' ids and what each copy changes. */
+/** The target families of a stack, by the fixture's key. */
 const TARGETS = {
   pushStreams: [
     "3001",
@@ -72,24 +69,21 @@ const TARGETS = {
     campaignId,
     (o, j) => Object.assign(o, { name: `Bench campaign ${j}`, status: "active" }),
   ],
-} satisfies Record<string, [string, (j: number) => number | string, (o: Obj, j: number) => void]>;
+} satisfies Record<string, Family>;
 
 /** The default fixture plus the targets a bench stack declares (families not given: none). */
 export function stackFixture(counts: Partial<TargetCounts>): Fixture {
   const f = defaultFixture();
-  for (const [family, [template, idOf, edit]] of Object.entries(TARGETS))
-    Object.assign(f[family], copies(f[family][template], counts[family as keyof TargetCounts] ?? 0, idOf, edit));
+  for (const [family, target] of Object.entries(TARGETS))
+    Object.assign(f[family], copies(f[family], target, counts[family as keyof TargetCounts] ?? 0));
   return f;
 }
+
+const PULL_ZONES: Family = ["201", (j) => BASE.httpPullZone + j, (o, j) => (o.name = `bench-${j}`)];
 
 /** The default fixture with exactly `count` HTTP pull zones instead of its 47. */
 export function pullZonesFixture(count: number): Fixture {
   const f = defaultFixture();
-  f.httpPullZones = copies(
-    f.httpPullZones["201"],
-    count,
-    (j) => BASE.httpPullZone + j,
-    (o, j) => (o.name = `bench-${j}`),
-  );
+  f.httpPullZones = copies(f.httpPullZones, PULL_ZONES, count);
   return f;
 }

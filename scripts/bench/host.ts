@@ -1,19 +1,14 @@
 /**
- * Where one engine operation spends its time: peak memory of the dynamic-provider host, and CPU
- * time of the engine (the `pulumi` CLI), of the host and of this process (the program).
- *
- * The CLI is a child of this process and starts the host for each operation (bench -> pulumi ->
- * pulumi-resource-pulumi-nodejs -> node …/cmd/dynamic-provider). Only descendants of this
- * process count, so other engineers' engine runs on the same machine never do. Each sample reads
- * the kernel's high-water mark (VmHWM) and the CPU time so far (/proc/<pid>/stat): a memory peak
- * between samples is still caught, but CPU spent in the last interval (100 ms) before a process
- * exits is missed, so CPU figures are slight underestimates. Without /proc (not Linux) they are
- * null: not measurable.
+ * Where one engine operation spends its time, sampled from /proc. Only descendants of this process
+ * count (bench -> pulumi -> pulumi-resource-pulumi-nodejs -> node …/cmd/dynamic-provider), so other
+ * engineers' engine runs on the same machine never do. Each sample reads the kernel's high-water
+ * mark (VmHWM) and the CPU time so far (/proc/<pid>/stat): a memory peak between samples is still
+ * caught, but CPU spent in the last interval (100 ms) before a process exits is missed, so CPU
+ * figures are slight underestimates. Without /proc (not Linux) they are null: not measurable.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 
-const INTERVAL_MS = 100;
+export const INTERVAL_MS = 100;
 
 export function read(file: string): string | undefined {
   try {
@@ -23,13 +18,8 @@ export function read(file: string): string | undefined {
   }
 }
 
-const ticksPerSecond = ((): number => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
+/** The unit of /proc's CPU times: USER_HZ, 100 on every architecture Node.js runs on Linux. */
+const TICKS_PER_SECOND = 100;
 
 /** User + system CPU seconds a process has used so far, or undefined once it is gone. */
 export function cpuSeconds(pid: number): number | undefined {
@@ -37,7 +27,7 @@ export function cpuSeconds(pid: number): number | undefined {
   if (!stat) return undefined;
   // Fields after the parenthesised command name (which may hold spaces): utime is the 12th, stime the 13th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 /** Pids of every descendant of `root`. Each thread lists the children it started, and the Go CLI starts plugins from any thread. */

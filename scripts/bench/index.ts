@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
+import { parseOptions, UsageError, type Io as CommandIo } from "../../provider/cli/command";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
 import { hostReadBench, hostStartBench, programImportBench } from "./host-start";
 import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
@@ -41,7 +41,7 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --drift-concurrency  the concurrencies (\`drift --concurrency\`) of --drift-fleet (default 1,2,4)`;
 
 function options(argv: string[]) {
-  const { values } = parseArgs({
+  const { values } = parseOptions({
     args: argv,
     options: {
       sizes: { type: "string", default: "50,200,500" },
@@ -57,9 +57,7 @@ function options(argv: string[]) {
       keep: { type: "boolean", default: false },
       "drift-fleet": { type: "string" },
       "drift-concurrency": { type: "string", default: "1,2,4" },
-      help: { type: "boolean", short: "h", default: false },
     },
-    strict: true,
   });
   const sizes = values.sizes.split(",").map((s) => Number(s.trim()));
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
@@ -86,7 +84,6 @@ function options(argv: string[]) {
   }
   if (!(MIXES as readonly string[]).includes(values.mix))
     throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
-  const mix = values.mix as Mix;
   let driftFleet: { sizes: FleetSize[]; concurrencies: number[] } | undefined;
   if (values["drift-fleet"] !== undefined) {
     const sizes = values["drift-fleet"].split(",").map((part) => {
@@ -114,30 +111,17 @@ function options(argv: string[]) {
     hostStarts,
     warmup: !values["no-warmup"],
     keep: values.keep,
-    size: { repeat, engineEnv, mix },
+    size: { repeat, engineEnv, mix: values.mix as Mix },
   };
 }
 
-class UsageError extends Error {}
-
 /** Where the report and the progress lines go (the smoke test captures them). */
-export interface Io {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
+export type Io = Pick<CommandIo, "stdout" | "stderr">;
 
 const processIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
-/** The --drift-fleet run: its report, with the machine it ran on. */
-export interface DriftFleetRun {
-  machine: Machine;
-  startedAt: string;
-  loadAverageAtEnd: number[];
-  driftFleet: DriftFleetReport;
-}
-
-/** Runs the bench; returns the report (also printed, and written with --json). */
-export async function runBench(argv: string[], io: Io = processIo): Promise<Report | DriftFleetRun> {
+/** Runs the bench: prints the report, and writes it as JSON with --json. */
+export async function runBench(argv: string[], io: Io = processIo): Promise<void> {
   const opts = options(argv);
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
   // First: the engine's PATH holds the provider plugin laid out from the installed package.
@@ -152,40 +136,32 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<Repo
   const runDir = path.join(benchRoot, runName);
   fs.mkdirSync(runDir, { recursive: true });
   try {
-    let report: Report | DriftFleetRun;
+    let report: Report | { driftFleet: DriftFleetReport };
     if (opts.driftFleet) {
-      const { sizes, concurrencies } = opts.driftFleet;
-      const driftFleet = await driftFleetBench(sizes, concurrencies, runDir, progress);
-      const run: DriftFleetRun = { machine: host, startedAt, loadAverageAtEnd: loadAverage(), driftFleet };
+      const driftFleet = await driftFleetBench(opts.driftFleet, runDir, progress);
+      const loadAverageAtEnd = loadAverage();
       io.stdout(
-        `${driftFleetMarkdown(driftFleet)}\n\nMachine: ${host.cpus} cpus (${host.model}), Node ${host.node}, Pulumi ${host.pulumi}; load average ${host.loadAverage.join(" / ")} at the start, ${run.loadAverageAtEnd.join(" / ")} at the end.\n`,
+        `${driftFleetMarkdown(driftFleet)}\n\nMachine: ${host.cpus} cpus (${host.model}), Node ${host.node}, Pulumi ${host.pulumi}; load average ${host.loadAverage.join(" / ")} at the start, ${loadAverageAtEnd.join(" / ")} at the end.\n`,
       );
-      report = run;
+      report = { machine: host, startedAt, loadAverageAtEnd, driftFleet };
     } else {
-      report = await sizesReport(opts, runDir, host, startedAt, progress);
+      report = { machine: host, startedAt, ...(await sizesReport(opts, runDir, progress)) };
       io.stdout(`${markdown(report)}\n`);
     }
     if (opts.json) {
       fs.writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
       progress(`wrote ${opts.json}`);
     }
-    return report;
   } finally {
     if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
   }
 }
 
 /** The report of every section but the drift fleet's (written as JSON by --json). */
-export type Report = Awaited<ReturnType<typeof sizesReport>>;
+export type Report = { machine: Machine; startedAt: string } & Awaited<ReturnType<typeof sizesReport>>;
 
 /** Every section but the drift fleet's. */
-async function sizesReport(
-  opts: ReturnType<typeof options>,
-  runDir: string,
-  host: Machine,
-  startedAt: string,
-  progress: (line: string) => void,
-) {
+async function sizesReport(opts: ReturnType<typeof options>, runDir: string, progress: (line: string) => void) {
   if (opts.warmup) {
     progress("warm-up round (N=2, not reported)");
     await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
@@ -199,17 +175,13 @@ async function sizesReport(
   progress(`program import: ${opts.hostStarts} fresh programs per side`);
   const programImport = programImportBench(opts.hostStarts);
   progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
-  const client = await clientBench({ seconds: opts.clientSeconds, concurrency: opts.concurrency, runDir });
+  const client = await clientBench(opts.clientSeconds, opts.concurrency, runDir);
 
   const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
   const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
   const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
   return {
-    machine: host,
-    startedAt,
-    /** Load averages when the run ended. */
     loadAverageAtEnd: loadAverage(),
-    /** The stacks' shape (`--mix`). */
     mix: opts.size.mix,
     sizes: opts.sizes,
     /** Cycles of up, preview, refresh, destroy per side (medians reported). */
@@ -241,8 +213,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     await runBench(argv, io);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      io.stderr(`bench: ${(e as Error).message}\n${USAGE}\n`);
+    if (e instanceof UsageError) {
+      io.stderr(`bench: ${e.message}\n${USAGE}\n`);
       return 2;
     }
     io.stderr(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);

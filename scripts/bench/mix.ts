@@ -1,7 +1,6 @@
 /**
- * The programs the bench compares, declaring the same N resources with the same inputs: ours (the
- * packed SDK, on the dynamic provider or through the provider plugin) and the engine floor, a
- * dynamic provider that does nothing (docs/benchmarks.md, "What is measured").
+ * The stacks the bench declares and the programs declaring them, the same N resources with the same
+ * inputs on each side: ours and the engine floor (docs/benchmarks.md, "What is measured").
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -9,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { benchRoot, loadInstalledSdk } from "./engine";
 import { BASE, campaignId, type TargetCounts } from "./fixture";
+import { read } from "./host";
 
 /** The `cycle` mix's kinds, in turn. */
 const CYCLE = [
@@ -21,13 +21,7 @@ const CYCLE = [
 ] as const;
 type Kind = (typeof CYCLE)[number] | "HttpDomainLockBulk";
 
-export interface Declaration {
-  kind: Kind;
-  name: string;
-  args: Record<string, unknown>;
-  /** The API object the resource manages, as `<family>:<id>`: resources sharing one share this key. */
-  object: string;
-}
+export type Declaration = ReturnType<typeof declarations>[number];
 
 /**
  * The stack shapes the bench can declare (`--mix`, docs/benchmarks.md): `cycle`, each kind in turn
@@ -86,19 +80,8 @@ const ARGS: Record<Kind, (j: number, mix: Mix) => Record<string, unknown>> = {
   HttpDomainLockBulk: () => ({ mode: "save", enabled: true, domains: ["bench.example"] }),
 };
 
-/** The API object a resource manages (a TimeshiftStream creates a stream of its own; slots share their zone's roster). */
-const OBJECT: Record<Kind, (name: string, args: Record<string, unknown>) => string> = {
-  StreamStatus: (_, args) => `pushStream:${args.streamId}`,
-  TimeshiftStream: (name) => `timeshiftStream:${name}`,
-  PushZoneSettings: (_, args) => `httpPushZone:${args.zoneId}`,
-  VodPullDomainLock: (_, args) => `vodPullZone:${args.zoneId}`,
-  AdBreakSlot: (_, args) => `vodPushZone:${args.zoneId}`,
-  CampaignArchive: (_, args) => `campaign:${args.campaignId}`,
-  HttpDomainLockBulk: () => "httpDomainLock:account",
-};
-
 /** The N resources of a stack of `mix`, in declaration order. */
-export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
+export function declarations(n: number, mix: Mix = "cycle") {
   const seen = new Map<Kind, number>();
   let cycled = 0;
   return Array.from({ length: n }, (_, i) => {
@@ -110,24 +93,25 @@ export function declarations(n: number, mix: Mix = "cycle"): Declaration[] {
           : CYCLE[cycled++ % CYCLE.length];
     const j = seen.get(kind) ?? 0;
     seen.set(kind, j + 1);
-    const name = `${kind}-${j}`;
-    const args = ARGS[kind](j, mix);
-    return { kind, name, args, object: OBJECT[kind](name, args) };
+    return { kind, name: `${kind}-${j}`, args: ARGS[kind](j, mix) };
   });
 }
 
-/** How many distinct API objects the declarations manage. */
-export const distinctObjects = (decls: Declaration[]): number => new Set(decls.map((d) => d.object)).size;
+/**
+ * How many distinct API objects the declarations manage: each resource its own (a TimeshiftStream
+ * creates a stream of its own), but the AdBreakSlots of a zone share its roster.
+ */
+export const distinctObjects = (decls: Declaration[]): number =>
+  decls.filter((d) => d.kind !== "AdBreakSlot").length + targetCounts(decls).vodPushZones;
 
 /** How many emulator objects of each family the declarations target. */
 export function targetCounts(decls: Declaration[]): TargetCounts {
   const count = (...kinds: Kind[]) => decls.filter((d) => kinds.includes(d.kind)).length;
-  const zones = new Set(decls.filter((d) => d.kind === "AdBreakSlot").map((d) => d.args.zoneId)).size;
   return {
     // A TimeshiftStream's parent is its own push stream, so both kinds index the same range.
     pushStreams: Math.max(count("StreamStatus"), count("TimeshiftStream")),
     httpPushZones: count("PushZoneSettings"),
-    vodPushZones: zones,
+    vodPushZones: new Set(decls.filter((d) => d.kind === "AdBreakSlot").map((d) => d.args.zoneId)).size,
     vodPullZones: count("VodPullDomainLock"),
     campaigns: count("CampaignArchive"),
   };
@@ -154,8 +138,10 @@ export function oursProgram(decls: Declaration[], pluginBaseUrl?: string): Pulum
 const FLOOR_PACKAGE = "cdnstream-bench-floor";
 export const floorPackageDir = path.join(benchRoot, "node_modules", FLOOR_PACKAGE);
 
-/** Every method of the dynamic-provider contract, returning at once: no I/O, no validation. */
-const FLOOR_SOURCE = `"use strict";
+/** The floor package's files: every method of the dynamic-provider contract, returning at once (no I/O, no validation). */
+const FLOOR_FILES = {
+  "package.json": JSON.stringify({ name: FLOOR_PACKAGE, version: "0.0.0", private: true, main: "index.js" }, null, 2),
+  "index.js": `"use strict";
 // The engine floor of \`npm run bench\` (written by scripts/bench/mix.ts): a dynamic provider
 // that does nothing, so a stack of it costs what the Pulumi engine itself costs.
 let next = 0;
@@ -168,26 +154,16 @@ module.exports = {
   async update(_id, _olds, news) { return { outs: news }; },
   async delete() {},
 };
-`;
-
-const FLOOR_MANIFEST = JSON.stringify(
-  { name: FLOOR_PACKAGE, version: "0.0.0", private: true, main: "index.js" },
-  null,
-  2,
-);
+`,
+};
 
 /** Writes the floor package unless it is there already (renamed into place: a concurrent run never sees half of it). */
 export function writeFloorPackage(): void {
-  const current = (file: string) => fs.existsSync(file) && fs.readFileSync(file, "utf8");
-  if (
-    current(path.join(floorPackageDir, "index.js")) === FLOOR_SOURCE &&
-    current(path.join(floorPackageDir, "package.json")) === FLOOR_MANIFEST
-  )
-    return;
+  const files = Object.entries(FLOOR_FILES);
+  if (files.every(([name, text]) => read(path.join(floorPackageDir, name)) === text)) return;
   const scratch = `${floorPackageDir}.${process.pid}`;
   fs.mkdirSync(scratch, { recursive: true });
-  fs.writeFileSync(path.join(scratch, "package.json"), FLOOR_MANIFEST);
-  fs.writeFileSync(path.join(scratch, "index.js"), FLOOR_SOURCE);
+  for (const [name, text] of files) fs.writeFileSync(path.join(scratch, name), text);
   fs.rmSync(floorPackageDir, { recursive: true, force: true });
   fs.renameSync(scratch, floorPackageDir);
 }

@@ -1,8 +1,8 @@
 /**
  * Preloaded into the dynamic-provider hosts by `npm run bench -- --profile-host DIR`
- * (NODE_OPTIONS=--require, since Node 20 refuses --cpu-prof there): records a V8 CPU profile of
- * the host and writes it to DIR as `host-<pid>.cpuprofile` (open it in Chrome DevTools) when the
- * host exits, also when the engine stops it with a signal. Other node processes are left alone.
+ * (NODE_OPTIONS=--require): records a V8 CPU profile of the host and writes it to DIR as
+ * `host-<pid>.cpuprofile` (open it in Chrome DevTools) when the host exits, also when the engine
+ * stops it with a signal, which `--cpu-prof` would not. Other node processes are left alone.
  */
 import * as fs from "node:fs";
 import * as inspector from "node:inspector";
@@ -15,20 +15,12 @@ if (dir && process.argv.some((arg) => arg.includes("dynamic-provider"))) {
   session.post("Profiler.enable");
   session.post("Profiler.setSamplingInterval", { interval: 200 });
   session.post("Profiler.start");
-  let written = false;
-  const write = () => {
-    if (written) return;
-    written = true;
-    // The in-thread session answers synchronously, so this works in an exit handler.
+  // The in-thread session answers synchronously, so this works in an exit handler.
+  process.on("exit", () =>
     session.post("Profiler.stop", (err, result) => {
       if (!err) fs.writeFileSync(path.join(dir, `host-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
-    });
-  };
-  process.on("exit", write);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      write();
-      process.exit(0);
-    });
-  }
+    }),
+  );
+  // A signal ends the host through process.exit, whose exit handler above writes the profile.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
 }

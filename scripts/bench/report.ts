@@ -12,7 +12,7 @@ export function machine(pulumi: { version: string; defaultParallel: number | nul
   return {
     cpus: os.cpus().length,
     model: os.cpus()[0]?.model.trim() ?? "unknown",
-    memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    memoryGb: round(os.totalmem() / 2 ** 30, 1),
     platform: `${os.platform()} ${os.release()}`,
     node: process.version,
     pulumi: pulumi.version,
@@ -24,14 +24,13 @@ export function machine(pulumi: { version: string; defaultParallel: number | nul
 }
 
 /** The 1, 5 and 15 minute load averages now. */
-export const loadAverage = (): number[] => os.loadavg().map((x) => Math.round(x * 100) / 100);
+export const loadAverage = (): number[] => os.loadavg().map((x) => round(x, 2));
 
 export type Target = ReturnType<typeof atMost>;
 
 /**
- * The most bytes a resource's `__provider` may take: the one-line module sdk/resource.ts writes is
- * 84 bytes for the longest kind name; a form that grows past this (say, the closure serializer's,
- * ~290 bytes) is stored twice per resource and rewritten with every checkpoint.
+ * The most bytes a resource's `__provider` may take (the one-line module of sdk/resource.ts, 84 at
+ * most): a longer form is stored twice per resource and rewritten with every checkpoint.
  */
 export const PROVIDER_BYTES_LIMIT = 100;
 
@@ -39,14 +38,9 @@ export const PROVIDER_BYTES_LIMIT = 100;
 export function targets(rows: OpRow[], providerBytes: number, client: ClientResult, mix: Mix): Target[] {
   const largest = Math.max(...rows.map((r) => r.n));
   const out: Target[] = [];
-  for (const [n, limit] of [
-    [500, "1.15"],
-    [50, "1.10"],
-  ] as const) {
-    for (const r of rows.filter((x) => x.n === n)) out.push(atMost(`${r.op} ours/floor at N=${n}`, r.ratio, limit));
-  }
-  const refresh = rows.find((r) => r.n === largest && r.op === "refresh");
-  const { ours, floor } = refresh?.hostCpuMsPerResource ?? { ours: null, floor: null };
+  for (const r of rows.filter((x) => x.n === 500)) out.push(atMost(`${r.op} ours/floor at N=500`, r.ratio, "1.15"));
+  for (const r of rows.filter((x) => x.n === 50)) out.push(atMost(`${r.op} ours/floor at N=50`, r.ratio, "1.10"));
+  const { ours, floor } = rows.find((r) => r.n === largest && r.op === "refresh")!.hostCpuMsPerResource;
   if (ours !== null && floor !== null && floor > 0)
     out.push(atMost(`refresh host CPU per resource, ours/floor at N=${largest}`, round(ours / floor), "1.30"));
   const rssGaps = rows
@@ -116,6 +110,7 @@ function fixedCost(title: string, cost: HostStartResult, [ours, floor] = ["ours"
 export function markdown(r: Report): string {
   const m = r.machine;
   const c = r.client;
+  const engineEnv = Object.entries(r.engineEnv).map(([k, v]) => `${k}=${v}`);
   /** `text`, then a table of one row per result: N, the operation, then `columns` (cells joined by " | "). */
   const opTable = (text: string, columns: string, row: (x: OpRow) => string) => [
     text,
@@ -130,14 +125,7 @@ export function markdown(r: Report): string {
       `(default parallelism ${m.pulumiParallel ?? "?"}, both sides); load average ${m.loadAverage.join(" / ")} at start, ` +
       `${r.loadAverageAtEnd.join(" / ")} at end (1 / 5 / 15 min); ${r.startedAt.slice(0, 16).replace("T", " ")} UTC.`,
     "",
-    ...(Object.keys(r.engineEnv).length
-      ? [
-          `Engine environment of both sides: ${Object.entries(r.engineEnv)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(" ")}.`,
-          "",
-        ]
-      : []),
+    ...(engineEnv.length ? [`Engine environment of both sides: ${engineEnv.join(" ")}.`, ""] : []),
     `Stacks: the ${r.mix} mix (${MIX_TEXT[r.mix]}).`,
     "",
     ...opTable(

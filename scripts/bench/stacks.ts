@@ -1,9 +1,7 @@
 /**
- * One size N: the same stack of ours, of the floor, through the provider plugin and through the
- * hand-written anchor (anchor.ts), side by side on one file backend with the engine's default
- * parallelism, through `up`, `preview`, `refresh` and `destroy` (docs/benchmarks.md). Every run's
- * outcome is checked (N creates, N unchanged, N deletes): a run in which the engine did something
- * else measures nothing and fails instead.
+ * One size N: ours, the floor, the provider plugin and the hand-written anchor (anchor.ts) side by
+ * side (docs/benchmarks.md). Every run's outcome is checked (N creates, N unchanged, N deletes): a
+ * run in which the engine did something else measures nothing and fails instead.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -31,42 +29,12 @@ export type SizeResult = Awaited<ReturnType<typeof runSize>>;
 const EXPECTED: Record<Op, string> = { up: "create", preview: "same", refresh: "same", destroy: "delete" };
 
 async function runOp(stack: Stack, op: Op): Promise<Record<string, number>> {
-  const quiet = { onOutput: () => undefined };
-  if (op === "preview") return (await stack.preview(quiet)).changeSummary;
-  return (await stack[op](quiet)).summary.resourceChanges ?? {};
-}
-
-interface Side {
-  stack: Stack;
-  project: string;
-  /** Counts the side's API calls (the floor makes none). */
-  emulator?: BenchEmulator;
-  /** Resources besides the N declared and the stack: the plugin path's explicit provider. */
-  extra: number;
-  runs: Record<Op, Run[]>;
+  if (op === "preview") return (await stack.preview()).changeSummary;
+  return (await stack[op]()).summary.resourceChanges ?? {};
 }
 
 /** One measured run, with the CPU the side's emulator spent on it and the API calls it served. */
 type Run = Awaited<ReturnType<typeof measureOp>> & { emulatorCpu: number | null; counts: Record<string, number> };
-
-/** One run of `op` on one side, checked against the summary the engine must report. */
-async function runSide(side: Side, op: Op, n: number): Promise<Run> {
-  const { emulator } = side;
-  if (emulator) await emulator.clear();
-  const emulatorCpu = emulator && cpuSeconds(emulator.pid);
-  const m = await measureOp(() => runOp(side.stack, op));
-  const expected = { [EXPECTED[op]]: n + 1 + side.extra };
-  if (JSON.stringify(m.result) !== JSON.stringify(expected)) {
-    throw new Error(
-      `${side.project} n=${n} ${op}: the engine reported ${JSON.stringify(m.result)}, expected ${JSON.stringify(expected)}`,
-    );
-  }
-  return {
-    ...m,
-    emulatorCpu: emulator ? cpuSince(emulator.pid, emulatorCpu) : null,
-    counts: emulator ? await emulator.counts() : {},
-  };
-}
 
 export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -80,13 +48,10 @@ const cpuText = (c: CpuSplit | null) => (c ? `${c.engine}/${c.host}/${c.program}
 
 /** One side's runs of an operation: medians, the largest peak, and the busiest run's API calls. */
 function sideStats(runs: Run[], n: number) {
+  const cpuMedian = (part: keyof CpuSplit) => round(median(runs.map((x) => x.cpu![part])), 2);
   const cpu = runs.some((x) => !x.cpu)
     ? null
-    : {
-        engine: medianOrNull(runs.map((x) => x.cpu!.engine))!,
-        host: medianOrNull(runs.map((x) => x.cpu!.host))!,
-        program: medianOrNull(runs.map((x) => x.cpu!.program))!,
-      };
+    : { engine: cpuMedian("engine"), host: cpuMedian("host"), program: cpuMedian("program") };
   const peaks = runs.map((x) => x.hostPeakRssMb);
   const busiest = runs.reduce((a, b) => (total(b.counts) > total(a.counts) ? b : a));
   return {
@@ -114,7 +79,6 @@ interface RowContext {
 function summarize({ mix, n, op, objects, bytes }: RowContext, runs: Run[][]) {
   const [o, f, p, a] = runs.map((x) => sideStats(x, n));
   return {
-    /** The stack's shape (mix.ts). */
     mix,
     n,
     op,
@@ -206,8 +170,11 @@ export async function runSize(
       emulators.push(await startBenchEmulator(fixture, path.join(runDir, "fixtures", `n${n}${name}.json`)));
     const [emulator, pluginEmulator, anchorEmulator] = emulators;
     fs.mkdirSync(path.join(runDir, "backend"), { recursive: true });
-    /** A side's stack, against `emulator`; `extra`: resources besides the N declared and the stack. */
-    const side = async (name: SideName, program: PulumiFn, emulator: BenchEmulator, extra = 0): Promise<Side> => {
+    /**
+     * A side's stack, against `emulator` (whose API calls count, but for the floor, which makes
+     * none); `extra`: resources besides the N declared and the stack (the plugin path's provider).
+     */
+    const side = async (name: SideName, program: PulumiFn, emulator: BenchEmulator, extra = 0) => {
       const project = `bench-${name}`;
       // Its own package.json: otherwise the nearest package scope is the repository's, and
       // `require("pulumi-cdnstream/…")` from the project would be a self-reference to dist/.
@@ -224,10 +191,24 @@ export async function runSize(
       );
       // The same config on every side: it is recorded with the default provider in each state.
       await stack.setConfig("cdnstream:baseUrl", { value: emulator.url });
-      const runs = { up: [], preview: [], refresh: [], destroy: [] };
-      return { stack, project, extra, runs, emulator: name === "floor" ? undefined : emulator };
+      const counted = name === "floor" ? undefined : emulator;
+      const runs: Record<Op, Run[]> = { up: [], preview: [], refresh: [], destroy: [] };
+      /** One run of `op`, checked against the summary the engine must report. */
+      const run = async (op: Op) => {
+        if (counted) await counted.clear();
+        const cpuBefore = counted && cpuSeconds(counted.pid);
+        const m = await measureOp(() => runOp(stack, op));
+        const expected = { [EXPECTED[op]]: n + 1 + extra };
+        if (JSON.stringify(m.result) !== JSON.stringify(expected))
+          throw new Error(
+            `${project} n=${n} ${op}: the engine reported ${JSON.stringify(m.result)}, expected ${JSON.stringify(expected)}`,
+          );
+        const emulatorCpu = counted ? cpuSince(counted.pid, cpuBefore) : null;
+        runs[op].push({ ...m, emulatorCpu, counts: counted ? await counted.counts() : {} });
+      };
+      return { stack, project, runs, run };
     };
-    const sides: Record<SideName, Side> = {
+    const sides = {
       ours: await side("ours", oursProgram(decls), emulator),
       floor: await side("floor", floorProgram(decls), emulator),
       plugin: await side("plugin", oursProgram(decls, pluginEmulator.url), pluginEmulator, 1),
@@ -241,8 +222,7 @@ export async function runSize(
       for (const api of emulators) await api.reset();
       for (const [i, op] of OPS.entries()) {
         // ABCD then DCBA from one operation, and one cycle, to the next: a drift in machine load weighs on every side alike.
-        for (const name of (cycle + i) % 2 === 0 ? SIDES : [...SIDES].reverse())
-          sides[name].runs[op].push(await runSide(sides[name], op, n));
+        for (const name of (cycle + i) % 2 === 0 ? SIDES : [...SIDES].reverse()) await sides[name].run(op);
         if ((op === "up" || op === "refresh") && !bytes.has(op))
           bytes.set(op, { ours: bytesOf("ours"), floor: bytesOf("floor"), anchor: bytesOf("anchor") });
       }

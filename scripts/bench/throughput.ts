@@ -1,9 +1,6 @@
 /**
- * The client on its own: requests per second through `CdnstreamClient` versus raw undici
- * `request()`, same concurrency, same run, `GET /v2/dns` against the emulator; and a 1,000-item
- * all-pages data-source fetch, `getHttpPullZones` of the installed SDK, with its wall time and request count.
- *
- * The emulator runs in its own process, so the server never shares this event loop.
+ * The client on its own (docs/benchmarks.md, "The client"): `CdnstreamClient` against raw undici
+ * `request()`, and a 1,000-item all-pages fetch through `getHttpPullZones` of the installed SDK.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -16,10 +13,8 @@ import { startBenchEmulator, total } from "./emulator";
 import { loadInstalledSdk, repoRoot } from "./engine";
 import { pullZonesFixture } from "./fixture";
 
-export const PULL_ZONES = 1000;
+const PULL_ZONES = 1000;
 
-/** Requests per second and CPU per call, ours against raw undici, same run. */
-type ClientRates = Awaited<ReturnType<typeof clientRates>>;
 export type ClientResult = Awaited<ReturnType<typeof clientBench>>;
 
 type Call = () => Promise<unknown>;
@@ -93,12 +88,8 @@ async function clientRates(url: string, apiKey: string, seconds: number, concurr
 
 const BUILT = path.join(repoRoot, "dist", "scripts", "bench", "throughput.js");
 
-/**
- * The client's rates measured in a fresh process shaped like a provider host (`@pulumi/pulumi`
- * loaded, nothing else): the bench's own heap, holding every stack it ran, makes each call's
- * allocations cost more (docs/benchmarks.md, "The client").
- */
-function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates {
+/** The client's rates in a fresh process shaped like a provider host, not the bench's own (docs/benchmarks.md, "The client"). */
+function ratesInFreshProcess(seconds: number, concurrency: number): Awaited<ReturnType<typeof clientRates>> {
   const run = spawnSync(
     process.execPath,
     // The built script (the bench builds first; its smoke test runs this module from source).
@@ -106,15 +97,12 @@ function ratesInFreshProcess(seconds: number, concurrency: number): ClientRates 
     { cwd: repoRoot, encoding: "utf8" },
   );
   if (run.status !== 0) throw new Error(`the client bench failed (exit ${run.status}):\n${run.stderr}`);
-  return JSON.parse(run.stdout) as ClientRates;
+  return JSON.parse(run.stdout);
 }
 
-export async function clientBench(options: { seconds: number; concurrency: number; runDir: string }) {
-  const { seconds, concurrency } = options;
-  const emulator = await startBenchEmulator(
-    pullZonesFixture(PULL_ZONES),
-    path.join(options.runDir, "fixtures", "pull-zones.json"),
-  );
+export async function clientBench(seconds: number, concurrency: number, runDir: string) {
+  const fixture = pullZonesFixture(PULL_ZONES);
+  const emulator = await startBenchEmulator(fixture, path.join(runDir, "fixtures", "pull-zones.json"));
   const { url, apiKey } = emulator;
   try {
     const rates = ratesInFreshProcess(seconds, concurrency);
