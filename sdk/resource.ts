@@ -1,17 +1,14 @@
 /**
  * What every resource class registers: hands the engine the kind's provider as a one-line module
- * (`__provider`, docs/design.md the API "The serialized provider"), marks the kind's secret outputs,
+ * (`__provider`, docs/design.md "The serialized provider"), marks the kind's secret outputs,
  * and keeps the type token (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) that the URNs of existing
  * stacks hold.
  *
- * It registers what `pulumi.dynamic.Resource` registers, a custom resource of the
- * `pulumi-nodejs` dynamic-provider host with the provider's module text under `__provider`, but
- * writes that text itself instead of running the closure serializer: the host only evaluates the
- * text as a CommonJS module and calls its `handler()` export for the provider object
- * (@pulumi/pulumi `cmd/dynamic-provider`, `getProvider`, the same from 3.246 to 3.270 at least).
- * The serializer would wrap the same `require` in ~200 bytes of closure scaffolding, stored twice
- * per resource (inputs and outputs) and rewritten with every checkpoint, and would load its parser
- * into the program.
+ * It registers what `pulumi.dynamic.Resource` registers, but writes the module text itself
+ * instead of running the closure serializer: the dynamic-provider host only evaluates the text as
+ * a CommonJS module and calls its `handler()` export (@pulumi/pulumi `cmd/dynamic-provider`,
+ * `getProvider`, the same from 3.246 to 3.270 at least), and the serializer's closure scaffolding
+ * would be stored twice per resource and load its parser into the program.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { isPluginProvider, packageVersion, PLUGIN_PACKAGE } from "./provider";
@@ -43,14 +40,12 @@ export interface RegisteredKind {
  * Stops V8 capturing stacks for the errors created until the returned function is called, and
  * returns that function, which restores the limit: a resource's registration is run between the two.
  *
- * The SDK's registration makes four promises per property (value, known, secret, dependencies)
- * and stores on each, for its promise-leak report, the text of a `new Error().stack`: capturing
- * and formatting those stacks was a third of a program's CPU per resource, more than the rest
- * of our registration. The registration runs synchronously inside `super()`, so the limit is
- * ours only for that span. What the engine records is kept: the resource's source position and
- * stack trace are captured by the SDK with an unlimited stack of its own. A user debugging
- * leaked promises (`PULUMI_DEBUG_PROMISE_LEAKS`) gets every stack as before; an error thrown
- * synchronously by the registration keeps its message, without frames.
+ * The SDK's registration stores, on each of its four promises per property, the text of a
+ * `new Error().stack` for its promise-leak report: most of a program's CPU per resource
+ * (docs/benchmarks.md). The registration runs synchronously inside `super()`, so the limit is ours
+ * only for that span; the source position and stack trace the engine records are captured by the
+ * SDK with an unlimited stack of its own. With `PULUMI_DEBUG_PROMISE_LEAKS` every stack is kept;
+ * an error thrown synchronously by the registration keeps its message, without frames.
  */
 export function withoutPromiseStacks(): () => void {
   if (process.env.PULUMI_DEBUG_PROMISE_LEAKS) return () => {};
@@ -83,16 +78,6 @@ function pluginProviderOf(type: string, opts?: pulumi.CustomResourceOptions): pu
   return isPluginProvider(inherited) ? inherited : undefined;
 }
 
-/** What a resource of this package registers: see {@link registration}. */
-export interface Registration {
-  /** The type token: the dynamic provider's (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) or the plugin's. */
-  readonly type: string;
-  readonly props: pulumi.Inputs;
-  readonly options: pulumi.CustomResourceOptions | undefined;
-  /** Restores the stack limit {@link withoutPromiseStacks} set, once the registration is done. */
-  readonly restoreStacks: () => void;
-}
-
 /**
  * What a resource of this package registers: a dynamic resource, or, given a cdnstream `Provider`
  * (sdk/provider.ts), a resource of the provider plugin. The plugin serves the same handlers, so
@@ -120,7 +105,7 @@ export function registration(
   name: string,
   props: pulumi.Inputs,
   opts?: pulumi.CustomResourceOptions,
-): Registration {
+) {
   if (props[PROVIDER_KEY] !== undefined)
     throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
   const { secretOutputs } = kind;
