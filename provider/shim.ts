@@ -1,10 +1,8 @@
 /**
  * The provider object of each kind, which the dynamic-provider host gets from the `__provider`
- * module text of every resource (sdk/resource.ts writes it as one
- * `require("pulumi-cdnstream/provider/shims/<kind>")`; state of earlier releases requires the
- * same module by its `dist/` path, which must keep loading). Each kind's shim is the whole
- * `module.exports` of its own module under `provider/shims/`: nothing is captured (least of all a
- * credential), and upgrading the package upgrades existing resources.
+ * module text of every resource (docs/design.md, "The serialized provider"): each kind's shim is
+ * the whole `module.exports` of its own module under `provider/shims/`, a path state of every
+ * release requires.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setUpProviderHost } from "./host-setup";
@@ -13,9 +11,6 @@ import { setUpProviderHost } from "./host-setup";
 export type Handler = Required<
   Pick<pulumi.dynamic.ResourceProvider, "configure" | "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
-
-/** Where a kind's handler module lives, relative to this file (the one place that knows). */
-export const handlerModule = (kind: string): string => `../kinds/${kind}/handler`;
 
 /**
  * The dynamic-provider host answers a failed call to the engine, which shows the error under its
@@ -46,7 +41,7 @@ function dropHostEcho(err: unknown): never {
 }
 
 /**
- * The shim for `kind`: forwards each call to the `handler` export of {@link handlerModule}. In the
+ * The shim for `kind`: forwards each call to the `handler` export of `kinds/<kind>/handler`. In the
  * dynamic-provider host (`hostEcho: "drop"`, what `provider/shims/` use) a user-facing error is
  * said once, under its resource; the provider plugin answers errors itself and passes "keep".
  */
@@ -58,7 +53,7 @@ export function shimFor(kind: string, hostEcho: "drop" | "keep" = "drop"): pulum
     if (loaded) return loaded;
     setUpProviderHost();
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
-    return (loaded = require(handlerModule(kind)).handler as Handler);
+    return (loaded = require(`../kinds/${kind}/handler`).handler as Handler);
   };
   const said = <T>(call: Promise<T>): Promise<T> => (hostEcho === "drop" ? call.catch(dropHostEcho) : call);
   return {
