@@ -25,14 +25,13 @@ import type { RegisteredKind } from "../../sdk/resource";
 // The engine's protocol stubs of @pulumi/pulumi, with the gRPC and protobuf runtimes they were generated for.
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 /* eslint-disable @typescript-eslint/no-require-imports -- modules of @pulumi/pulumi's own dependencies, by its path */
-const grpc: typeof grpcTypes = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
+const ofPulumi = (id: string) => require(require.resolve(id, { paths: [pulumiDir] }));
+const grpc: typeof grpcTypes = ofPulumi("@grpc/grpc-js");
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated protobuf stubs without types we can name
 type Proto = any;
-const structproto: Proto = require(
-  require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [pulumiDir] }),
-);
-const emptyproto: Proto = require(require.resolve("google-protobuf/google/protobuf/empty_pb", { paths: [pulumiDir] }));
-const anyproto: Proto = require(require.resolve("google-protobuf/google/protobuf/any_pb", { paths: [pulumiDir] }));
+const structproto: Proto = ofPulumi("google-protobuf/google/protobuf/struct_pb");
+const emptyproto: Proto = ofPulumi("google-protobuf/google/protobuf/empty_pb");
+const anyproto: Proto = ofPulumi("google-protobuf/google/protobuf/any_pb");
 const provrpc: Proto = require("@pulumi/pulumi/proto/provider_grpc_pb");
 const provproto: Proto = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto: Proto = require("@pulumi/pulumi/proto/plugin_pb");
