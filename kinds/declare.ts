@@ -74,17 +74,11 @@ export interface KindDeclaration<I extends Inputs, O extends Outputs> {
   readonly across?: (args: z.ZodObject<Shape<I>, z.core.$strict>) => z.ZodObject<Shape<I>, z.core.$strict>;
 }
 
-const keysWhere = <T>(record: Record<string, T>, test: (value: T) => boolean | undefined): string[] =>
-  Object.entries(record)
-    .filter(([, value]) => test(value))
-    .map(([key]) => key);
+const keysWhere = <T>(record: Record<string, T>, test: (value: T) => unknown): string[] =>
+  Object.keys(record).filter((key) => test(record[key]));
 
-/** What the handler shapes and the resource class's base take from a declared kind. */
-export interface DeclaredKind {
-  readonly name: string;
-  readonly folder: string;
-  readonly spec: readonly string[];
-  readonly idFormat: string;
+/** What the handler shapes take from a declared kind. */
+export interface DeclaredKind extends Pick<KindDeclaration<Inputs, Outputs>, "name" | "folder" | "spec" | "idFormat"> {
   /** The strict schema `check` validates with, `adoptId` included. */
   readonly args: z.ZodType;
   /** The managed input properties (identity and settings). */
@@ -158,15 +152,8 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
     Shape<I>,
     z.core.$strict
   >;
-  const compare = Object.fromEntries(
-    Object.entries(inputs).flatMap(([key, input]) => (input.compare ? [[key, input.compare]] : [])),
-  );
-  const compareLive = Object.fromEntries(
-    Object.entries(inputs).flatMap(([key, input]) => {
-      const same = input.compareLive ?? input.compare;
-      return same ? [[key, same]] : [];
-    }),
-  );
+  const comparators = (pick: (input: InputDeclaration) => Comparator | undefined) =>
+    Object.fromEntries(keysWhere(inputs, pick).map((key) => [key, pick(inputs[key])!]));
   const inputKeys = Object.keys(inputs) as (keyof I & string)[];
   const outputKeys = Object.keys(outputs);
   const secretOutputs = [
@@ -187,8 +174,8 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
     ...declaration,
     args: declaration.across ? declaration.across(ruled) : ruled,
     inputKeys,
-    rules: { replaceOn: keysWhere(inputs, (input) => input.replaces), compare },
-    liveRules: { compare: compareLive },
+    rules: { replaceOn: keysWhere(inputs, (input) => input.replaces), compare: comparators((input) => input.compare) },
+    liveRules: { compare: comparators((input) => input.compareLive ?? input.compare) },
     keptOnRefresh: keysWhere(outputs, (output) => output.keptOnRefresh),
     secretOutputs,
     outputKeys,
