@@ -32,6 +32,9 @@ interface Policy {
   midRolls?: Entry[];
 }
 
+/** The roster's entry of each slot type but midroll, of which a zone has one. */
+const ENTRY_KEYS = { preroll: "preRoll", postroll: "postRoll", midrollinterval: "midRollInterval" } as const;
+
 /** Every slot saved on the zone. */
 const policyOf = (config: adInsertion.AdInsertionConfig) => (config.vodAdBreakPolicy ?? {}) as Policy;
 
@@ -50,18 +53,10 @@ function outputsOf(config: adInsertion.AdInsertionConfig, slot: Pick<Args, "type
  * carry that slot type at all (§2.8 lists only preRoll and midRolls), so nothing can be told.
  */
 function entryOf(policy: Policy, type: SlotType, offset: number | undefined): Entry {
-  switch (type) {
-    case "preroll":
-      return policy.preRoll;
-    case "postroll":
-      return policy.postRoll;
-    case "midrollinterval":
-      return policy.midRollInterval;
-    case "midroll":
-      return policy.midRolls === undefined
-        ? undefined
-        : (policy.midRolls.find((m) => Number(m?.offsetS) === offset) ?? null);
-  }
+  if (type !== "midroll") return policy[ENTRY_KEYS[type]];
+  return policy.midRolls === undefined
+    ? undefined
+    : (policy.midRolls.find((m) => Number(m?.offsetS) === offset) ?? null);
 }
 
 /** The slot's settings the entry holds; a field the API does not echo is left out (no false diff). */
@@ -77,20 +72,16 @@ const idOf = (args: Pick<Args, "zoneId" | "type" | "offset">) =>
 
 /** A clear message for §4.2's midroll / midrollinterval exclusivity, from the zone's roster. */
 function exclusivity(args: Args, config: adInsertion.AdInsertionConfig, err: ValidationError): Error | undefined {
-  if (args.type !== "midroll" && args.type !== "midrollinterval") return undefined;
   const policy = policyOf(config);
   const offsets = (policy.midRolls ?? []).map((m) => m?.offsetS);
-  const midrolls =
-    offsets.length === 1 ? `a midroll slot at offset ${offsets[0]}` : `midroll slots at offsets ${offsets.join(", ")}`;
-  const other =
-    args.type === "midroll"
-      ? policy.midRollInterval
-        ? "a midrollinterval slot"
-        : undefined
-      : offsets.length
-        ? midrolls
-        : undefined;
-  if (!other) return undefined;
+  let other: string;
+  if (args.type === "midroll" && policy.midRollInterval) other = "a midrollinterval slot";
+  else if (args.type === "midrollinterval" && offsets.length)
+    other =
+      offsets.length === 1
+        ? `a midroll slot at offset ${offsets[0]}`
+        : `midroll slots at offsets ${offsets.join(", ")}`;
+  else return undefined;
   return new Error(
     `${KIND} ${idOf(args)}: VoD push zone ${args.zoneId} already has ${other}, and midroll and midrollinterval slots ` +
       `are mutually exclusive on a zone. The API cannot remove a slot, so keep to the kind the zone has, or use ` +
