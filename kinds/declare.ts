@@ -98,12 +98,9 @@ export interface DeclaredKind extends Pick<KindDeclaration<Inputs, Outputs>, "na
   /** The identity inputs an id encodes, where `idFormat` is a template; throws, naming the format. */
   readonly parseId?: (id: string) => Record<string, unknown>;
   /** The kind's identity, as the registry (sdk/resource.ts `RegisteredKind`) states it. */
-  readonly identity: {
+  readonly identity: Pick<DeclaredKind, "secretOutputs" | "inputKeys" | "outputKeys"> & {
     readonly type: string;
     readonly shim: string;
-    readonly secretOutputs: readonly string[];
-    readonly inputKeys: readonly string[];
-    readonly outputKeys: readonly string[];
   };
 }
 
@@ -209,15 +206,14 @@ type TypesDiffer<D extends { args: z.ZodType }, Args> = {
  * Used as `const _bound: Declares<typeof declaration, Args, Class> = true;`.
  */
 export type Declares<D extends { inputs: Inputs; outputs: Outputs; args: z.ZodType }, Args, Resource> = [
-  Exclude<keyof Args, keyof D["inputs"] | "adoptId">,
-  Exclude<keyof D["inputs"], keyof Args>,
-  Exclude<keyof D["outputs"], keyof Resource>,
-  TypesDiffer<D, Args>,
-] extends [never, never, never, never]
+  Mismatches<D, Args, Resource>[keyof Mismatches<D, Args, Resource>],
+] extends [never]
   ? true
-  : {
-      argsNotDeclared: Exclude<keyof Args, keyof D["inputs"] | "adoptId">;
-      declaredNotInArgs: Exclude<keyof D["inputs"], keyof Args>;
-      outputsNotOnClass: Exclude<keyof D["outputs"], keyof Resource>;
-      typesDiffer: TypesDiffer<D, Args>;
-    };
+  : { [K in keyof Mismatches<D, Args, Resource>]: Mismatches<D, Args, Resource>[K] };
+/** What {@link Declares} names where the class and the declaration disagree: each property, by what is wrong. */
+type Mismatches<D extends { inputs: Inputs; outputs: Outputs; args: z.ZodType }, Args, Resource> = {
+  argsNotDeclared: Exclude<keyof Args, keyof D["inputs"] | "adoptId">;
+  declaredNotInArgs: Exclude<keyof D["inputs"], keyof Args>;
+  outputsNotOnClass: Exclude<keyof D["outputs"], keyof Resource>;
+  typesDiffer: TypesDiffer<D, Args>;
+};
