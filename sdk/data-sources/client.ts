@@ -109,11 +109,7 @@ export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClie
  */
 function givenClient(client: ApiClient): CdnstreamClient {
   const candidate = client as Partial<CdnstreamClient>;
-  if (
-    typeof candidate.call !== "function" ||
-    typeof candidate.raw !== "function" ||
-    typeof candidate.close !== "function"
-  ) {
+  if (![candidate.call, candidate.raw, candidate.close].every((method) => typeof method === "function")) {
     throw new TypeError(
       'the `client` option must be a CdnstreamClient (import { CdnstreamClient } from "pulumi-cdnstream/provider/client"); ' +
         "to pass settings instead, use `clientOptions`",
