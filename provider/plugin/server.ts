@@ -194,19 +194,23 @@ const callsInFlight = new Set<(err: unknown) => void>();
 const callUrn = new AsyncLocalStorage<string>();
 
 /**
- * Runs `work` in the scope of the call's resource ({@link callUrn}) and answers the call with its
- * result, or with the error it threw.
+ * A method of the service: runs `work` on the call's request in the scope of the call's resource
+ * ({@link callUrn}) and answers the call with its result, or with the error it threw.
  */
-function answer<T>(call: Call, callback: Callback, work: () => Promise<T>): void {
-  const fail = (err: unknown) => {
-    if (!callsInFlight.delete(fail)) return;
-    const response = failure(err);
-    callback(response, null, response.metadata);
+const unary =
+  <T>(work: (request: Call["request"]) => Promise<T>) =>
+  (call: Call, callback: Callback): void => {
+    const fail = (err: unknown) => {
+      if (!callsInFlight.delete(fail)) return;
+      const response = failure(err);
+      callback(response, null, response.metadata);
+    };
+    callsInFlight.add(fail);
+    const urn = typeof call.request?.getUrn === "function" ? call.request.getUrn() : "";
+    callUrn
+      .run(urn, () => work(call.request))
+      .then((value) => callsInFlight.delete(fail) && callback(null, value), fail);
   };
-  callsInFlight.add(fail);
-  const urn = typeof call.request?.getUrn === "function" ? call.request.getUrn() : "";
-  callUrn.run(urn, work).then((value) => callsInFlight.delete(fail) && callback(null, value), fail);
-}
 
 /**
  * Answers every call in flight with `err`: after an uncaught exception the process is about to
@@ -231,10 +235,8 @@ const diffChanges = (changes: boolean | undefined) =>
       : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN;
 
 /** A method of the service about one resource: `work` gets the resource's kind and the call's request. */
-const forKind =
-  <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
-  (call: Call, callback: Callback) =>
-    answer(call, callback, async () => work(kindOf(call.request.getUrn()), call.request));
+const forKind = <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
+  unary(async (request) => work(kindOf(request.getUrn()), request));
 
 /** The service's methods, each answering one call of the engine. */
 export const service = {
@@ -242,58 +244,50 @@ export const service = {
     callback(null, new plugproto.PluginInfo().setVersion(packageVersion));
   },
 
-  getSchema(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      if (call.request.getVersion() !== 0) throw new Error(`unsupported schema version ${call.request.getVersion()}`);
-      return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
-    });
-  },
+  getSchema: unary(async (request) => {
+    if (request.getVersion() !== 0) throw new Error(`unsupported schema version ${request.getVersion()}`);
+    return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
+  }),
 
   /** The provider's configuration at preview, before anything is sent; the inputs go back as they came. */
-  checkConfig(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const news = call.request.getNews();
-      const { settings, unknown } = settingsOf(plain(news));
-      const failures = configFailures(settings)
-        .filter((f) => !unknown.includes(f.property))
-        .map((f) => ({ ...f, reason: forProvider(f.reason) }));
-      return checkResponse(news, failures);
-    });
-  },
+  checkConfig: unary(async (request) => {
+    const news = request.getNews();
+    const { settings, unknown } = settingsOf(plain(news));
+    const failures = configFailures(settings)
+      .filter((f) => !unknown.includes(f.property))
+      .map((f) => ({ ...f, reason: forProvider(f.reason) }));
+    return checkResponse(news, failures);
+  }),
 
   /**
    * A changed setting is an update of the provider, never a replacement: a new key or address
    * reaches the same objects, and replacing the provider would replace every resource it manages.
    */
-  diffConfig(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const olds = settingsOf(plain(call.request.getOlds()));
-      const news = settingsOf(plain(call.request.getNews()));
-      const changed =
-        news.unknown.length > 0 ||
-        CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
-      return new provproto.DiffResponse().setChanges(diffChanges(changed));
-    });
-  },
+  diffConfig: unary(async (request) => {
+    const olds = settingsOf(plain(request.getOlds()));
+    const news = settingsOf(plain(request.getNews()));
+    const changed =
+      news.unknown.length > 0 ||
+      CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
+    return new provproto.DiffResponse().setChanges(diffChanges(changed));
+  }),
 
-  configure(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const args = plain(call.request.getArgs());
-      // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
-      for (const [key, value] of call.request.getVariablesMap()?.entries() ?? []) {
-        const name = String(key).replace(`${PACKAGE}:config:`, "");
-        if (args[name] === undefined) args[name] = value;
-      }
-      const { settings } = settingsOf(args);
-      await configureHandlers({
-        config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
-      } as Parameters<typeof configureHandlers>[0]);
-      return new provproto.ConfigureResponse()
-        .setAcceptsecrets(false)
-        .setSupportspreview(false)
-        .setAcceptresources(false);
-    });
-  },
+  configure: unary(async (request) => {
+    const args = plain(request.getArgs());
+    // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
+    for (const [key, value] of request.getVariablesMap()?.entries() ?? []) {
+      const name = String(key).replace(`${PACKAGE}:config:`, "");
+      if (args[name] === undefined) args[name] = value;
+    }
+    const { settings } = settingsOf(args);
+    await configureHandlers({
+      config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
+    } as Parameters<typeof configureHandlers>[0]);
+    return new provproto.ConfigureResponse()
+      .setAcceptsecrets(false)
+      .setSupportspreview(false)
+      .setAcceptresources(false);
+  }),
 
   check: forKind(async ({ handler }, request) => {
     const news = plain(request.getNews());
@@ -348,15 +342,13 @@ export const service = {
   }),
 
   /** A data source: the same function a TypeScript program calls, through this provider's client. */
-  invoke(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { run, secretResult } = functionOf(call.request.getTok());
-      const result = (await run(plain(call.request.getArgs()), { client: apiClient() })) as Props;
-      return new provproto.InvokeResponse().setReturn(
-        struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
-      );
-    });
-  },
+  invoke: unary(async (request) => {
+    const { run, secretResult } = functionOf(request.getTok());
+    const result = (await run(plain(request.getArgs()), { client: apiClient() })) as Props;
+    return new provproto.InvokeResponse().setReturn(
+      struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
+    );
+  }),
 
   cancel(_call: Call, callback: Callback) {
     callback(null, new emptyproto.Empty());
