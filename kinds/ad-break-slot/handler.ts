@@ -137,8 +137,8 @@ function compareSlot(args: Args, live: Inputs, recorded: Inputs | undefined) {
  * read, it settles what happened: a slot that already holds the declared values is success (an
  * interrupted run, or a change already made in the dashboard), one that holds others cannot be
  * changed, and one not there (or a zone holding the other of midroll and midrollinterval) was
- * refused for another reason. This reads after a write only
- * because the write was refused, to say what the slot holds; the read is tried once per run.
+ * refused for another reason. This reads after a write only because the write was refused, to say
+ * what the slot holds; the read is tried once per run.
  */
 async function settleRefusal(args: Args, recorded: Inputs | undefined, err: ValidationError): Promise<Inputs> {
   const id = idOf(args);
@@ -152,6 +152,8 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
   const cannot =
     `${KIND} ${id}: the slot already exists on VoD push zone ${args.zoneId}, and the API has no operation that updates ` +
     `or removes a slot (the API only adds slots; it answered: "${apiSaid}").`;
+  const remove = "remove the slot in the dashboard and run `pulumi up` again to add it with the declared values.";
+  const takeOver = `If it does (say, an interrupted run added it), take it over: set adoptId: "${id}" and run \`pulumi up\` again.`;
   if ("config" in roster && entry) {
     const live = inputsOf(entry);
     const { differing, unknown } = compareSlot(args, live, recorded);
@@ -162,12 +164,10 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
       return outputsOf(roster.config, args);
     }
     const holds = `${cannot} It holds ${shown(live)} live (read from the zone's ad insertion settings)`;
-    const remove = "remove the slot in the dashboard and run `pulumi up` again to add it with the declared values.";
     if (!differing.length) {
       throw new Error(
         `${holds}; they do not show ${unknown.join(", ")}, so whether it holds the declared ${shown(pickInputs(args, unknown))} ` +
-          `cannot be checked. If it does (say, an interrupted run added it), take it over: set adoptId: "${id}" and run ` +
-          `\`pulumi up\` again. Otherwise ${remove}`,
+          `cannot be checked. ${takeOver} Otherwise ${remove}`,
       );
     }
     const keep = `declare ${shown(live)}`;
@@ -184,15 +184,12 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
     if (/exclusive/i.test(apiSaid)) throw err;
     throw new Error(
       `${cannot} What it holds now cannot be shown (${why}); the stack last recorded ${shown(recorded)}, and the program ` +
-        `declares ${shown(args)}. Either keep the value it holds (declare it again), or remove the slot in the dashboard and run ` +
-        "`pulumi up` again to add it with the declared values.",
+        `declares ${shown(args)}. Either keep the value it holds (declare it again), or ${remove}`,
     );
   }
   if (!/already|exist|duplicate|at most one|unique/i.test(apiSaid)) throw err;
   throw new Error(
-    `${cannot} Whether it holds the declared values cannot be checked (${why}). If it does (say, an interrupted run ` +
-      `added it), take it over: set adoptId: "${id}" and run \`pulumi up\` again. Otherwise remove the slot in the dashboard ` +
-      "and run `pulumi up` again to add it with the declared values.",
+    `${cannot} Whether it holds the declared values cannot be checked (${why}). ${takeOver} Otherwise ${remove}`,
   );
 }
 
