@@ -5,10 +5,10 @@
  * says what stays live.
  */
 import type { DeclaredKind } from "../../kinds/declare";
-import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
+import { configure, readLive, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, hasUnknown, inputsFromLive, pickInputs, type Inputs } from "../inputs";
 import type { Handler } from "../shim";
-import { declaredIn, outsOf, readThrough, requireAdoptable, withConfigFailures } from "./shared";
+import { declaredIn, outsOf, requireAdoptable, withConfigFailures } from "./shared";
 
 /** What the live object holds: the managed inputs in the SDK's shape, and the outputs. */
 export interface LiveObject {
@@ -65,7 +65,7 @@ export function settingsHandler<Args extends Inputs>(spec: SettingsKind<Args>): 
     const readPath = spec.readPath;
     const path =
       typeof readPath === "function" && !("path" in readPath) ? readPath(identity) : (readPath as ReadPath | undefined);
-    return readThrough(kind, path, () => spec.read(identity, recorded));
+    return path ? readLive(kind.name, path, () => spec.read(identity, recorded)) : spec.read(identity, recorded);
   }
 
   /** The `create` of an adopting resource: read, compare, write nothing. */

@@ -1,6 +1,6 @@
 /**
  * What both handler shapes (./settings.ts, ./object.ts) do the same way: shape outputs, compare a
- * declaration with the live object for adoption, and fall back where the API has no read for it.
+ * declaration with the live object for adoption, and report the configuration's failures.
  *
  * Adoption (`adoptId`) stands in for `pulumi import`, which the dynamic-provider host of
  * @pulumi/pulumi 3.246 cannot serve: its read handler dereferences the state an import does not
@@ -10,7 +10,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeclaredKind } from "../../kinds/declare";
-import { configCheckFailures, readLive, type ReadPath } from "../context";
+import { configCheckFailures } from "../context";
 import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
@@ -48,15 +48,6 @@ export function requireAdoptable(
   throw new Error(
     `${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live ${what}: ${detail}. ${then}`,
   );
-}
-
-/** Runs `read` through {@link readLive} where it goes through a path the spec does not list. */
-export function readThrough<T>(
-  kind: DeclaredKind,
-  path: ReadPath | undefined,
-  read: () => Promise<T>,
-): Promise<T | undefined> {
-  return path ? readLive(kind.name, path, read) : read();
 }
 
 /** A check's result with the configuration's failures first: a preview fails where `up` would. */
