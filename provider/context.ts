@@ -82,15 +82,14 @@ export function routeDiagnostics(sink: DiagnosticSink): void {
 }
 
 /** A warning for the person running the CLI (on stderr, the drift runner collects lines starting `warning: `). */
-export function warn(message: string): void {
-  if (diagnosticSink) diagnosticSink("warning", message);
-  else process.stderr.write(`warning: ${message}\n`);
-}
+export const warn = (message: string): void => say("warning", message);
 
 /** A line for the person running the CLI that is not a warning (what the API said of a write). */
-export function inform(message: string): void {
-  if (diagnosticSink) diagnosticSink("info", message);
-  else process.stderr.write(`${message}\n`);
+export const inform = (message: string): void => say("info", message);
+
+function say(severity: "warning" | "info", message: string): void {
+  if (diagnosticSink) diagnosticSink(severity, message);
+  else process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
 }
 
 // ---- reads the spec does not list ---------------------------------------------------------------

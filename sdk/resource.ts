@@ -82,19 +82,10 @@ function pluginProviderOf(type: string, opts?: pulumi.CustomResourceOptions): pu
  * What a resource of this package registers: a dynamic resource, or, given a cdnstream `Provider`
  * (sdk/provider.ts), a resource of the provider plugin. The plugin serves the same handlers, so
  * both behave alike; only the plugin has provider instances (several accounts) and serves the
- * `import` option. The stack limit is 0 from here until `restoreStacks()`.
+ * `import` option. The stack limit is 0 from here until `restoreStacks()`, which the class calls
+ * in a `finally` around its `super()`.
  *
- * Each kind's class extends `pulumi.CustomResource` itself and registers the result:
- *
- * ```ts
- * const registered = registration(KINDS.StreamStatus, name, args, opts); // kinds/registry.ts, generated
- * try {
- *   super(registered.type, name, registered.props, registered.options);
- * } finally {
- *   registered.restoreStacks();
- * }
- * ```
- *
+ * Each kind's class extends `pulumi.CustomResource` itself and passes the result to `super()`,
  * rather than through a base class of ours, because the SDK takes a resource's source position
  * (which Pulumi Cloud shows for it) four frames up from its own constructor, counting Resource,
  * CustomResource and the resource's class: a class of ours between CustomResource and the kind's
