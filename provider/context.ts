@@ -104,8 +104,6 @@ export interface ReadPath {
 const absentReads = new Map<string, number>();
 const unreadableKinds = new Set<string>();
 
-const keyOf = (op: ReadPath) => `${op.method} ${op.path}`;
-
 /**
  * Says once per kind and run that a kind's objects cannot be read; `consequence` replaces the
  * default clause where part of the state is still read another way.
@@ -136,7 +134,7 @@ export async function readLive<T>(
   read: () => Promise<T>,
   consequence?: string,
 ): Promise<T | undefined> {
-  const key = keyOf(op);
+  const key = `${op.method} ${op.path}`;
   const first = firstReads.get(key);
   let settle = () => {};
   if (first) await first;

@@ -170,7 +170,6 @@ function outputsOf(stream: streams.Stream) {
   };
 }
 
-/** Outputs always hold the declared inputs, so `diff` can compare against them. */
 const outs = (args: Args, stream: streams.Stream, warnings: string[]) =>
   outsOf(declaration, args, { ...outputsOf(stream), warnings });
 

@@ -62,12 +62,11 @@ export function unwrapSecrets(value: unknown): unknown {
   return value;
 }
 
-const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
-
 /** `props` with the given keys marked secret, so the engine encrypts them in state whatever the program's language. */
 function markSecrets(props: Props | undefined, keys: readonly string[]): Props {
   const marked: Props = { ...props };
-  for (const key of keys) if (marked[key] !== undefined && marked[key] !== null) marked[key] = secret(marked[key]);
+  for (const key of keys)
+    if (marked[key] !== undefined && marked[key] !== null) marked[key] = { [SIG_KEY]: SECRET_SIG, value: marked[key] };
   return marked;
 }
 
@@ -227,12 +226,9 @@ const checkResponse = (inputs: unknown, failures: readonly { property: string; r
   return new provproto.CheckResponse().setInputs(inputs).setFailuresList(list);
 };
 
-const diffChanges = (changes: boolean | undefined) =>
-  changes === true
-    ? provproto.DiffResponse.DiffChanges.DIFF_SOME
-    : changes === false
-      ? provproto.DiffResponse.DiffChanges.DIFF_NONE
-      : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN;
+const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provproto.DiffResponse.DiffChanges;
+const diffChanges = (changes?: boolean) =>
+  changes === true ? DIFF_SOME : changes === false ? DIFF_NONE : DIFF_UNKNOWN;
 
 /** A method of the service about one resource: `work` gets the resource's kind and the call's request. */
 const forKind = <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
