@@ -64,13 +64,15 @@ export function apiClient(): CdnstreamClient {
 }
 
 /**
- * What a handler's `check` reports of the configuration ({@link configFailures}), as failures
- * without a property (it is not an input of the resource); nothing before `configure` has run.
+ * A check's result with the configuration's failures first ({@link configFailures}), so a preview
+ * fails where `up` would: failures without a property (the configuration is not an input of the
+ * resource), none before `configure` has run.
  */
-export function configCheckFailures(): { property: string; reason: string }[] {
-  if (!configured) return [];
+export function withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
+  if (!configured) return result;
   const settings = Object.fromEntries(CONFIG_NAMES.map((name) => [name, stackConfig[`cdnstream:${name}`]]));
-  return configFailures(settings).map(({ reason }) => ({ property: "", reason }));
+  const config = configFailures(settings).map(({ reason }) => ({ property: "", reason }));
+  return config.length ? { ...result, failures: [...config, ...(result.failures ?? [])] } : result;
 }
 
 type DiagnosticSink = (severity: "warning" | "info", message: string) => void;

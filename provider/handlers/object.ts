@@ -4,10 +4,10 @@
  * update changes what can change in place, delete does what the API allows.
  */
 import type { DeclaredKind } from "../../kinds/declare";
-import { configure, readLive, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
+import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, type Inputs } from "../inputs";
 import type { Handler } from "../shim";
-import { declaredIn, outsOf, requireAdoptable, withConfigFailures } from "./shared";
+import { declaredIn, outsOf, requireAdoptable } from "./shared";
 import type { LiveObject } from "./settings";
 
 export interface ObjectKind<Args extends Inputs> {

@@ -5,10 +5,10 @@
  * says what stays live.
  */
 import type { DeclaredKind } from "../../kinds/declare";
-import { configure, readLive, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
+import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, hasUnknown, inputsFromLive, pickInputs, type Inputs } from "../inputs";
 import type { Handler } from "../shim";
-import { declaredIn, outsOf, requireAdoptable, withConfigFailures } from "./shared";
+import { declaredIn, outsOf, requireAdoptable } from "./shared";
 
 /** What the live object holds: the managed inputs in the SDK's shape, and the outputs. */
 export interface LiveObject {

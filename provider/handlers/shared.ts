@@ -1,6 +1,6 @@
 /**
- * What both handler shapes (./settings.ts, ./object.ts) do the same way: shape outputs, compare a
- * declaration with the live object for adoption, and report the configuration's failures.
+ * What both handler shapes (./settings.ts, ./object.ts) do the same way: shape outputs, and compare
+ * a declaration with the live object for adoption.
  *
  * Adoption (`adoptId`) stands in for `pulumi import`, which the dynamic-provider host of
  * @pulumi/pulumi 3.246 cannot serve: its read handler dereferences the state an import does not
@@ -8,9 +8,7 @@
  * `adoptId` reads the live object in `create` and writes nothing; as with `pulumi import`, the
  * declared settings must equal the live ones, so adopting never changes the account.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { DeclaredKind } from "../../kinds/declare";
-import { configCheckFailures } from "../context";
 import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
@@ -48,11 +46,4 @@ export function requireAdoptable(
   throw new Error(
     `${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live ${what}: ${detail}. ${then}`,
   );
-}
-
-/** A check's result with the configuration's failures first: a preview fails where `up` would. */
-export function withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
-  const config = configCheckFailures();
-  if (!config.length) return result;
-  return { ...result, failures: [...config, ...(result.failures ?? [])] };
 }
