@@ -124,11 +124,10 @@ const firstReads = new Map<string, Promise<void>>();
 
 /**
  * Runs a read through `op`, a path the spec does not list (docs/design.md, "Single-object
- * reads"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
- * tried again in this run, the kind is reported once, and undefined is returned, so callers keep
- * the last applied state. Reads of one path that start together wait for the first to settle,
- * so a missing path costs one request per run. Deletion out of band is not inferred from a 404:
- * the API cannot tell a missing path from a missing object.
+ * reads"). Where it answers 404 or 405, it is not tried again in this run, the kind is reported
+ * once, and undefined is returned, so callers keep the last applied state; reads of the path that
+ * start together wait for the first. A 404 cannot tell a missing path from a missing object, so
+ * deletion out of band is never inferred from it.
  */
 export async function readLive<T>(
   kind: string,

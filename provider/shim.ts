@@ -13,11 +13,9 @@ export type Handler = Required<
 >;
 
 /**
- * The dynamic-provider host answers a failed call to the engine, which shows the error under its
- * resource, and also writes `${error}: ${error.stack}` to stderr, which the engine shows again:
- * every message twice, the second time doubled and with our stack trace. Errors the handlers
- * mean for users are recorded as they leave the shim, and the host's echo of each is dropped.
- * The language's own errors (a TypeError, ...) are bugs: their trace is echoed as before.
+ * The dynamic-provider host also writes every failed call's error to stderr as
+ * `${error}: ${error.stack}`, which the engine shows a second time: the echo of an error meant for
+ * users is dropped, a bug's (a TypeError, ...) kept (docs/design.md, "The serialized provider").
  */
 const echoes = new Set<string>();
 let echoFilterInstalled = false;

@@ -61,10 +61,9 @@ const unset = (keys: readonly string[]): pulumi.Inputs => Object.fromEntries(key
 const PROVIDER_KEY = "__provider";
 
 /**
- * The module text of a kind's provider: its `handler()` returns the kind's shim, loaded from the
- * package installed beside the program (the host resolves it from the project's directory). The
- * path is a public export of the package (`./provider/*`) that stays put when the code behind it
- * moves, so state written today keeps loading after upgrades.
+ * The module text of a kind's provider: its `handler()` returns the kind's shim, from the package
+ * installed beside the program, by a public export (`./provider/*`) that stays put when the code
+ * behind it moves.
  */
 const providerModule = (shim: string) => `exports.handler=()=>require("pulumi-cdnstream/provider/shims/${shim}")`;
 
