@@ -34,7 +34,6 @@ export const handler = settingsHandler<Args>({
     const { campaign } = await adManager.getCampaign(apiClient(), projectId as number, campaignId as string);
     const live = { inputs: {}, outputs: outputsOf(campaign) };
     if (recorded === undefined) {
-      // Adoption: no archive call of ours to compare with.
       if (typeof campaign.status === "string" && ARCHIVED_WORD.test(campaign.status)) return live;
       throw new Error(
         `CampaignArchive adoptId "${projectId}/${campaignId}": cannot adopt: it is not in the state this kind manages: its ` +

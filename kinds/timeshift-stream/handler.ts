@@ -83,11 +83,7 @@ const groupInputs = (group: Group) => ({
 });
 
 function liveInputs(s: streams.Stream): Inputs {
-  const dl = s.domainlock,
-    gb = s.geoblock,
-    ia = s.ipaccess,
-    st = s.securetoken,
-    ua = s.useragent;
+  const { domainlock: dl, geoblock: gb, ipaccess: ia, securetoken: st, useragent: ua } = s;
   const fromGroup = (g: Group, fields: Inputs) => (g ? defined(fields) : undefined);
   return defined({
     name: s.parts?.sn, // `name` is composed `<prefix>-<name>`; `parts.sn` is the name as sent
