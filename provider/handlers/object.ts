@@ -1,7 +1,6 @@
 /**
  * The handler shape of a kind whose object the provider creates (TimeshiftStream): create makes
- * the object (or adopts one with `adoptId`), read compares the live object with the declaration,
- * update changes what can change in place, delete does what the API allows.
+ * the object or adopts one (`adoptId`); update and delete do what the API allows.
  */
 import type { DeclaredKind } from "../../kinds/declare";
 import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";

@@ -85,6 +85,7 @@ export function memberOf(token: string): string | undefined {
 }
 
 interface ServedKind {
+  name: string;
   handler: ReturnType<typeof shimFor>;
   /** Inputs and outputs the engine must encrypt (the declaration's). */
   secrets: readonly string[];
@@ -92,7 +93,7 @@ interface ServedKind {
 const served = new Map<string, ServedKind>();
 
 /** The kind a resource URN (or type token) names, loaded on first use. */
-function kindOf(urnOrType: string): ServedKind & { name: string } {
+function kindOf(urnOrType: string): ServedKind {
   // urn:pulumi:<stack>::<project>::<type>::<name>; a parent's type may precede ours, joined by `$`.
   const type = urnOrType.startsWith("urn:") ? urnOrType.split("::")[2].split("$").pop()! : urnOrType;
   const name = memberOf(type);
@@ -113,10 +114,10 @@ function kindOf(urnOrType: string): ServedKind & { name: string } {
       });
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
-    kind = { handler: shimFor(registered.shim, "keep"), secrets: declaration.secretOutputs };
+    kind = { name, handler: shimFor(registered.shim, "keep"), secrets: declaration.secretOutputs };
     served.set(name, kind);
   }
-  return { ...kind, name };
+  return kind;
 }
 
 type DataSource = ((args: object, options: object) => Promise<unknown>) & { secretResult?: boolean };
