@@ -1,9 +1,7 @@
 /**
  * A kind's single declaration (`kinds/<kind>/declaration.ts`) and what is derived from it, once
- * for every kind (docs/design.md §1 "A kind's folder"): the strict schema (and so every check
- * message), the managed input keys, the replace-on-change list, the comparators, the secret
- * outputs of both sides and the property names the resource class registers. `Declares` binds
- * the class's hand-written `Args` and output fields (whose JSDoc users read) to it at compile time.
+ * for every kind (docs/design.md §1 "A kind's folder" lists it); `Declares` binds the class's
+ * hand-written `Args` and output fields (whose JSDoc users read) to it at compile time.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";

@@ -1,9 +1,7 @@
 /**
- * What every resource handler does with inputs: validate them in `check`, compare them in
- * `diff`, and rebuild them from the live object in `read` without ever inventing a difference.
- *
- * Inputs are in the SDK's shape (booleans, string arrays); the API's `Y`/`N`, `0`/`1` and comma
- * lists appear only in the handlers' request and read code.
+ * What every resource handler does with inputs (in the SDK's shape: booleans, string arrays):
+ * validate them in `check`, compare them in `diff`, and rebuild them from the live object in
+ * `read` without ever inventing a difference.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";

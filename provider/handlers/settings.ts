@@ -1,8 +1,7 @@
 /**
- * The handler shape of the kinds that manage settings of an object the stack does not create (a
- * zone's domains, a stream's status, a slot on a zone, a campaign's archive): create and update
- * write the declared settings, read compares the live object, delete releases management and
- * says what stays live.
+ * The handler shape of the kinds that manage settings of an object the stack does not create
+ * (docs/design.md, "Two handler shapes"): create and update write the declared settings, read
+ * compares the live object, delete releases management and says what stays live.
  */
 import type { DeclaredKind } from "../../kinds/declare";
 import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";

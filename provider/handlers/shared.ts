@@ -3,10 +3,8 @@
  * a declaration with the live object for adoption.
  *
  * Adoption (`adoptId`) stands in for `pulumi import`, which the dynamic-provider host of
- * @pulumi/pulumi 3.246 cannot serve: its read handler dereferences the state an import does not
- * have ("Cannot read properties of undefined (reading 'toJavaScript')"). A resource declared with
- * `adoptId` reads the live object in `create` and writes nothing; as with `pulumi import`, the
- * declared settings must equal the live ones, so adopting never changes the account.
+ * @pulumi/pulumi 3.246 cannot serve (its read handler dereferences the state an import does not
+ * have): `create` reads the live object, which must equal the declaration, and writes nothing.
  */
 import type { DeclaredKind } from "../../kinds/declare";
 import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
