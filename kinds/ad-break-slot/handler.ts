@@ -1,8 +1,8 @@
 /**
  * AdBreakSlot (§4.2): what it does for users, on an upsert API and on an add-only one, is the
- * class's doc (resource.ts). Create and update both send the schedule call (a PUT); the slot is
- * looked up in the roster's `vodAdBreakPolicy` (preRoll, postRoll, midRollInterval, midRolls[] by
- * offsetS). An add-only API's refusal is settled by settleRefusal.
+ * class's doc (resource.ts). Create and update both send the schedule call (a PUT); a read finds
+ * the slot's entry in the roster (`vodAdBreakPolicy`); an add-only API's refusal is settled by
+ * settleRefusal.
  */
 import * as adInsertion from "../../provider/client/ad-insertion";
 import { ValidationError } from "../../provider/client/errors";
