@@ -158,10 +158,7 @@ export async function readLive<T>(
   }
 }
 
-/**
- * What an adoption that could not read its object says. A 404 cannot tell a missing path from a
- * missing object, so both are named.
- */
+/** What an adoption that could not read its object says (a 404 cannot tell which is missing). */
 export const UNVERIFIED_ADOPTION =
   "adopted on the declared values without reading it: its read answered 404/405 (the API has no read for it, or nothing " +
   "has this id), so neither the values nor that it exists could be checked; check it in the dashboard. Nothing was written.";

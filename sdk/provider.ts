@@ -1,9 +1,8 @@
 /**
- * The provider plugin's provider instance, for TypeScript programs: `new cdn.Provider("prod",
- * { apiKey, baseUrl })`, passed as a resource's `provider` option, makes that resource a resource
- * of the plugin `pulumi-resource-cdnstream` (type `cdnstream:index:<Kind>`) instead of a dynamic
- * resource. That is what several accounts in one program, and the `import` option, need: a dynamic
- * resource has no provider instance and cannot be imported. docs/plugin.md has the whole story.
+ * The provider plugin's provider instance, for TypeScript programs: a resource given
+ * `new cdn.Provider("prod", { apiKey, baseUrl })` as its `provider` option is a resource of the
+ * plugin `pulumi-resource-cdnstream` (type `cdnstream:index:<Kind>`) instead of a dynamic one, as
+ * several accounts in one program and the `import` option need (docs/plugin.md).
  */
 import * as pulumi from "@pulumi/pulumi";
 // A type only, from the module whose declarations are plain (./data-sources/client.ts says why).
