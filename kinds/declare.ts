@@ -1,9 +1,7 @@
 /**
  * A kind's single declaration (`kinds/<kind>/declaration.ts`) and what is derived from it, once
- * for every kind (docs/design.md §1 "A kind's folder"): the strict schema (and so every check
- * message), the managed input keys, the replace-on-change list, the comparators, the secret
- * outputs of both sides and the property names the resource class registers. `Declares` binds
- * the class's hand-written `Args` and output fields (whose JSDoc users read) to it at compile time.
+ * for every kind (docs/design.md §1 "A kind's folder" lists it); `Declares` binds the class's
+ * hand-written `Args` and output fields (whose JSDoc users read) to it at compile time.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -74,17 +72,11 @@ export interface KindDeclaration<I extends Inputs, O extends Outputs> {
   readonly across?: (args: z.ZodObject<Shape<I>, z.core.$strict>) => z.ZodObject<Shape<I>, z.core.$strict>;
 }
 
-const keysWhere = <T>(record: Record<string, T>, test: (value: T) => boolean | undefined): string[] =>
-  Object.entries(record)
-    .filter(([, value]) => test(value))
-    .map(([key]) => key);
+const keysWhere = <T>(record: Record<string, T>, test: (value: T) => unknown): string[] =>
+  Object.keys(record).filter((key) => test(record[key]));
 
-/** What the handler shapes and the resource class's base take from a declared kind. */
-export interface DeclaredKind {
-  readonly name: string;
-  readonly folder: string;
-  readonly spec: readonly string[];
-  readonly idFormat: string;
+/** What the handler shapes take from a declared kind. */
+export interface DeclaredKind extends Pick<KindDeclaration<Inputs, Outputs>, "name" | "folder" | "spec" | "idFormat"> {
   /** The strict schema `check` validates with, `adoptId` included. */
   readonly args: z.ZodType;
   /** The managed input properties (identity and settings). */
@@ -104,12 +96,9 @@ export interface DeclaredKind {
   /** The identity inputs an id encodes, where `idFormat` is a template; throws, naming the format. */
   readonly parseId?: (id: string) => Record<string, unknown>;
   /** The kind's identity, as the registry (sdk/resource.ts `RegisteredKind`) states it. */
-  readonly identity: {
+  readonly identity: Pick<DeclaredKind, "secretOutputs" | "inputKeys" | "outputKeys"> & {
     readonly type: string;
     readonly shim: string;
-    readonly secretOutputs: readonly string[];
-    readonly inputKeys: readonly string[];
-    readonly outputKeys: readonly string[];
   };
 }
 
@@ -158,15 +147,8 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
     Shape<I>,
     z.core.$strict
   >;
-  const compare = Object.fromEntries(
-    Object.entries(inputs).flatMap(([key, input]) => (input.compare ? [[key, input.compare]] : [])),
-  );
-  const compareLive = Object.fromEntries(
-    Object.entries(inputs).flatMap(([key, input]) => {
-      const same = input.compareLive ?? input.compare;
-      return same ? [[key, same]] : [];
-    }),
-  );
+  const comparators = (pick: (input: InputDeclaration) => Comparator | undefined) =>
+    Object.fromEntries(keysWhere(inputs, pick).map((key) => [key, pick(inputs[key])!]));
   const inputKeys = Object.keys(inputs) as (keyof I & string)[];
   const outputKeys = Object.keys(outputs);
   const secretOutputs = [
@@ -187,8 +169,8 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
     ...declaration,
     args: declaration.across ? declaration.across(ruled) : ruled,
     inputKeys,
-    rules: { replaceOn: keysWhere(inputs, (input) => input.replaces), compare },
-    liveRules: { compare: compareLive },
+    rules: { replaceOn: keysWhere(inputs, (input) => input.replaces), compare: comparators((input) => input.compare) },
+    liveRules: { compare: comparators((input) => input.compareLive ?? input.compare) },
     keptOnRefresh: keysWhere(outputs, (output) => output.keptOnRefresh),
     secretOutputs,
     outputKeys,
@@ -222,15 +204,14 @@ type TypesDiffer<D extends { args: z.ZodType }, Args> = {
  * Used as `const _bound: Declares<typeof declaration, Args, Class> = true;`.
  */
 export type Declares<D extends { inputs: Inputs; outputs: Outputs; args: z.ZodType }, Args, Resource> = [
-  Exclude<keyof Args, keyof D["inputs"] | "adoptId">,
-  Exclude<keyof D["inputs"], keyof Args>,
-  Exclude<keyof D["outputs"], keyof Resource>,
-  TypesDiffer<D, Args>,
-] extends [never, never, never, never]
+  Mismatches<D, Args, Resource>[keyof Mismatches<D, Args, Resource>],
+] extends [never]
   ? true
-  : {
-      argsNotDeclared: Exclude<keyof Args, keyof D["inputs"] | "adoptId">;
-      declaredNotInArgs: Exclude<keyof D["inputs"], keyof Args>;
-      outputsNotOnClass: Exclude<keyof D["outputs"], keyof Resource>;
-      typesDiffer: TypesDiffer<D, Args>;
-    };
+  : { [K in keyof Mismatches<D, Args, Resource>]: Mismatches<D, Args, Resource>[K] };
+/** What {@link Declares} names where the class and the declaration disagree: each property, by what is wrong. */
+type Mismatches<D extends { inputs: Inputs; outputs: Outputs; args: z.ZodType }, Args, Resource> = {
+  argsNotDeclared: Exclude<keyof Args, keyof D["inputs"] | "adoptId">;
+  declaredNotInArgs: Exclude<keyof D["inputs"], keyof Args>;
+  outputsNotOnClass: Exclude<keyof D["outputs"], keyof Resource>;
+  typesDiffer: TypesDiffer<D, Args>;
+};

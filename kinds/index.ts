@@ -1,7 +1,4 @@
-/**
- * Every resource kind, one line each: a kind is its folder (`kinds/<kind>/`: declaration,
- * handler, resource class, tests). Adding a kind is adding its folder and its line here.
- */
+/** Every resource kind, one line each: adding a kind is adding its folder and its line here (docs/design.md). */
 export * from "./ad-break-slot/resource";
 export * from "./campaign-archive/resource";
 export * from "./http-domain-lock-bulk/resource";

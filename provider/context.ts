@@ -64,13 +64,15 @@ export function apiClient(): CdnstreamClient {
 }
 
 /**
- * What a handler's `check` reports of the configuration ({@link configFailures}), as failures
- * without a property (it is not an input of the resource); nothing before `configure` has run.
+ * A check's result with the configuration's failures first ({@link configFailures}), so a preview
+ * fails where `up` would: failures without a property (the configuration is not an input of the
+ * resource), none before `configure` has run.
  */
-export function configCheckFailures(): { property: string; reason: string }[] {
-  if (!configured) return [];
+export function withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
+  if (!configured) return result;
   const settings = Object.fromEntries(CONFIG_NAMES.map((name) => [name, stackConfig[`cdnstream:${name}`]]));
-  return configFailures(settings).map(({ reason }) => ({ property: "", reason }));
+  const config = configFailures(settings).map(({ reason }) => ({ property: "", reason }));
+  return config.length ? { ...result, failures: [...config, ...(result.failures ?? [])] } : result;
 }
 
 type DiagnosticSink = (severity: "warning" | "info", message: string) => void;
@@ -82,15 +84,14 @@ export function routeDiagnostics(sink: DiagnosticSink): void {
 }
 
 /** A warning for the person running the CLI (on stderr, the drift runner collects lines starting `warning: `). */
-export function warn(message: string): void {
-  if (diagnosticSink) diagnosticSink("warning", message);
-  else process.stderr.write(`warning: ${message}\n`);
-}
+export const warn = (message: string): void => say("warning", message);
 
 /** A line for the person running the CLI that is not a warning (what the API said of a write). */
-export function inform(message: string): void {
-  if (diagnosticSink) diagnosticSink("info", message);
-  else process.stderr.write(`${message}\n`);
+export const inform = (message: string): void => say("info", message);
+
+function say(severity: "warning" | "info", message: string): void {
+  if (diagnosticSink) diagnosticSink(severity, message);
+  else process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
 }
 
 // ---- reads the spec does not list ---------------------------------------------------------------
@@ -104,8 +105,6 @@ export interface ReadPath {
 /** Read paths that answered 404 or 405 in this run, with the status: they are not sent again. */
 const absentReads = new Map<string, number>();
 const unreadableKinds = new Set<string>();
-
-const keyOf = (op: ReadPath) => `${op.method} ${op.path}`;
 
 /**
  * Says once per kind and run that a kind's objects cannot be read; `consequence` replaces the
@@ -125,11 +124,10 @@ const firstReads = new Map<string, Promise<void>>();
 
 /**
  * Runs a read through `op`, a path the spec does not list (docs/design.md, "Single-object
- * reads"). Where the API answers 404 or 405 for it, the path is taken not to exist: it is not
- * tried again in this run, the kind is reported once, and undefined is returned, so callers keep
- * the last applied state. Reads of one path that start together wait for the first to settle,
- * so a missing path costs one request per run. Deletion out of band is not inferred from a 404:
- * the API cannot tell a missing path from a missing object.
+ * reads"). Where it answers 404 or 405, it is not tried again in this run, the kind is reported
+ * once, and undefined is returned, so callers keep the last applied state; reads of the path that
+ * start together wait for the first. A 404 cannot tell a missing path from a missing object, so
+ * deletion out of band is never inferred from it.
  */
 export async function readLive<T>(
   kind: string,
@@ -137,7 +135,7 @@ export async function readLive<T>(
   read: () => Promise<T>,
   consequence?: string,
 ): Promise<T | undefined> {
-  const key = keyOf(op);
+  const key = `${op.method} ${op.path}`;
   const first = firstReads.get(key);
   let settle = () => {};
   if (first) await first;
@@ -160,10 +158,7 @@ export async function readLive<T>(
   }
 }
 
-/**
- * What an adoption that could not read its object says. A 404 cannot tell a missing path from a
- * missing object, so both are named.
- */
+/** What an adoption that could not read its object says (a 404 cannot tell which is missing). */
 export const UNVERIFIED_ADOPTION =
   "adopted on the declared values without reading it: its read answered 404/405 (the API has no read for it, or nothing " +
   "has this id), so neither the values nor that it exists could be checked; check it in the dashboard. Nothing was written.";

@@ -9,14 +9,15 @@ import type { InputDeclaration } from "../kinds/declare";
 import type { Inputs } from "./inputs";
 import { hostnames, ipsOrCidrs, sameHosts, splitList, toYN, yn } from "./rules";
 
-const flag = () => z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional();
+/** A boolean flag of the lock (`enabled`, and §4.5 `active` besides the shared settings). */
+export const domainLockFlag = () => z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional();
 
 /**
  * The shared settings as a kind declares them (kinds/declare.ts), in the spec's order. Host
  * names and the hex digits of IPv6 addresses are case-insensitive, so both compare as such sets.
  */
 export const domainLockDeclarations = {
-  enabled: { rule: flag() },
+  enabled: { rule: domainLockFlag() },
   // `policy` and `noreferer` stay "Y" | "N": §2.4 gives three conflicting meanings.
   policy: { rule: yn.optional() },
   domains: { rule: hostnames.optional(), compare: sameHosts },
@@ -24,18 +25,11 @@ export const domainLockDeclarations = {
   noreferer: { rule: yn.optional() },
 } satisfies Record<string, InputDeclaration>;
 
-/** A boolean flag the lock may carry besides the shared ones (§4.5 `active`). */
-export const domainLockFlag = flag;
-
 export type Lock = NonNullable<zones.Zone["domainlock"]>;
 
-interface DomainLockArgs {
-  enabled?: boolean;
-  policy?: "Y" | "N";
-  domains?: string[];
-  ips?: string[];
-  noreferer?: "Y" | "N";
-}
+type DomainLockArgs = {
+  [K in keyof typeof domainLockDeclarations]?: z.output<(typeof domainLockDeclarations)[K]["rule"]>;
+};
 
 /** The shared settings as the API takes them; undeclared ones stay out of the body. */
 export function domainLockBody(args: DomainLockArgs) {

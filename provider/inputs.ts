@@ -1,9 +1,7 @@
 /**
- * What every resource handler does with inputs: validate them in `check`, compare them in
- * `diff`, and rebuild them from the live object in `read` without ever inventing a difference.
- *
- * Inputs are in the SDK's shape (booleans, string arrays); the API's `Y`/`N`, `0`/`1` and comma
- * lists appear only in the handlers' request and read code.
+ * What every resource handler does with inputs (in the SDK's shape: booleans, string arrays):
+ * validate them in `check`, compare them in `diff`, and rebuild them from the live object in
+ * `read` without ever inventing a difference.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
@@ -87,12 +85,8 @@ export function diffInputs(olds: Inputs, news: Inputs, rules: DiffRules): pulumi
   const changed: string[] = [];
   for (const key of Object.keys(news)) {
     if (UNMANAGED.has(key) || news[key] === undefined) continue;
-    if (hasUnknown(news[key])) {
-      changed.push(key);
-      continue;
-    }
     const same = rules.compare?.[key] ?? sameValue;
-    if (!same(news[key], olds[key])) changed.push(key);
+    if (hasUnknown(news[key]) || !same(news[key], olds[key])) changed.push(key);
   }
   const replaces = changed.filter((key) => rules.replaceOn.includes(key));
   return {
@@ -109,8 +103,8 @@ export function diffInputs(olds: Inputs, news: Inputs, rules: DiffRules): pulumi
  * the live value. On import (`declared` is empty) every live property is taken.
  */
 export function inputsFromLive(declared: Inputs, live: Inputs, rules: Pick<DiffRules, "compare">): Inputs {
-  const importing = Object.keys(declared).filter((k) => !UNMANAGED.has(k)).length === 0;
-  const keys = importing ? Object.keys(live) : Object.keys(declared).filter((k) => !UNMANAGED.has(k));
+  const declaredKeys = Object.keys(declared).filter((k) => !UNMANAGED.has(k));
+  const keys = declaredKeys.length ? declaredKeys : Object.keys(live);
   const inputs: Inputs = {};
   for (const key of keys) {
     if (!(key in live) || live[key] === undefined) {

@@ -1,10 +1,8 @@
 /**
  * The provider object of each kind, which the dynamic-provider host gets from the `__provider`
- * module text of every resource (sdk/resource.ts writes it as one
- * `require("pulumi-cdnstream/provider/shims/<kind>")`; state of earlier releases requires the
- * same module by its `dist/` path, which must keep loading). Each kind's shim is the whole
- * `module.exports` of its own module under `provider/shims/`: nothing is captured (least of all a
- * credential), and upgrading the package upgrades existing resources.
+ * module text of every resource (docs/design.md, "The serialized provider"): each kind's shim is
+ * the whole `module.exports` of its own module under `provider/shims/`, a path state of every
+ * release requires.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { setUpProviderHost } from "./host-setup";
@@ -14,15 +12,10 @@ export type Handler = Required<
   Pick<pulumi.dynamic.ResourceProvider, "configure" | "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
 
-/** Where a kind's handler module lives, relative to this file (the one place that knows). */
-export const handlerModule = (kind: string): string => `../kinds/${kind}/handler`;
-
 /**
- * The dynamic-provider host answers a failed call to the engine, which shows the error under its
- * resource, and also writes `${error}: ${error.stack}` to stderr, which the engine shows again:
- * every message twice, the second time doubled and with our stack trace. Errors the handlers
- * mean for users are recorded as they leave the shim, and the host's echo of each is dropped.
- * The language's own errors (a TypeError, ...) are bugs: their trace is echoed as before.
+ * The dynamic-provider host also writes every failed call's error to stderr as
+ * `${error}: ${error.stack}`, which the engine shows a second time: the echo of an error meant for
+ * users is dropped, a bug's (a TypeError, ...) kept (docs/design.md, "The serialized provider").
  */
 const echoes = new Set<string>();
 let echoFilterInstalled = false;
@@ -46,7 +39,7 @@ function dropHostEcho(err: unknown): never {
 }
 
 /**
- * The shim for `kind`: forwards each call to the `handler` export of {@link handlerModule}. In the
+ * The shim for `kind`: forwards each call to the `handler` export of `kinds/<kind>/handler`. In the
  * dynamic-provider host (`hostEcho: "drop"`, what `provider/shims/` use) a user-facing error is
  * said once, under its resource; the provider plugin answers errors itself and passes "keep".
  */
@@ -58,7 +51,7 @@ export function shimFor(kind: string, hostEcho: "drop" | "keep" = "drop"): pulum
     if (loaded) return loaded;
     setUpProviderHost();
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
-    return (loaded = require(handlerModule(kind)).handler as Handler);
+    return (loaded = require(`../kinds/${kind}/handler`).handler as Handler);
   };
   const said = <T>(call: Promise<T>): Promise<T> => (hostEcho === "drop" ? call.catch(dropHostEcho) : call);
   return {

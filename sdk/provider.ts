@@ -1,19 +1,14 @@
 /**
- * The provider plugin's provider instance, for TypeScript programs: `new cdn.Provider("prod",
- * { apiKey, baseUrl })`, passed as a resource's `provider` option, makes that resource a resource
- * of the plugin `pulumi-resource-cdnstream` (type `cdnstream:index:<Kind>`) instead of a dynamic
- * resource. That is what several accounts in one program, and the `import` option, need: a dynamic
- * resource has no provider instance and cannot be imported. docs/plugin.md has the whole story.
+ * The provider plugin's provider instance, for TypeScript programs: a resource given
+ * `new cdn.Provider("prod", { apiKey, baseUrl })` as its `provider` option is a resource of the
+ * plugin `pulumi-resource-cdnstream` (type `cdnstream:index:<Kind>`) instead of a dynamic one, as
+ * several accounts in one program and the `import` option need (docs/plugin.md).
  */
 import * as pulumi from "@pulumi/pulumi";
 // A type only, from the module whose declarations are plain (./data-sources/client.ts says why).
 import type { NUMERIC_SETTINGS } from "../provider/client/config";
 
-/**
- * The package version, as published; also the version of the provider plugin it ships. Read from
- * the package's own manifest by its public name (`pulumi-cdnstream/package.json`), which resolves
- * to this package wherever it is installed.
- */
+/** The package version, as published; also the version of the provider plugin it ships. */
 export const packageVersion: string = (require("pulumi-cdnstream/package.json") as { version: string }).version;
 
 /** The plugin's package name: the `cdnstream` of `pulumi:providers:cdnstream` and `cdnstream:index:*`. */

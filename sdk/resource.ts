@@ -1,17 +1,14 @@
 /**
  * What every resource class registers: hands the engine the kind's provider as a one-line module
- * (`__provider`, docs/design.md the API "The serialized provider"), marks the kind's secret outputs,
+ * (`__provider`, docs/design.md "The serialized provider"), marks the kind's secret outputs,
  * and keeps the type token (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) that the URNs of existing
  * stacks hold.
  *
- * It registers what `pulumi.dynamic.Resource` registers, a custom resource of the
- * `pulumi-nodejs` dynamic-provider host with the provider's module text under `__provider`, but
- * writes that text itself instead of running the closure serializer: the host only evaluates the
- * text as a CommonJS module and calls its `handler()` export for the provider object
- * (@pulumi/pulumi `cmd/dynamic-provider`, `getProvider`, the same from 3.246 to 3.270 at least).
- * The serializer would wrap the same `require` in ~200 bytes of closure scaffolding, stored twice
- * per resource (inputs and outputs) and rewritten with every checkpoint, and would load its parser
- * into the program.
+ * It registers what `pulumi.dynamic.Resource` registers, but writes the module text itself
+ * instead of running the closure serializer: the dynamic-provider host only evaluates the text as
+ * a CommonJS module and calls its `handler()` export (@pulumi/pulumi `cmd/dynamic-provider`,
+ * `getProvider`, the same from 3.246 to 3.270 at least), and the serializer's closure scaffolding
+ * would be stored twice per resource and load its parser into the program.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { isPluginProvider, packageVersion, PLUGIN_PACKAGE } from "./provider";
@@ -43,14 +40,12 @@ export interface RegisteredKind {
  * Stops V8 capturing stacks for the errors created until the returned function is called, and
  * returns that function, which restores the limit: a resource's registration is run between the two.
  *
- * The SDK's registration makes four promises per property (value, known, secret, dependencies)
- * and stores on each, for its promise-leak report, the text of a `new Error().stack`: capturing
- * and formatting those stacks was a third of a program's CPU per resource, more than the rest
- * of our registration. The registration runs synchronously inside `super()`, so the limit is
- * ours only for that span. What the engine records is kept: the resource's source position and
- * stack trace are captured by the SDK with an unlimited stack of its own. A user debugging
- * leaked promises (`PULUMI_DEBUG_PROMISE_LEAKS`) gets every stack as before; an error thrown
- * synchronously by the registration keeps its message, without frames.
+ * The SDK's registration stores, on each of its four promises per property, the text of a
+ * `new Error().stack` for its promise-leak report: most of a program's CPU per resource
+ * (docs/benchmarks.md). The registration runs synchronously inside `super()`, so the limit is ours
+ * only for that span; the source position and stack trace the engine records are captured by the
+ * SDK with an unlimited stack of its own. With `PULUMI_DEBUG_PROMISE_LEAKS` every stack is kept;
+ * an error thrown synchronously by the registration keeps its message, without frames.
  */
 export function withoutPromiseStacks(): () => void {
   if (process.env.PULUMI_DEBUG_PROMISE_LEAKS) return () => {};
@@ -66,10 +61,9 @@ const unset = (keys: readonly string[]): pulumi.Inputs => Object.fromEntries(key
 const PROVIDER_KEY = "__provider";
 
 /**
- * The module text of a kind's provider: its `handler()` returns the kind's shim, loaded from the
- * package installed beside the program (the host resolves it from the project's directory). The
- * path is a public export of the package (`./provider/*`) that stays put when the code behind it
- * moves, so state written today keeps loading after upgrades.
+ * The module text of a kind's provider: its `handler()` returns the kind's shim, from the package
+ * installed beside the program, by a public export (`./provider/*`) that stays put when the code
+ * behind it moves.
  */
 const providerModule = (shim: string) => `exports.handler=()=>require("pulumi-cdnstream/provider/shims/${shim}")`;
 
@@ -83,33 +77,14 @@ function pluginProviderOf(type: string, opts?: pulumi.CustomResourceOptions): pu
   return isPluginProvider(inherited) ? inherited : undefined;
 }
 
-/** What a resource of this package registers: see {@link registration}. */
-export interface Registration {
-  /** The type token: the dynamic provider's (`pulumi-nodejs:dynamic/cdnstream:<Kind>`) or the plugin's. */
-  readonly type: string;
-  readonly props: pulumi.Inputs;
-  readonly options: pulumi.CustomResourceOptions | undefined;
-  /** Restores the stack limit {@link withoutPromiseStacks} set, once the registration is done. */
-  readonly restoreStacks: () => void;
-}
-
 /**
  * What a resource of this package registers: a dynamic resource, or, given a cdnstream `Provider`
  * (sdk/provider.ts), a resource of the provider plugin. The plugin serves the same handlers, so
  * both behave alike; only the plugin has provider instances (several accounts) and serves the
- * `import` option. The stack limit is 0 from here until `restoreStacks()`.
+ * `import` option. The stack limit is 0 from here until `restoreStacks()`, which the class calls
+ * in a `finally` around its `super()`.
  *
- * Each kind's class extends `pulumi.CustomResource` itself and registers the result:
- *
- * ```ts
- * const registered = registration(KINDS.StreamStatus, name, args, opts); // kinds/registry.ts, generated
- * try {
- *   super(registered.type, name, registered.props, registered.options);
- * } finally {
- *   registered.restoreStacks();
- * }
- * ```
- *
+ * Each kind's class extends `pulumi.CustomResource` itself and passes the result to `super()`,
  * rather than through a base class of ours, because the SDK takes a resource's source position
  * (which Pulumi Cloud shows for it) four frames up from its own constructor, counting Resource,
  * CustomResource and the resource's class: a class of ours between CustomResource and the kind's
@@ -120,7 +95,7 @@ export function registration(
   name: string,
   props: pulumi.Inputs,
   opts?: pulumi.CustomResourceOptions,
-): Registration {
+) {
   if (props[PROVIDER_KEY] !== undefined)
     throw new Error(`${kind.type} ${name}: ${PROVIDER_KEY} is reserved for the provider's module`);
   const { secretOutputs } = kind;

@@ -39,19 +39,13 @@ export const declaration = declareKind({
       for (const [field, rule] of Object.entries(ONLY_FOR)) {
         const value = (args as Record<string, unknown>)[field];
         const applies = rule.types.includes(args.type);
-        if (applies && rule.required && value === undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: [field],
-            message: `is required for a ${args.type} slot (${rule.why})`,
-          });
-        } else if (!applies && value !== undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: [field],
-            message: `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type}`,
-          });
-        }
+        const message =
+          applies && rule.required && value === undefined
+            ? `is required for a ${args.type} slot (${rule.why})`
+            : !applies && value !== undefined
+              ? `is only allowed for a ${rule.types.join(" or ")} slot, not ${args.type}`
+              : undefined;
+        if (message) ctx.addIssue({ code: "custom", path: [field], message });
       }
     }),
 });

@@ -1,8 +1,8 @@
 /**
  * AdBreakSlot (§4.2): what it does for users, on an upsert API and on an add-only one, is the
- * class's doc (resource.ts). Create and update both send the schedule call (a PUT); the slot is
- * looked up in the roster's `vodAdBreakPolicy` (preRoll, postRoll, midRollInterval, midRolls[] by
- * offsetS). An add-only API's refusal is settled by settleRefusal.
+ * class's doc (resource.ts). Create and update both send the schedule call (a PUT); a read finds
+ * the slot's entry in the roster (`vodAdBreakPolicy`); an add-only API's refusal is settled by
+ * settleRefusal.
  */
 import * as adInsertion from "../../provider/client/ad-insertion";
 import { ValidationError } from "../../provider/client/errors";
@@ -32,6 +32,9 @@ interface Policy {
   midRolls?: Entry[];
 }
 
+/** The roster's entry of each slot type but midroll, of which a zone has one. */
+const ENTRY_KEYS = { preroll: "preRoll", postroll: "postRoll", midrollinterval: "midRollInterval" } as const;
+
 /** Every slot saved on the zone. */
 const policyOf = (config: adInsertion.AdInsertionConfig) => (config.vodAdBreakPolicy ?? {}) as Policy;
 
@@ -50,18 +53,10 @@ function outputsOf(config: adInsertion.AdInsertionConfig, slot: Pick<Args, "type
  * carry that slot type at all (§2.8 lists only preRoll and midRolls), so nothing can be told.
  */
 function entryOf(policy: Policy, type: SlotType, offset: number | undefined): Entry {
-  switch (type) {
-    case "preroll":
-      return policy.preRoll;
-    case "postroll":
-      return policy.postRoll;
-    case "midrollinterval":
-      return policy.midRollInterval;
-    case "midroll":
-      return policy.midRolls === undefined
-        ? undefined
-        : (policy.midRolls.find((m) => Number(m?.offsetS) === offset) ?? null);
-  }
+  if (type !== "midroll") return policy[ENTRY_KEYS[type]];
+  return policy.midRolls === undefined
+    ? undefined
+    : (policy.midRolls.find((m) => Number(m?.offsetS) === offset) ?? null);
 }
 
 /** The slot's settings the entry holds; a field the API does not echo is left out (no false diff). */
@@ -77,20 +72,16 @@ const idOf = (args: Pick<Args, "zoneId" | "type" | "offset">) =>
 
 /** A clear message for §4.2's midroll / midrollinterval exclusivity, from the zone's roster. */
 function exclusivity(args: Args, config: adInsertion.AdInsertionConfig, err: ValidationError): Error | undefined {
-  if (args.type !== "midroll" && args.type !== "midrollinterval") return undefined;
   const policy = policyOf(config);
   const offsets = (policy.midRolls ?? []).map((m) => m?.offsetS);
-  const midrolls =
-    offsets.length === 1 ? `a midroll slot at offset ${offsets[0]}` : `midroll slots at offsets ${offsets.join(", ")}`;
-  const other =
-    args.type === "midroll"
-      ? policy.midRollInterval
-        ? "a midrollinterval slot"
-        : undefined
-      : offsets.length
-        ? midrolls
-        : undefined;
-  if (!other) return undefined;
+  let other: string;
+  if (args.type === "midroll" && policy.midRollInterval) other = "a midrollinterval slot";
+  else if (args.type === "midrollinterval" && offsets.length)
+    other =
+      offsets.length === 1
+        ? `a midroll slot at offset ${offsets[0]}`
+        : `midroll slots at offsets ${offsets.join(", ")}`;
+  else return undefined;
   return new Error(
     `${KIND} ${idOf(args)}: VoD push zone ${args.zoneId} already has ${other}, and midroll and midrollinterval slots ` +
       `are mutually exclusive on a zone. The API cannot remove a slot, so keep to the kind the zone has, or use ` +
@@ -146,8 +137,8 @@ function compareSlot(args: Args, live: Inputs, recorded: Inputs | undefined) {
  * read, it settles what happened: a slot that already holds the declared values is success (an
  * interrupted run, or a change already made in the dashboard), one that holds others cannot be
  * changed, and one not there (or a zone holding the other of midroll and midrollinterval) was
- * refused for another reason. This reads after a write only
- * because the write was refused, to say what the slot holds; the read is tried once per run.
+ * refused for another reason. This reads after a write only because the write was refused, to say
+ * what the slot holds; the read is tried once per run.
  */
 async function settleRefusal(args: Args, recorded: Inputs | undefined, err: ValidationError): Promise<Inputs> {
   const id = idOf(args);
@@ -161,6 +152,8 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
   const cannot =
     `${KIND} ${id}: the slot already exists on VoD push zone ${args.zoneId}, and the API has no operation that updates ` +
     `or removes a slot (the API only adds slots; it answered: "${apiSaid}").`;
+  const remove = "remove the slot in the dashboard and run `pulumi up` again to add it with the declared values.";
+  const takeOver = `If it does (say, an interrupted run added it), take it over: set adoptId: "${id}" and run \`pulumi up\` again.`;
   if ("config" in roster && entry) {
     const live = inputsOf(entry);
     const { differing, unknown } = compareSlot(args, live, recorded);
@@ -171,12 +164,10 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
       return outputsOf(roster.config, args);
     }
     const holds = `${cannot} It holds ${shown(live)} live (read from the zone's ad insertion settings)`;
-    const remove = "remove the slot in the dashboard and run `pulumi up` again to add it with the declared values.";
     if (!differing.length) {
       throw new Error(
         `${holds}; they do not show ${unknown.join(", ")}, so whether it holds the declared ${shown(pickInputs(args, unknown))} ` +
-          `cannot be checked. If it does (say, an interrupted run added it), take it over: set adoptId: "${id}" and run ` +
-          `\`pulumi up\` again. Otherwise ${remove}`,
+          `cannot be checked. ${takeOver} Otherwise ${remove}`,
       );
     }
     const keep = `declare ${shown(live)}`;
@@ -193,15 +184,12 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
     if (/exclusive/i.test(apiSaid)) throw err;
     throw new Error(
       `${cannot} What it holds now cannot be shown (${why}); the stack last recorded ${shown(recorded)}, and the program ` +
-        `declares ${shown(args)}. Either keep the value it holds (declare it again), or remove the slot in the dashboard and run ` +
-        "`pulumi up` again to add it with the declared values.",
+        `declares ${shown(args)}. Either keep the value it holds (declare it again), or ${remove}`,
     );
   }
   if (!/already|exist|duplicate|at most one|unique/i.test(apiSaid)) throw err;
   throw new Error(
-    `${cannot} Whether it holds the declared values cannot be checked (${why}). If it does (say, an interrupted run ` +
-      `added it), take it over: set adoptId: "${id}" and run \`pulumi up\` again. Otherwise remove the slot in the dashboard ` +
-      "and run `pulumi up` again to add it with the declared values.",
+    `${cannot} Whether it holds the declared values cannot be checked (${why}). ${takeOver} Otherwise ${remove}`,
   );
 }
 

@@ -166,10 +166,7 @@ function claim(name: string, zoneId: unknown, type: unknown, offset: unknown): s
   );
 }
 
-/**
- * The input that carries a claim conflict: the provider's `check` refuses a resource holding it,
- * with its message (handler.ts reads the same key). Absent when there is no conflict.
- */
+/** The input that carries a claim conflict to the provider's `check` (handler.ts, same key). */
 const CLAIM_CONFLICT_KEY = "slotClaimConflict";
 
 /**

@@ -1,8 +1,6 @@
 /**
- * CampaignArchive (§4.3): keeps an ad-manager campaign archived; what it does for users is the
- * class's doc (resource.ts). Archiving an archived campaign succeeds unchanged (docs/design.md),
- * so applying is idempotent. The status word after archiving is not shown (§3), so none is
- * assumed: `status` records what the archive call returned, and a refresh compares with that.
+ * CampaignArchive (§4.3): what it does for users, and the status word it records, are the class's
+ * doc (resource.ts). Archiving an archived campaign succeeds unchanged, so applying is idempotent.
  */
 import * as adManager from "../../provider/client/ad-manager";
 import { apiClient, reportNotes } from "../../provider/context";
@@ -36,7 +34,6 @@ export const handler = settingsHandler<Args>({
     const { campaign } = await adManager.getCampaign(apiClient(), projectId as number, campaignId as string);
     const live = { inputs: {}, outputs: outputsOf(campaign) };
     if (recorded === undefined) {
-      // Adoption: no archive call of ours to compare with.
       if (typeof campaign.status === "string" && ARCHIVED_WORD.test(campaign.status)) return live;
       throw new Error(
         `CampaignArchive adoptId "${projectId}/${campaignId}": cannot adopt: it is not in the state this kind manages: its ` +

@@ -35,7 +35,9 @@ async function pullZoneDrift(written: LockFields, mode: "append" | "overwrite") 
   const pullZones = await zones.pullZones(apiClient()).all();
   const outOfStep: number[] = [];
   const live: Inputs = {};
-  const heldByAll = new Map<string, string[]>(LISTS.map(([field]) => [field, splitList(written[field])]));
+  const heldByAll: Record<string, string[]> = Object.fromEntries(
+    LISTS.map(([field]) => [field, splitList(written[field])]),
+  );
   for (const zone of [...pullZones].sort((a, b) => Number(a.id) - Number(b.id))) {
     const lock = (zone.domainlock ?? {}) as Lock;
     let differs = false;
@@ -53,16 +55,13 @@ async function pullZoneDrift(written: LockFields, mode: "append" | "overwrite") 
       if (inStep) continue;
       differs = true;
       if (mode === "overwrite") live[input] ??= held;
-      heldByAll.set(
-        field,
-        heldByAll.get(field)!.filter((item) => has.has(item.toLowerCase())),
-      );
+      heldByAll[field] = heldByAll[field].filter((item) => has.has(item.toLowerCase()));
     }
     if (differs) outOfStep.push(Number(zone.id));
   }
   if (mode === "append") {
     for (const [field, input] of LISTS)
-      if (heldByAll.get(field)!.length !== splitList(written[field]).length) live[input] = heldByAll.get(field);
+      if (heldByAll[field].length !== splitList(written[field]).length) live[input] = heldByAll[field];
   }
   return { outOfStep, live };
 }

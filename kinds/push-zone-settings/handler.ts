@@ -1,7 +1,4 @@
-/**
- * PushZoneSettings (§4.1): custom domains, transcoding profiles and the transcode webhook of an
- * HTTP push zone; what it does for users is the class's doc (resource.ts).
- */
+/** PushZoneSettings (§4.1): what it does for users is the class's doc (resource.ts). */
 import * as zones from "../../provider/client/zones";
 import { apiClient, reportNotes } from "../../provider/context";
 import { splitList } from "../../provider/rules";

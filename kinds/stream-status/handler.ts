@@ -1,7 +1,4 @@
-/**
- * StreamStatus (§4.4): keeps a push or timeshift stream enabled or disabled; what it does for
- * users is the class's doc (resource.ts).
- */
+/** StreamStatus (§4.4): what it does for users is the class's doc (resource.ts). */
 import * as streams from "../../provider/client/streams";
 import { apiClient, reportNotes } from "../../provider/context";
 import { settingsHandler } from "../../provider/handlers/settings";

@@ -1,8 +1,7 @@
 /**
  * TimeshiftStream (§4.19), declared once: a delayed copy of a push stream (or HTTP push zone)
  * that the provider creates. §4.19 is its only write besides §4.4 status, so `disabled` updates
- * in place and every other input replaces (a new stream). Groups compare on the sub-fields the
- * program declares.
+ * in place and every other input replaces (a new stream).
  */
 import { z } from "zod";
 // The API's limits, stated once by the client (§4.19, §8).

@@ -29,6 +29,12 @@ type Args = ArgsOf<typeof declaration>;
 
 const YN = (value: boolean | undefined) => (value === undefined ? undefined : toYN(value));
 const csv = (list: string[] | undefined) => list?.join(",");
+/** What every §2.4 access-control group sends: its flags and the IPs it exempts. */
+const groupBody = (group: { enabled?: boolean; active?: boolean; ips?: string[] }) => ({
+  enabled: YN(group.enabled),
+  active: YN(group.active),
+  ips: csv(group.ips),
+});
 
 /** The §4.19 body (the client flattens groups to `group[key]`). */
 function bodyOf(a: Args): streams.CreateTimeshiftBody {
@@ -39,47 +45,24 @@ function bodyOf(a: Args): streams.CreateTimeshiftBody {
     protocols: a.protocols,
     timeshift: a.timeshift,
     parent: a.parent,
-    domainlock: dl && {
-      enabled: YN(dl.enabled),
-      policy: dl.policy,
-      noreferer: dl.noreferer,
-      active: YN(dl.active),
-      list: csv(dl.domains),
-      ips: csv(dl.ips),
-    },
-    geoblock: gb && {
-      enabled: YN(gb.enabled),
-      policy: YN(gb.policy),
-      active: YN(gb.active),
-      list: gb.countries,
-      ips: csv(gb.ips),
-    },
-    ipaccess: ia && {
-      enabled: YN(ia.enabled),
-      policy: YN(ia.policy),
-      active: YN(ia.active),
-      list: csv(ia.addresses),
-      ips: csv(ia.ips),
-    },
+    domainlock: dl && { ...groupBody(dl), policy: dl.policy, noreferer: dl.noreferer, list: csv(dl.domains) },
+    geoblock: gb && { ...groupBody(gb), policy: YN(gb.policy), list: gb.countries },
+    ipaccess: ia && { ...groupBody(ia), policy: YN(ia.policy), list: csv(ia.addresses) },
     ndvr: ndvr && { enabled: YN(ndvr.enabled), retention: ndvr.retentionDays },
     record: record && { enabled: YN(record.enabled), server: record.server, retention: record.retentionDays },
     securetoken: st && {
-      enabled: YN(st.enabled),
+      ...groupBody(st),
       keyip: YN(st.keyIp),
-      active: YN(st.active),
       policy: st.policy === undefined ? undefined : st.policy === "dynamic" ? "D" : "F",
       list: st.key,
-      ips: csv(st.ips),
       session: st.sessionSeconds === undefined ? undefined : String(st.sessionSeconds),
       timeout: st.timeoutSeconds,
     },
     useragent: ua && {
-      enabled: YN(ua.enabled),
+      ...groupBody(ua),
       policy: YN(ua.policy),
       casesensitive: YN(ua.caseSensitive),
-      active: YN(ua.active),
       list: csv(ua.patterns),
-      ips: csv(ua.ips),
     },
   };
 }
@@ -92,13 +75,15 @@ const num = (v: unknown) =>
   v === undefined || v === null || v === "" || Number.isNaN(Number(v)) ? undefined : Number(v);
 const defined = (o: Inputs): Inputs => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 type Group = Record<string, unknown> | undefined;
+/** What every live §2.4 access-control group holds: its flags and the IPs it exempts. */
+const groupInputs = (group: Group) => ({
+  enabled: bool(group?.enabled),
+  active: bool(group?.active),
+  ips: list(group?.ips),
+});
 
 function liveInputs(s: streams.Stream): Inputs {
-  const dl = s.domainlock,
-    gb = s.geoblock,
-    ia = s.ipaccess,
-    st = s.securetoken,
-    ua = s.useragent;
+  const { domainlock: dl, geoblock: gb, ipaccess: ia, securetoken: st, useragent: ua } = s;
   const fromGroup = (g: Group, fields: Inputs) => (g ? defined(fields) : undefined);
   return defined({
     name: s.parts?.sn, // `name` is composed `<prefix>-<name>`; `parts.sn` is the name as sent
@@ -108,27 +93,13 @@ function liveInputs(s: streams.Stream): Inputs {
     protocols: s.protocols ? s.protocols.flatMap((row) => row ?? []) : undefined,
     disabled: s.disabled === undefined ? undefined : s.disabled === "1",
     domainLock: fromGroup(dl, {
-      enabled: bool(dl?.enabled),
+      ...groupInputs(dl),
       policy: dl?.policy,
       noreferer: dl?.noreferer,
-      active: bool(dl?.active),
       domains: list(dl?.list),
-      ips: list(dl?.ips),
     }),
-    geoBlock: fromGroup(gb, {
-      enabled: bool(gb?.enabled),
-      policy: bool(gb?.policy),
-      active: bool(gb?.active),
-      countries: gb?.list,
-      ips: list(gb?.ips),
-    }),
-    ipAccess: fromGroup(ia, {
-      enabled: bool(ia?.enabled),
-      policy: bool(ia?.policy),
-      active: bool(ia?.active),
-      addresses: list(ia?.list),
-      ips: list(ia?.ips),
-    }),
+    geoBlock: fromGroup(gb, { ...groupInputs(gb), policy: bool(gb?.policy), countries: gb?.list }),
+    ipAccess: fromGroup(ia, { ...groupInputs(ia), policy: bool(ia?.policy), addresses: list(ia?.list) }),
     ndvr: fromGroup(s.ndvr, { enabled: bool(s.ndvr?.enabled), retentionDays: num(s.ndvr?.retention) }),
     record: fromGroup(s.record, {
       enabled: bool(s.record?.enabled),
@@ -136,22 +107,18 @@ function liveInputs(s: streams.Stream): Inputs {
       retentionDays: num(s.record?.retention),
     }),
     secureToken: fromGroup(st, {
-      enabled: bool(st?.enabled),
+      ...groupInputs(st),
       keyIp: bool(st?.keyip),
-      active: bool(st?.active),
       policy: st?.policy === "D" ? "dynamic" : st?.policy === "F" ? "fixed" : undefined,
       key: st?.list,
-      ips: list(st?.ips),
       sessionSeconds: num(st?.session),
       timeoutSeconds: num(st?.timeout),
     }),
     userAgent: fromGroup(ua, {
-      enabled: bool(ua?.enabled),
+      ...groupInputs(ua),
       policy: bool(ua?.policy),
       caseSensitive: bool(ua?.casesensitive),
-      active: bool(ua?.active),
       patterns: ua?.listArr ?? (typeof ua?.list === "string" ? ua.list.split(";;;").filter(Boolean) : undefined),
-      ips: list(ua?.ips),
     }),
   });
 }
@@ -199,7 +166,6 @@ function outputsOf(stream: streams.Stream) {
   };
 }
 
-/** Outputs always hold the declared inputs, so `diff` can compare against them. */
 const outs = (args: Args, stream: streams.Stream, warnings: string[]) =>
   outsOf(declaration, args, { ...outputsOf(stream), warnings });
 
@@ -223,18 +189,6 @@ async function createStream(args: Args) {
         `stream named "<prefix>-${args.name}" with parent ${args.parent}: if it exists, set adoptId: "<its id>" on this resource ` +
         `to take it over; if it does not, run \`pulumi up\` again. Cause: ${(err as Error).message}`,
     );
-  }
-}
-
-/** The stream exists but a later step failed: the engine records it (by id) and retries the update. */
-class InitError extends Error {
-  constructor(
-    message: string,
-    readonly id: string,
-    readonly properties: Inputs,
-    readonly reasons = [message],
-  ) {
-    super(message);
   }
 }
 
@@ -275,10 +229,9 @@ export const handler = objectHandler<Args>({
       return { id, outs: outs(args, answer.stream, warnings) };
     } catch (err) {
       const message = `${KIND} ${id}: created, but disabling it failed: ${(err as Error).message} It is recorded in the stack; run \`pulumi up\` again to disable it.`;
-      throw new InitError(message, id, {
-        ...outs(args, created.stream, warnings),
-        [PROVIDER_KEY]: inputs[PROVIDER_KEY],
-      });
+      // The stream exists: with its id and properties, the engine records it and retries the update.
+      const properties = { ...outs(args, created.stream, warnings), [PROVIDER_KEY]: inputs[PROVIDER_KEY] };
+      throw Object.assign(new Error(message), { id, properties, reasons: [message] });
     }
   },
 

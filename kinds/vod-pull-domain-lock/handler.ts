@@ -1,6 +1,6 @@
 /**
- * VodPullDomainLock (§4.5): the domain lock of a VoD pull zone; what it does for users is the
- * class's doc (resource.ts). Read: `zone.domainlock` of GET /v2/zones/vod/pull/{id}.
+ * VodPullDomainLock (§4.5): what it does for users is the class's doc (resource.ts). Read:
+ * `zone.domainlock` of GET /v2/zones/vod/pull/{id}.
  */
 import * as zones from "../../provider/client/zones";
 import { apiClient, reportNotes } from "../../provider/context";

@@ -1,18 +1,17 @@
 /**
  * The handler shape of a kind whose object the provider creates (TimeshiftStream): create makes
- * the object (or adopts one with `adoptId`), read compares the live object with the declaration,
- * update changes what can change in place, delete does what the API allows.
+ * the object or adopts one (`adoptId`); update and delete do what the API allows.
  */
 import type { DeclaredKind } from "../../kinds/declare";
-import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
+import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, type Inputs } from "../inputs";
 import type { Handler } from "../shim";
-import { declaredIn, outsOf, readThrough, requireAdoptable, withConfigFailures } from "./shared";
+import { declaredIn, outsOf, requireAdoptable } from "./shared";
 import type { LiveObject } from "./settings";
 
 export interface ObjectKind<Args extends Inputs> {
   declaration: DeclaredKind;
-  /** The read of one object, a path the spec does not list: tried once per run (./shared.ts). */
+  /** The read of one object, a path the spec does not list: tried once per run (readLive). */
   readPath: ReadPath;
   /** Reads the object; `deleted` when it was deleted outside the stack (a refresh then drops it). */
   read(id: string): Promise<LiveObject & { deleted?: boolean }>;
@@ -38,7 +37,7 @@ export function objectHandler<Args extends Inputs>(spec: ObjectKind<Args>): Hand
   const kind = spec.declaration;
   // A credential the API no longer sends must not linger from the last state.
   const credentials = new Set(kind.secretOutputs.filter((key) => !kind.inputKeys.includes(key)));
-  const read = (id: string) => readThrough(kind, spec.readPath, () => spec.read(id));
+  const read = (id: string) => readLive(kind.name, spec.readPath, () => spec.read(id));
 
   /** The `create` of an adopting resource: read, compare every readable declared field, write nothing. */
   async function adopt(args: Args, id: string) {

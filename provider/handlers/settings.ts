@@ -1,14 +1,13 @@
 /**
- * The handler shape of the kinds that manage settings of an object the stack does not create (a
- * zone's domains, a stream's status, a slot on a zone, a campaign's archive): create and update
- * write the declared settings, read compares the live object, delete releases management and
- * says what stays live.
+ * The handler shape of the kinds that manage settings of an object the stack does not create
+ * (docs/design.md, "Two handler shapes"): create and update write the declared settings, read
+ * compares the live object, delete releases management and says what stays live.
  */
 import type { DeclaredKind } from "../../kinds/declare";
-import { configure, UNVERIFIED_ADOPTION, warn, type ReadPath } from "../context";
+import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, hasUnknown, inputsFromLive, pickInputs, type Inputs } from "../inputs";
 import type { Handler } from "../shim";
-import { declaredIn, outsOf, readThrough, requireAdoptable, withConfigFailures } from "./shared";
+import { declaredIn, outsOf, requireAdoptable } from "./shared";
 
 /** What the live object holds: the managed inputs in the SDK's shape, and the outputs. */
 export interface LiveObject {
@@ -49,53 +48,49 @@ export interface SettingsKind<Args extends Inputs> {
   released(id: string, props: Inputs): string;
 }
 
-/** A settings kind with its id made and parsed. */
-type Identified<Args extends Inputs> = SettingsKind<Args> & Required<Pick<SettingsKind<Args>, "idOf" | "parseId">>;
-
-/** Runs the kind's read, through the no-read fallback where it uses a path the spec does not list. */
-function readOf<Args extends Inputs>(spec: SettingsKind<Args>, identity: Inputs, recorded?: Inputs) {
-  // A declared operation is itself callable: a resolver is told apart by having no path.
-  const readPath = spec.readPath;
-  const path =
-    typeof readPath === "function" && !("path" in readPath) ? readPath(identity) : (readPath as ReadPath | undefined);
-  return readThrough(spec.declaration, path, () => spec.read(identity, recorded));
-}
-
-/** The `create` of an adopting resource: read, compare, write nothing. */
-async function adopt<Args extends Inputs>(spec: Identified<Args>, args: Args, id: string) {
-  const kind = spec.declaration;
-  const identity = spec.parseId(id);
-  const live = await readOf(spec, identity);
-  if (live === undefined && spec.adoptUnread) {
-    warn(`${kind.name} ${id}: ${UNVERIFIED_ADOPTION}`);
-    return { id, outs: outsOf(kind, args, spec.adoptUnread(args, id)) };
-  }
-  if (live === undefined || live === "gone") {
-    const why = live === "gone" ? "it is not in the state this kind manages" : "the API has no read for it";
-    throw new Error(
-      `${kind.name} adoptId "${id}": cannot adopt: ${why}. Remove adoptId to write the declared settings instead.`,
-    );
-  }
-  requireAdoptable(
-    kind,
-    id,
-    args,
-    { ...live.inputs, ...identity },
-    "Declare the live values to adopt it, then change them in a later update.",
-  );
-  return { id, outs: outsOf(kind, args, live.outputs) };
-}
-
 /** Builds the dynamic-provider handler of a settings kind. */
-export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args>): Handler {
-  const kind = kindSpec.declaration;
-  const idOf = kindSpec.idOf ?? kind.idOf;
-  const parseId = kindSpec.parseId ?? kind.parseId;
+export function settingsHandler<Args extends Inputs>(spec: SettingsKind<Args>): Handler {
+  const kind = spec.declaration;
+  const idOf = spec.idOf ?? kind.idOf;
+  const parseId = spec.parseId ?? kind.parseId;
   if (!idOf || !parseId)
     throw new Error(
       `${kind.name}: its idFormat is not a template of inputs, so the kind must make and parse ids itself`,
     );
-  const spec = { ...kindSpec, idOf, parseId };
+
+  /** Runs the kind's read, through the no-read fallback where it uses a path the spec does not list. */
+  function read(identity: Inputs, recorded?: Inputs) {
+    // A declared operation is itself callable: a resolver is told apart by having no path.
+    const readPath = spec.readPath;
+    const path =
+      typeof readPath === "function" && !("path" in readPath) ? readPath(identity) : (readPath as ReadPath | undefined);
+    return path ? readLive(kind.name, path, () => spec.read(identity, recorded)) : spec.read(identity, recorded);
+  }
+
+  /** The `create` of an adopting resource: read, compare, write nothing. */
+  const adopt = async (args: Args, id: string) => {
+    const identity = parseId(id);
+    const live = await read(identity);
+    if (live === undefined && spec.adoptUnread) {
+      warn(`${kind.name} ${id}: ${UNVERIFIED_ADOPTION}`);
+      return { id, outs: outsOf(kind, args, spec.adoptUnread(args, id)) };
+    }
+    if (live === undefined || live === "gone") {
+      const why = live === "gone" ? "it is not in the state this kind manages" : "the API has no read for it";
+      throw new Error(
+        `${kind.name} adoptId "${id}": cannot adopt: ${why}. Remove adoptId to write the declared settings instead.`,
+      );
+    }
+    requireAdoptable(
+      kind,
+      id,
+      args,
+      { ...live.inputs, ...identity },
+      "Declare the live values to adopt it, then change them in a later update.",
+    );
+    return { id, outs: outsOf(kind, args, live.outputs) };
+  };
+
   return {
     configure,
 
@@ -103,7 +98,7 @@ export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args
       const result = withConfigFailures(checkInputs(kind.args, news));
       const adoptId = news[ADOPT_KEY];
       if (result.failures?.length || typeof adoptId !== "string" || hasUnknown(news)) return result;
-      const expected = spec.idOf(news as Args);
+      const expected = idOf(news as Args);
       if (adoptId === expected) return result;
       const reason = `must be the id of the object these inputs name ("${expected}"), not "${adoptId}"`;
       return { inputs: news, failures: [{ property: ADOPT_KEY, reason }] };
@@ -113,14 +108,14 @@ export function settingsHandler<Args extends Inputs>(kindSpec: SettingsKind<Args
 
     async create(inputs) {
       const args = inputs as Args;
-      const id = spec.idOf(args);
-      if (typeof args[ADOPT_KEY] === "string") return adopt(spec, args, id);
+      const id = idOf(args);
+      if (typeof args[ADOPT_KEY] === "string") return adopt(args, id);
       return { id, outs: outsOf(kind, args, await spec.apply(args)) };
     },
 
     async read(id, props) {
-      const identity = spec.parseId(id);
-      const live = await readOf(spec, identity, props);
+      const identity = parseId(id);
+      const live = await read(identity, props);
       if (live === undefined) return { id, props };
       if (live === "gone") return { id: "" };
       const inputs = inputsFromLive(declaredIn(kind, props), { ...live.inputs, ...identity }, kind.liveRules);

@@ -1,16 +1,12 @@
 /**
- * What both handler shapes (./settings.ts, ./object.ts) do the same way: shape outputs, compare a
- * declaration with the live object for adoption, and fall back where the API has no read for it.
+ * What both handler shapes (./settings.ts, ./object.ts) do the same way: shape outputs, and compare
+ * a declaration with the live object for adoption.
  *
  * Adoption (`adoptId`) stands in for `pulumi import`, which the dynamic-provider host of
- * @pulumi/pulumi 3.246 cannot serve: its read handler dereferences the state an import does not
- * have ("Cannot read properties of undefined (reading 'toJavaScript')"). A resource declared with
- * `adoptId` reads the live object in `create` and writes nothing; as with `pulumi import`, the
- * declared settings must equal the live ones, so adopting never changes the account.
+ * @pulumi/pulumi 3.246 cannot serve (its read handler dereferences the state an import does not
+ * have): `create` reads the live object, which must equal the declaration, and writes nothing.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { DeclaredKind } from "../../kinds/declare";
-import { configCheckFailures, readLive, type ReadPath } from "../context";
 import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
@@ -48,20 +44,4 @@ export function requireAdoptable(
   throw new Error(
     `${kind.name} adoptId "${id}": adopting requires the declared inputs to match the live ${what}: ${detail}. ${then}`,
   );
-}
-
-/** Runs `read` through {@link readLive} where it goes through a path the spec does not list. */
-export function readThrough<T>(
-  kind: DeclaredKind,
-  path: ReadPath | undefined,
-  read: () => Promise<T>,
-): Promise<T | undefined> {
-  return path ? readLive(kind.name, path, read) : read();
-}
-
-/** A check's result with the configuration's failures first: a preview fails where `up` would. */
-export function withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
-  const config = configCheckFailures();
-  if (!config.length) return result;
-  return { ...result, failures: [...config, ...(result.failures ?? [])] };
 }

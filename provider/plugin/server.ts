@@ -25,14 +25,13 @@ import type { RegisteredKind } from "../../sdk/resource";
 // The engine's protocol stubs of @pulumi/pulumi, with the gRPC and protobuf runtimes they were generated for.
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 /* eslint-disable @typescript-eslint/no-require-imports -- modules of @pulumi/pulumi's own dependencies, by its path */
-const grpc: typeof grpcTypes = require(require.resolve("@grpc/grpc-js", { paths: [pulumiDir] }));
+const ofPulumi = (id: string) => require(require.resolve(id, { paths: [pulumiDir] }));
+const grpc: typeof grpcTypes = ofPulumi("@grpc/grpc-js");
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated protobuf stubs without types we can name
 type Proto = any;
-const structproto: Proto = require(
-  require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [pulumiDir] }),
-);
-const emptyproto: Proto = require(require.resolve("google-protobuf/google/protobuf/empty_pb", { paths: [pulumiDir] }));
-const anyproto: Proto = require(require.resolve("google-protobuf/google/protobuf/any_pb", { paths: [pulumiDir] }));
+const structproto: Proto = ofPulumi("google-protobuf/google/protobuf/struct_pb");
+const emptyproto: Proto = ofPulumi("google-protobuf/google/protobuf/empty_pb");
+const anyproto: Proto = ofPulumi("google-protobuf/google/protobuf/any_pb");
 const provrpc: Proto = require("@pulumi/pulumi/proto/provider_grpc_pb");
 const provproto: Proto = require("@pulumi/pulumi/proto/provider_pb");
 const plugproto: Proto = require("@pulumi/pulumi/proto/plugin_pb");
@@ -63,12 +62,11 @@ export function unwrapSecrets(value: unknown): unknown {
   return value;
 }
 
-const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
-
 /** `props` with the given keys marked secret, so the engine encrypts them in state whatever the program's language. */
 function markSecrets(props: Props | undefined, keys: readonly string[]): Props {
   const marked: Props = { ...props };
-  for (const key of keys) if (marked[key] !== undefined && marked[key] !== null) marked[key] = secret(marked[key]);
+  for (const key of keys)
+    if (marked[key] !== undefined && marked[key] !== null) marked[key] = { [SIG_KEY]: SECRET_SIG, value: marked[key] };
   return marked;
 }
 
@@ -87,6 +85,7 @@ export function memberOf(token: string): string | undefined {
 }
 
 interface ServedKind {
+  name: string;
   handler: ReturnType<typeof shimFor>;
   /** Inputs and outputs the engine must encrypt (the declaration's). */
   secrets: readonly string[];
@@ -94,7 +93,7 @@ interface ServedKind {
 const served = new Map<string, ServedKind>();
 
 /** The kind a resource URN (or type token) names, loaded on first use. */
-function kindOf(urnOrType: string): ServedKind & { name: string } {
+function kindOf(urnOrType: string): ServedKind {
   // urn:pulumi:<stack>::<project>::<type>::<name>; a parent's type may precede ours, joined by `$`.
   const type = urnOrType.startsWith("urn:") ? urnOrType.split("::")[2].split("$").pop()! : urnOrType;
   const name = memberOf(type);
@@ -115,10 +114,10 @@ function kindOf(urnOrType: string): ServedKind & { name: string } {
       });
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
-    kind = { handler: shimFor(registered.shim, "keep"), secrets: declaration.secretOutputs };
+    kind = { name, handler: shimFor(registered.shim, "keep"), secrets: declaration.secretOutputs };
     served.set(name, kind);
   }
-  return { ...kind, name };
+  return kind;
 }
 
 type DataSource = ((args: object, options: object) => Promise<unknown>) & { secretResult?: boolean };
@@ -195,19 +194,23 @@ const callsInFlight = new Set<(err: unknown) => void>();
 const callUrn = new AsyncLocalStorage<string>();
 
 /**
- * Runs `work` in the scope of the call's resource ({@link callUrn}) and answers the call with its
- * result, or with the error it threw.
+ * A method of the service: runs `work` on the call's request in the scope of the call's resource
+ * ({@link callUrn}) and answers the call with its result, or with the error it threw.
  */
-function answer<T>(call: Call, callback: Callback, work: () => Promise<T>): void {
-  const fail = (err: unknown) => {
-    if (!callsInFlight.delete(fail)) return;
-    const response = failure(err);
-    callback(response, null, response.metadata);
+const unary =
+  <T>(work: (request: Call["request"]) => Promise<T>) =>
+  (call: Call, callback: Callback): void => {
+    const fail = (err: unknown) => {
+      if (!callsInFlight.delete(fail)) return;
+      const response = failure(err);
+      callback(response, null, response.metadata);
+    };
+    callsInFlight.add(fail);
+    const urn = typeof call.request?.getUrn === "function" ? call.request.getUrn() : "";
+    callUrn
+      .run(urn, () => work(call.request))
+      .then((value) => callsInFlight.delete(fail) && callback(null, value), fail);
   };
-  callsInFlight.add(fail);
-  const urn = typeof call.request?.getUrn === "function" ? call.request.getUrn() : "";
-  callUrn.run(urn, work).then((value) => callsInFlight.delete(fail) && callback(null, value), fail);
-}
 
 /**
  * Answers every call in flight with `err`: after an uncaught exception the process is about to
@@ -224,18 +227,13 @@ const checkResponse = (inputs: unknown, failures: readonly { property: string; r
   return new provproto.CheckResponse().setInputs(inputs).setFailuresList(list);
 };
 
-const diffChanges = (changes: boolean | undefined) =>
-  changes === true
-    ? provproto.DiffResponse.DiffChanges.DIFF_SOME
-    : changes === false
-      ? provproto.DiffResponse.DiffChanges.DIFF_NONE
-      : provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN;
+const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provproto.DiffResponse.DiffChanges;
+const diffChanges = (changes?: boolean) =>
+  changes === true ? DIFF_SOME : changes === false ? DIFF_NONE : DIFF_UNKNOWN;
 
 /** A method of the service about one resource: `work` gets the resource's kind and the call's request. */
-const forKind =
-  <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
-  (call: Call, callback: Callback) =>
-    answer(call, callback, async () => work(kindOf(call.request.getUrn()), call.request));
+const forKind = <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
+  unary(async (request) => work(kindOf(request.getUrn()), request));
 
 /** The service's methods, each answering one call of the engine. */
 export const service = {
@@ -243,58 +241,50 @@ export const service = {
     callback(null, new plugproto.PluginInfo().setVersion(packageVersion));
   },
 
-  getSchema(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      if (call.request.getVersion() !== 0) throw new Error(`unsupported schema version ${call.request.getVersion()}`);
-      return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
-    });
-  },
+  getSchema: unary(async (request) => {
+    if (request.getVersion() !== 0) throw new Error(`unsupported schema version ${request.getVersion()}`);
+    return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
+  }),
 
   /** The provider's configuration at preview, before anything is sent; the inputs go back as they came. */
-  checkConfig(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const news = call.request.getNews();
-      const { settings, unknown } = settingsOf(plain(news));
-      const failures = configFailures(settings)
-        .filter((f) => !unknown.includes(f.property))
-        .map((f) => ({ ...f, reason: forProvider(f.reason) }));
-      return checkResponse(news, failures);
-    });
-  },
+  checkConfig: unary(async (request) => {
+    const news = request.getNews();
+    const { settings, unknown } = settingsOf(plain(news));
+    const failures = configFailures(settings)
+      .filter((f) => !unknown.includes(f.property))
+      .map((f) => ({ ...f, reason: forProvider(f.reason) }));
+    return checkResponse(news, failures);
+  }),
 
   /**
    * A changed setting is an update of the provider, never a replacement: a new key or address
    * reaches the same objects, and replacing the provider would replace every resource it manages.
    */
-  diffConfig(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const olds = settingsOf(plain(call.request.getOlds()));
-      const news = settingsOf(plain(call.request.getNews()));
-      const changed =
-        news.unknown.length > 0 ||
-        CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
-      return new provproto.DiffResponse().setChanges(diffChanges(changed));
-    });
-  },
+  diffConfig: unary(async (request) => {
+    const olds = settingsOf(plain(request.getOlds()));
+    const news = settingsOf(plain(request.getNews()));
+    const changed =
+      news.unknown.length > 0 ||
+      CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
+    return new provproto.DiffResponse().setChanges(diffChanges(changed));
+  }),
 
-  configure(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const args = plain(call.request.getArgs());
-      // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
-      for (const [key, value] of call.request.getVariablesMap()?.entries() ?? []) {
-        const name = String(key).replace(`${PACKAGE}:config:`, "");
-        if (args[name] === undefined) args[name] = value;
-      }
-      const { settings } = settingsOf(args);
-      await configureHandlers({
-        config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
-      } as Parameters<typeof configureHandlers>[0]);
-      return new provproto.ConfigureResponse()
-        .setAcceptsecrets(false)
-        .setSupportspreview(false)
-        .setAcceptresources(false);
-    });
-  },
+  configure: unary(async (request) => {
+    const args = plain(request.getArgs());
+    // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
+    for (const [key, value] of request.getVariablesMap()?.entries() ?? []) {
+      const name = String(key).replace(`${PACKAGE}:config:`, "");
+      if (args[name] === undefined) args[name] = value;
+    }
+    const { settings } = settingsOf(args);
+    await configureHandlers({
+      config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
+    } as Parameters<typeof configureHandlers>[0]);
+    return new provproto.ConfigureResponse()
+      .setAcceptsecrets(false)
+      .setSupportspreview(false)
+      .setAcceptresources(false);
+  }),
 
   check: forKind(async ({ handler }, request) => {
     const news = plain(request.getNews());
@@ -349,15 +339,13 @@ export const service = {
   }),
 
   /** A data source: the same function a TypeScript program calls, through this provider's client. */
-  invoke(call: Call, callback: Callback) {
-    answer(call, callback, async () => {
-      const { run, secretResult } = functionOf(call.request.getTok());
-      const result = (await run(plain(call.request.getArgs()), { client: apiClient() })) as Props;
-      return new provproto.InvokeResponse().setReturn(
-        struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
-      );
-    });
-  },
+  invoke: unary(async (request) => {
+    const { run, secretResult } = functionOf(request.getTok());
+    const result = (await run(plain(request.getArgs()), { client: apiClient() })) as Props;
+    return new provproto.InvokeResponse().setReturn(
+      struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
+    );
+  }),
 
   cancel(_call: Call, callback: Callback) {
     callback(null, new emptyproto.Empty());

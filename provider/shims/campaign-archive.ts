@@ -1,3 +1,2 @@
-// The serialized provider of CampaignArchive resources (see ../shim.ts).
 import { shimFor } from "../shim";
 export = shimFor("campaign-archive");

@@ -1,3 +1,2 @@
-// The serialized provider of PushZoneSettings resources (see ../shim.ts).
 import { shimFor } from "../shim";
 export = shimFor("push-zone-settings");

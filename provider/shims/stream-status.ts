@@ -1,3 +1,2 @@
-// The serialized provider of StreamStatus resources (see ../shim.ts).
 import { shimFor } from "../shim";
 export = shimFor("stream-status");

@@ -1,3 +1,2 @@
-// The serialized provider of TimeshiftStream resources (see ../shim.ts).
 import { shimFor } from "../shim";
 export = shimFor("timeshift-stream");

@@ -1,7 +1,7 @@
 /**
- * Ad insertion data sources (custom plan): `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` tracking report, `POST /v2/streams/pull/{streamid}/adinsertion/consumption` consumption, `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` ad-break
- * log, `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` creative. Argument and result types derived from the client in ad-insertion-types.ts
- * (generated); names follow naming.ts (camelCase).
+ * Ad insertion data sources (custom plan): tracking report, consumption, ad-break log, creative.
+ * Argument and result types derived from the client in ad-insertion-types.ts (generated); names
+ * follow naming.ts (camelCase).
  */
 import type { adInsertion } from "../../provider/client";
 import type {

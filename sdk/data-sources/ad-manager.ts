@@ -1,7 +1,6 @@
 /**
- * Ad manager data sources: `GET /v2/ad-manager` projects, `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` campaign targeting, `POST /v2/ad-manager/{pid}/requests` ad-pod request log.
- * Argument and result types derived from the client in ad-manager-types.ts (generated); names
- * follow naming.ts (camelCase).
+ * Ad manager data sources: projects, campaign targeting, ad-pod request log. Argument and result
+ * types derived from the client in ad-manager-types.ts (generated); names follow naming.ts.
  */
 import type {
   GetAdManagerProjectsResult,

@@ -1,10 +1,10 @@
 /**
  * Argument rules of the data sources, in the names programs write. `invoke` checks them before
  * it resolves the client, so a bad argument is reported (naming the argument and the rule)
- * whatever the configuration, and nothing is sent. Rules the API client already holds (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`
- * granularity, `POST /v2/streams/pull/{streamid}/adinsertion/consumption` groupBy, range and date formats) are taken from its schemas, renamed; its
- * whole-request rules (the `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` range cap, `POST /v2/ad-manager/{pid}/requests` from/to order) still run in the client, also
- * before sending.
+ * whatever the configuration, and nothing is sent. Rules the API client already holds (the
+ * tracking report's granularity, consumption's groupBy, range and date formats) are taken from
+ * its schemas, renamed; its whole-request rules (the tracking report's range cap, the ad-pod
+ * request log's from/to order) still run in the client, also before sending.
  *
  * Internal to the SDK: every export is `@internal`, so the published declarations
  * (`stripInternal`) keep no zod type, which a user's `tsc` would have to check.

@@ -1,7 +1,4 @@
-/**
- * Critical backup data sources: `GET /v2/cb` list, `GET /v2/cb/{backupid}` get. Result types in backup-types.ts
- * (generated); names follow naming.ts (camelCase); values are as the API sends them.
- */
+/** Critical backup data sources: list, get. Result types in backup-types.ts (generated); names follow naming.ts. */
 import { id } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import type { CriticalBackup, GetCriticalBackupResult, GetCriticalBackupsResult } from "./backup-types";

@@ -46,12 +46,10 @@ export interface DataSourceOptions {
 }
 
 /**
- * The program's `cdnstream:*` stack config. `pulumi.runtime.getConfig` reads the raw value the
- * engine hands the program (`PULUMI_CONFIG`, decrypted): it marks nothing secret and logs no
- * "value is a secret; use getSecret" warning, unlike `new pulumi.Config().get()`, and unlike
- * `getSecret` it returns a plain string the client can use without awaiting an Output. The key
- * never leaves this process: it is not an input, an output or a log line. Outside a Pulumi run
- * this is empty and the environment applies. @internal
+ * The program's `cdnstream:*` stack config, as the engine hands it (`PULUMI_CONFIG`, decrypted):
+ * `pulumi.runtime.getConfig` logs no "use getSecret" warning, unlike `new pulumi.Config().get()`,
+ * and returns a plain string, unlike `getSecret`. The key never leaves this process. Outside a
+ * Pulumi run this is empty and the environment applies. @internal
  */
 export function stackConfig(): ConfigSource {
   const config: Record<string, string | undefined> = {};
@@ -109,11 +107,7 @@ export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClie
  */
 function givenClient(client: ApiClient): CdnstreamClient {
   const candidate = client as Partial<CdnstreamClient>;
-  if (
-    typeof candidate.call !== "function" ||
-    typeof candidate.raw !== "function" ||
-    typeof candidate.close !== "function"
-  ) {
+  if (![candidate.call, candidate.raw, candidate.close].every((method) => typeof method === "function")) {
     throw new TypeError(
       'the `client` option must be a CdnstreamClient (import { CdnstreamClient } from "pulumi-cdnstream/provider/client"); ' +
         "to pass settings instead, use `clientOptions`",

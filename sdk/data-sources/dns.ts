@@ -1,7 +1,4 @@
-/**
- * DNS data source: `GET /v2/dns` list DNS zones. Result types in dns-types.ts (generated); names follow
- * naming.ts (camelCase); values are as the API sends them.
- */
+/** DNS data source: list DNS zones. Result types in dns-types.ts (generated); names follow naming.ts. */
 import { outputForm, type DataSourceOptions } from "./client";
 import type { GetDnsZonesResult } from "./dns-types";
 import { invoke, toResult } from "./invoke";

@@ -1,11 +1,7 @@
 /**
- * How a data source runs one operation: its arguments checked and renamed to the API's field
- * names, the shared client, and failures turned into messages a Pulumi user can act on (the
- * argument names they wrote, the plan or add-on a 403 is about).
- *
- * The rules themselves (date and range formats, the `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` granularity set and range cap, `POST /v2/streams/pull/{streamid}/adinsertion/consumption`
- * `groupBy`) are the client's pre-validation: it refuses before sending, and this module only
- * renames the fields in its message.
+ * How a data source runs one operation: its arguments checked (./args.ts) and renamed to the
+ * API's field names, the shared client, and failures turned into messages a Pulumi user can act
+ * on (the argument names they wrote, the plan or add-on a 403 is about).
  *
  * Internal to the SDK: every export is `@internal`, so the published declarations
  * (`stripInternal`) name neither zod nor the client's types.
@@ -156,22 +152,21 @@ function permissionDenied(
   const needs = [spec.needs?.customPlan && "the custom plan", addOn === true && ADD_ON].filter((n): n is string =>
     Boolean(n),
   );
+  const denied = (message: string) => new (clientModule().PermissionDeniedError)(message, fieldsOf(err));
   if (needs.length === 0 && gated.length === 0) {
-    return new (clientModule().PermissionDeniedError)(
+    return denied(
       `${spec.fn}: permission denied (403): the API key is valid but this account may not read ${spec.what} ` +
         `(an account restriction; ${section} needs no plan or add-on).${said} Check the account's restrictions in the dashboard.`,
-      fieldsOf(err),
     );
   }
   const filters = gated.length
     ? `${needs.length ? "; " : " with "}the filter${gated.length > 1 ? "s" : ""} ${gated.map((a) => `\`${a}\``).join(", ")} need${gated.length > 1 ? "" : "s"} ${ADD_ON}`
     : "";
   const missing = gated.length && addOn !== true ? [...needs, ADD_ON] : needs;
-  return new (clientModule().PermissionDeniedError)(
+  return denied(
     `${spec.fn}: permission denied (403): reading ${spec.what}${needs.length ? ` needs ${needs.join(" and ")}` : ""}${filters} (${section}).${said} ` +
       `Add ${missing.join(" and ")} to the account in the dashboard${gated.length ? ", or drop those filters" : ""}, then run again. ` +
       `If the account already has ${missing.length > 1 ? "both" : "it"}, the account is restricted.`,
-    fieldsOf(err),
   );
 }
 

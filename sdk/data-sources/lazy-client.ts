@@ -1,10 +1,8 @@
 /**
- * The API client and zod, loaded at a program's first data-source call rather than with the SDK.
- * Every program imports the SDK and most call no data source, while the client's operation
- * families, undici and zod were most of
- * what importing the SDK cost a program, at every `up` and `preview` (docs/benchmarks.md). So a
- * data source module names their values only through {@link clientModule} and {@link zodModule},
- * and describes its calls with {@link onFirstCall}; it imports their types as it likes.
+ * The API client and zod, loaded at a program's first data-source call rather than with the SDK,
+ * which every program imports at every `up` and `preview` (docs/benchmarks.md). A data source
+ * module names their values only through {@link clientModule} and {@link zodModule}, and describes
+ * its calls with {@link onFirstCall}; it imports their types as it likes.
  */
 import type * as Client from "../../provider/client";
 import type * as Zod from "zod";

@@ -34,7 +34,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   s3details: "s3Details",
   transcodefile: "transcodeFile",
   playbackurls: "playbackUrls",
-  // the zone's sub-objects sub-objects
+  // the zone's sub-objects
   certid: "certId",
   querystring: "queryString",
   cachecontrol: "cacheControl",
@@ -59,7 +59,7 @@ export const WORDS: Readonly<Record<string, string>> = {
   relid: "relId",
   projectid: "projectId",
   projectid2: "projectId2",
-  // the API's access-control objects access control
+  // the API's access-control objects
   domainlock: "domainLock",
   geoblock: "geoBlock",
   ipaccess: "ipAccess",
@@ -70,9 +70,9 @@ export const WORDS: Readonly<Record<string, string>> = {
   casesensitive: "caseSensitive",
   keyip: "keyIp",
   rateafter: "rateAfter",
-  // the stream's playback URLs playback URLs
+  // the stream's playback URLs
   base64dash: "base64Dash",
-  // the DNS zone object DNS zone
+  // the DNS zone object
   preferredtype: "preferredType",
   dnskey: "dnsKey",
   optout: "optOut",

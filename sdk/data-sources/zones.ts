@@ -1,7 +1,4 @@
-/**
- * Zone data sources: `GET /v2/zones/http/pull` HTTP pull zones (every page, or one), `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` purge / prefetch
- * progress. Types in zone-types.ts; names follow naming.ts (camelCase).
- */
+/** Zone data sources: HTTP pull zones, purge / prefetch progress. Types in zone-types.ts; names follow naming.ts. */
 import { id, pageNumber, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import { invoke, toResult } from "./invoke";
