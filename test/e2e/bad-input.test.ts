@@ -8,7 +8,7 @@
  * cases whose value comes from stack config read it with `requireObject`, as programs do.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createTestStack, type TestStack } from "../helpers/engine";
+import { createTestStack, retryCasesCutShortByTheRuntime, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 import { escapeRegExp as escape } from "../helpers/state";
@@ -682,11 +682,8 @@ async function settled(result: unknown): Promise<unknown> {
   return internal.promise();
 }
 
-// Many inline programs in one process: now and then the Pulumi runtime's gRPC client of a
-// finished run rejects ("14 UNAVAILABLE: No connection established") after the next run began,
-// which fails that test, or the next run's program is cut short. A case is tried up to twice more,
-// each failure logged; a bad input that is not refused fails every try.
-jest.retryTimes(2, { logErrorsBeforeRetry: true });
+// A bad input that is not refused fails every try.
+retryCasesCutShortByTheRuntime();
 
 describe("bad-input catalogue: rejected at preview, property and rule named, nothing sent", () => {
   let emulator: TestEmulator;
