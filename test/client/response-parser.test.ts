@@ -20,6 +20,13 @@ import {
 import { buildPath, buildQuery } from "../../provider/client/path";
 import { COMPILE_AFTER, parseResponse } from "../../provider/client/response-parser";
 
+// zod as it is, with `z.compile` watched: the hot-schema case proves the compiled parser is the
+// one answering (zod's namespace is frozen, so it is watched through the module, not spied on).
+jest.mock("zod", () => {
+  const actual = jest.requireActual<typeof import("zod")>("zod");
+  return { ...actual, z: { ...actual.z, compile: jest.fn(actual.z.compile) } };
+});
+
 const KEY = "emu_parser_key_8c2e41";
 let emu: RunningEmulator;
 let client: CdnstreamClient;
@@ -188,9 +195,14 @@ describe("lenient values and refusals", () => {
       good: parseResponse(schema, JSON.parse(good)),
       bad: parseResponse(schema, JSON.parse(bad)),
     });
+    const compilesOfSchema = () => jest.mocked(z.compile).mock.calls.filter(([compiled]) => compiled === schema).length;
     const first = answers();
-    for (let i = 2; i < COMPILE_AFTER; i++) parseResponse(schema, JSON.parse(good));
+    for (let i = 2; i < COMPILE_AFTER - 1; i++) parseResponse(schema, JSON.parse(good));
+    expect(compilesOfSchema()).toBe(0);
+    parseResponse(schema, JSON.parse(good));
+    expect(compilesOfSchema()).toBe(1);
     const hot = answers();
+    expect(compilesOfSchema()).toBe(1);
     for (const answer of [first, hot]) {
       expect(answer.good.data).toStrictEqual(expected.good.data);
       expect(answer.good.data!.zone.cache!.cacheInSecs).toBe(86400);
