@@ -3,6 +3,9 @@
  * `cdnstream`: the dispatcher to the subcommands of {@link commands}. Every path exits with a code
  * of the one table in ./command.ts (EXIT), which `--help` prints.
  */
+// Before the commands' modules load: on a Node older than the floor they would fail deep inside.
+import { exitOnUnsupportedNode } from "../client/supported-node";
+exitOnUnsupportedNode();
 import { apiCommand } from "./api";
 import { EXIT, EXIT_HELP, type Command, type Io } from "./command";
 import { doctorCommand } from "./doctor";

@@ -3,6 +3,8 @@
  * `pulumi-resource-cdnstream`: the provider plugin's executable. The engine starts it, reads the
  * port it prints and talks gRPC to it (./server.ts). Node.js is its only requirement.
  */
+import { exitOnUnsupportedNode } from "../client/supported-node";
+exitOnUnsupportedNode();
 import { setUpProviderHost } from "../host-setup";
 
 // Before the server's modules load zod and undici (../host-setup.ts says why), so they are required here.
