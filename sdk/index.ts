@@ -6,4 +6,5 @@
  */
 export * from "../kinds";
 export * from "./data-sources";
-export { Provider, type ProviderArgs, packageVersion } from "./provider";
+export { Provider, type ProviderArgs } from "./provider";
+export { packageVersion } from "./package-info";
