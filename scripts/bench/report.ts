@@ -1,7 +1,4 @@
-/**
- * The bench's report: every section but the drift fleet's measured and gathered, the machine, the
- * targets it is held to, and the markdown printed on stdout.
- */
+/** The bench's report: its sections but the drift fleet's, the machine, the targets it is held to, the markdown on stdout. */
 import * as os from "node:os";
 import * as path from "node:path";
 import { hostReadBench, hostStartBench, programImportBench, type HostStartResult } from "./host-start";

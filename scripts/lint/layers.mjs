@@ -1,13 +1,10 @@
 // @ts-check
 /**
- * The ESLint rule `cdnstream/layers`: the house reads top-down. Every module of the tree belongs
- * to one layer of LAYERS (docs/design.md says what each holds and knows) or to one folder of
- * APART; a module in no place is an error, so a new folder is placed before it grows. A layered
- * module imports from its own layer and the layers below, never from one above nor from a folder
- * apart; and no module imports itself back through a circle of any length, anywhere in the tree.
- * Every import form counts, type-only ones too (a circle of types is still a circle): TypeScript
- * lists them (`preProcessFile`) and resolves them as the build does; a computed `require` names
- * its own reason.
+ * The ESLint rule `cdnstream/layers`: the house reads top-down. Every module is in one layer of
+ * LAYERS (docs/design.md says what each holds and knows) or one folder of APART, or is an error. A
+ * layered module imports from its layer and those below, never from one above nor a folder apart;
+ * no module imports itself back through a circle of any length. Every import form counts, type-only
+ * too (TypeScript lists and resolves them as the build does); a computed `require` names its reason.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -20,12 +17,7 @@ const LAYERS = [
   { name: "API client", files: [/^provider\/client\//] },
   {
     name: "handlers",
-    files: [
-      /^provider\/[^/]+\.ts$/,
-      /^provider\/(handlers|shims)\//,
-      /^kinds\/declare\.ts$/,
-      /^kinds\/[^/]+\/(declaration|handler)\.ts$/,
-    ],
+    files: [/^provider\/([^/]+\.ts$|handlers\/|shims\/)/, /^kinds\/(declare|[^/]+\/(declaration|handler))\.ts$/],
   },
   { name: "program SDK", files: [/^sdk\//, /^kinds\/(index|registry)\.ts$/, /^kinds\/[^/]+\/resource\.ts$/] },
   { name: "plugin and CLI", files: [/^provider\/(plugin|cli)\//] },

@@ -23,12 +23,7 @@ async function layerErrors(file: string, text: string): Promise<string[]> {
 
 describe("the layers rule", () => {
   it("refuses an import from a lower layer to a higher one, naming both and the layers", async () => {
-    expect(
-      await layerErrors(
-        "provider/client/errors.ts",
-        'import { serve } from "../plugin/server";\nexport const s = serve;\n',
-      ),
-    ).toEqual([
+    expect(await layerErrors("provider/client/errors.ts", 'import { serve } from "../plugin/server";\n')).toEqual([
       expect.stringContaining(
         'provider/client/errors.ts (layer "API client") imports provider/plugin/server.ts (layer "plugin and CLI", above it)',
       ),
@@ -36,9 +31,6 @@ describe("the layers rule", () => {
     expect(await layerErrors("kinds/stream-status/handler.ts", 'export * from "../../sdk/resource";\n')).toEqual([
       expect.stringContaining('(layer "handlers") imports sdk/resource.ts (layer "program SDK", above it)'),
     ]);
-    expect(
-      await layerErrors("sdk/provider.ts", 'const cli = require("../provider/cli/command");\nexport default cli;\n'),
-    ).toEqual([expect.stringContaining('imports provider/cli/command.ts (layer "plugin and CLI", above it)')]);
   });
 
   it("reads every import form, type-only ones included", async () => {
@@ -50,8 +42,7 @@ describe("the layers rule", () => {
       'type Io = import("../cli/command").Io;',
       'const lazy = () => import("../cli/command");',
     ];
-    const errors = await layerErrors("provider/client/x.ts", forms.join("\n") + "\n");
-    expect(errors).toEqual(
+    expect(await layerErrors("provider/client/x.ts", forms.join("\n") + "\n")).toEqual(
       forms.map(() => expect.stringContaining('imports provider/cli/command.ts (layer "plugin and CLI", above it)')),
     );
   });
@@ -67,9 +58,6 @@ describe("the layers rule", () => {
       expect.stringContaining(
         'provider/cli/x.ts (layer "plugin and CLI") imports emulator/index.ts, which is in no layer (apart: emulator)',
       ),
-    ]);
-    expect(await layerErrors("sdk/x.ts", 'import { ROOT } from "../scripts/generated-files";\n')).toEqual([
-      expect.stringContaining("imports scripts/generated-files.ts, which is in no layer (apart: scripts)"),
     ]);
   });
 
