@@ -1,11 +1,22 @@
 /** The admin door under /__emulator/ (emulator/README.md): no API key, loopback clients only, not the API. */
 import { z } from "zod";
 import { EmulatorError, notFound } from "./errors";
-import { faultSchema } from "./faults";
-import { checkProfilePatch } from "./profile";
-import type { ServerDeps } from "./server";
-import { idField, KINDS, Obj } from "./store";
+import { faultSchema, Faults } from "./faults";
+import { checkProfilePatch, ServerProfile } from "./profile";
+import { RequestLog } from "./request-log";
+import { idField, KINDS, Obj, Store } from "./store";
 import { parse } from "./validate";
+
+/** What the admin door reads and changes: the server's state (emulator/server.ts adds what the API needs). */
+export interface AdminDeps {
+  store: Store;
+  faults: Faults;
+  log: RequestLog;
+  /** The profile in force; the admin door replaces it whole, so a request reads it once and keeps it. */
+  profile: ServerProfile;
+  /** The profile the emulator started with, which the admin door restores. */
+  startProfile: ServerProfile;
+}
 
 const mutateSchema = z.strictObject({
   kind: z.enum([...KINDS, "account"]),
@@ -16,7 +27,7 @@ const mutateSchema = z.strictObject({
 });
 
 /** Answers one admin request; returns the JSON body or throws an EmulatorError. */
-export function admin(deps: ServerDeps, method: string, pathname: string, body: Obj): unknown {
+export function admin(deps: AdminDeps, method: string, pathname: string, body: Obj): unknown {
   const { store, faults, log } = deps;
   switch (`${method} ${pathname}`) {
     case "GET /__emulator/state":

@@ -1,27 +1,18 @@
 /** The request pipeline (body, fault, auth §5, routing, handler), its JSON answers and its log. */
 import * as http from "node:http";
 import { timingSafeEqual } from "node:crypto";
-import { admin, isLoopback } from "./admin";
+import { admin, isLoopback, type AdminDeps } from "./admin";
 import { parseJsonObject, readBody } from "./body";
 import { AuthError, EmulatorError, notFound } from "./errors";
-import { Fault, Faults } from "./faults";
+import { Fault } from "./faults";
 import { routes } from "./handlers";
-import { ServerProfile } from "./profile";
-import { LogEntry, RequestLog } from "./request-log";
+import { LogEntry } from "./request-log";
 import { createRouter } from "./router";
 import { shapeResponse } from "./shape";
-import { Store } from "./store";
 
-export interface ServerDeps {
-  store: Store;
-  faults: Faults;
-  log: RequestLog;
+export interface ServerDeps extends AdminDeps {
   apiKey: string;
   forbiddenKey?: string;
-  /** The profile in force; the admin door replaces it whole, so a request reads it once and keeps it. */
-  profile: ServerProfile;
-  /** The profile the emulator started with, which the admin door restores. */
-  startProfile: ServerProfile;
   now: () => Date;
 }
 

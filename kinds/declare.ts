@@ -96,10 +96,7 @@ export interface DeclaredKind extends Pick<KindDeclaration<Inputs, Outputs>, "na
   /** The identity inputs an id encodes, where `idFormat` is a template; throws, naming the format. */
   readonly parseId?: (id: string) => Record<string, unknown>;
   /** The kind's identity, as the registry (sdk/resource.ts `RegisteredKind`) states it. */
-  readonly identity: Pick<DeclaredKind, "secretOutputs" | "inputKeys" | "outputKeys"> & {
-    readonly type: string;
-    readonly shim: string;
-  };
+  readonly identity: Pick<DeclaredKind, "secretOutputs" | "inputKeys" | "outputKeys"> & { readonly type: string };
 }
 
 /**
@@ -175,7 +172,7 @@ export function declareKind<const I extends Inputs, const O extends Outputs>(
     secretOutputs,
     outputKeys,
     ...idTemplate(declaration),
-    identity: { type: declaration.name, shim: declaration.folder, secretOutputs, inputKeys, outputKeys },
+    identity: { type: declaration.name, secretOutputs, inputKeys, outputKeys },
   };
 }
 

@@ -3,16 +3,14 @@
 import type { RegisteredKind } from "../sdk/resource";
 
 /**
- * Every resource kind, each stated once: its type token, folder, id format, secret outputs and
+ * Every resource kind, each stated once: its name, folder, id format, secret outputs and
  * the properties its resource class registers, as plain data (no zod, no rules). The resource
  * classes, the plugin, the schema's generator and the tests read it.
  */
 export const KINDS = {
   AdBreakSlot: {
     type: "AdBreakSlot",
-    token: "cdnstream:index:AdBreakSlot",
     folder: "ad-break-slot",
-    shim: "ad-break-slot",
     idFormat: "<zoneId>/<preroll|postroll|midrollinterval> or <zoneId>/midroll/<offset>",
     secretOutputs: [],
     inputKeys: ["zoneId", "type", "maxDurationS", "offset", "intervalS", "maxBreaks", "breakId", "maxAds", "fillCeilingS"],
@@ -20,9 +18,7 @@ export const KINDS = {
   },
   CampaignArchive: {
     type: "CampaignArchive",
-    token: "cdnstream:index:CampaignArchive",
     folder: "campaign-archive",
-    shim: "campaign-archive",
     idFormat: "<projectId>/<campaignId>",
     secretOutputs: [],
     inputKeys: ["projectId", "campaignId"],
@@ -30,9 +26,7 @@ export const KINDS = {
   },
   HttpDomainLockBulk: {
     type: "HttpDomainLockBulk",
-    token: "cdnstream:index:HttpDomainLockBulk",
     folder: "http-domain-lock-bulk",
-    shim: "http-domain-lock-bulk",
     idFormat: "account",
     secretOutputs: [],
     inputKeys: ["mode", "enabled", "policy", "domains", "ips", "noreferer"],
@@ -40,9 +34,7 @@ export const KINDS = {
   },
   PushZoneSettings: {
     type: "PushZoneSettings",
-    token: "cdnstream:index:PushZoneSettings",
     folder: "push-zone-settings",
-    shim: "push-zone-settings",
     idFormat: "<zoneId>",
     secretOutputs: ["authToken", "ftpPassword"],
     inputKeys: ["zoneId", "customDomains", "transcodingProfiles", "transcodeWebhook"],
@@ -50,9 +42,7 @@ export const KINDS = {
   },
   StreamStatus: {
     type: "StreamStatus",
-    token: "cdnstream:index:StreamStatus",
     folder: "stream-status",
-    shim: "stream-status",
     idFormat: "<streamKind>/<streamId>",
     secretOutputs: ["rtmpAuthPassword"],
     inputKeys: ["streamKind", "streamId", "disabled"],
@@ -60,9 +50,7 @@ export const KINDS = {
   },
   TimeshiftStream: {
     type: "TimeshiftStream",
-    token: "cdnstream:index:TimeshiftStream",
     folder: "timeshift-stream",
-    shim: "timeshift-stream",
     idFormat: "<streamId>",
     secretOutputs: ["secureToken", "tokenizedPlaybackUrls", "secureTokenKey", "rtmpAuthPassword"],
     inputKeys: ["name", "parent", "timeshift", "codec", "protocols", "disabled", "domainLock", "geoBlock", "ipAccess", "ndvr", "record", "secureToken", "userAgent"],
@@ -70,9 +58,7 @@ export const KINDS = {
   },
   VodPullDomainLock: {
     type: "VodPullDomainLock",
-    token: "cdnstream:index:VodPullDomainLock",
     folder: "vod-pull-domain-lock",
-    shim: "vod-pull-domain-lock",
     idFormat: "<zoneId>",
     secretOutputs: [],
     inputKeys: ["zoneId", "enabled", "policy", "domains", "ips", "noreferer", "active"],

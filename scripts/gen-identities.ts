@@ -31,9 +31,7 @@ export function registryText(entries: readonly RegisteredKind[]): string {
     [
       `  ${e.type}: {`,
       `    type: ${JSON.stringify(e.type)},`,
-      `    token: ${JSON.stringify(e.token)},`,
       `    folder: ${JSON.stringify(e.folder)},`,
-      `    shim: ${JSON.stringify(e.shim)},`,
       `    idFormat: ${JSON.stringify(e.idFormat)},`,
       `    secretOutputs: ${list(e.secretOutputs)},`,
       `    inputKeys: ${list(e.inputKeys)},`,
@@ -46,7 +44,7 @@ export function registryText(entries: readonly RegisteredKind[]): string {
     'import type { RegisteredKind } from "../sdk/resource";',
     "",
     "/**",
-    " * Every resource kind, each stated once: its type token, folder, id format, secret outputs and",
+    " * Every resource kind, each stated once: its name, folder, id format, secret outputs and",
     " * the properties its resource class registers, as plain data (no zod, no rules). The resource",
     " * classes, the plugin, the schema's generator and the tests read it.",
     " */",
@@ -64,8 +62,7 @@ export function registryText(entries: readonly RegisteredKind[]): string {
 export function generate(): Map<string, string> {
   const entries = kindFolders().map((folder): RegisteredKind => {
     const { identity, ...declaration } = declarationOf(folder);
-    const token = `cdnstream:index:${identity.type}`;
-    return { ...identity, token, folder: declaration.folder, idFormat: declaration.idFormat };
+    return { ...identity, folder: declaration.folder, idFormat: declaration.idFormat };
   });
   return new Map([[REGISTRY_FILE, registryText(entries)]]);
 }

@@ -21,11 +21,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { NUMERIC_SETTINGS } from "../provider/client/config";
-import { checkedProgram, declarationOf, manifest, ROOT } from "./generated-files";
+import { manifest, PLUGIN_PACKAGE as PACKAGE } from "../sdk/package-info";
+import { checkedProgram, declarationOf, ROOT } from "./generated-files";
 
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
-const PACKAGE = "cdnstream";
 /**
  * Where the engine downloads the plugin when a program needs it and it is not installed: the
  * project's GitHub release of that version, whose assets are the archives `npm run release`

@@ -8,10 +8,6 @@ import { repoRoot } from "./demo/project-build";
 /** The repository root (one finder for every script: ./demo/project-build.ts). */
 export const ROOT = repoRoot;
 
-/** The package's manifest (package.json) as the repository holds it now. */
-export const manifest = (): { version: string; description: string; license: string } =>
-  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-
 /** The declaration of the kind in `kinds/<folder>/`, loaded from the build beside this script. */
 export function declarationOf(
   folder: string,

@@ -22,7 +22,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { layOutPlugin, PLUGIN_LAYOUT } from "../provider/cli/plugin";
 import { SCHEMA_FILE, schemaText } from "./gen-schema";
-import { manifest, ROOT } from "./generated-files";
+import { manifest } from "../sdk/package-info";
+import { ROOT } from "./generated-files";
 
 /**
  * The platforms a release archive is built for, by the engine's names (`<os>-<arch>`), with the

@@ -9,4 +9,5 @@ import { throwOnUnsupportedNode } from "../provider/client/supported-node";
 throwOnUnsupportedNode();
 export * from "../kinds";
 export * from "./data-sources";
-export { Provider, type ProviderArgs, packageVersion } from "./provider";
+export { Provider, type ProviderArgs } from "./provider";
+export { packageVersion } from "./package-info";

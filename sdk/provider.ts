@@ -7,12 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 // A type only, from the module whose declarations are plain (./data-sources/client.ts says why).
 import type { NUMERIC_SETTINGS } from "../provider/client/config";
-
-/** The package version, as published; also the version of the provider plugin it ships. */
-export const packageVersion: string = (require("pulumi-cdnstream/package.json") as { version: string }).version;
-
-/** The plugin's package name: the `cdnstream` of `pulumi:providers:cdnstream` and `cdnstream:index:*`. */
-export const PLUGIN_PACKAGE = "cdnstream";
+import { packageVersion, PLUGIN_PACKAGE } from "./package-info";
 
 /**
  * Settings of one provider instance: the same settings as the stack config `cdnstream:<name>`

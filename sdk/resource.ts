@@ -11,18 +11,15 @@
  * would be stored twice per resource and load its parser into the program.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { isPluginProvider, packageVersion, PLUGIN_PACKAGE } from "./provider";
+import { packageVersion, PLUGIN_PACKAGE } from "./package-info";
+import { isPluginProvider } from "./provider";
 
 /** A kind as the registry (kinds/registry.ts, generated) states it: its identity, and where it lives. */
 export interface RegisteredKind {
   /** The kind's name, the last part of its type token (e.g. `StreamStatus`). */
   readonly type: string;
-  /** The type token, `cdnstream:index:<type>`. */
-  readonly token: string;
   /** Its folder under `kinds/` (and module under `provider/shims/`). */
   readonly folder: string;
-  /** The kind's module name under `provider/shims/` (e.g. `stream-status`). */
-  readonly shim: string;
   /** The id's format, which is also what `pulumi import` and `adoptId` take. */
   readonly idFormat: string;
   /** Outputs the engine encrypts in state and masks in its output. */
@@ -120,7 +117,7 @@ export function registration(
       ...unset(kind.inputKeys),
       ...props,
       ...unset(kind.outputKeys),
-      [PROVIDER_KEY]: providerModule(kind.shim),
+      [PROVIDER_KEY]: providerModule(kind.folder),
     };
     options = secretOutputs.length ? pulumi.mergeOptions(opts, secretOptions) : opts;
   }

@@ -7,7 +7,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { packageRoot, packageVersion as version } from "../package-info";
+import { packageRoot, packageVersion as version } from "../../sdk/package-info";
 import { EXIT, type Command, type Io } from "./command";
 
 const PLUGIN = "pulumi-resource-cdnstream";

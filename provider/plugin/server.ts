@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { CONFIG_NAMES, configFailures } from "../client/config";
-import { packageRoot, packageVersion } from "../package-info";
+import { packageRoot, packageVersion, PLUGIN_PACKAGE as PACKAGE } from "../../sdk/package-info";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { configure as configureHandlers, apiClient, routeDiagnostics } from "../context";
 import { shimFor } from "../shim";
@@ -40,8 +40,6 @@ const enginerpc: Proto = require("@pulumi/pulumi/proto/engine_grpc_pb");
 const engineproto: Proto = require("@pulumi/pulumi/proto/engine_pb");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** The package this plugin is: `cdnstream`, the first part of every type token. */
-export const PACKAGE = "cdnstream";
 const schemaFile = path.join(packageRoot, "provider", "plugin", "schema.json");
 
 // The protocol's marker of a secret value (sdk/go/common/resource/properties.go, and @pulumi/pulumi
@@ -114,7 +112,7 @@ function kindOf(urnOrType: string): ServedKind {
       });
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
-    kind = { name, handler: shimFor(registered.shim, "keep"), secrets: declaration.secretOutputs };
+    kind = { name, handler: shimFor(registered.folder, "keep"), secrets: declaration.secretOutputs };
     served.set(name, kind);
   }
   return kind;

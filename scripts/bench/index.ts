@@ -7,12 +7,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseOptions, UsageError, type Io as CommandIo } from "../../provider/cli/command";
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
-import { hostReadBench, hostStartBench, programImportBench } from "./host-start";
 import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
 import { MIXES, writeFloorPackage, type Mix } from "./mix";
-import { loadAverage, machine, markdown, targets, type Machine } from "./report";
-import { runSize, type OpRow, type SizeResult } from "./stacks";
-import { clientBench } from "./throughput";
+import { loadAverage, machine, markdown, sizesReport, type Report } from "./report";
 
 const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account] [--json FILE] [--repeat 3] [--client-seconds 3]
                   [--host-starts 10] [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--profile-host DIR] [--keep]
@@ -155,52 +152,6 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<void
   } finally {
     if (!opts.keep) fs.rmSync(runDir, { recursive: true, force: true });
   }
-}
-
-/** The report of every section but the drift fleet's (written as JSON by --json). */
-export type Report = { machine: Machine; startedAt: string } & Awaited<ReturnType<typeof sizesReport>>;
-
-/** Every section but the drift fleet's. */
-async function sizesReport(opts: ReturnType<typeof options>, runDir: string, progress: (line: string) => void) {
-  if (opts.warmup) {
-    progress("warm-up round (N=2, not reported)");
-    await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
-  }
-  const bySize: { n: number; result: SizeResult }[] = [];
-  for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
-  progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
-  const hostStart = hostStartBench(opts.hostStarts);
-  progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
-  const hostRead = await hostReadBench(opts.hostStarts, runDir);
-  progress(`program import: ${opts.hostStarts} fresh programs per side`);
-  const programImport = programImportBench(opts.hostStarts);
-  progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
-  const client = await clientBench(opts.clientSeconds, opts.concurrency, runDir);
-
-  const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
-  const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
-  const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
-  return {
-    loadAverageAtEnd: loadAverage(),
-    mix: opts.size.mix,
-    sizes: opts.sizes,
-    /** Cycles of up, preview, refresh, destroy per side (medians reported). */
-    repeat: opts.size.repeat,
-    /** Extra engine environment both sides ran with (empty in a normal run). */
-    engineEnv: opts.size.engineEnv,
-    results,
-    /** The largest `__provider` of any of our resources, bytes (target: at most PROVIDER_BYTES_LIMIT, report.ts). */
-    providerBytesPerResource: providerBytes,
-    /** Mean state bytes per resource at the largest N. */
-    stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
-    bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
-    hostStart,
-    /** A refresh host's first call: a StreamStatus read (ours against the emulator). */
-    hostRead,
-    programImport,
-    client,
-    targets: targets(results, providerBytes, client, opts.size.mix),
-  };
 }
 
 /** The command: 0 on a completed run (targets missed included: the report says so), 1 on failure, 2 on bad usage. */

@@ -1,10 +1,10 @@
-/** The bench's report: the machine, the targets it is held to, and the markdown printed on stdout. */
+/** The bench's report: its sections but the drift fleet's, the machine, the targets it is held to, the markdown on stdout. */
 import * as os from "node:os";
-import type { HostStartResult } from "./host-start";
-import type { Report } from "./index";
-import type { ClientResult } from "./throughput";
+import * as path from "node:path";
+import { hostReadBench, hostStartBench, programImportBench, type HostStartResult } from "./host-start";
+import { clientBench, type ClientResult } from "./throughput";
 import type { Mix } from "./mix";
-import { round, type OpRow } from "./stacks";
+import { round, runSize, type OpRow, type SizeResult } from "./stacks";
 
 export type Machine = ReturnType<typeof machine>;
 
@@ -25,6 +25,63 @@ export function machine(pulumi: { version: string; defaultParallel: number | nul
 
 /** The 1, 5 and 15 minute load averages now. */
 export const loadAverage = (): number[] => os.loadavg().map((x) => round(x, 2));
+
+/** The report of every section but the drift fleet's (written as JSON by --json). */
+export type Report = { machine: Machine; startedAt: string } & Awaited<ReturnType<typeof sizesReport>>;
+
+/** Every section but the drift fleet's, as the command's options (index.ts) ask. */
+export async function sizesReport(
+  opts: {
+    sizes: number[];
+    warmup: boolean;
+    hostStarts: number;
+    concurrency: number;
+    clientSeconds: number;
+    size: Parameters<typeof runSize>[2];
+  },
+  runDir: string,
+  progress: (line: string) => void,
+) {
+  if (opts.warmup) {
+    progress("warm-up round (N=2, not reported)");
+    await runSize(2, path.join(runDir, "warmup"), { ...opts.size, repeat: 1 }, () => undefined);
+  }
+  const bySize: { n: number; result: SizeResult }[] = [];
+  for (const n of opts.sizes) bySize.push({ n, result: await runSize(n, runDir, opts.size, progress) });
+  progress(`host start: ${opts.hostStarts} fresh hosts per side, first call`);
+  const hostStart = hostStartBench(opts.hostStarts);
+  progress(`host read: ${opts.hostStarts} fresh hosts per side, first read`);
+  const hostRead = await hostReadBench(opts.hostStarts, runDir);
+  progress(`program import: ${opts.hostStarts} fresh programs per side`);
+  const programImport = programImportBench(opts.hostStarts);
+  progress(`client: ${opts.concurrency} in flight, ${opts.clientSeconds} s per run`);
+  const client = await clientBench(opts.clientSeconds, opts.concurrency, runDir);
+
+  const results: OpRow[] = bySize.flatMap((s) => s.result.rows);
+  const providerBytes = Math.max(...bySize.map((s) => s.result.ours.provider.max));
+  const largest = bySize.reduce((a, b) => (b.n > a.n ? b : a));
+  return {
+    loadAverageAtEnd: loadAverage(),
+    mix: opts.size.mix,
+    sizes: opts.sizes,
+    /** Cycles of up, preview, refresh, destroy per side (medians reported). */
+    repeat: opts.size.repeat,
+    /** Extra engine environment both sides ran with (empty in a normal run). */
+    engineEnv: opts.size.engineEnv,
+    results,
+    /** The largest `__provider` of any of our resources, bytes (target: at most PROVIDER_BYTES_LIMIT, report.ts). */
+    providerBytesPerResource: providerBytes,
+    /** Mean state bytes per resource at the largest N. */
+    stateBytesPerResource: { ours: largest.result.ours.state, floor: largest.result.floor.state },
+    bytesBySize: bySize.map((s) => ({ n: s.n, ours: s.result.ours, floor: s.result.floor, anchor: s.result.anchor })),
+    hostStart,
+    /** A refresh host's first call: a StreamStatus read (ours against the emulator). */
+    hostRead,
+    programImport,
+    client,
+    targets: targets(results, providerBytes, client, opts.size.mix),
+  };
+}
 
 export type Target = ReturnType<typeof atMost>;
 

@@ -1,94 +1,125 @@
 // @ts-check
 /**
- * The ESLint rule `cdnstream/layers`: the house reads top-down. Each product module belongs to one
- * layer of LAYERS (docs/design.md says what each holds and knows). A module imports from its own
- * layer and the layers below, never from one above, and no two modules import each other
- * (type-only imports count too: a circle of types is still a circle). Only relative imports with
- * a literal path are read (a computed `require` names its own reason).
+ * The ESLint rule `cdnstream/layers`: the house reads top-down. Every module is in one layer of
+ * LAYERS (docs/design.md says what each holds and knows) or one folder of APART, or is an error. A
+ * layered module imports from its layer and those below, never from one above nor a folder apart;
+ * no module imports itself back through a circle of any length. Every import form counts, type-only
+ * too (TypeScript lists and resolves them as the build does); a computed `require` names its reason.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import ts from "typescript";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
-/** The layers, bottom first. */
+/** The layers, bottom first. Moving a folder edits its patterns here and nothing else. */
 const LAYERS = [
   { name: "API client", files: [/^provider\/client\//] },
   {
     name: "handlers",
-    files: [
-      /^provider\/[^/]+\.ts$/,
-      /^provider\/(handlers|shims)\//,
-      /^kinds\/declare\.ts$/,
-      /^kinds\/[^/]+\/(declaration|handler)\.ts$/,
-    ],
+    files: [/^provider\/([^/]+\.ts$|handlers\/|shims\/)/, /^kinds\/(declare|[^/]+\/(declaration|handler))\.ts$/],
   },
   { name: "program SDK", files: [/^sdk\//, /^kinds\/(index|registry)\.ts$/, /^kinds\/[^/]+\/resource\.ts$/] },
   { name: "plugin and CLI", files: [/^provider\/(plugin|cli)\//] },
 ];
 
-/** The layer of a repository-relative path, or -1 outside the product's layers. */
-function layerOf(relative) {
-  return LAYERS.findIndex((layer) => layer.files.some((pattern) => pattern.test(relative)));
-}
-
-/** The file a relative specifier names from `from`, as TypeScript resolves it; undefined when none. */
-function resolveSpecifier(from, specifier) {
-  const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, path.join(base, "index.ts")])
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  return undefined;
-}
-
-const SPECIFIERS = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*)"(\.{1,2}\/[^"]*)"/g;
-
-/** The files a source file imports by relative literal paths (a cheap read of its text). */
-function importsOfFile(file) {
-  const text = fs.readFileSync(file, "utf8");
-  return [...text.matchAll(SPECIFIERS)].map((m) => resolveSpecifier(file, m[1])).filter(Boolean);
-}
+/** What stands apart from the layers, matched before them: each imports any layer, and no layer imports it. */
+const APART = [
+  { name: "tests", files: [/^test\//, /\.test\.ts$/] },
+  { name: "emulator", files: [/^emulator\//] },
+  { name: "scripts", files: [/^scripts\//] },
+  { name: "examples", files: [/^examples\//] },
+  { name: "configuration", files: [/^[^/]+\.[cm]?js$/] },
+];
 
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join("/");
+const matches = (relative) => (place) => place.files.some((pattern) => pattern.test(relative));
+/** Where a repository-relative path belongs: a place of APART or of LAYERS, or undefined. */
+const placeOf = (relative) => APART.find(matches(relative)) ?? LAYERS.find(matches(relative));
+
+const OPTIONS = { allowJs: true, moduleResolution: ts.ModuleResolutionKind.Node10 };
+
+/** The repository's files `text` (the module `file`) imports, in every form, each with the offsets of its specifier. */
+function importsIn(file, text) {
+  return ts.preProcessFile(text, true, true).importedFiles.flatMap(({ fileName, pos, end }) => {
+    const target = ts.resolveModuleName(fileName, file, OPTIONS, ts.sys).resolvedModule;
+    const inTree = target && !target.isExternalLibraryImport && !rel(target.resolvedFileName).startsWith("..");
+    return inTree ? [{ target: target.resolvedFileName, pos, end }] : [];
+  });
+}
+
+/** Each file's imports as read from disk, kept while its modification time stays. */
+const graph = new Map();
+function importsOfFile(file) {
+  const mtime = fs.statSync(file).mtimeMs;
+  if (graph.get(file)?.mtime !== mtime)
+    graph.set(file, { mtime, targets: importsIn(file, fs.readFileSync(file, "utf8")).map((i) => i.target) });
+  return graph.get(file).targets;
+}
+
+/** A chain of imports from `file` to `goal` (both included), depth first, or undefined when there is none. */
+function chain(file, goal, seen = new Set()) {
+  if (file === goal) return [file];
+  seen.add(file);
+  for (const next of importsOfFile(file)) {
+    const rest = !seen.has(next) && chain(next, goal, seen);
+    if (rest) return [file, ...rest];
+  }
+  return undefined;
+}
 
 /** @type {import("eslint").Rule.RuleModule} */
 const layersRule = {
   meta: {
     type: "problem",
-    docs: { description: "imports run from higher layers to lower ones only, and no two modules import each other" },
+    docs: { description: "every module has a place; imports run down the layers only, and never in a circle" },
     schema: [],
   },
   create(context) {
     const file = context.filename;
-    const from = layerOf(rel(file));
-    if (from < 0) return {};
-    const check = (node, specifier) => {
-      if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
-      const target = resolveSpecifier(file, specifier);
-      if (!target) return;
-      const to = layerOf(rel(target));
-      if (to > from)
-        context.report({
-          node,
-          message:
-            `${rel(file)} (layer "${LAYERS[from].name}") imports ${rel(target)} (layer "${LAYERS[to].name}", above it): ` +
-            "imports run down the layers only (scripts/lint/layers.mjs). Move what both need to the lower layer, or pass it in.",
-        });
-      else if (importsOfFile(target).includes(file))
-        context.report({
-          node,
-          message:
-            `${rel(file)} and ${rel(target)} import each other: move what one takes from the other into ` +
-            "one of them, or into a module both import (scripts/lint/layers.mjs).",
-        });
-    };
-    const literal = (node) => (node && node.type === "Literal" ? node.value : undefined);
+    const source = context.sourceCode;
+    const place = placeOf(rel(file));
     return {
-      "ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration": (node) =>
-        node.source && check(node, node.source.value),
-      ImportExpression: (node) => check(node, literal(node.source)),
-      CallExpression: (node) => {
-        if (node.callee.type === "Identifier" && node.callee.name === "require")
-          check(node, literal(node.arguments[0]));
+      Program(program) {
+        if (!place)
+          return context.report({
+            node: program,
+            message:
+              `${rel(file)} is in no layer and in no folder apart: add its folder to LAYERS or to APART in ` +
+              "scripts/lint/layers.mjs (docs/design.md says what each layer holds).",
+          });
+        const from = LAYERS.indexOf(place);
+        // The modules no search so far found leading back here (a search that finds a circle starts afresh).
+        let seen = new Set();
+        for (const { target, pos, end } of importsIn(file, source.text)) {
+          const report = (message) =>
+            context.report({ loc: { start: source.getLocFromIndex(pos), end: source.getLocFromIndex(end) }, message });
+          const targetPlace = placeOf(rel(target));
+          const to = LAYERS.indexOf(targetPlace);
+          if (from >= 0 && to > from)
+            report(
+              `${rel(file)} (layer "${place.name}") imports ${rel(target)} (layer "${targetPlace.name}", above it): ` +
+                "imports run down the layers only (scripts/lint/layers.mjs). Move what both need to the lower layer, or pass it in.",
+            );
+          else if (from >= 0 && to < 0)
+            report(
+              `${rel(file)} (layer "${place.name}") imports ${rel(target)}, which is in no layer ` +
+                `(${targetPlace ? `apart: ${targetPlace.name}` : "in no place"}): a layer imports only from its own and ` +
+                "those below (scripts/lint/layers.mjs). Move what it needs into a layer, or pass it in.",
+            );
+          else {
+            const circle = chain(target, file, seen)?.map(rel);
+            if (!circle) continue;
+            seen = new Set();
+            const who =
+              circle.length === 2
+                ? `${rel(file)} and ${circle[0]} import each other`
+                : `${[rel(file), ...circle].join(" -> ")} import in a circle`;
+            report(
+              `${who}: move what one takes from the other into one of them, or into a module both import (scripts/lint/layers.mjs).`,
+            );
+          }
+        }
       },
     };
   },

@@ -17,7 +17,7 @@ import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 const repoRoot = path.resolve(__dirname, "../..");
 const kinds = declarations(7, "cycle");
 /** A kind's folder (its shim's name), from the registry of kinds. */
-const folderOf = (kind: string) => (KINDS as Record<string, { shim: string }>)[kind]!.shim;
+const folderOf = (kind: string) => (KINDS as Record<string, { folder: string }>)[kind]!.folder;
 
 /** Runs `body` in a fresh host-like process (after @pulumi/pulumi, with the shims' configuration); its JSON line. */
 async function host(emulator: TestEmulator, body: string): Promise<any> {

@@ -14,7 +14,7 @@ describe("the registry of kinds", () => {
     expect(outOfDate()).toEqual([]);
   });
 
-  it("states every kind folder once, with its declaration's identity, token and id format", () => {
+  it("states every kind folder once, with its declaration's identity and id format", () => {
     expect(Object.values(KINDS).map((kind) => kind.folder)).toEqual(kindFolders());
     for (const folder of kindFolders()) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- one per kind folder
@@ -22,12 +22,11 @@ describe("the registry of kinds", () => {
       const registered = (KINDS as Record<string, any>)[declaration.name];
       expect(registered).toEqual({
         ...declaration.identity,
-        token: `cdnstream:index:${declaration.name}`,
         folder,
         idFormat: declaration.idFormat,
       });
-      // The shim the engine loads is the registry's.
-      expect(fs.existsSync(path.join(ROOT, "provider", "shims", `${registered.shim}.ts`))).toBe(true);
+      // The shim the engine loads is named by the kind's folder.
+      expect(fs.existsSync(path.join(ROOT, "provider", "shims", `${registered.folder}.ts`))).toBe(true);
     }
   });
 

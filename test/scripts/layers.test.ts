@@ -1,7 +1,7 @@
 /**
  * The layers rule (scripts/lint/layers.mjs) through ESLint with the repository's configuration,
- * as `npm run lint` runs it: a wrong import and a pair of modules importing each other fail, the
- * tree as it is passes.
+ * as `npm run lint` runs it: a module in no place, an import up the layers or from a layer into a
+ * folder apart, in any form, and a circle of any length fail; imports down the layers pass.
  */
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
@@ -23,12 +23,7 @@ async function layerErrors(file: string, text: string): Promise<string[]> {
 
 describe("the layers rule", () => {
   it("refuses an import from a lower layer to a higher one, naming both and the layers", async () => {
-    expect(
-      await layerErrors(
-        "provider/client/errors.ts",
-        'import { PACKAGE } from "../plugin/server";\nexport const p = PACKAGE;\n',
-      ),
-    ).toEqual([
+    expect(await layerErrors("provider/client/errors.ts", 'import { serve } from "../plugin/server";\n')).toEqual([
       expect.stringContaining(
         'provider/client/errors.ts (layer "API client") imports provider/plugin/server.ts (layer "plugin and CLI", above it)',
       ),
@@ -36,9 +31,43 @@ describe("the layers rule", () => {
     expect(await layerErrors("kinds/stream-status/handler.ts", 'export * from "../../sdk/resource";\n')).toEqual([
       expect.stringContaining('(layer "handlers") imports sdk/resource.ts (layer "program SDK", above it)'),
     ]);
-    expect(
-      await layerErrors("sdk/provider.ts", 'const cli = require("../provider/cli/command");\nexport default cli;\n'),
-    ).toEqual([expect.stringContaining('imports provider/cli/command.ts (layer "plugin and CLI", above it)')]);
+  });
+
+  it("reads every import form, type-only ones included", async () => {
+    const forms = [
+      'import type { Command } from "../cli/command";',
+      'export * from "../cli/command";',
+      'import "../cli/command";',
+      'import command = require("../cli/command");',
+      'type Io = import("../cli/command").Io;',
+      'const lazy = () => import("../cli/command");',
+    ];
+    expect(await layerErrors("provider/client/x.ts", forms.join("\n") + "\n")).toEqual(
+      forms.map(() => expect.stringContaining('imports provider/cli/command.ts (layer "plugin and CLI", above it)')),
+    );
+  });
+
+  it("refuses a module in no layer and in no folder apart", async () => {
+    expect(await layerErrors("lib/x.ts", "export const x = 1;\n")).toEqual([
+      expect.stringContaining("lib/x.ts is in no layer and in no folder apart: add its folder to LAYERS or to APART"),
+    ]);
+  });
+
+  it("refuses an import from a layer into a folder apart", async () => {
+    expect(await layerErrors("provider/cli/x.ts", 'export { startEmulator } from "../../emulator";\n')).toEqual([
+      expect.stringContaining(
+        'provider/cli/x.ts (layer "plugin and CLI") imports emulator/index.ts, which is in no layer (apart: emulator)',
+      ),
+    ]);
+  });
+
+  it("refuses a circle of three modules, in a folder apart too", async () => {
+    // emulator/server.ts imports ./admin, which imports ./store: the store importing the server closes a circle.
+    expect(await layerErrors("emulator/store.ts", 'import type { ServerDeps } from "./server";\n')).toEqual([
+      expect.stringMatching(
+        /^emulator\/store\.ts -> emulator\/server\.ts( -> \S+)+ -> emulator\/store\.ts import in a circle/,
+      ),
+    ]);
   });
 
   it("refuses two modules importing each other, type-only imports included", async () => {
