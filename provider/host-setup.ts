@@ -6,7 +6,6 @@
  */
 import { enableCompileCache } from "node:module";
 import * as v8 from "node:v8";
-import { throwOnUnsupportedNode } from "./client/supported-node";
 import { deferZodLocales } from "./client/zod-locales";
 
 /** Node majors whose V8 honours `--liftoff-only` set at run time (24's reads it only at start). */
@@ -41,7 +40,6 @@ let setUp = false;
 export function setUpProviderHost(): void {
   if (setUp) return;
   setUp = true;
-  throwOnUnsupportedNode();
   // The modules a host loads at every start (ours, zod, undici) are compiled once and read from
   // Node's cache after that; a cache directory Node cannot write throws nothing.
   enableCompileCache();

@@ -5,7 +5,7 @@
  * `kinds/index.ts`); the data sources in `./data-sources`.
  */
 // First: on a Node older than the floor the import fails with one sentence saying what to install.
-import { throwOnUnsupportedNode } from "../provider/client/supported-node";
+import { throwOnUnsupportedNode } from "./supported-node";
 throwOnUnsupportedNode();
 export * from "../kinds";
 export * from "./data-sources";

@@ -4,7 +4,7 @@
  * of the one table in ./command.ts (EXIT), which `--help` prints.
  */
 // Before the commands' modules load: on a Node older than the floor they would fail deep inside.
-import { exitOnUnsupportedNode } from "../client/supported-node";
+import { exitOnUnsupportedNode } from "../../sdk/supported-node";
 exitOnUnsupportedNode();
 import { apiCommand } from "./api";
 import { EXIT, EXIT_HELP, type Command, type Io } from "./command";

@@ -3,7 +3,7 @@
  * `pulumi-resource-cdnstream`: the provider plugin's executable. The engine starts it, reads the
  * port it prints and talks gRPC to it (./server.ts). Node.js is its only requirement.
  */
-import { exitOnUnsupportedNode } from "../client/supported-node";
+import { exitOnUnsupportedNode } from "../../sdk/supported-node";
 exitOnUnsupportedNode();
 import { setUpProviderHost } from "../host-setup";
 

@@ -69,7 +69,7 @@ describe(`the README's commands with Node.js ${OLD_NODE} first on PATH, in a fre
   });
 
   it("npm test: build, lint, generated files and jest run on the floor Node.js", async () => {
-    const test = await sh("npm test -- --selectProjects unit --testPathPattern test/client/supported-node");
+    const test = await sh("npm test -- --selectProjects unit --testPathPattern test/sdk/supported-node");
     expect(test.out).toContain(announced);
     expect(test.out).toMatch(/Tests: +\d+ passed, \d+ total/);
     expect(test.code).toBe(0);

@@ -65,8 +65,7 @@ describe("importing the SDK", () => {
   it("loads neither the API client, zod nor the declarations; the first data-source call loads the client and zod", async () => {
     const { imported, afterCall, domains } = await program(emulator);
 
-    // The Node.js floor check, which the SDK's index runs first (it requires nothing).
-    expect(imported.client).toEqual(["supported-node.js"]);
+    expect(imported.client).toEqual([]);
     expect(imported.undici).toBe(0);
     expect(imported.zod).toEqual([]);
     expect(imported.declarations).toBe(0);

@@ -1,11 +1,12 @@
 /**
  * The Node.js floor, `engines.node` of the package's manifest, checked before anything else runs in
- * each entry (the program's SDK, the provider hosts, the `cdnstream` command): on an older Node the
- * first missing API would otherwise surface as a TypeError deep inside a host.
+ * each entry (the program's SDK, the plugin, the `cdnstream` command): on an older Node the first
+ * missing API would otherwise surface as a TypeError deep inside a provider host. (The dynamic
+ * resources' host runs on the program's Node, which the SDK's import has already checked.)
  */
-const floor = /(\d+)\.(\d+)\.(\d+)/.exec(
-  (require("pulumi-cdnstream/package.json") as { engines: { node: string } }).engines.node,
-)!;
+import { manifest } from "./package-info";
+
+const floor = /(\d+)\.(\d+)\.(\d+)/.exec(manifest().engines.node)!;
 
 const older = (found: string): boolean => {
   const parts = found.split(".").map(Number);
@@ -19,7 +20,7 @@ export const unsupportedNode: string | undefined = older(process.versions.node)
     `install Node.js ${floor[0]} or newer (https://nodejs.org/en/download) and put it first on PATH.`
   : undefined;
 
-/** In a program or a provider host: the sentence as the error of the import or the call. */
+/** In a program: the sentence as the error of the import. */
 export function throwOnUnsupportedNode(): void {
   if (unsupportedNode) throw new Error(unsupportedNode);
 }

@@ -1,9 +1,9 @@
 /**
- * The Node.js floor the entries check (provider/client/supported-node.ts) is the one CI's floor leg
+ * The Node.js floor the entries check (sdk/supported-node.ts) is the one CI's floor leg
  * runs, and a supported Node passes it silently. What an older Node gets is shown end to end on
  * Node.js 20 (test/e2e/readme-old-node.test.ts).
  */
-import { exitOnUnsupportedNode, throwOnUnsupportedNode, unsupportedNode } from "../../provider/client/supported-node";
+import { exitOnUnsupportedNode, throwOnUnsupportedNode, unsupportedNode } from "../../sdk/supported-node";
 
 it("the floor is the Node.js CI's floor leg runs, and this Node passes it", () => {
   const engines = (require("../../package.json") as { engines: { node: string } }).engines.node;
