@@ -206,16 +206,17 @@ async function lockVersion(lockFile: string, onWait: () => void): Promise<() => 
     }
     return () => handle.close();
   }
-  const holder = spawn("flock", ["--exclusive", lockFile, "sh", "-c", "echo locked && exec cat >/dev/null"], {
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stderr = "";
-  holder.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => holder.once("close", () => resolve()));
-  const waiting = setTimeout(onWait, 300);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      holder.stdout.once("data", () => resolve());
+  /** The lock, held by a flock(1) child; undefined when `wait` is false and another holds it. */
+  const hold = async (wait: boolean): Promise<(() => Promise<void>) | undefined> => {
+    const mode = wait ? "--exclusive" : "--nonblock";
+    const holder = spawn("flock", [mode, lockFile, "sh", "-c", "echo locked && exec cat >/dev/null"], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stderr = "";
+    holder.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<void>((resolve) => holder.once("close", () => resolve()));
+    const locked = await new Promise<boolean>((resolve, reject) => {
+      holder.stdout.once("data", () => resolve(true));
       holder.once("error", (err: NodeJS.ErrnoException) =>
         reject(
           err.code === "ENOENT"
@@ -225,15 +226,23 @@ async function lockVersion(lockFile: string, onWait: () => void): Promise<() => 
             : err,
         ),
       );
-      holder.once("exit", (code) => reject(new Error(`flock ${lockFile} exited with ${code}: ${stderr.trim()}`)));
+      // flock --nonblock exits 1, silently, when the lock is held.
+      holder.once("exit", (code) =>
+        !wait && code === 1
+          ? resolve(false)
+          : reject(new Error(`flock ${lockFile} exited with ${code}: ${stderr.trim()}`)),
+      );
     });
-  } finally {
-    clearTimeout(waiting);
-  }
-  return async () => {
-    holder.stdin.end();
-    await exited;
+    if (!locked) return undefined;
+    return async () => {
+      holder.stdin.end();
+      await exited;
+    };
   };
+  const unlock = await hold(false);
+  if (unlock) return unlock;
+  onWait();
+  return (await hold(true))!;
 }
 
 /**
