@@ -387,7 +387,8 @@ function nodeForPlugin(io: Io): PluginSources {
       foreign ? `links ${foreign.join(", ")}, which an upgrade may remove` : "could not be checked for its libraries"
     }; the plugin gets the official Node.js ${process.version} instead`,
   );
-  const run = spawnSync(path.join(packageRoot, "scripts", "ensure-node"), [process.version], {
+  // Through bash: a tarball need not keep the script's executable bit.
+  const run = spawnSync("bash", [path.join(packageRoot, "scripts", "ensure-node"), process.version], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
