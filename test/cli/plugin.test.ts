@@ -18,7 +18,7 @@ import {
   pluginCacheDir,
   productionDependencies,
 } from "../../provider/cli/plugin";
-import { packageVersion } from "../../provider/package-info";
+import { packageVersion } from "../../sdk/package-info";
 import { repoRoot } from "../helpers/engine";
 
 let root: string;
