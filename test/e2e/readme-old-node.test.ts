@@ -47,10 +47,14 @@ beforeAll(() => {
     cwd: repoRoot,
     encoding: "buffer",
   }).stdout;
-  const tar = spawnSync("sh", ["-c", `tar --null --files-from=- --ignore-failed-read -cf - | tar -xf - -C '${clone}'`], {
-    cwd: repoRoot,
-    input: files,
-  });
+  const tar = spawnSync(
+    "sh",
+    ["-c", `tar --null --files-from=- --ignore-failed-read -cf - | tar -xf - -C '${clone}'`],
+    {
+      cwd: repoRoot,
+      input: files,
+    },
+  );
   if (tar.status !== 0) throw new Error(`copying the checkout failed: ${tar.stderr}`);
 });
 afterAll(() => fs.rmSync(clone, { recursive: true, force: true }));
