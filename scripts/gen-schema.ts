@@ -26,6 +26,16 @@ import { checkedProgram, declarationOf, ROOT } from "./generated-files";
 
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
 
+/** The project's repository: its source, issues and releases (the Registry links it as both homepage and repository). */
+const REPOSITORY = "https://github.com/cdnstream/pulumi-cdnstream";
+/**
+ * The examples the schema carries (scripts/gen-examples writes them from docs/examples/yaml): per
+ * resource or function token, its title and the program in each language the package ships.
+ */
+const EXAMPLES_FILE = path.join(ROOT, "docs", "examples", "schema-examples.json");
+/** The languages of the Registry's chooser, in its order: those the package ships an SDK or a runtime for. */
+const EXAMPLE_LANGUAGES = ["typescript", "python", "go", "yaml"] as const;
+type Example = { title: string } & Record<(typeof EXAMPLE_LANGUAGES)[number], string>;
 /**
  * Where the engine downloads the plugin when a program needs it and it is not installed: the
  * project's GitHub release of that version, whose assets are the archives `npm run release`
@@ -35,10 +45,93 @@ export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
  * 60 unauthenticated requests an hour per address (shared CI runners exhaust it). A fork or a
  * mirror builds with its own: CDNSTREAM_PLUGIN_DOWNLOAD_URL (docs/plugin.md).
  */
-export const DEFAULT_PLUGIN_DOWNLOAD_URL =
-  "https://github.com/cdnstream/pulumi-cdnstream/releases/download/v${VERSION}";
+export const DEFAULT_PLUGIN_DOWNLOAD_URL = `${REPOSITORY}/releases/download/v\${VERSION}`;
 export const pluginDownloadURL = (): string => process.env.CDNSTREAM_PLUGIN_DOWNLOAD_URL || DEFAULT_PLUGIN_DOWNLOAD_URL;
 const token = (name: string) => `${PACKAGE}:index:${name}`;
+
+/**
+ * A description as the Registry and every SDK's codegen read it: the doc text (what the resource
+ * or function does, then the API's detail), the example in each language in Pulumi's chooser
+ * format (each language's codegen keeps only its own: `codegen.FilterExamples`), and for a
+ * resource the `pulumi import` line, in an `sh` block, which every language keeps.
+ */
+function describe(
+  text: string,
+  example: Example | undefined,
+  importing?: { kind: string; idFormat: string; idExample: string },
+) {
+  const parts = [text];
+  if (example) {
+    const blocks = EXAMPLE_LANGUAGES.map((language) => `\`\`\`${language}\n${example[language]}\n\`\`\``);
+    parts.push(
+      [
+        "{{% examples %}}",
+        "## Example Usage",
+        "{{% example %}}",
+        `### ${example.title}`,
+        "",
+        ...blocks,
+        "{{% /example %}}",
+        "{{% /examples %}}",
+      ].join("\n"),
+    );
+  }
+  if (importing) {
+    const name = importing.kind.charAt(0).toLowerCase() + importing.kind.slice(1);
+    parts.push(
+      `## Import\n\nAn existing ${importing.kind} is imported by its id, \`${importing.idFormat}\`:\n\n` +
+        `\`\`\`sh\n$ pulumi import ${token(importing.kind)} ${name} ${importing.idExample}\n\`\`\``,
+    );
+  }
+  return parts.join("\n\n");
+}
+
+/**
+ * The Python SDK's README, PyPI's page for pulumi_cdnstream (Python's codegen writes
+ * `language.python.readme`): what the package is, how to install it, its configuration and a
+ * first program, the Python example of PushZoneSettings.
+ */
+const pythonReadme = (description: string, example: Example | undefined) => `# pulumi_cdnstream
+
+${description}
+
+The Python SDK of the Pulumi provider \`cdnstream\`: manage the account's zone settings, domain
+locks, stream statuses, timeshift streams, ad-break slots and archived campaigns as code, and
+read its zones, backups and ad reports through data sources.
+
+## Install
+
+\`\`\`sh
+pip install pulumi_cdnstream
+\`\`\`
+
+The engine downloads the provider plugin, \`pulumi-resource-cdnstream\`, from the project's
+release page the first time a program needs it.
+
+## Configure
+
+\`\`\`sh
+pulumi config set --secret cdnstream:apiKey <key>    # or CDNSTREAM_API_KEY
+pulumi config set cdnstream:baseUrl https://…         # or CDNSTREAM_BASE_URL
+\`\`\`
+
+The key is never an input, an output or a state value. Retries, timeouts and pacing are
+\`cdnstream:maxRetries\`, \`cdnstream:timeoutMs\`, \`cdnstream:rps\` and \`cdnstream:maxConcurrency\`.
+${
+  example
+    ? `
+## A first program
+
+\`\`\`python
+${example.python}
+\`\`\`
+`
+    : ""
+}
+## Learn more
+
+The resources, data sources and their examples in every language: ${REPOSITORY}.
+`;
 
 /** A property's type in the schema's terms. */
 interface TypeSpec {
@@ -213,6 +306,9 @@ export function generateSchema(): Record<string, unknown> {
     return found;
   };
 
+  const examples: Record<string, Example> = fs.existsSync(EXAMPLES_FILE)
+    ? JSON.parse(fs.readFileSync(EXAMPLES_FILE, "utf8"))
+    : {};
   const resources: Record<string, unknown> = {};
   for (const [folder, declaration] of declarations) {
     const file = source(path.join(ROOT, "kinds", folder, "resource.ts"));
@@ -253,12 +349,12 @@ export function generateSchema(): Record<string, unknown> {
       if (!builder.nullable(type) && (name in declaration.outputs || requiredInputs.includes(name)))
         required.push(name);
     }
+    // The class's doc text, without its tags: what only the TypeScript class has (adoptId) is in
+    // its @typescriptOnly tag, which no other language's SDK may be told of.
     const classDoc = builder.description(checker.getSymbolAtLocation(cls.name!));
+    if (!classDoc) throw new Error(`gen-schema: the class ${kind} (kinds/${folder}/resource.ts) has no JSDoc`);
     resources[token(kind)] = {
-      // The class's JSDoc gives the import id; a kind without one says the declaration's.
-      description: /Import/.test(classDoc ?? "")
-        ? classDoc
-        : `${classDoc ?? kind}\n\nImport id: \`${declaration.idFormat}\`, e.g. \`${declaration.idExample}\`.`,
+      description: describe(classDoc, examples[token(kind)], { kind, ...declaration }),
       properties,
       required: required.sort(),
       inputProperties,
@@ -281,7 +377,9 @@ export function generateSchema(): Record<string, unknown> {
       ? builder.objectOf(checker.getNonNullableType(checker.getTypeOfSymbol(argsSymbol)), thing)
       : { type: "object", properties: {} };
     const outputs = builder.objectOf(checker.getAwaitedType(signature.getReturnType())!, thing);
-    functions[token(name)] = { description: builder.description(target) ?? name, inputs, outputs };
+    const doc = builder.description(target);
+    if (!doc) throw new Error(`gen-schema: the data source ${name} (sdk/data-sources) has no JSDoc`);
+    functions[token(name)] = { description: describe(doc, examples[token(name)]), inputs, outputs };
   }
 
   const settingsInterface = find(source(configFile), ts.isInterfaceDeclaration, "ClientSettings");
@@ -312,7 +410,14 @@ export function generateSchema(): Record<string, unknown> {
     };
   }
 
-  const { version, description, license } = manifest();
+  const {
+    name: npmPackage,
+    version,
+    description,
+    license,
+    dependencies,
+    devDependencies,
+  } = manifest();
   return {
     name: PACKAGE,
     displayName: "cdnstream",
@@ -320,13 +425,32 @@ export function generateSchema(): Record<string, unknown> {
     description,
     license,
     keywords: ["pulumi", "cdnstream", "category/network"],
-    publisher: "pulumi-cdnstream",
+    homepage: REPOSITORY,
+    repository: REPOSITORY,
+    // Who publishes the package: the cdnstream organisation, whose repository and releases these are.
+    publisher: "cdnstream",
     pluginDownloadURL: pluginDownloadURL(),
-    // The Python and Go SDKs (scripts/gen-sdks): a pulumi_cdnstream distribution with a
-    // pyproject.toml, and a Go module laid out as Pulumi's published providers lay theirs. Both
-    // carry this version, the one the engine asks for when it loads the plugin.
+    // Each language the package ships, and only those (no csharp or java: no SDK of theirs is
+    // published). Node.js: this npm package, whose classes are what a program generated from the
+    // schema calls (pulumi convert, pulumi import, the Registry's TypeScript examples), with the
+    // Pulumi SDK it is built against. Python and Go (scripts/gen-sdks): a pulumi_cdnstream
+    // distribution with a pyproject.toml and a README (PyPI's page), and a Go module laid out as
+    // Pulumi's published providers lay theirs. All carry this version, the one the engine asks for
+    // when it loads the plugin.
     language: {
-      python: { packageName: "pulumi_cdnstream", respectSchemaVersion: true, pyproject: { enabled: true } },
+      nodejs: {
+        packageName: npmPackage,
+        packageDescription: description,
+        dependencies: { "@pulumi/pulumi": dependencies["@pulumi/pulumi"] },
+        typescriptVersion: devDependencies.typescript,
+        respectSchemaVersion: true,
+      },
+      python: {
+        packageName: "pulumi_cdnstream",
+        readme: pythonReadme(description, examples[token("PushZoneSettings")]),
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
       go: {
         importBasePath: "github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream",
         modulePath: "github.com/cdnstream/pulumi-cdnstream/sdk/go",

@@ -7,7 +7,15 @@ import * as path from "node:path";
 
 /** The package's directory (the one holding package.json, `dist/` and `provider/plugin/schema.json`). */
 export const packageRoot: string = path.dirname(require.resolve("pulumi-cdnstream/package.json"));
-export const manifest = (): { version: string; description: string; license: string; engines: { node: string } } =>
+export const manifest = (): {
+  name: string;
+  version: string;
+  description: string;
+  license: string;
+  engines: { node: string };
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+} =>
   require("pulumi-cdnstream/package.json");
 /** The package version, as published; also the version of the provider plugin it ships. */
 export const packageVersion: string = manifest().version;

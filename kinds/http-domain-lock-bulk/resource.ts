@@ -78,11 +78,12 @@ export interface HttpDomainLockDefault {
 }
 
 /**
- * The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
- * (and import/adopt id) is always `account`.
+ * Restricts which domains and IPs may embed or hotlink the account's HTTP zones: the account-wide
+ * domain lock, saved as the account default or also applied to every HTTP pull zone.
  *
- * A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
- * the last write sent. Drift, found by refresh or `preview --refresh`:
+ * Written through `POST /v2/zones/http/settings/security/domainlock`. There is one per account:
+ * the resource id is always `account`. A write is not read back (the answer carries no settings):
+ * `accountDefault` records what the last write sent. Drift, found by refresh or `preview --refresh`:
  * - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
  *   (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
  * - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
@@ -96,6 +97,9 @@ export interface HttpDomainLockDefault {
  * without the account default's read), refresh keeps the last applied state and says once that
  * drift cannot be detected. The API has no delete: destroying the resource leaves the account
  * default and every zone's lock as they are, and says so.
+ *
+ * @typescriptOnly In TypeScript, the account's lock is taken over with `adoptId` where other
+ * languages run `pulumi import`.
  */
 export class HttpDomainLockBulk extends pulumi.CustomResource {
   /** How the last write was applied. */

@@ -52,14 +52,19 @@ export interface PushZoneServiceAddresses {
 }
 
 /**
- * Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (`POST /v2/zones/http/push/{zoneid}`).
+ * Manages an HTTP push zone's custom domains, transcoding profiles and transcode webhook, leaving
+ * its other settings alone.
  *
- * Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
- * zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
- * The API has no delete for settings: destroying the resource leaves the zone's values as they
- * are, and says so. Where the API has no such read, refresh keeps the last applied state and says
- * once that drift cannot be detected. What the API says beside a change (its `message`, `warnings`
- * and `errors`) is shown in the CLI; warnings and errors are also kept in `warnings`.
+ * Written through `POST /v2/zones/http/push/{zoneid}`; only the settings declared are managed.
+ * Refresh reads the zone through `GET /v2/zones/http/push/{id}` and detects changed domains,
+ * profiles and webhook. The API has no delete for settings: destroying the resource leaves the
+ * zone's values as they are, and says so. Where the API has no such read, refresh keeps the last
+ * applied state and says once that drift cannot be detected. What the API says beside a change
+ * (its `message`, `warnings` and `errors`) is shown in the CLI; warnings and errors are also kept in
+ * `warnings`.
+ *
+ * @typescriptOnly In TypeScript, a zone's settings are taken over with `adoptId` where other
+ * languages run `pulumi import`.
  */
 export class PushZoneSettings extends pulumi.CustomResource {
   /** The zone's id. */

@@ -22,11 +22,14 @@ export interface StreamStatusArgs {
 }
 
 /**
- * Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
+ * Keeps a push or timeshift stream enabled or disabled.
  *
- * Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
- * `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
- * the stream as it is (the API has no "unset" for a status) and says so.
+ * Written through `POST /v2/streams/{push|timeshift}/{streamid}/status`. Refresh reads the stream
+ * through `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource
+ * leaves the stream as it is (the API has no "unset" for a status) and says so.
+ *
+ * @typescriptOnly In TypeScript, a stream's status is taken over with `adoptId` where other
+ * languages run `pulumi import`.
  */
 export class StreamStatus extends pulumi.CustomResource {
   /** Which stream family. */

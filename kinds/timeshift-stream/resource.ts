@@ -187,15 +187,20 @@ export interface TimeshiftTokenizedPlaybackUrls {
 }
 
 /**
- * A delayed (timeshift) copy of a live stream (`POST /v2/streams/timeshift/new`).
+ * Creates a delayed (timeshift) copy of a live stream, with its own protocols, codec, recording
+ * and access rules.
  *
- * The create call is never retried once sent: if it fails after it may have reached the API, the
- * error says to look for the stream and adopt it with `adoptId` rather than run again blindly.
- * Refresh reads `GET /v2/streams/timeshift/{id}` and detects `disabled` (updated in place) and the
- * declared fields the API returns (name as sent, parent, delay, codec, protocols as a set, and the
- * declared sub-fields of each group), each of which replaces; the composed name is never compared.
- * The API has no delete for streams: destroying (or replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
+ * Created through `POST /v2/streams/timeshift/new`. The create call is never retried once sent: if
+ * it fails after it may have reached the API, the error says to look for the stream and import it
+ * rather than run again blindly. Refresh reads `GET /v2/streams/timeshift/{id}` and detects
+ * `disabled` (updated in place) and the declared fields the API returns (name as sent, parent,
+ * delay, codec, protocols as a set, and the declared sub-fields of each group), each of which
+ * replaces; the composed name is never compared. The API has no delete for streams: destroying (or
+ * replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
  * says that it still exists.
+ *
+ * @typescriptOnly In TypeScript, an existing stream is taken over with `adoptId` where other
+ * languages run `pulumi import`.
  */
 export class TimeshiftStream extends pulumi.CustomResource {
   /** The friendly name as declared. */

@@ -76,12 +76,15 @@ export interface VodPullLiveLock {
 }
 
 /**
- * The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
+ * Restricts which domains and IPs may play a VoD pull zone's content: the zone's domain lock.
  *
- * Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
- * reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
- * (as sets: reordering or a change of case is no drift). The API has no delete for a lock:
- * destroying the resource leaves the zone's lock as it is, and says so.
+ * Written through `POST /v2/zones/vod/pull/{zoneid}/domainlock`; only the settings declared are
+ * managed. Refresh reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag,
+ * domain or IP (as sets: reordering or a change of case is no drift). The API has no delete for a
+ * lock: destroying the resource leaves the zone's lock as it is, and says so.
+ *
+ * @typescriptOnly In TypeScript, a zone's lock is taken over with `adoptId` where other languages
+ * run `pulumi import`.
  */
 export class VodPullDomainLock extends pulumi.CustomResource {
   /** The zone's id. */

@@ -13,6 +13,7 @@ import (
 	tsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
 
 // programGenerators are the languages a YAML program is converted to, each with the generator
@@ -31,27 +32,14 @@ func generatePrograms(schemaPath, pclPath, out string) error {
 	if err != nil {
 		return err
 	}
-	source, err := os.Open(pclPath)
-	if err != nil {
-		return err
-	}
-	defer source.Close()
-	parser := syntax.NewParser()
-	if err := parser.ParseFile(source, filepath.Base(pclPath)); err != nil {
-		return err
-	}
-	if err := reportDiagnostics(pclPath, parser.Diagnostics); err != nil {
-		return err
-	}
-	program, diags, err := pcl.BindProgram(parser.Files, pcl.Loader(ownPackage{pkg}))
-	if err != nil {
-		return fmt.Errorf("binding %s: %w", pclPath, err)
-	}
-	if err := reportDiagnostics(pclPath, diags); err != nil {
-		return err
-	}
-
 	for _, language := range slices.Sorted(maps.Keys(programGenerators)) {
+		// Bound afresh for each language: a generator rewrites the program it is given (Go's
+		// wraps an optional argument of an invoke in goOptionalString, which Python's cannot
+		// read), as each language host binds its own for `pulumi convert`.
+		program, err := bindProgram(pclPath, pkg)
+		if err != nil {
+			return err
+		}
 		files, diags, err := programGenerators[language](program)
 		if err != nil {
 			return fmt.Errorf("generating the %s program: %w", language, err)
@@ -78,4 +66,28 @@ func reportDiagnostics(what string, diags hcl.Diagnostics) error {
 		return fmt.Errorf("%s: %w", what, diags.Errs()[0])
 	}
 	return nil
+}
+
+// bindProgram parses and binds the PCL program at pclPath against the plugin's package.
+func bindProgram(pclPath string, pkg *schema.Package) (*pcl.Program, error) {
+	source, err := os.Open(pclPath)
+	if err != nil {
+		return nil, err
+	}
+	defer source.Close()
+	parser := syntax.NewParser()
+	if err := parser.ParseFile(source, filepath.Base(pclPath)); err != nil {
+		return nil, err
+	}
+	if err := reportDiagnostics(pclPath, parser.Diagnostics); err != nil {
+		return nil, err
+	}
+	program, diags, err := pcl.BindProgram(parser.Files, pcl.Loader(ownPackage{pkg}))
+	if err != nil {
+		return nil, fmt.Errorf("binding %s: %w", pclPath, err)
+	}
+	if err := reportDiagnostics(pclPath, diags); err != nil {
+		return nil, err
+	}
+	return program, nil
 }

@@ -81,9 +81,11 @@ const specs = onFirstCall(({ adInsertion }, z) => {
 });
 
 /**
- * `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
+ * Get the ad insertion tracking report of a push stream. The granularity set and the range
  * cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
  * range. A 403 names the custom plan, or the add-on and the filters that need it.
+ *
+ * Calls `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`.
  */
 export function getAdTrackingReport(
   args: GetAdTrackingReportArgs,
@@ -94,7 +96,11 @@ export function getAdTrackingReport(
   );
 }
 
-/** `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending. */
+/**
+ * Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+ *
+ * Calls `POST /v2/streams/pull/{streamid}/adinsertion/consumption`.
+ */
 export function getAdConsumption(
   args: GetAdConsumptionArgs,
   options?: DataSourceOptions,
@@ -107,10 +113,12 @@ export function getAdConsumption(
 }
 
 /**
- * `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+ * List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
  * (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
  * fewer than `total` have arrived by page `pages`, the pages after it are read until the log
  * ends), or one `page` with its paging fields.
+ *
+ * Calls `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`.
  */
 export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions): Promise<GetAdBreaksResult> {
   return invoke(specs().breaks, args, options, (client, { zoneid, page, ...query }, request) =>
@@ -122,7 +130,11 @@ export function getAdBreaks(args: GetAdBreaksArgs, options?: DataSourceOptions):
   );
 }
 
-/** `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone. */
+/**
+ * Show an ad insertion creative of a VoD push zone.
+ *
+ * Calls `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`.
+ */
 export function getAdCreative(args: GetAdCreativeArgs, options?: DataSourceOptions): Promise<GetAdCreativeResult> {
   return invoke(specs().creative, args, options, async (client, api, request) =>
     toResult(await clientModule().adInsertion.getCreative(client, api.zoneid, api.crid, request)),

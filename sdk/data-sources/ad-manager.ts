@@ -56,7 +56,11 @@ const specs = onFirstCall(({ adManager }, z) => {
   };
 });
 
-/** `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it. */
+/**
+ * List ad manager projects, with the plan's project cap and what remains of it.
+ *
+ * Calls `GET /v2/ad-manager`.
+ */
 export function getAdManagerProjects(
   args?: GetAdManagerProjectsArgs,
   options?: DataSourceOptions,
@@ -66,7 +70,11 @@ export function getAdManagerProjects(
   );
 }
 
-/** `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache. */
+/**
+ * Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+ *
+ * Calls `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`.
+ */
 export function getCampaignTargeting(
   args: GetCampaignTargetingArgs,
   options?: DataSourceOptions,
@@ -79,11 +87,13 @@ export function getCampaignTargeting(
 }
 
 /**
- * `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
+ * List ad-pod requests of a project: every matching request, each once, with the API's
  * `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
  * when fewer than `total` have arrived by page `pages`, the pages after it are read until the
  * log ends), or one `page` with its paging fields. Date and range formats are checked before
  * sending.
+ *
+ * Calls `POST /v2/ad-manager/{pid}/requests`.
  */
 export function getAdPodRequests(
   args: GetAdPodRequestsArgs,

@@ -26,7 +26,11 @@ const specs = onFirstCall(({ backups }, z) => ({
   },
 }));
 
-/** `GET /v2/cb` List critical backups. */
+/**
+ * List critical backups.
+ *
+ * Calls `GET /v2/cb`.
+ */
 export function getCriticalBackups(
   args?: GetCriticalBackupsArgs,
   options?: DataSourceOptions,
@@ -36,7 +40,11 @@ export function getCriticalBackups(
   );
 }
 
-/** `GET /v2/cb/{backupid}` Get one critical backup job by id. */
+/**
+ * Get one critical backup job by id.
+ *
+ * Calls `GET /v2/cb/{backupid}`.
+ */
 export function getCriticalBackup(
   args: GetCriticalBackupArgs,
   options?: DataSourceOptions,

@@ -9,7 +9,11 @@ export interface GetDnsZonesArgs {}
 
 const spec = onFirstCall(({ dns }) => ({ fn: "getDnsZones", op: dns.ops.listDnsZones, what: "DNS zones", names: {} }));
 
-/** `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers. */
+/**
+ * List DNS zones: every DNS zone of the account and its authoritative nameservers.
+ *
+ * Calls `GET /v2/dns`.
+ */
 export function getDnsZones(args?: GetDnsZonesArgs, options?: DataSourceOptions): Promise<GetDnsZonesResult> {
   return invoke(spec(), args, options, async (client, _api, request) =>
     toResult(await clientModule().dns.listDnsZones(client, request)),

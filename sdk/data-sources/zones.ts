@@ -101,9 +101,11 @@ const specs = onFirstCall(({ zones }, z) => ({
 const PULL_ZONE_BATCH = 2;
 
 /**
- * `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+ * List HTTP pull zones: every zone, each once, however the API pages them (pages are read
  * until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
  * rather than return part of it), or one `page` of them with `lastPage`.
+ *
+ * Calls `GET /v2/zones/http/pull`.
  */
 export function getHttpPullZones(
   args: GetHttpPullZonesArgs = {},
@@ -122,7 +124,11 @@ export function getHttpPullZones(
   });
 }
 
-/** `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress. */
+/**
+ * Get purge / prefetch details: whether it is pending, and each server's progress.
+ *
+ * Calls `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`.
+ */
 export function getPurgeOperation(
   args: GetPurgeOperationArgs,
   options?: DataSourceOptions,

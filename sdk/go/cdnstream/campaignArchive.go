@@ -12,16 +12,51 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Keeps an ad-manager campaign archived (`POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Archived campaigns stop delivering and leave the
-// project's active-campaign count.
+// Keeps an ad-manager campaign archived: it stops delivering and leaves the project's
+// active-campaign count.
 //
-// Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
-// its status must name archiving, in any case).
-// The spec does not give the status word after archiving, so none is assumed: `status` records what
-// the archive call returned, and refresh compares the live status with it. A campaign whose status
-// is no longer that word drops out of state, and the next `up` archives it again. Where the API has
-// no read for a campaign, refresh keeps the last applied state and says once that drift cannot be
-// detected. The API has no unarchive: destroying the resource leaves the campaign archived, and says so.
+// Archived through `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`. An import takes a campaign
+// that is already archived (its status names archiving, in any case). The spec does not give the
+// status word after archiving, so none is assumed: `status` records what the archive call
+// returned, and refresh compares the live status with it. A campaign whose status is no longer that
+// word drops out of state, and the next `up` archives it again. Where the API has no read for a
+// campaign, refresh keeps the last applied state and says once that drift cannot be detected. The
+// API has no unarchive: destroying the resource leaves the campaign archived, and says so.
+//
+// ## Example Usage
+// ### An ad-manager campaign kept archived
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := cdnstream.NewCampaignArchive(ctx, "old", &cdnstream.CampaignArchiveArgs{
+//				ProjectId:  pulumi.Int(1),
+//				CampaignId: pulumi.String("cmp_7Hq2xK9d"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing CampaignArchive is imported by its id, `<projectId>/<campaignId>`:
+//
+// ```sh
+// $ pulumi import cdnstream:index:CampaignArchive campaignArchive 1/cmp_7Hq2xK9d
+// ```
 type CampaignArchive struct {
 	pulumi.CustomResourceState
 

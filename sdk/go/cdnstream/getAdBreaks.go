@@ -11,10 +11,39 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+// List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
 // (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
 // fewer than `total` have arrived by page `pages`, the pages after it are read until the log
 // ends), or one `page` with its paging fields.
+//
+// Calls `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`.
+//
+// ## Example Usage
+// ### List the ad breaks of a VoD pull zone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			breaks, err := cdnstream.GetAdBreaks(ctx, &cdnstream.GetAdBreaksArgs{
+//				ZoneId: 401,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("adBreaks", breaks.Total)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAdBreaks(ctx *pulumi.Context, args *GetAdBreaksArgs, opts ...pulumi.InvokeOption) (*GetAdBreaksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdBreaksResult

@@ -11,7 +11,38 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+// Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+//
+// Calls `POST /v2/streams/pull/{streamid}/adinsertion/consumption`.
+//
+// ## Example Usage
+// ### Read a pull stream's ad consumption over a day
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			consumption, err := cdnstream.GetAdConsumption(ctx, &cdnstream.GetAdConsumptionArgs{
+//				StreamId: 2001,
+//				GroupBy:  "hour",
+//				R:        "2024-05-01 00:00:00 - 2024-05-01 23:59:59",
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("adImpressions", consumption.TotalAdImpressions)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAdConsumption(ctx *pulumi.Context, args *GetAdConsumptionArgs, opts ...pulumi.InvokeOption) (*GetAdConsumptionResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdConsumptionResult

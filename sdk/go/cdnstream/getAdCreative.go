@@ -11,7 +11,37 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone.
+// Show an ad insertion creative of a VoD push zone.
+//
+// Calls `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`.
+//
+// ## Example Usage
+// ### Read an ad creative of a VoD push zone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			creative, err := cdnstream.GetAdCreative(ctx, &cdnstream.GetAdCreativeArgs{
+//				ZoneId: 301,
+//				Crid:   "crid-1",
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("mediaUrl", creative.MediaUrl)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAdCreative(ctx *pulumi.Context, args *GetAdCreativeArgs, opts ...pulumi.InvokeOption) (*GetAdCreativeResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdCreativeResult

@@ -11,7 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it.
+// List ad manager projects, with the plan's project cap and what remains of it.
+//
+// Calls `GET /v2/ad-manager`.
+//
+// ## Example Usage
+// ### List the ad-manager projects and the plan's cap
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			projects, err := cdnstream.GetAdManagerProjects(ctx, &cdnstream.GetAdManagerProjectsArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("projectsAvailable", projects.ProjectsAvailable)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAdManagerProjects(ctx *pulumi.Context, args *GetAdManagerProjectsArgs, opts ...pulumi.InvokeOption) (*GetAdManagerProjectsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdManagerProjectsResult

@@ -11,11 +11,40 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
+// List ad-pod requests of a project: every matching request, each once, with the API's
 // `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
 // when fewer than `total` have arrived by page `pages`, the pages after it are read until the
 // log ends), or one `page` with its paging fields. Date and range formats are checked before
 // sending.
+//
+// Calls `POST /v2/ad-manager/{pid}/requests`.
+//
+// ## Example Usage
+// ### List a project's ad-pod requests
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			requests, err := cdnstream.GetAdPodRequests(ctx, &cdnstream.GetAdPodRequestsArgs{
+//				ProjectId: 1,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("adPodRequests", requests.Total)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAdPodRequests(ctx *pulumi.Context, args *GetAdPodRequestsArgs, opts ...pulumi.InvokeOption) (*GetAdPodRequestsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdPodRequestsResult

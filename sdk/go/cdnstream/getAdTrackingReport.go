@@ -11,9 +11,39 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
+// Get the ad insertion tracking report of a push stream. The granularity set and the range
 // cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
 // range. A 403 names the custom plan, or the add-on and the filters that need it.
+//
+// Calls `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`.
+//
+// ## Example Usage
+// ### Read a push stream's ad tracking report for an hour
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			report, err := cdnstream.GetAdTrackingReport(ctx, &cdnstream.GetAdTrackingReportArgs{
+//				StreamId: 1234,
+//				R:        pulumi.StringRef("2024-05-01 00:00:00 - 2024-05-01 01:00:00"),
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("summary", report.Summary)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAdTrackingReport(ctx *pulumi.Context, args *GetAdTrackingReportArgs, opts ...pulumi.InvokeOption) (*GetAdTrackingReportResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAdTrackingReportResult

@@ -11,7 +11,37 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+// Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+//
+// Calls `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`.
+//
+// ## Example Usage
+// ### Read a campaign's targeting
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			targeting, err := cdnstream.GetCampaignTargeting(ctx, &cdnstream.GetCampaignTargetingArgs{
+//				ProjectId:  1,
+//				CampaignId: "cmp_7Hq2xK9d",
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("countries", targeting.CountryGeonameIds)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCampaignTargeting(ctx *pulumi.Context, args *GetCampaignTargetingArgs, opts ...pulumi.InvokeOption) (*GetCampaignTargetingResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCampaignTargetingResult

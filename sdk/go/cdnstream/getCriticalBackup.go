@@ -11,7 +11,36 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/cb/{backupid}` Get one critical backup job by id.
+// Get one critical backup job by id.
+//
+// Calls `GET /v2/cb/{backupid}`.
+//
+// ## Example Usage
+// ### Read a critical backup job
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			backup, err := cdnstream.GetCriticalBackup(ctx, &cdnstream.GetCriticalBackupArgs{
+//				BackupId: 7,
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("backupName", backup.Name)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCriticalBackup(ctx *pulumi.Context, args *GetCriticalBackupArgs, opts ...pulumi.InvokeOption) (*GetCriticalBackupResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCriticalBackupResult

@@ -11,7 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/cb` List critical backups.
+// List critical backups.
+//
+// Calls `GET /v2/cb`.
+//
+// ## Example Usage
+// ### List the critical backups
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			backupsVar, err := cdnstream.GetCriticalBackups(ctx, &cdnstream.GetCriticalBackupsArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("backups", backupsVar.Backups)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetCriticalBackups(ctx *pulumi.Context, args *GetCriticalBackupsArgs, opts ...pulumi.InvokeOption) (*GetCriticalBackupsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCriticalBackupsResult

@@ -11,7 +11,34 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers.
+// List DNS zones: every DNS zone of the account and its authoritative nameservers.
+//
+// Calls `GET /v2/dns`.
+//
+// ## Example Usage
+// ### List the DNS zones and their nameservers
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dns, err := cdnstream.GetDnsZones(ctx, &cdnstream.GetDnsZonesArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("nameservers", dns.Nameservers)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDnsZones(ctx *pulumi.Context, args *GetDnsZonesArgs, opts ...pulumi.InvokeOption) (*GetDnsZonesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDnsZonesResult

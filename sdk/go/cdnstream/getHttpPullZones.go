@@ -11,9 +11,36 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+// List HTTP pull zones: every zone, each once, however the API pages them (pages are read
 // until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
 // rather than return part of it), or one `page` of them with `lastPage`.
+//
+// Calls `GET /v2/zones/http/pull`.
+//
+// ## Example Usage
+// ### List every HTTP pull zone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			pullZones, err := cdnstream.GetHttpPullZones(ctx, &cdnstream.GetHttpPullZonesArgs{}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("zones", pullZones.Zones)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetHttpPullZones(ctx *pulumi.Context, args *GetHttpPullZonesArgs, opts ...pulumi.InvokeOption) (*GetHttpPullZonesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHttpPullZonesResult

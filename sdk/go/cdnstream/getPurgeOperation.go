@@ -11,7 +11,37 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress.
+// Get purge / prefetch details: whether it is pending, and each server's progress.
+//
+// Calls `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`.
+//
+// ## Example Usage
+// ### Follow a purge of an HTTP push zone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			purge, err := cdnstream.GetPurgeOperation(ctx, &cdnstream.GetPurgeOperationArgs{
+//				ZoneId:  101,
+//				PurgeId: "purge-1",
+//			}, nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("pending", pulumi.Bool(purge.Pending))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetPurgeOperation(ctx *pulumi.Context, args *GetPurgeOperationArgs, opts ...pulumi.InvokeOption) (*GetPurgeOperationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPurgeOperationResult

@@ -12,11 +12,12 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
-// (and import/adopt id) is always `account`.
+// Restricts which domains and IPs may embed or hotlink the account's HTTP zones: the account-wide
+// domain lock, saved as the account default or also applied to every HTTP pull zone.
 //
-// A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
-// the last write sent. Drift, found by refresh or `preview --refresh`:
+// Written through `POST /v2/zones/http/settings/security/domainlock`. There is one per account:
+// the resource id is always `account`. A write is not read back (the answer carries no settings):
+// `accountDefault` records what the last write sent. Drift, found by refresh or `preview --refresh`:
 //   - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
 //     (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
 //   - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
@@ -31,7 +32,43 @@ import (
 // drift cannot be detected. The API has no delete: destroying the resource leaves the account
 // default and every zone's lock as they are, and says so.
 //
-// Import id: `account`, e.g. `account`.
+// ## Example Usage
+// ### The account-wide HTTP zone domain lock
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := cdnstream.NewHttpDomainLockBulk(ctx, "lock", &cdnstream.HttpDomainLockBulkArgs{
+//				Mode:    pulumi.String("save"),
+//				Enabled: pulumi.Bool(true),
+//				Domains: pulumi.StringArray{
+//					pulumi.String("example.com"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing HttpDomainLockBulk is imported by its id, `account`:
+//
+// ```sh
+// $ pulumi import cdnstream:index:HttpDomainLockBulk httpDomainLockBulk account
+// ```
 type HttpDomainLockBulk struct {
 	pulumi.CustomResourceState
 

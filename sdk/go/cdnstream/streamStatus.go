@@ -12,11 +12,47 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
+// Keeps a push or timeshift stream enabled or disabled.
 //
-// Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
-// `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
-// the stream as it is (the API has no "unset" for a status) and says so.
+// Written through `POST /v2/streams/{push|timeshift}/{streamid}/status`. Refresh reads the stream
+// through `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource
+// leaves the stream as it is (the API has no "unset" for a status) and says so.
+//
+// ## Example Usage
+// ### A push or timeshift stream enabled or disabled
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := cdnstream.NewStreamStatus(ctx, "main", &cdnstream.StreamStatusArgs{
+//				StreamKind: pulumi.String("push"),
+//				StreamId:   pulumi.String("1234"),
+//				Disabled:   pulumi.Bool(false),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing StreamStatus is imported by its id, `<streamKind>/<streamId>`:
+//
+// ```sh
+// $ pulumi import cdnstream:index:StreamStatus streamStatus push/1234
+// ```
 type StreamStatus struct {
 	pulumi.CustomResourceState
 

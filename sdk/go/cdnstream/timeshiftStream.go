@@ -12,17 +12,56 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A delayed (timeshift) copy of a live stream (`POST /v2/streams/timeshift/new`).
+// Creates a delayed (timeshift) copy of a live stream, with its own protocols, codec, recording
+// and access rules.
 //
-// The create call is never retried once sent: if it fails after it may have reached the API, the
-// error says to look for the stream and adopt it with `adoptId` rather than run again blindly.
-// Refresh reads `GET /v2/streams/timeshift/{id}` and detects `disabled` (updated in place) and the
-// declared fields the API returns (name as sent, parent, delay, codec, protocols as a set, and the
-// declared sub-fields of each group), each of which replaces; the composed name is never compared.
-// The API has no delete for streams: destroying (or replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
+// Created through `POST /v2/streams/timeshift/new`. The create call is never retried once sent: if
+// it fails after it may have reached the API, the error says to look for the stream and import it
+// rather than run again blindly. Refresh reads `GET /v2/streams/timeshift/{id}` and detects
+// `disabled` (updated in place) and the declared fields the API returns (name as sent, parent,
+// delay, codec, protocols as a set, and the declared sub-fields of each group), each of which
+// replaces; the composed name is never compared. The API has no delete for streams: destroying (or
+// replacing) disables the stream through `POST /v2/streams/{push|timeshift}/{streamid}/status` and
 // says that it still exists.
 //
-// Import id: `<streamId>`, e.g. `5001`.
+// ## Example Usage
+// ### A delayed copy of a live stream
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := cdnstream.NewTimeshiftStream(ctx, "delayed", &cdnstream.TimeshiftStreamArgs{
+//				Name:      pulumi.String("main-delayed"),
+//				Parent:    pulumi.Int(1234),
+//				Timeshift: pulumi.Int(300),
+//				Protocols: pulumi.StringArray{
+//					pulumi.String("HLS"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing TimeshiftStream is imported by its id, `<streamId>`:
+//
+// ```sh
+// $ pulumi import cdnstream:index:TimeshiftStream timeshiftStream 5001
+// ```
 type TimeshiftStream struct {
 	pulumi.CustomResourceState
 

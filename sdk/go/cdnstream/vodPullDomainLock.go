@@ -12,12 +12,50 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
+// Restricts which domains and IPs may play a VoD pull zone's content: the zone's domain lock.
 //
-// Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
-// reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
-// (as sets: reordering or a change of case is no drift). The API has no delete for a lock:
-// destroying the resource leaves the zone's lock as it is, and says so.
+// Written through `POST /v2/zones/vod/pull/{zoneid}/domainlock`; only the settings declared are
+// managed. Refresh reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag,
+// domain or IP (as sets: reordering or a change of case is no drift). The API has no delete for a
+// lock: destroying the resource leaves the zone's lock as it is, and says so.
+//
+// ## Example Usage
+// ### A VoD pull zone's domain lock
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/cdnstream/pulumi-cdnstream/sdk/go/cdnstream"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := cdnstream.NewVodPullDomainLock(ctx, "vod", &cdnstream.VodPullDomainLockArgs{
+//				ZoneId:  pulumi.Int(401),
+//				Enabled: pulumi.Bool(true),
+//				Domains: pulumi.StringArray{
+//					pulumi.String("player.example.com"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An existing VodPullDomainLock is imported by its id, `<zoneId>`:
+//
+// ```sh
+// $ pulumi import cdnstream:index:VodPullDomainLock vodPullDomainLock 401
+// ```
 type VodPullDomainLock struct {
 	pulumi.CustomResourceState
 

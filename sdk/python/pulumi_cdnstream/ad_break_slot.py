@@ -190,32 +190,50 @@ class AdBreakSlot(pulumi.CustomResource):
                  zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        One slot on a VoD push zone's ad-break timeline (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, custom plan).
+        Schedules one ad break on a VoD push zone's timeline: a preroll, a postroll, a midroll at an
+        offset, or midrolls at an interval, each with its length and pod size (custom plan).
 
-        A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
-        or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
-        fail at preview, naming both.
+        Sent through `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`. A slot's identity is its
+        zone, type, and a midroll's offset: the id is `<zoneId>/<type>`, or `<zoneId>/midroll/<offset>`.
+        Two AdBreakSlot resources of one program claiming the same identity fail at preview, naming both.
 
-        The spec does not say whether re-sending an identity replaces the slot (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule` "adds an ad break
-        slot"; there is no update or removal), so both kinds of API are handled:
+        The spec does not say whether re-sending an identity replaces the slot (the operation "adds an
+        ad break slot"; there is no update or removal), so both kinds of API are handled:
         - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
           the program is cleared on the next update, and applying twice never adds a second slot;
         - where it only adds (a second slot of an identity is refused), a change to an existing slot
           fails, changing nothing, with a message that says the slot exists, what it holds (where the API
           can show it) and the two ways on: keep the live value, or remove the slot in the dashboard and
           run `up` again. A create that finds its slot already there (say, after an interrupted run)
-          succeeds where the roster shows the declared values, and otherwise says to take it over with
-          `adoptId`.
+          succeeds where the roster shows the declared values, and otherwise says to import it.
 
         Refresh reads the zone's roster (`GET /v2/zones/vod/push/{id}/adinsertion`, a path the spec does
         not list): it detects changed settings the roster echoes (`maxDurationS`, and `breakId`, `maxAds`,
         `fillCeilingS`, `intervalS`, `maxBreaks` where present), and a slot gone from the roster drops out of
         state so the next `up` schedules it again. Where the API has no such read, refresh keeps the last
-        applied state and says once that drift cannot be detected, and adoption takes the declared values
-        on your word (with a warning). The API cannot remove a slot: destroying or replacing the resource
-        leaves the slot live on the zone, and says so.
+        applied state and says once that drift cannot be detected, and an import takes the declared
+        values on your word (with a warning). The API cannot remove a slot: destroying or replacing the
+        resource leaves the slot live on the zone, and says so.
 
-        Import id: `<zoneId>/<preroll|postroll|midrollinterval> or <zoneId>/midroll/<offset>`, e.g. `301/midroll/60`.
+        ## Example Usage
+        ### A slot on a VoD push zone's ad-break timeline
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        preroll = cdnstream.AdBreakSlot("preroll",
+            zone_id=301,
+            type="preroll",
+            max_duration_s=30)
+        ```
+
+        ## Import
+
+        An existing AdBreakSlot is imported by its id, `<zoneId>/<preroll|postroll|midrollinterval> or <zoneId>/midroll/<offset>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:AdBreakSlot adBreakSlot 301/midroll/60
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -240,32 +258,50 @@ class AdBreakSlot(pulumi.CustomResource):
                  args: AdBreakSlotArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        One slot on a VoD push zone's ad-break timeline (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`, custom plan).
+        Schedules one ad break on a VoD push zone's timeline: a preroll, a postroll, a midroll at an
+        offset, or midrolls at an interval, each with its length and pod size (custom plan).
 
-        A slot's identity is its zone, type, and a midroll's offset. Id (and adopt id): `<zoneId>/<type>`,
-        or `<zoneId>/midroll/<offset>`. Two AdBreakSlot resources of one program claiming the same identity
-        fail at preview, naming both.
+        Sent through `POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule`. A slot's identity is its
+        zone, type, and a midroll's offset: the id is `<zoneId>/<type>`, or `<zoneId>/midroll/<offset>`.
+        Two AdBreakSlot resources of one program claiming the same identity fail at preview, naming both.
 
-        The spec does not say whether re-sending an identity replaces the slot (`POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule` "adds an ad break
-        slot"; there is no update or removal), so both kinds of API are handled:
+        The spec does not say whether re-sending an identity replaces the slot (the operation "adds an
+        ad break slot"; there is no update or removal), so both kinds of API are handled:
         - where it replaces (an upsert), a change is applied in place, as a whole: a setting removed from
           the program is cleared on the next update, and applying twice never adds a second slot;
         - where it only adds (a second slot of an identity is refused), a change to an existing slot
           fails, changing nothing, with a message that says the slot exists, what it holds (where the API
           can show it) and the two ways on: keep the live value, or remove the slot in the dashboard and
           run `up` again. A create that finds its slot already there (say, after an interrupted run)
-          succeeds where the roster shows the declared values, and otherwise says to take it over with
-          `adoptId`.
+          succeeds where the roster shows the declared values, and otherwise says to import it.
 
         Refresh reads the zone's roster (`GET /v2/zones/vod/push/{id}/adinsertion`, a path the spec does
         not list): it detects changed settings the roster echoes (`maxDurationS`, and `breakId`, `maxAds`,
         `fillCeilingS`, `intervalS`, `maxBreaks` where present), and a slot gone from the roster drops out of
         state so the next `up` schedules it again. Where the API has no such read, refresh keeps the last
-        applied state and says once that drift cannot be detected, and adoption takes the declared values
-        on your word (with a warning). The API cannot remove a slot: destroying or replacing the resource
-        leaves the slot live on the zone, and says so.
+        applied state and says once that drift cannot be detected, and an import takes the declared
+        values on your word (with a warning). The API cannot remove a slot: destroying or replacing the
+        resource leaves the slot live on the zone, and says so.
 
-        Import id: `<zoneId>/<preroll|postroll|midrollinterval> or <zoneId>/midroll/<offset>`, e.g. `301/midroll/60`.
+        ## Example Usage
+        ### A slot on a VoD push zone's ad-break timeline
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        preroll = cdnstream.AdBreakSlot("preroll",
+            zone_id=301,
+            type="preroll",
+            max_duration_s=30)
+        ```
+
+        ## Import
+
+        An existing AdBreakSlot is imported by its id, `<zoneId>/<preroll|postroll|midrollinterval> or <zoneId>/midroll/<offset>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:AdBreakSlot adBreakSlot 301/midroll/60
+        ```
 
 
         :param str resource_name: The name of the resource.

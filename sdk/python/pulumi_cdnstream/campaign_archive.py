@@ -65,16 +65,35 @@ class CampaignArchive(pulumi.CustomResource):
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Keeps an ad-manager campaign archived (`POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Archived campaigns stop delivering and leave the
-        project's active-campaign count.
+        Keeps an ad-manager campaign archived: it stops delivering and leaves the project's
+        active-campaign count.
 
-        Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
-        its status must name archiving, in any case).
-        The spec does not give the status word after archiving, so none is assumed: `status` records what
-        the archive call returned, and refresh compares the live status with it. A campaign whose status
-        is no longer that word drops out of state, and the next `up` archives it again. Where the API has
-        no read for a campaign, refresh keeps the last applied state and says once that drift cannot be
-        detected. The API has no unarchive: destroying the resource leaves the campaign archived, and says so.
+        Archived through `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`. An import takes a campaign
+        that is already archived (its status names archiving, in any case). The spec does not give the
+        status word after archiving, so none is assumed: `status` records what the archive call
+        returned, and refresh compares the live status with it. A campaign whose status is no longer that
+        word drops out of state, and the next `up` archives it again. Where the API has no read for a
+        campaign, refresh keeps the last applied state and says once that drift cannot be detected. The
+        API has no unarchive: destroying the resource leaves the campaign archived, and says so.
+
+        ## Example Usage
+        ### An ad-manager campaign kept archived
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        old = cdnstream.CampaignArchive("old",
+            project_id=1,
+            campaign_id="cmp_7Hq2xK9d")
+        ```
+
+        ## Import
+
+        An existing CampaignArchive is imported by its id, `<projectId>/<campaignId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:CampaignArchive campaignArchive 1/cmp_7Hq2xK9d
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -89,16 +108,35 @@ class CampaignArchive(pulumi.CustomResource):
                  args: CampaignArchiveArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Keeps an ad-manager campaign archived (`POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`). Archived campaigns stop delivering and leave the
-        project's active-campaign count.
+        Keeps an ad-manager campaign archived: it stops delivering and leaves the project's
+        active-campaign count.
 
-        Import (adopt) id: `<projectId>/<campaignId>`, e.g. `1/cmp_7Hq2xK9d` (the campaign must be archived:
-        its status must name archiving, in any case).
-        The spec does not give the status word after archiving, so none is assumed: `status` records what
-        the archive call returned, and refresh compares the live status with it. A campaign whose status
-        is no longer that word drops out of state, and the next `up` archives it again. Where the API has
-        no read for a campaign, refresh keeps the last applied state and says once that drift cannot be
-        detected. The API has no unarchive: destroying the resource leaves the campaign archived, and says so.
+        Archived through `POST /v2/ad-manager/{pid}/campaigns/{cid}/archive`. An import takes a campaign
+        that is already archived (its status names archiving, in any case). The spec does not give the
+        status word after archiving, so none is assumed: `status` records what the archive call
+        returned, and refresh compares the live status with it. A campaign whose status is no longer that
+        word drops out of state, and the next `up` archives it again. Where the API has no read for a
+        campaign, refresh keeps the last applied state and says once that drift cannot be detected. The
+        API has no unarchive: destroying the resource leaves the campaign archived, and says so.
+
+        ## Example Usage
+        ### An ad-manager campaign kept archived
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        old = cdnstream.CampaignArchive("old",
+            project_id=1,
+            campaign_id="cmp_7Hq2xK9d")
+        ```
+
+        ## Import
+
+        An existing CampaignArchive is imported by its id, `<projectId>/<campaignId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:CampaignArchive campaignArchive 1/cmp_7Hq2xK9d
+        ```
 
 
         :param str resource_name: The name of the resource.

@@ -151,10 +151,22 @@ def get_ad_breaks(break_type: Optional[_builtins.str] = None,
                   zone_id: Optional[_builtins.float] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdBreaksResult:
     """
-    `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+    List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
     (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
     fewer than `total` have arrived by page `pages`, the pages after it are read until the log
     ends), or one `page` with its paging fields.
+
+    Calls `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`.
+
+    ## Example Usage
+    ### List the ad breaks of a VoD pull zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    breaks = cdnstream.get_ad_breaks(zone_id=float(401))
+    pulumi.export("adBreaks", breaks.total)
+    ```
 
 
     :param _builtins.str break_type: Pre-roll or mid-roll breaks only (API `break_type`).
@@ -227,10 +239,22 @@ def get_ad_breaks_output(break_type: pulumi.Input[Optional[Optional[_builtins.st
                          zone_id: pulumi.Input[Optional[_builtins.float]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdBreaksResult]:
     """
-    `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks` List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
+    List ad breaks of a VoD pull zone: every matching item, each once, with the API's `total`
     (page 1, then pages 2..`pages` concurrently; 45 items in pages of 20 take 3 requests; when
     fewer than `total` have arrived by page `pages`, the pages after it are read until the log
     ends), or one `page` with its paging fields.
+
+    Calls `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`.
+
+    ## Example Usage
+    ### List the ad breaks of a VoD pull zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    breaks = cdnstream.get_ad_breaks(zone_id=float(401))
+    pulumi.export("adBreaks", breaks.total)
+    ```
 
 
     :param _builtins.str break_type: Pre-roll or mid-roll breaks only (API `break_type`).

@@ -208,7 +208,21 @@ def get_ad_consumption(group_by: Optional[_builtins.str] = None,
                        stream_id: Optional[_builtins.float] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdConsumptionResult:
     """
-    `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+    Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+
+    Calls `POST /v2/streams/pull/{streamid}/adinsertion/consumption`.
+
+    ## Example Usage
+    ### Read a pull stream's ad consumption over a day
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    consumption = cdnstream.get_ad_consumption(stream_id=float(2001),
+        group_by="hour",
+        r="2024-05-01 00:00:00 - 2024-05-01 23:59:59")
+    pulumi.export("adImpressions", consumption.total_ad_impressions)
+    ```
 
 
     :param _builtins.str group_by: Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required).
@@ -243,7 +257,21 @@ def get_ad_consumption_output(group_by: pulumi.Input[Optional[_builtins.str]] = 
                               stream_id: pulumi.Input[Optional[_builtins.float]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdConsumptionResult]:
     """
-    `POST /v2/streams/pull/{streamid}/adinsertion/consumption` Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+    Get the ad consumption of a pull stream; `groupBy` and `r` are checked before sending.
+
+    Calls `POST /v2/streams/pull/{streamid}/adinsertion/consumption`.
+
+    ## Example Usage
+    ### Read a pull stream's ad consumption over a day
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    consumption = cdnstream.get_ad_consumption(stream_id=float(2001),
+        group_by="hour",
+        r="2024-05-01 00:00:00 - 2024-05-01 23:59:59")
+    pulumi.export("adImpressions", consumption.total_ad_impressions)
+    ```
 
 
     :param _builtins.str group_by: Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required).

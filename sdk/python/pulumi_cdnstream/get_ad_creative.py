@@ -242,7 +242,20 @@ def get_ad_creative(crid: Optional[_builtins.str] = None,
                     zone_id: Optional[_builtins.float] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdCreativeResult:
     """
-    `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone.
+    Show an ad insertion creative of a VoD push zone.
+
+    Calls `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`.
+
+    ## Example Usage
+    ### Read an ad creative of a VoD push zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    creative = cdnstream.get_ad_creative(zone_id=float(301),
+        crid="crid-1")
+    pulumi.export("mediaUrl", creative.media_url)
+    ```
 
 
     :param _builtins.str crid: The creative id from the VAST/VMAP creative element (`{crid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).
@@ -276,7 +289,20 @@ def get_ad_creative_output(crid: pulumi.Input[Optional[_builtins.str]] = None,
                            zone_id: pulumi.Input[Optional[_builtins.float]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdCreativeResult]:
     """
-    `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}` Show an ad insertion creative of a VoD push zone.
+    Show an ad insertion creative of a VoD push zone.
+
+    Calls `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`.
+
+    ## Example Usage
+    ### Read an ad creative of a VoD push zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    creative = cdnstream.get_ad_creative(zone_id=float(301),
+        crid="crid-1")
+    pulumi.export("mediaUrl", creative.media_url)
+    ```
 
 
     :param _builtins.str crid: The creative id from the VAST/VMAP creative element (`{crid}` of `GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`).

@@ -109,7 +109,19 @@ class AwaitableGetAdManagerProjectsResult(GetAdManagerProjectsResult):
 
 def get_ad_manager_projects(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdManagerProjectsResult:
     """
-    `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it.
+    List ad manager projects, with the plan's project cap and what remains of it.
+
+    Calls `GET /v2/ad-manager`.
+
+    ## Example Usage
+    ### List the ad-manager projects and the plan's cap
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    projects = cdnstream.get_ad_manager_projects()
+    pulumi.export("projectsAvailable", projects.projects_available)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -124,7 +136,19 @@ def get_ad_manager_projects(opts: Optional[pulumi.InvokeOptions] = None) -> Awai
         warnings=pulumi.get(__ret__, 'warnings'))
 def get_ad_manager_projects_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdManagerProjectsResult]:
     """
-    `GET /v2/ad-manager` List ad manager projects, with the plan's project cap and what remains of it.
+    List ad manager projects, with the plan's project cap and what remains of it.
+
+    Calls `GET /v2/ad-manager`.
+
+    ## Example Usage
+    ### List the ad-manager projects and the plan's cap
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    projects = cdnstream.get_ad_manager_projects()
+    pulumi.export("projectsAvailable", projects.projects_available)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

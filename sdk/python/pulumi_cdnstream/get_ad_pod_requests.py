@@ -166,11 +166,23 @@ def get_ad_pod_requests(advertiser_ids: Optional[Sequence[_builtins.str]] = None
                         user_agent: Optional[Sequence[_builtins.str]] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdPodRequestsResult:
     """
-    `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
+    List ad-pod requests of a project: every matching request, each once, with the API's
     `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
     when fewer than `total` have arrived by page `pages`, the pages after it are read until the
     log ends), or one `page` with its paging fields. Date and range formats are checked before
     sending.
+
+    Calls `POST /v2/ad-manager/{pid}/requests`.
+
+    ## Example Usage
+    ### List a project's ad-pod requests
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    requests = cdnstream.get_ad_pod_requests(project_id=float(1))
+    pulumi.export("adPodRequests", requests.total)
+    ```
 
 
     :param Sequence[_builtins.str] advertiser_ids: Advertisers (API `advertiser_ids`).
@@ -289,11 +301,23 @@ def get_ad_pod_requests_output(advertiser_ids: pulumi.Input[Optional[Optional[Se
                                user_agent: pulumi.Input[Optional[Optional[Sequence[_builtins.str]]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdPodRequestsResult]:
     """
-    `POST /v2/ad-manager/{pid}/requests` List ad-pod requests of a project: every matching request, each once, with the API's
+    List ad-pod requests of a project: every matching request, each once, with the API's
     `total` (page 1, then pages 2..`pages` concurrently; 45 requests in pages of 20 take 3 calls;
     when fewer than `total` have arrived by page `pages`, the pages after it are read until the
     log ends), or one `page` with its paging fields. Date and range formats are checked before
     sending.
+
+    Calls `POST /v2/ad-manager/{pid}/requests`.
+
+    ## Example Usage
+    ### List a project's ad-pod requests
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    requests = cdnstream.get_ad_pod_requests(project_id=float(1))
+    pulumi.export("adPodRequests", requests.total)
+    ```
 
 
     :param Sequence[_builtins.str] advertiser_ids: Advertisers (API `advertiser_ids`).

@@ -110,9 +110,22 @@ def get_ad_tracking_report(browser: Optional[_builtins.str] = None,
                            subdivision2_geoname_id: Optional[_builtins.float] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAdTrackingReportResult:
     """
-    `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
+    Get the ad insertion tracking report of a push stream. The granularity set and the range
     cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
     range. A 403 names the custom plan, or the add-on and the filters that need it.
+
+    Calls `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`.
+
+    ## Example Usage
+    ### Read a push stream's ad tracking report for an hour
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    report = cdnstream.get_ad_tracking_report(stream_id=float(1234),
+        r="2024-05-01 00:00:00 - 2024-05-01 01:00:00")
+    pulumi.export("summary", report.summary)
+    ```
 
 
     :param _builtins.str browser: Viewer browser; needs the advanced analytics add-on.
@@ -171,9 +184,22 @@ def get_ad_tracking_report_output(browser: pulumi.Input[Optional[Optional[_built
                                   subdivision2_geoname_id: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAdTrackingReportResult]:
     """
-    `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports` Get the ad insertion tracking report of a push stream. The granularity set and the range
+    Get the ad insertion tracking report of a push stream. The granularity set and the range
     cap (granularity x 1440 minutes) are checked before sending; the error names the largest valid
     range. A 403 names the custom plan, or the add-on and the filters that need it.
+
+    Calls `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`.
+
+    ## Example Usage
+    ### Read a push stream's ad tracking report for an hour
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    report = cdnstream.get_ad_tracking_report(stream_id=float(1234),
+        r="2024-05-01 00:00:00 - 2024-05-01 01:00:00")
+    pulumi.export("summary", report.summary)
+    ```
 
 
     :param _builtins.str browser: Viewer browser; needs the advanced analytics add-on.

@@ -290,7 +290,20 @@ def get_campaign_targeting(campaign_id: Optional[_builtins.str] = None,
                            project_id: Optional[_builtins.float] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignTargetingResult:
     """
-    `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+    Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+
+    Calls `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`.
+
+    ## Example Usage
+    ### Read a campaign's targeting
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    targeting = cdnstream.get_campaign_targeting(project_id=float(1),
+        campaign_id="cmp_7Hq2xK9d")
+    pulumi.export("countries", targeting.country_geoname_ids)
+    ```
 
 
     :param _builtins.str campaign_id: The campaign (`{cid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).
@@ -328,7 +341,20 @@ def get_campaign_targeting_output(campaign_id: pulumi.Input[Optional[_builtins.s
                                   project_id: pulumi.Input[Optional[_builtins.float]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignTargetingResult]:
     """
-    `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting` Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+    Show a campaign's targeting; `fromCache` says whether the API served it from cache.
+
+    Calls `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`.
+
+    ## Example Usage
+    ### Read a campaign's targeting
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    targeting = cdnstream.get_campaign_targeting(project_id=float(1),
+        campaign_id="cmp_7Hq2xK9d")
+    pulumi.export("countries", targeting.country_geoname_ids)
+    ```
 
 
     :param _builtins.str campaign_id: The campaign (`{cid}` of `GET /v2/ad-manager/{pid}/campaigns/{cid}/targeting`).

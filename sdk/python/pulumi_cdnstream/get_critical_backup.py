@@ -206,7 +206,19 @@ class AwaitableGetCriticalBackupResult(GetCriticalBackupResult):
 def get_critical_backup(backup_id: Optional[_builtins.float] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCriticalBackupResult:
     """
-    `GET /v2/cb/{backupid}` Get one critical backup job by id.
+    Get one critical backup job by id.
+
+    Calls `GET /v2/cb/{backupid}`.
+
+    ## Example Usage
+    ### Read a critical backup job
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    backup = cdnstream.get_critical_backup(backup_id=float(7))
+    pulumi.export("backupName", backup.name)
+    ```
 
 
     :param _builtins.float backup_id: The backup job's id (`{backupid}` of `GET /v2/cb/{backupid}`).
@@ -234,7 +246,19 @@ def get_critical_backup(backup_id: Optional[_builtins.float] = None,
 def get_critical_backup_output(backup_id: pulumi.Input[Optional[_builtins.float]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCriticalBackupResult]:
     """
-    `GET /v2/cb/{backupid}` Get one critical backup job by id.
+    Get one critical backup job by id.
+
+    Calls `GET /v2/cb/{backupid}`.
+
+    ## Example Usage
+    ### Read a critical backup job
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    backup = cdnstream.get_critical_backup(backup_id=float(7))
+    pulumi.export("backupName", backup.name)
+    ```
 
 
     :param _builtins.float backup_id: The backup job's id (`{backupid}` of `GET /v2/cb/{backupid}`).

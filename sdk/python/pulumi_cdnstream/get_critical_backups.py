@@ -85,7 +85,19 @@ class AwaitableGetCriticalBackupsResult(GetCriticalBackupsResult):
 
 def get_critical_backups(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCriticalBackupsResult:
     """
-    `GET /v2/cb` List critical backups.
+    List critical backups.
+
+    Calls `GET /v2/cb`.
+
+    ## Example Usage
+    ### List the critical backups
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    backups_var = cdnstream.get_critical_backups()
+    pulumi.export("backups", backups_var.backups)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -98,7 +110,19 @@ def get_critical_backups(opts: Optional[pulumi.InvokeOptions] = None) -> Awaitab
         warnings=pulumi.get(__ret__, 'warnings'))
 def get_critical_backups_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCriticalBackupsResult]:
     """
-    `GET /v2/cb` List critical backups.
+    List critical backups.
+
+    Calls `GET /v2/cb`.
+
+    ## Example Usage
+    ### List the critical backups
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    backups_var = cdnstream.get_critical_backups()
+    pulumi.export("backups", backups_var.backups)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -97,7 +97,19 @@ class AwaitableGetDnsZonesResult(GetDnsZonesResult):
 
 def get_dns_zones(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDnsZonesResult:
     """
-    `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers.
+    List DNS zones: every DNS zone of the account and its authoritative nameservers.
+
+    Calls `GET /v2/dns`.
+
+    ## Example Usage
+    ### List the DNS zones and their nameservers
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    dns = cdnstream.get_dns_zones()
+    pulumi.export("nameservers", dns.nameservers)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -111,7 +123,19 @@ def get_dns_zones(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDn
         warnings=pulumi.get(__ret__, 'warnings'))
 def get_dns_zones_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDnsZonesResult]:
     """
-    `GET /v2/dns` List DNS zones: every DNS zone of the account and its authoritative nameservers.
+    List DNS zones: every DNS zone of the account and its authoritative nameservers.
+
+    Calls `GET /v2/dns`.
+
+    ## Example Usage
+    ### List the DNS zones and their nameservers
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    dns = cdnstream.get_dns_zones()
+    pulumi.export("nameservers", dns.nameservers)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

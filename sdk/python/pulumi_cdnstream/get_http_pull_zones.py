@@ -77,9 +77,21 @@ class AwaitableGetHttpPullZonesResult(GetHttpPullZonesResult):
 def get_http_pull_zones(page: Optional[_builtins.float] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetHttpPullZonesResult:
     """
-    `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+    List HTTP pull zones: every zone, each once, however the API pages them (pages are read
     until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
     rather than return part of it), or one `page` of them with `lastPage`.
+
+    Calls `GET /v2/zones/http/pull`.
+
+    ## Example Usage
+    ### List every HTTP pull zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    pull_zones = cdnstream.get_http_pull_zones()
+    pulumi.export("zones", pull_zones.zones)
+    ```
 
 
     :param _builtins.float page: One page (from 1) instead of every zone (`page` of `GET /v2/zones/http/pull`). How many zones a page holds is the
@@ -97,9 +109,21 @@ def get_http_pull_zones(page: Optional[_builtins.float] = None,
 def get_http_pull_zones_output(page: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetHttpPullZonesResult]:
     """
-    `GET /v2/zones/http/pull` List HTTP pull zones: every zone, each once, however the API pages them (pages are read
+    List HTTP pull zones: every zone, each once, however the API pages them (pages are read
     until one is empty or brings no new zone; a listing that never ends fails at 10,000 pages
     rather than return part of it), or one `page` of them with `lastPage`.
+
+    Calls `GET /v2/zones/http/pull`.
+
+    ## Example Usage
+    ### List every HTTP pull zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    pull_zones = cdnstream.get_http_pull_zones()
+    pulumi.export("zones", pull_zones.zones)
+    ```
 
 
     :param _builtins.float page: One page (from 1) instead of every zone (`page` of `GET /v2/zones/http/pull`). How many zones a page holds is the

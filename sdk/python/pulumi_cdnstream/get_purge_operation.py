@@ -211,7 +211,20 @@ def get_purge_operation(purge_id: Optional[_builtins.str] = None,
                         zone_id: Optional[_builtins.float] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPurgeOperationResult:
     """
-    `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress.
+    Get purge / prefetch details: whether it is pending, and each server's progress.
+
+    Calls `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`.
+
+    ## Example Usage
+    ### Follow a purge of an HTTP push zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    purge = cdnstream.get_purge_operation(zone_id=float(101),
+        purge_id="purge-1")
+    pulumi.export("pending", purge.pending)
+    ```
 
 
     :param _builtins.str purge_id: The operation's id, from the purge or prefetch call or the purge history (`{purgeId}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).
@@ -242,7 +255,20 @@ def get_purge_operation_output(purge_id: pulumi.Input[Optional[_builtins.str]] =
                                zone_id: pulumi.Input[Optional[_builtins.float]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPurgeOperationResult]:
     """
-    `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}` Get purge / prefetch details: whether it is pending, and each server's progress.
+    Get purge / prefetch details: whether it is pending, and each server's progress.
+
+    Calls `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`.
+
+    ## Example Usage
+    ### Follow a purge of an HTTP push zone
+    ```python
+    import pulumi
+    import pulumi_cdnstream as cdnstream
+
+    purge = cdnstream.get_purge_operation(zone_id=float(101),
+        purge_id="purge-1")
+    pulumi.export("pending", purge.pending)
+    ```
 
 
     :param _builtins.str purge_id: The operation's id, from the purge or prefetch call or the purge history (`{purgeId}` of `GET /v2/zones/http/push/{zoneid}/purge/{purgeId}`).

@@ -173,11 +173,12 @@ class HttpDomainLockBulk(pulumi.CustomResource):
                  policy: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
-        (and import/adopt id) is always `account`.
+        Restricts which domains and IPs may embed or hotlink the account's HTTP zones: the account-wide
+        domain lock, saved as the account default or also applied to every HTTP pull zone.
 
-        A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
-        the last write sent. Drift, found by refresh or `preview --refresh`:
+        Written through `POST /v2/zones/http/settings/security/domainlock`. There is one per account:
+        the resource id is always `account`. A write is not read back (the answer carries no settings):
+        `accountDefault` records what the last write sent. Drift, found by refresh or `preview --refresh`:
         - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
           (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
         - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
@@ -192,7 +193,25 @@ class HttpDomainLockBulk(pulumi.CustomResource):
         drift cannot be detected. The API has no delete: destroying the resource leaves the account
         default and every zone's lock as they are, and says so.
 
-        Import id: `account`, e.g. `account`.
+        ## Example Usage
+        ### The account-wide HTTP zone domain lock
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        lock = cdnstream.HttpDomainLockBulk("lock",
+            mode="save",
+            enabled=True,
+            domains=["example.com"])
+        ```
+
+        ## Import
+
+        An existing HttpDomainLockBulk is imported by its id, `account`:
+
+        ```sh
+        $ pulumi import cdnstream:index:HttpDomainLockBulk httpDomainLockBulk account
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -230,11 +249,12 @@ class HttpDomainLockBulk(pulumi.CustomResource):
                  args: HttpDomainLockBulkArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The account-wide HTTP zone domain lock (`POST /v2/zones/http/settings/security/domainlock`). There is one per account: the resource id
-        (and import/adopt id) is always `account`.
+        Restricts which domains and IPs may embed or hotlink the account's HTTP zones: the account-wide
+        domain lock, saved as the account default or also applied to every HTTP pull zone.
 
-        A write is not read back (the `POST /v2/zones/http/settings/security/domainlock` answer carries no settings): `accountDefault` records what
-        the last write sent. Drift, found by refresh or `preview --refresh`:
+        Written through `POST /v2/zones/http/settings/security/domainlock`. There is one per account:
+        the resource id is always `account`. A write is not read back (the answer carries no settings):
+        `accountDefault` records what the last write sent. Drift, found by refresh or `preview --refresh`:
         - the account default that every mode saves, through `GET /v2/zones/http/settings/security/domainlock`
           (a path the spec does not list): a changed flag, domain or IP (lists compared as sets);
         - after `append` or `overwrite`, every HTTP pull zone's lock, from the pull-zone listing (`GET /v2/zones/http/pull`,
@@ -249,7 +269,25 @@ class HttpDomainLockBulk(pulumi.CustomResource):
         drift cannot be detected. The API has no delete: destroying the resource leaves the account
         default and every zone's lock as they are, and says so.
 
-        Import id: `account`, e.g. `account`.
+        ## Example Usage
+        ### The account-wide HTTP zone domain lock
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        lock = cdnstream.HttpDomainLockBulk("lock",
+            mode="save",
+            enabled=True,
+            domains=["example.com"])
+        ```
+
+        ## Import
+
+        An existing HttpDomainLockBulk is imported by its id, `account`:
+
+        ```sh
+        $ pulumi import cdnstream:index:HttpDomainLockBulk httpDomainLockBulk account
+        ```
 
 
         :param str resource_name: The name of the resource.

@@ -105,14 +105,35 @@ class PushZoneSettings(pulumi.CustomResource):
                  zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (`POST /v2/zones/http/push/{zoneid}`).
+        Manages an HTTP push zone's custom domains, transcoding profiles and transcode webhook, leaving
+        its other settings alone.
 
-        Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
-        zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
-        The API has no delete for settings: destroying the resource leaves the zone's values as they
-        are, and says so. Where the API has no such read, refresh keeps the last applied state and says
-        once that drift cannot be detected. What the API says beside a change (its `message`, `warnings`
-        and `errors`) is shown in the CLI; warnings and errors are also kept in `warnings`.
+        Written through `POST /v2/zones/http/push/{zoneid}`; only the settings declared are managed.
+        Refresh reads the zone through `GET /v2/zones/http/push/{id}` and detects changed domains,
+        profiles and webhook. The API has no delete for settings: destroying the resource leaves the
+        zone's values as they are, and says so. Where the API has no such read, refresh keeps the last
+        applied state and says once that drift cannot be detected. What the API says beside a change
+        (its `message`, `warnings` and `errors`) is shown in the CLI; warnings and errors are also kept in
+        `warnings`.
+
+        ## Example Usage
+        ### Custom domains, transcoding profiles and webhook of an HTTP push zone
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        assets = cdnstream.PushZoneSettings("assets",
+            zone_id=101,
+            custom_domains=["cdn.example.com"])
+        ```
+
+        ## Import
+
+        An existing PushZoneSettings is imported by its id, `<zoneId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:PushZoneSettings pushZoneSettings 101
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -131,14 +152,35 @@ class PushZoneSettings(pulumi.CustomResource):
                  args: PushZoneSettingsArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Custom domains, transcoding profiles and the transcode webhook of an HTTP push zone (`POST /v2/zones/http/push/{zoneid}`).
+        Manages an HTTP push zone's custom domains, transcoding profiles and transcode webhook, leaving
+        its other settings alone.
 
-        Only the settings declared are managed. Import id: the zone id, e.g. `101`. Refresh reads the
-        zone through `GET /v2/zones/http/push/{id}` and detects changed domains, profiles and webhook.
-        The API has no delete for settings: destroying the resource leaves the zone's values as they
-        are, and says so. Where the API has no such read, refresh keeps the last applied state and says
-        once that drift cannot be detected. What the API says beside a change (its `message`, `warnings`
-        and `errors`) is shown in the CLI; warnings and errors are also kept in `warnings`.
+        Written through `POST /v2/zones/http/push/{zoneid}`; only the settings declared are managed.
+        Refresh reads the zone through `GET /v2/zones/http/push/{id}` and detects changed domains,
+        profiles and webhook. The API has no delete for settings: destroying the resource leaves the
+        zone's values as they are, and says so. Where the API has no such read, refresh keeps the last
+        applied state and says once that drift cannot be detected. What the API says beside a change
+        (its `message`, `warnings` and `errors`) is shown in the CLI; warnings and errors are also kept in
+        `warnings`.
+
+        ## Example Usage
+        ### Custom domains, transcoding profiles and webhook of an HTTP push zone
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        assets = cdnstream.PushZoneSettings("assets",
+            zone_id=101,
+            custom_domains=["cdn.example.com"])
+        ```
+
+        ## Import
+
+        An existing PushZoneSettings is imported by its id, `<zoneId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:PushZoneSettings pushZoneSettings 101
+        ```
 
 
         :param str resource_name: The name of the resource.

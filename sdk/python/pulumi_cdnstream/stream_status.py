@@ -82,11 +82,31 @@ class StreamStatus(pulumi.CustomResource):
                  stream_kind: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
+        Keeps a push or timeshift stream enabled or disabled.
 
-        Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
-        `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
-        the stream as it is (the API has no "unset" for a status) and says so.
+        Written through `POST /v2/streams/{push|timeshift}/{streamid}/status`. Refresh reads the stream
+        through `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource
+        leaves the stream as it is (the API has no "unset" for a status) and says so.
+
+        ## Example Usage
+        ### A push or timeshift stream enabled or disabled
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        main = cdnstream.StreamStatus("main",
+            stream_kind="push",
+            stream_id="1234",
+            disabled=False)
+        ```
+
+        ## Import
+
+        An existing StreamStatus is imported by its id, `<streamKind>/<streamId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:StreamStatus streamStatus push/1234
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -102,11 +122,31 @@ class StreamStatus(pulumi.CustomResource):
                  args: StreamStatusArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Keeps a push or timeshift stream enabled or disabled (`POST /v2/streams/{push|timeshift}/{streamid}/status`).
+        Keeps a push or timeshift stream enabled or disabled.
 
-        Import (adopt) id: `<push|timeshift>/<streamId>`, e.g. `push/1234`. Refresh reads the stream through
-        `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource leaves
-        the stream as it is (the API has no "unset" for a status) and says so.
+        Written through `POST /v2/streams/{push|timeshift}/{streamid}/status`. Refresh reads the stream
+        through `GET /v2/streams/{kind}/{id}` and detects a changed `disabled`. Destroying the resource
+        leaves the stream as it is (the API has no "unset" for a status) and says so.
+
+        ## Example Usage
+        ### A push or timeshift stream enabled or disabled
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        main = cdnstream.StreamStatus("main",
+            stream_kind="push",
+            stream_id="1234",
+            disabled=False)
+        ```
+
+        ## Import
+
+        An existing StreamStatus is imported by its id, `<streamKind>/<streamId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:StreamStatus streamStatus push/1234
+        ```
 
 
         :param str resource_name: The name of the resource.

@@ -178,12 +178,32 @@ class VodPullDomainLock(pulumi.CustomResource):
                  zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
+        Restricts which domains and IPs may play a VoD pull zone's content: the zone's domain lock.
 
-        Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
-        reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
-        (as sets: reordering or a change of case is no drift). The API has no delete for a lock:
-        destroying the resource leaves the zone's lock as it is, and says so.
+        Written through `POST /v2/zones/vod/pull/{zoneid}/domainlock`; only the settings declared are
+        managed. Refresh reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag,
+        domain or IP (as sets: reordering or a change of case is no drift). The API has no delete for a
+        lock: destroying the resource leaves the zone's lock as it is, and says so.
+
+        ## Example Usage
+        ### A VoD pull zone's domain lock
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        vod = cdnstream.VodPullDomainLock("vod",
+            zone_id=401,
+            enabled=True,
+            domains=["player.example.com"])
+        ```
+
+        ## Import
+
+        An existing VodPullDomainLock is imported by its id, `<zoneId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:VodPullDomainLock vodPullDomainLock 401
+        ```
 
 
         :param str resource_name: The name of the resource.
@@ -216,12 +236,32 @@ class VodPullDomainLock(pulumi.CustomResource):
                  args: VodPullDomainLockArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The domain lock of a VoD pull zone (`POST /v2/zones/vod/pull/{zoneid}/domainlock`).
+        Restricts which domains and IPs may play a VoD pull zone's content: the zone's domain lock.
 
-        Only the settings declared are managed. Import (adopt) id: the zone id, e.g. `401`. Refresh
-        reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag, domain or IP
-        (as sets: reordering or a change of case is no drift). The API has no delete for a lock:
-        destroying the resource leaves the zone's lock as it is, and says so.
+        Written through `POST /v2/zones/vod/pull/{zoneid}/domainlock`; only the settings declared are
+        managed. Refresh reads the zone through `GET /v2/zones/vod/pull/{id}` and detects a changed flag,
+        domain or IP (as sets: reordering or a change of case is no drift). The API has no delete for a
+        lock: destroying the resource leaves the zone's lock as it is, and says so.
+
+        ## Example Usage
+        ### A VoD pull zone's domain lock
+        ```python
+        import pulumi
+        import pulumi_cdnstream as cdnstream
+
+        vod = cdnstream.VodPullDomainLock("vod",
+            zone_id=401,
+            enabled=True,
+            domains=["player.example.com"])
+        ```
+
+        ## Import
+
+        An existing VodPullDomainLock is imported by its id, `<zoneId>`:
+
+        ```sh
+        $ pulumi import cdnstream:index:VodPullDomainLock vodPullDomainLock 401
+        ```
 
 
         :param str resource_name: The name of the resource.
