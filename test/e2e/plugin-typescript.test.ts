@@ -11,6 +11,7 @@ import { createTestStack, engineEnv, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 import { filesUnder } from "../helpers/state";
+import { expectOnlySettingsGiven } from "../helpers/plugin-program-suite";
 
 const cdn = loadSdk();
 
@@ -147,5 +148,54 @@ describe("moving a resource from the dynamic path to the plugin path", () => {
     expect(preview.changeSummary).toEqual({ same: 3 });
     expect(checkpointText(test)).not.toContain(emulator.apiKey);
     expect(output).not.toContain(emulator.apiKey);
+  });
+});
+
+describe("the key and the retries from the environment only, on both paths", () => {
+  let emulator: TestEmulator;
+  let test: TestStack;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    // No stack config: the explicit provider is given its address; the dynamic resource's
+    // provider host, like the plugin, reads the rest from the environment the engine passes on.
+    test = await createTestStack({
+      env: { CDNSTREAM_API_KEY: emulator.apiKey, CDNSTREAM_BASE_URL: emulator.url, CDNSTREAM_MAX_RETRIES: "0" },
+      program: async () => {
+        const provider = new cdn.Provider("account", { baseUrl: emulator.url });
+        const args = { streamKind: "push" as const, disabled: true };
+        new cdn.StreamStatus("plugin", { ...args, streamId: 3001 }, { provider });
+        new cdn.StreamStatus("dynamic", { ...args, streamId: 3002 });
+      },
+    });
+  });
+  afterAll(async () => {
+    try {
+      await test?.cleanup();
+    } finally {
+      await emulator?.close();
+    }
+  });
+
+  it("exports a stack that holds neither the key nor a setting the program left unset", async () => {
+    const up = await test.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+    expect((await emulator.object("pushStreams", 3001)).disabled).toBe("1");
+    expect((await emulator.object("pushStreams", 3002)).disabled).toBe("1");
+    const { deployment } = await test.stack.exportStack();
+    expectOnlySettingsGiven(deployment, emulator.apiKey, {
+      "cdnstream:account": ["baseUrl"],
+      "pulumi-nodejs:default": [],
+    });
+  });
+
+  it("honours CDNSTREAM_MAX_RETRIES=0 on both paths: an answer the API would retry fails at once", async () => {
+    const read = "GET /v2/streams/push/{streamid}";
+    await emulator.clearRequests();
+    await emulator.inject({ status: 503, count: 2, operation: read });
+    // With the client's default of 4 retries each 503 would be retried and the refresh pass.
+    await expect(test.stack.refresh()).rejects.toThrow(/503/);
+    expect((await emulator.requestCounts())[read]).toBe(2);
+    expect(await emulator.pendingFaults()).toEqual([]);
   });
 });
