@@ -9,8 +9,8 @@
  *   interface gives the input properties, the class's declared fields the output properties,
  *   their types and the JSDoc users read in their editor, which becomes every description;
  * - the data sources (sdk/data-sources): each `getX(args)` function's argument and result types;
- * - the client's settings (provider/client/config.ts): the provider's configuration, with each
- *   setting's environment variable and default.
+ * - the client's settings (provider/client/config.ts): the provider's configuration, each
+ *   setting with the environment variable the plugin falls back to (never read by the SDKs).
  *
  * Run: `npm run gen` (builds, then `node dist/scripts/gen-schema.js`); `--check` writes
  * nothing and exits 1 when the file is out of date (test/plugin/schema.test.ts runs the same
@@ -144,8 +144,6 @@ interface PropertySpec extends TypeSpec {
   description?: string;
   secret?: boolean;
   willReplaceOnChanges?: boolean;
-  default?: number;
-  defaultInfo?: { environment: string[] };
 }
 interface ObjectSpec {
   description?: string;
@@ -388,25 +386,22 @@ export function generateSchema(): Record<string, unknown> {
     const member = settingsInterface.members.find((m) => m.name?.getText() === name);
     return member ? builder.description(checker.getSymbolAtLocation(member.name!)) : undefined;
   };
+  // No `default` and no `defaultInfo`: Pulumi's codegen turns those into reads of the environment
+  // and the defaults inside each SDK's Provider class, which then sends them as inputs and so
+  // records them in state (the key from CDNSTREAM_API_KEY among them, and a 0 in Python lost to
+  // `or 4`). The plugin applies the environment and the defaults itself (resolveConfig), so a
+  // stack records only what the user set; the description says where a setting falls back to.
+  const setting = (description: string | undefined, envVar: string): PropertySpec => ({
+    description: `${description ?? ""} When unset, the provider reads \`${envVar}\` from its environment.`.trim(),
+  });
   const config: Record<string, PropertySpec> = {
-    apiKey: {
-      type: "string",
-      secret: true,
-      description: settingDoc("apiKey"),
-      defaultInfo: { environment: ["CDNSTREAM_API_KEY"] },
-    },
-    baseUrl: {
-      type: "string",
-      description: settingDoc("baseUrl"),
-      defaultInfo: { environment: ["CDNSTREAM_BASE_URL"] },
-    },
+    apiKey: { type: "string", secret: true, ...setting(settingDoc("apiKey"), "CDNSTREAM_API_KEY") },
+    baseUrl: { type: "string", ...setting(settingDoc("baseUrl"), "CDNSTREAM_BASE_URL") },
   };
-  for (const [name, setting] of Object.entries(NUMERIC_SETTINGS)) {
+  for (const [name, numeric] of Object.entries(NUMERIC_SETTINGS)) {
     config[name] = {
-      type: Number.isInteger(setting.fallback) && name !== "rps" ? "integer" : "number",
-      description: settingDoc(name),
-      ...(setting.inherits ? {} : { default: setting.fallback }),
-      defaultInfo: { environment: [setting.env] },
+      type: Number.isInteger(numeric.fallback) && name !== "rps" ? "integer" : "number",
+      ...setting(settingDoc(name), numeric.env),
     };
   }
 

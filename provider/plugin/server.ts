@@ -274,6 +274,10 @@ export const service = {
       const name = String(key).replace(`${PACKAGE}:config:`, "");
       if (args[name] === undefined) args[name] = value;
     }
+    // Only what the program or stack config set arrives here (the schema declares no default and
+    // no environment variable for an SDK to apply): the client fills in the rest from this
+    // process's CDNSTREAM_* variables, passed on by the engine, and its defaults (resolveConfig),
+    // so nothing the user did not set, the key from the environment least of all, is recorded.
     const { settings } = settingsOf(args);
     await configureHandlers({
       config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },

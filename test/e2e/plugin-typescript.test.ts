@@ -11,6 +11,7 @@ import { createTestStack, engineEnv, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 import { filesUnder } from "../helpers/state";
+import { expectOnlySettingsGiven, expectUnretried } from "../helpers/plugin-program-suite";
 
 const cdn = loadSdk();
 
@@ -147,5 +148,47 @@ describe("moving a resource from the dynamic path to the plugin path", () => {
     expect(preview.changeSummary).toEqual({ same: 3 });
     expect(checkpointText(test)).not.toContain(emulator.apiKey);
     expect(output).not.toContain(emulator.apiKey);
+  });
+});
+
+describe("the key and the retries from the environment only, on both paths", () => {
+  let emulator: TestEmulator;
+  let test: TestStack;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    // No stack config: the explicit provider is given its address; the dynamic resource's
+    // provider host, like the plugin, reads the rest from the environment the engine passes on.
+    test = await createTestStack({
+      env: { CDNSTREAM_API_KEY: emulator.apiKey, CDNSTREAM_BASE_URL: emulator.url, CDNSTREAM_MAX_RETRIES: "0" },
+      program: async () => {
+        const provider = new cdn.Provider("account", { baseUrl: emulator.url });
+        new cdn.StreamStatus("plugin", { streamKind: "push", streamId: 3001, disabled: true }, { provider });
+        new cdn.StreamStatus("dynamic", { streamKind: "timeshift", streamId: 5001, disabled: true });
+      },
+    });
+  });
+  afterAll(async () => {
+    try {
+      await test?.cleanup();
+    } finally {
+      await emulator?.close();
+    }
+  });
+
+  it("exports a stack that holds neither the key nor a setting the program left unset", async () => {
+    const up = await test.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+    expect((await emulator.object("pushStreams", 3001)).disabled).toBe("1");
+    expect((await emulator.object("timeshiftStreams", 5001)).disabled).toBe("1");
+    const { deployment } = await test.stack.exportStack();
+    expectOnlySettingsGiven(deployment, emulator.apiKey, {
+      "cdnstream:account": ["baseUrl"],
+      "pulumi-nodejs:default": [],
+    });
+  });
+
+  it("honours CDNSTREAM_MAX_RETRIES=0 on both paths: a 503 the client would retry fails at once", async () => {
+    await expectUnretried(emulator, () => test.stack.refresh());
   });
 });

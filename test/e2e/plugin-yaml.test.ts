@@ -13,6 +13,7 @@ import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { engineEnv, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir } from "../helpers/package";
+import { expectOnlySettingsGiven, expectUnretried } from "../helpers/plugin-program-suite";
 
 const STATUS_WRITE = "POST /v2/streams/push/{streamid}/status";
 
@@ -220,6 +221,61 @@ resources:
     } finally {
       await project.cleanup();
     }
+  });
+});
+
+describe("the key and the retries from the environment only", () => {
+  let emulator: TestEmulator;
+  let project: Awaited<ReturnType<typeof yamlStack>>;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    // No stack config: the explicit provider is given its address, the default provider nothing.
+    project = await yamlStack(
+      "cdnstream-yaml-environment",
+      {},
+      { CDNSTREAM_API_KEY: emulator.apiKey, CDNSTREAM_BASE_URL: emulator.url, CDNSTREAM_MAX_RETRIES: "0" },
+    );
+    project.write(`
+resources:
+  account:
+    type: pulumi:providers:cdnstream
+    properties:
+      baseUrl: ${emulator.url}
+  explicit:
+    type: cdnstream:index:StreamStatus
+    properties:
+      streamKind: push
+      streamId: "3001"
+      disabled: true
+    options:
+      provider: \${account}
+  ambient:
+    type: cdnstream:index:StreamStatus
+    properties:
+      streamKind: timeshift
+      streamId: "5001"
+      disabled: true
+`);
+  });
+  afterAll(async () => {
+    try {
+      await project?.cleanup();
+    } finally {
+      await emulator?.close();
+    }
+  });
+
+  it("exports a stack that holds neither the key nor a setting the program left unset", async () => {
+    const up = await project.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+    expect((await emulator.object("timeshiftStreams", 5001)).disabled).toBe("1");
+    const { deployment } = await project.stack.exportStack();
+    expectOnlySettingsGiven(deployment, emulator.apiKey, { "cdnstream:account": ["baseUrl"], "cdnstream:default": [] });
+  });
+
+  it("honours CDNSTREAM_MAX_RETRIES=0 on both providers: a 503 the client would retry fails at once", async () => {
+    await expectUnretried(emulator, () => project.stack.refresh());
   });
 });
 

@@ -55,21 +55,26 @@ export interface DriverSpec {
   project: string;
   stack: string;
   workDir: string;
-  apiKey: string;
+  /** The explicit provider's key; without it the provider reads CDNSTREAM_API_KEY from the environment. */
+  apiKey?: string;
   baseUrl: string;
   stream: { streamKind: string; streamId: string; disabled: boolean };
   import?: { id: string; streamKind: string; streamId: string; disabled: boolean };
 }
 
-/** What a driver prints: the change summary, and outputs (up, import) or recorded resources (refresh, destroy). */
+/**
+ * What a driver prints: the change summary, and outputs (up, import) or recorded resources
+ * (refresh, destroy); for export, the stack's deployment as its language's Automation API exports it.
+ */
 export interface DriverResult {
   verb: string;
   changes: Record<string, number>;
+  deployment?: { resources?: { type: string; urn: string; inputs?: Record<string, unknown> }[] };
   outputs?: Record<string, unknown>;
   resources?: Record<string, Record<string, unknown>>;
 }
 
-export type Verb = "up" | "preview" | "refresh" | "import" | "destroy";
+export type Verb = "up" | "preview" | "refresh" | "import" | "destroy" | "export";
 
 /** A stack driven by a program in another language, on its own file backend under .tmp/. */
 export interface DriverStack {
@@ -113,9 +118,11 @@ export function runForJson(command: string[], options: { cwd: string; env: NodeJ
   });
 }
 
+/** `env` is added to the program's environment, and so to the engine's and the plugin's. */
 export function createDriverStack(
   command: string[],
   spec: Omit<DriverSpec, "workDir" | "stack"> & { stack?: string },
+  env: Record<string, string> = {},
 ): DriverStack {
   const { dir, workDir } = scratchStackDirs();
   const full: DriverSpec = { stack: "test", ...spec, workDir };
@@ -124,7 +131,7 @@ export function createDriverStack(
   const run = (verb: Verb) =>
     runForJson(
       [...command, verb],
-      { cwd: workDir, env: { ...process.env, ...engineEnv(dir), CDNSTREAM_DRIVER_SPEC: JSON.stringify(full) } },
+      { cwd: workDir, env: { ...process.env, ...engineEnv(dir), ...env, CDNSTREAM_DRIVER_SPEC: JSON.stringify(full) } },
       `${path.basename(command[command.length - 1])} ${verb}`,
     ) as Promise<DriverResult>;
 

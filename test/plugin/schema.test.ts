@@ -11,7 +11,7 @@ import { NUMERIC_SETTINGS } from "../../provider/client/config";
 
 const checkedIn = fs.readFileSync(SCHEMA_FILE, "utf8");
 const schema = JSON.parse(checkedIn) as {
-  config: { variables: Record<string, { secret?: boolean; description?: string; defaultInfo?: unknown }> };
+  config: { variables: Record<string, { secret?: boolean; description?: string }> };
   provider: { inputProperties: Record<string, unknown> };
   resources: Record<string, any>;
   functions: Record<string, any>;
@@ -79,16 +79,20 @@ describe("the plugin's schema", () => {
     expect(undocumented).toEqual([]);
   });
 
-  it("configures the provider with every client setting, the key secret, each with its environment variable", () => {
+  it("configures the provider with every client setting, the key secret, leaving the environment and defaults to the plugin", () => {
     expect(Object.keys(schema.config.variables).sort()).toEqual(
       ["apiKey", "baseUrl", ...Object.keys(NUMERIC_SETTINGS)].sort(),
     );
     expect(schema.provider.inputProperties).toEqual(schema.config.variables);
-    expect(schema.config.variables.apiKey).toMatchObject({
-      secret: true,
-      defaultInfo: { environment: ["CDNSTREAM_API_KEY"] },
-    });
-    for (const [name, setting] of Object.entries(NUMERIC_SETTINGS))
-      expect(schema.config.variables[name].defaultInfo).toEqual({ environment: [setting.env] });
+    expect(schema.config.variables.apiKey).toMatchObject({ secret: true });
+    // A `default` or `defaultInfo` would make each SDK's Provider read them and send them as
+    // inputs, recording in state what the user never set (the key from the environment among them).
+    const environmentOf = { apiKey: "CDNSTREAM_API_KEY", baseUrl: "CDNSTREAM_BASE_URL" } as Record<string, string>;
+    for (const [name, setting] of Object.entries(NUMERIC_SETTINGS)) environmentOf[name] = setting.env;
+    for (const [name, variable] of Object.entries(schema.config.variables)) {
+      expect(Object.keys(variable)).not.toContain("default");
+      expect(Object.keys(variable)).not.toContain("defaultInfo");
+      expect(variable.description).toContain(`\`${environmentOf[name]}\``);
+    }
   });
 });

@@ -23,81 +23,6 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
-	if args.ApiKey == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "CDNSTREAM_API_KEY"); d != nil {
-			args.ApiKey = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.BaseUrl == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "CDNSTREAM_BASE_URL"); d != nil {
-			args.BaseUrl = pulumi.StringPtr(d.(string))
-		}
-	}
-	if args.BodyTimeoutMs == nil {
-		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "CDNSTREAM_BODY_TIMEOUT_MS"); d != nil {
-			args.BodyTimeoutMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.ConnectTimeoutMs == nil {
-		if d := internal.GetEnvOrDefault(10000, internal.ParseEnvInt, "CDNSTREAM_CONNECT_TIMEOUT_MS"); d != nil {
-			args.ConnectTimeoutMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.Connections == nil {
-		if d := internal.GetEnvOrDefault(16, internal.ParseEnvInt, "CDNSTREAM_CONNECTIONS"); d != nil {
-			args.Connections = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.HeadersTimeoutMs == nil {
-		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "CDNSTREAM_HEADERS_TIMEOUT_MS"); d != nil {
-			args.HeadersTimeoutMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.KeepAliveTimeoutMs == nil {
-		if d := internal.GetEnvOrDefault(4000, internal.ParseEnvInt, "CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS"); d != nil {
-			args.KeepAliveTimeoutMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.MaxConcurrency == nil {
-		if d := internal.GetEnvOrDefault(16, internal.ParseEnvInt, "CDNSTREAM_MAX_CONCURRENCY"); d != nil {
-			args.MaxConcurrency = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.MaxRetries == nil {
-		if d := internal.GetEnvOrDefault(4, internal.ParseEnvInt, "CDNSTREAM_MAX_RETRIES"); d != nil {
-			args.MaxRetries = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.MaxRetryWaitMs == nil {
-		if d := internal.GetEnvOrDefault(60000, internal.ParseEnvInt, "CDNSTREAM_MAX_RETRY_WAIT_MS"); d != nil {
-			args.MaxRetryWaitMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.RetryBaseDelayMs == nil {
-		if d := internal.GetEnvOrDefault(500, internal.ParseEnvInt, "CDNSTREAM_RETRY_BASE_DELAY_MS"); d != nil {
-			args.RetryBaseDelayMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.RetryMaxDelayMs == nil {
-		if d := internal.GetEnvOrDefault(8000, internal.ParseEnvInt, "CDNSTREAM_RETRY_MAX_DELAY_MS"); d != nil {
-			args.RetryMaxDelayMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.Rps == nil {
-		if d := internal.GetEnvOrDefault(0.0, internal.ParseEnvFloat, "CDNSTREAM_RPS"); d != nil {
-			args.Rps = pulumi.Float64Ptr(d.(float64))
-		}
-	}
-	if args.TimeoutMs == nil {
-		if d := internal.GetEnvOrDefault(30000, internal.ParseEnvInt, "CDNSTREAM_TIMEOUT_MS"); d != nil {
-			args.TimeoutMs = pulumi.IntPtr(d.(int))
-		}
-	}
-	if args.UnretriedTimeoutMs == nil {
-		if d := internal.GetEnvOrDefault(120000, internal.ParseEnvInt, "CDNSTREAM_UNRETRIED_TIMEOUT_MS"); d != nil {
-			args.UnretriedTimeoutMs = pulumi.IntPtr(d.(int))
-		}
-	}
 	if args.ApiKey != nil {
 		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
 	}
@@ -111,73 +36,73 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// The account's API key, sent as the `X-API-Key` header.
+	// The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
 	ApiKey *string `pulumi:"apiKey"`
-	// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+	// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
 	BaseUrl *string `pulumi:"baseUrl"`
-	// Wait between response body chunks; default `timeoutMs`.
+	// Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
 	BodyTimeoutMs *int `pulumi:"bodyTimeoutMs"`
-	// Per-connection TCP/TLS connect timeout. Default 10000 ms.
+	// Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
 	ConnectTimeoutMs *int `pulumi:"connectTimeoutMs"`
-	// Maximum open connections to the API origin. Default 16.
+	// Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
 	Connections *int `pulumi:"connections"`
-	// Wait for response headers; default `timeoutMs`.
+	// Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
 	HeadersTimeoutMs *int `pulumi:"headersTimeoutMs"`
-	// How long an idle keep-alive socket is kept. Default 4000 ms.
+	// How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
 	KeepAliveTimeoutMs *int `pulumi:"keepAliveTimeoutMs"`
-	// Maximum requests in flight from this client; more wait in a queue. Default 16.
+	// Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
 	MaxConcurrency *int `pulumi:"maxConcurrency"`
-	// Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+	// Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
 	MaxRetries *int `pulumi:"maxRetries"`
-	// Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+	// Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
 	MaxRetryWaitMs *int `pulumi:"maxRetryWaitMs"`
-	// First backoff step, doubled per retry, before jitter. Default 500 ms.
+	// First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
 	RetryBaseDelayMs *int `pulumi:"retryBaseDelayMs"`
-	// Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+	// Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
 	RetryMaxDelayMs *int `pulumi:"retryMaxDelayMs"`
-	// Client-side requests-per-second limit; 0 = off (the default).
+	// Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
 	Rps *float64 `pulumi:"rps"`
-	// Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+	// Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
 	TimeoutMs *int `pulumi:"timeoutMs"`
 	// Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 	// `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-	// not happen, it only leaves a stream the stack does not know about.
+	// not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
 	UnretriedTimeoutMs *int `pulumi:"unretriedTimeoutMs"`
 }
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// The account's API key, sent as the `X-API-Key` header.
+	// The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
 	ApiKey pulumi.StringPtrInput
-	// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+	// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
 	BaseUrl pulumi.StringPtrInput
-	// Wait between response body chunks; default `timeoutMs`.
+	// Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
 	BodyTimeoutMs pulumi.IntPtrInput
-	// Per-connection TCP/TLS connect timeout. Default 10000 ms.
+	// Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
 	ConnectTimeoutMs pulumi.IntPtrInput
-	// Maximum open connections to the API origin. Default 16.
+	// Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
 	Connections pulumi.IntPtrInput
-	// Wait for response headers; default `timeoutMs`.
+	// Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
 	HeadersTimeoutMs pulumi.IntPtrInput
-	// How long an idle keep-alive socket is kept. Default 4000 ms.
+	// How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
 	KeepAliveTimeoutMs pulumi.IntPtrInput
-	// Maximum requests in flight from this client; more wait in a queue. Default 16.
+	// Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
 	MaxConcurrency pulumi.IntPtrInput
-	// Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+	// Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
 	MaxRetries pulumi.IntPtrInput
-	// Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+	// Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
 	MaxRetryWaitMs pulumi.IntPtrInput
-	// First backoff step, doubled per retry, before jitter. Default 500 ms.
+	// First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
 	RetryBaseDelayMs pulumi.IntPtrInput
-	// Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+	// Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
 	RetryMaxDelayMs pulumi.IntPtrInput
-	// Client-side requests-per-second limit; 0 = off (the default).
+	// Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
 	Rps pulumi.Float64PtrInput
-	// Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+	// Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
 	TimeoutMs pulumi.IntPtrInput
 	// Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 	// `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-	// not happen, it only leaves a stream the stack does not know about.
+	// not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
 	UnretriedTimeoutMs pulumi.IntPtrInput
 }
 

@@ -37,82 +37,52 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as the `X-API-Key` header.
-        :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
-        :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`.
-        :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms.
-        :param pulumi.Input[_builtins.int] connections: Maximum open connections to the API origin. Default 16.
-        :param pulumi.Input[_builtins.int] headers_timeout_ms: Wait for response headers; default `timeoutMs`.
-        :param pulumi.Input[_builtins.int] keep_alive_timeout_ms: How long an idle keep-alive socket is kept. Default 4000 ms.
-        :param pulumi.Input[_builtins.int] max_concurrency: Maximum requests in flight from this client; more wait in a queue. Default 16.
-        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
-        :param pulumi.Input[_builtins.int] max_retry_wait_ms: Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
-        :param pulumi.Input[_builtins.int] retry_base_delay_ms: First backoff step, doubled per retry, before jitter. Default 500 ms.
-        :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
-        :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default).
-        :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
+        :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
+        :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] connections: Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
+        :param pulumi.Input[_builtins.int] headers_timeout_ms: Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] keep_alive_timeout_ms: How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] max_concurrency: Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
+        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
+        :param pulumi.Input[_builtins.int] max_retry_wait_ms: Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] retry_base_delay_ms: First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
+        :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
+        :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
+        :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
         :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
                `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-               not happen, it only leaves a stream the stack does not know about.
+               not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
         """
-        if api_key is None:
-            api_key = _utilities.get_env('CDNSTREAM_API_KEY')
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
-        if base_url is None:
-            base_url = _utilities.get_env('CDNSTREAM_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
-        if body_timeout_ms is None:
-            body_timeout_ms = _utilities.get_env_int('CDNSTREAM_BODY_TIMEOUT_MS')
         if body_timeout_ms is not None:
             pulumi.set(__self__, "body_timeout_ms", body_timeout_ms)
-        if connect_timeout_ms is None:
-            connect_timeout_ms = (_utilities.get_env_int('CDNSTREAM_CONNECT_TIMEOUT_MS') or 10000)
         if connect_timeout_ms is not None:
             pulumi.set(__self__, "connect_timeout_ms", connect_timeout_ms)
-        if connections is None:
-            connections = (_utilities.get_env_int('CDNSTREAM_CONNECTIONS') or 16)
         if connections is not None:
             pulumi.set(__self__, "connections", connections)
-        if headers_timeout_ms is None:
-            headers_timeout_ms = _utilities.get_env_int('CDNSTREAM_HEADERS_TIMEOUT_MS')
         if headers_timeout_ms is not None:
             pulumi.set(__self__, "headers_timeout_ms", headers_timeout_ms)
-        if keep_alive_timeout_ms is None:
-            keep_alive_timeout_ms = (_utilities.get_env_int('CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS') or 4000)
         if keep_alive_timeout_ms is not None:
             pulumi.set(__self__, "keep_alive_timeout_ms", keep_alive_timeout_ms)
-        if max_concurrency is None:
-            max_concurrency = (_utilities.get_env_int('CDNSTREAM_MAX_CONCURRENCY') or 16)
         if max_concurrency is not None:
             pulumi.set(__self__, "max_concurrency", max_concurrency)
-        if max_retries is None:
-            max_retries = (_utilities.get_env_int('CDNSTREAM_MAX_RETRIES') or 4)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
-        if max_retry_wait_ms is None:
-            max_retry_wait_ms = (_utilities.get_env_int('CDNSTREAM_MAX_RETRY_WAIT_MS') or 60000)
         if max_retry_wait_ms is not None:
             pulumi.set(__self__, "max_retry_wait_ms", max_retry_wait_ms)
-        if retry_base_delay_ms is None:
-            retry_base_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_BASE_DELAY_MS') or 500)
         if retry_base_delay_ms is not None:
             pulumi.set(__self__, "retry_base_delay_ms", retry_base_delay_ms)
-        if retry_max_delay_ms is None:
-            retry_max_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_MAX_DELAY_MS') or 8000)
         if retry_max_delay_ms is not None:
             pulumi.set(__self__, "retry_max_delay_ms", retry_max_delay_ms)
-        if rps is None:
-            rps = (_utilities.get_env_float('CDNSTREAM_RPS') or 0)
         if rps is not None:
             pulumi.set(__self__, "rps", rps)
-        if timeout_ms is None:
-            timeout_ms = (_utilities.get_env_int('CDNSTREAM_TIMEOUT_MS') or 30000)
         if timeout_ms is not None:
             pulumi.set(__self__, "timeout_ms", timeout_ms)
-        if unretried_timeout_ms is None:
-            unretried_timeout_ms = (_utilities.get_env_int('CDNSTREAM_UNRETRIED_TIMEOUT_MS') or 120000)
         if unretried_timeout_ms is not None:
             pulumi.set(__self__, "unretried_timeout_ms", unretried_timeout_ms)
 
@@ -120,7 +90,7 @@ class ProviderArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The account's API key, sent as the `X-API-Key` header.
+        The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
         """
         return pulumi.get(self, "api_key")
 
@@ -132,7 +102,7 @@ class ProviderArgs:
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+        Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
         """
         return pulumi.get(self, "base_url")
 
@@ -144,7 +114,7 @@ class ProviderArgs:
     @pulumi.getter(name="bodyTimeoutMs")
     def body_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait between response body chunks; default `timeoutMs`.
+        Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
         """
         return pulumi.get(self, "body_timeout_ms")
 
@@ -156,7 +126,7 @@ class ProviderArgs:
     @pulumi.getter(name="connectTimeoutMs")
     def connect_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Per-connection TCP/TLS connect timeout. Default 10000 ms.
+        Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
         """
         return pulumi.get(self, "connect_timeout_ms")
 
@@ -168,7 +138,7 @@ class ProviderArgs:
     @pulumi.getter
     def connections(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Maximum open connections to the API origin. Default 16.
+        Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
         """
         return pulumi.get(self, "connections")
 
@@ -180,7 +150,7 @@ class ProviderArgs:
     @pulumi.getter(name="headersTimeoutMs")
     def headers_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait for response headers; default `timeoutMs`.
+        Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
         """
         return pulumi.get(self, "headers_timeout_ms")
 
@@ -192,7 +162,7 @@ class ProviderArgs:
     @pulumi.getter(name="keepAliveTimeoutMs")
     def keep_alive_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long an idle keep-alive socket is kept. Default 4000 ms.
+        How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
         """
         return pulumi.get(self, "keep_alive_timeout_ms")
 
@@ -204,7 +174,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxConcurrency")
     def max_concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Maximum requests in flight from this client; more wait in a queue. Default 16.
+        Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
         """
         return pulumi.get(self, "max_concurrency")
 
@@ -216,7 +186,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+        Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
         """
         return pulumi.get(self, "max_retries")
 
@@ -228,7 +198,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetryWaitMs")
     def max_retry_wait_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+        Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
         """
         return pulumi.get(self, "max_retry_wait_ms")
 
@@ -240,7 +210,7 @@ class ProviderArgs:
     @pulumi.getter(name="retryBaseDelayMs")
     def retry_base_delay_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        First backoff step, doubled per retry, before jitter. Default 500 ms.
+        First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
         """
         return pulumi.get(self, "retry_base_delay_ms")
 
@@ -252,7 +222,7 @@ class ProviderArgs:
     @pulumi.getter(name="retryMaxDelayMs")
     def retry_max_delay_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+        Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
         """
         return pulumi.get(self, "retry_max_delay_ms")
 
@@ -264,7 +234,7 @@ class ProviderArgs:
     @pulumi.getter
     def rps(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Client-side requests-per-second limit; 0 = off (the default).
+        Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
         """
         return pulumi.get(self, "rps")
 
@@ -276,7 +246,7 @@ class ProviderArgs:
     @pulumi.getter(name="timeoutMs")
     def timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
         """
         return pulumi.get(self, "timeout_ms")
 
@@ -290,7 +260,7 @@ class ProviderArgs:
         """
         Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
         `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-        not happen, it only leaves a stream the stack does not know about.
+        not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
         """
         return pulumi.get(self, "unretried_timeout_ms")
 
@@ -327,23 +297,23 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as the `X-API-Key` header.
-        :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
-        :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`.
-        :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms.
-        :param pulumi.Input[_builtins.int] connections: Maximum open connections to the API origin. Default 16.
-        :param pulumi.Input[_builtins.int] headers_timeout_ms: Wait for response headers; default `timeoutMs`.
-        :param pulumi.Input[_builtins.int] keep_alive_timeout_ms: How long an idle keep-alive socket is kept. Default 4000 ms.
-        :param pulumi.Input[_builtins.int] max_concurrency: Maximum requests in flight from this client; more wait in a queue. Default 16.
-        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
-        :param pulumi.Input[_builtins.int] max_retry_wait_ms: Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
-        :param pulumi.Input[_builtins.int] retry_base_delay_ms: First backoff step, doubled per retry, before jitter. Default 500 ms.
-        :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
-        :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default).
-        :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        :param pulumi.Input[_builtins.str] api_key: The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
+        :param pulumi.Input[_builtins.str] base_url: Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
+        :param pulumi.Input[_builtins.int] body_timeout_ms: Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] connect_timeout_ms: Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] connections: Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
+        :param pulumi.Input[_builtins.int] headers_timeout_ms: Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] keep_alive_timeout_ms: How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] max_concurrency: Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
+        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
+        :param pulumi.Input[_builtins.int] max_retry_wait_ms: Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
+        :param pulumi.Input[_builtins.int] retry_base_delay_ms: First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
+        :param pulumi.Input[_builtins.int] retry_max_delay_ms: Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
+        :param pulumi.Input[_builtins.float] rps: Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
+        :param pulumi.Input[_builtins.int] timeout_ms: Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
         :param pulumi.Input[_builtins.int] unretried_timeout_ms: Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
                `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-               not happen, it only leaves a stream the stack does not know about.
+               not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
         """
         ...
     @overload
@@ -394,50 +364,20 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
-            if api_key is None:
-                api_key = _utilities.get_env('CDNSTREAM_API_KEY')
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
-            if base_url is None:
-                base_url = _utilities.get_env('CDNSTREAM_BASE_URL')
             __props__.__dict__["base_url"] = base_url
-            if body_timeout_ms is None:
-                body_timeout_ms = _utilities.get_env_int('CDNSTREAM_BODY_TIMEOUT_MS')
             __props__.__dict__["body_timeout_ms"] = pulumi.Output.from_input(body_timeout_ms).apply(pulumi.runtime.to_json) if body_timeout_ms is not None else None
-            if connect_timeout_ms is None:
-                connect_timeout_ms = (_utilities.get_env_int('CDNSTREAM_CONNECT_TIMEOUT_MS') or 10000)
             __props__.__dict__["connect_timeout_ms"] = pulumi.Output.from_input(connect_timeout_ms).apply(pulumi.runtime.to_json) if connect_timeout_ms is not None else None
-            if connections is None:
-                connections = (_utilities.get_env_int('CDNSTREAM_CONNECTIONS') or 16)
             __props__.__dict__["connections"] = pulumi.Output.from_input(connections).apply(pulumi.runtime.to_json) if connections is not None else None
-            if headers_timeout_ms is None:
-                headers_timeout_ms = _utilities.get_env_int('CDNSTREAM_HEADERS_TIMEOUT_MS')
             __props__.__dict__["headers_timeout_ms"] = pulumi.Output.from_input(headers_timeout_ms).apply(pulumi.runtime.to_json) if headers_timeout_ms is not None else None
-            if keep_alive_timeout_ms is None:
-                keep_alive_timeout_ms = (_utilities.get_env_int('CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS') or 4000)
             __props__.__dict__["keep_alive_timeout_ms"] = pulumi.Output.from_input(keep_alive_timeout_ms).apply(pulumi.runtime.to_json) if keep_alive_timeout_ms is not None else None
-            if max_concurrency is None:
-                max_concurrency = (_utilities.get_env_int('CDNSTREAM_MAX_CONCURRENCY') or 16)
             __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
-            if max_retries is None:
-                max_retries = (_utilities.get_env_int('CDNSTREAM_MAX_RETRIES') or 4)
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
-            if max_retry_wait_ms is None:
-                max_retry_wait_ms = (_utilities.get_env_int('CDNSTREAM_MAX_RETRY_WAIT_MS') or 60000)
             __props__.__dict__["max_retry_wait_ms"] = pulumi.Output.from_input(max_retry_wait_ms).apply(pulumi.runtime.to_json) if max_retry_wait_ms is not None else None
-            if retry_base_delay_ms is None:
-                retry_base_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_BASE_DELAY_MS') or 500)
             __props__.__dict__["retry_base_delay_ms"] = pulumi.Output.from_input(retry_base_delay_ms).apply(pulumi.runtime.to_json) if retry_base_delay_ms is not None else None
-            if retry_max_delay_ms is None:
-                retry_max_delay_ms = (_utilities.get_env_int('CDNSTREAM_RETRY_MAX_DELAY_MS') or 8000)
             __props__.__dict__["retry_max_delay_ms"] = pulumi.Output.from_input(retry_max_delay_ms).apply(pulumi.runtime.to_json) if retry_max_delay_ms is not None else None
-            if rps is None:
-                rps = (_utilities.get_env_float('CDNSTREAM_RPS') or 0)
             __props__.__dict__["rps"] = pulumi.Output.from_input(rps).apply(pulumi.runtime.to_json) if rps is not None else None
-            if timeout_ms is None:
-                timeout_ms = (_utilities.get_env_int('CDNSTREAM_TIMEOUT_MS') or 30000)
             __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None
-            if unretried_timeout_ms is None:
-                unretried_timeout_ms = (_utilities.get_env_int('CDNSTREAM_UNRETRIED_TIMEOUT_MS') or 120000)
             __props__.__dict__["unretried_timeout_ms"] = pulumi.Output.from_input(unretried_timeout_ms).apply(pulumi.runtime.to_json) if unretried_timeout_ms is not None else None
         super(Provider, __self__).__init__(
             'cdnstream',

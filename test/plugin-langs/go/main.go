@@ -1,12 +1,13 @@
 // Command driver is a Go program using the generated Go SDK (sdk/go), run through Pulumi's Go
 // Automation API as an inline program, for the end-to-end suite test/e2e/plugin-go.test.ts.
 //
-//	driver up|preview|refresh|import|destroy
+//	driver up|preview|refresh|import|destroy|export
 //
 // What to declare comes as JSON in CDNSTREAM_DRIVER_SPEC (the same document the Python driver,
 // test/plugin-langs/python/driver.py, reads). The backend and passphrase come from the
 // environment. The engine's output goes to stderr; the last stdout line is one JSON object (the
-// change summary, and the stack's outputs or its cdnstream resources) for the test to assert on.
+// change summary, and the stack's outputs or its cdnstream resources; for export, the stack's
+// deployment) for the test to assert on.
 package main
 
 import (
@@ -47,11 +48,13 @@ type spec struct {
 
 func program(s spec) pulumi.RunFunc {
 	return func(ctx *pulumi.Context) error {
-		// An explicit provider: the account is the program's to choose, never ambient config.
-		provider, err := cdnstream.NewProvider(ctx, "account", &cdnstream.ProviderArgs{
-			ApiKey:  pulumi.StringPtr(s.APIKey),
-			BaseUrl: pulumi.StringPtr(s.BaseURL),
-		})
+		// An explicit provider: its address is the program's to choose; without an "apiKey" in the
+		// spec the key is the environment's (CDNSTREAM_API_KEY), which the provider reads itself.
+		args := &cdnstream.ProviderArgs{BaseUrl: pulumi.StringPtr(s.BaseURL)}
+		if s.APIKey != "" {
+			args.ApiKey = pulumi.StringPtr(s.APIKey)
+		}
+		provider, err := cdnstream.NewProvider(ctx, "account", args)
 		if err != nil {
 			return err
 		}
@@ -79,6 +82,11 @@ func program(s spec) pulumi.RunFunc {
 				}
 			}
 			return domains
+		}))
+		// The same data source through the default provider, configured by the environment alone.
+		defaultZones := cdnstream.GetDnsZonesOutput(ctx, cdnstream.GetDnsZonesOutputArgs{})
+		ctx.Export("defaultDnsZoneCount", defaultZones.Domains().ApplyT(func(all []cdnstream.DnsZone) int {
+			return len(all)
 		}))
 
 		if s.Import != nil {
@@ -189,12 +197,19 @@ func run(verb string) (map[string]any, error) {
 		if result["resources"], err = cdnstreamResources(ctx, stack); err != nil {
 			return nil, err
 		}
+	case "export":
+		exported, err := stack.Export(ctx)
+		if err != nil {
+			return nil, err
+		}
+		result["changes"] = map[string]int{}
+		result["deployment"] = exported.Deployment
 	}
 	return result, nil
 }
 
 func main() {
-	verbs := []string{"up", "preview", "refresh", "import", "destroy"}
+	verbs := []string{"up", "preview", "refresh", "import", "destroy", "export"}
 	if len(os.Args) != 2 || !contains(verbs, os.Args[1]) {
 		fmt.Fprintf(os.Stderr, "usage: driver %s\n", strings.Join(verbs, "|"))
 		os.Exit(2)

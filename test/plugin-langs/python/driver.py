@@ -1,16 +1,16 @@
 """A Python program using the generated SDK (pulumi_cdnstream), run through Pulumi's Automation
 API as an inline program, for the end-to-end suite test/e2e/plugin-python.test.ts.
 
-    python driver.py up|preview|refresh|import|destroy
+    python driver.py up|preview|refresh|import|destroy|export
 
 What to declare comes as JSON in CDNSTREAM_DRIVER_SPEC:
-    {"project", "stack", "workDir", "apiKey", "baseUrl",
+    {"project", "stack", "workDir", "apiKey" (optional), "baseUrl",
      "stream": {"streamKind", "streamId", "disabled"},
      "import": {"id", "streamKind", "streamId", "disabled"} or absent}
 The backend and passphrase come from the environment (PULUMI_BACKEND_URL, PULUMI_HOME,
 PULUMI_CONFIG_PASSPHRASE). The engine's output goes to stderr; the last stdout line is one JSON
-object (the change summary, and the stack's outputs or its cdnstream resources) for the test to
-assert on.
+object (the change summary, and the stack's outputs or its cdnstream resources; for export, the
+stack's deployment) for the test to assert on.
 """
 
 import json
@@ -21,13 +21,14 @@ import pulumi
 import pulumi_cdnstream as cdnstream
 from pulumi import automation as auto
 
-VERBS = ("up", "preview", "refresh", "import", "destroy")
+VERBS = ("up", "preview", "refresh", "import", "destroy", "export")
 
 
 def program_for(spec):
     def program():
-        # An explicit provider: the account is the program's to choose, never ambient config.
-        provider = cdnstream.Provider("account", api_key=spec["apiKey"], base_url=spec["baseUrl"])
+        # An explicit provider: its address is the program's to choose; without an "apiKey" in the
+        # spec the key is the environment's (CDNSTREAM_API_KEY), which the provider reads itself.
+        provider = cdnstream.Provider("account", api_key=spec.get("apiKey"), base_url=spec["baseUrl"])
         stream = spec["stream"]
         status = cdnstream.StreamStatus(
             "live",
@@ -44,6 +45,9 @@ def program_for(spec):
         # resolves is exported: which fields its result declares is the schema's to say.)
         zones = cdnstream.get_dns_zones_output(opts=pulumi.InvokeOutputOptions(provider=provider))
         pulumi.export("dnsZoneDomains", zones.apply(lambda result: [zone.domain for zone in result.domains]))
+        # The same data source through the default provider, configured by the environment alone.
+        default_zones = cdnstream.get_dns_zones_output()
+        pulumi.export("defaultDnsZoneCount", default_zones.apply(lambda result: len(result.domains)))
 
         adopt = spec.get("import")
         if adopt:
@@ -107,9 +111,12 @@ def main(argv):
         refresh = stack.refresh(on_output=log)
         result["changes"] = refresh.summary.resource_changes
         result["resources"] = cdnstream_resources(stack)
-    else:
+    elif verb == "destroy":
         result["changes"] = stack.destroy(on_output=log).summary.resource_changes
         result["resources"] = cdnstream_resources(stack)
+    else:
+        result["changes"] = {}
+        result["deployment"] = stack.export_stack().deployment
     print(json.dumps(result))
     return 0
 

@@ -11,199 +11,79 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// The account's API key, sent as the `X-API-Key` header.
+// The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
 func GetApiKey(ctx *pulumi.Context) string {
-	v, err := config.Try(ctx, "cdnstream:apiKey")
-	if err == nil {
-		return v
-	}
-	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "CDNSTREAM_API_KEY"); d != nil {
-		value = d.(string)
-	}
-	return value
+	return config.Get(ctx, "cdnstream:apiKey")
 }
 
-// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+// Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
 func GetBaseUrl(ctx *pulumi.Context) string {
-	v, err := config.Try(ctx, "cdnstream:baseUrl")
-	if err == nil {
-		return v
-	}
-	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "CDNSTREAM_BASE_URL"); d != nil {
-		value = d.(string)
-	}
-	return value
+	return config.Get(ctx, "cdnstream:baseUrl")
 }
 
-// Wait between response body chunks; default `timeoutMs`.
+// Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
 func GetBodyTimeoutMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:bodyTimeoutMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "CDNSTREAM_BODY_TIMEOUT_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:bodyTimeoutMs")
 }
 
-// Per-connection TCP/TLS connect timeout. Default 10000 ms.
+// Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
 func GetConnectTimeoutMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:connectTimeoutMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(10000, internal.ParseEnvInt, "CDNSTREAM_CONNECT_TIMEOUT_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:connectTimeoutMs")
 }
 
-// Maximum open connections to the API origin. Default 16.
+// Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
 func GetConnections(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:connections")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(16, internal.ParseEnvInt, "CDNSTREAM_CONNECTIONS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:connections")
 }
 
-// Wait for response headers; default `timeoutMs`.
+// Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
 func GetHeadersTimeoutMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:headersTimeoutMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "CDNSTREAM_HEADERS_TIMEOUT_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:headersTimeoutMs")
 }
 
-// How long an idle keep-alive socket is kept. Default 4000 ms.
+// How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
 func GetKeepAliveTimeoutMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:keepAliveTimeoutMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(4000, internal.ParseEnvInt, "CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:keepAliveTimeoutMs")
 }
 
-// Maximum requests in flight from this client; more wait in a queue. Default 16.
+// Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
 func GetMaxConcurrency(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:maxConcurrency")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(16, internal.ParseEnvInt, "CDNSTREAM_MAX_CONCURRENCY"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:maxConcurrency")
 }
 
-// Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+// Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
 func GetMaxRetries(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:maxRetries")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(4, internal.ParseEnvInt, "CDNSTREAM_MAX_RETRIES"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:maxRetries")
 }
 
-// Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+// Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
 func GetMaxRetryWaitMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:maxRetryWaitMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(60000, internal.ParseEnvInt, "CDNSTREAM_MAX_RETRY_WAIT_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:maxRetryWaitMs")
 }
 
-// First backoff step, doubled per retry, before jitter. Default 500 ms.
+// First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
 func GetRetryBaseDelayMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:retryBaseDelayMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(500, internal.ParseEnvInt, "CDNSTREAM_RETRY_BASE_DELAY_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:retryBaseDelayMs")
 }
 
-// Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+// Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
 func GetRetryMaxDelayMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:retryMaxDelayMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(8000, internal.ParseEnvInt, "CDNSTREAM_RETRY_MAX_DELAY_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:retryMaxDelayMs")
 }
 
-// Client-side requests-per-second limit; 0 = off (the default).
+// Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
 func GetRps(ctx *pulumi.Context) float64 {
-	v, err := config.TryFloat64(ctx, "cdnstream:rps")
-	if err == nil {
-		return v
-	}
-	var value float64
-	if d := internal.GetEnvOrDefault(0.0, internal.ParseEnvFloat, "CDNSTREAM_RPS"); d != nil {
-		value = d.(float64)
-	}
-	return value
+	return config.GetFloat64(ctx, "cdnstream:rps")
 }
 
-// Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+// Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
 func GetTimeoutMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:timeoutMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(30000, internal.ParseEnvInt, "CDNSTREAM_TIMEOUT_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:timeoutMs")
 }
 
 // Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 // `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-// not happen, it only leaves a stream the stack does not know about.
+// not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
 func GetUnretriedTimeoutMs(ctx *pulumi.Context) int {
-	v, err := config.TryInt(ctx, "cdnstream:unretriedTimeoutMs")
-	if err == nil {
-		return v
-	}
-	var value int
-	if d := internal.GetEnvOrDefault(120000, internal.ParseEnvInt, "CDNSTREAM_UNRETRIED_TIMEOUT_MS"); d != nil {
-		value = d.(int)
-	}
-	return value
+	return config.GetInt(ctx, "cdnstream:unretriedTimeoutMs")
 }

@@ -16,78 +16,78 @@ from .. import _utilities
 
 apiKey: Optional[str]
 """
-The account's API key, sent as the `X-API-Key` header.
+The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
 """
 
 baseUrl: Optional[str]
 """
-Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
 """
 
 bodyTimeoutMs: Optional[int]
 """
-Wait between response body chunks; default `timeoutMs`.
+Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
 """
 
-connectTimeoutMs: int
+connectTimeoutMs: Optional[int]
 """
-Per-connection TCP/TLS connect timeout. Default 10000 ms.
+Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
 """
 
-connections: int
+connections: Optional[int]
 """
-Maximum open connections to the API origin. Default 16.
+Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
 """
 
 headersTimeoutMs: Optional[int]
 """
-Wait for response headers; default `timeoutMs`.
+Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
 """
 
-keepAliveTimeoutMs: int
+keepAliveTimeoutMs: Optional[int]
 """
-How long an idle keep-alive socket is kept. Default 4000 ms.
-"""
-
-maxConcurrency: int
-"""
-Maximum requests in flight from this client; more wait in a queue. Default 16.
+How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
 """
 
-maxRetries: int
+maxConcurrency: Optional[int]
 """
-Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
-"""
-
-maxRetryWaitMs: int
-"""
-Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
 """
 
-retryBaseDelayMs: int
+maxRetries: Optional[int]
 """
-First backoff step, doubled per retry, before jitter. Default 500 ms.
-"""
-
-retryMaxDelayMs: int
-"""
-Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
 """
 
-rps: float
+maxRetryWaitMs: Optional[int]
 """
-Client-side requests-per-second limit; 0 = off (the default).
-"""
-
-timeoutMs: int
-"""
-Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
 """
 
-unretriedTimeoutMs: int
+retryBaseDelayMs: Optional[int]
+"""
+First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
+"""
+
+retryMaxDelayMs: Optional[int]
+"""
+Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
+"""
+
+rps: Optional[float]
+"""
+Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
+"""
+
+timeoutMs: Optional[int]
+"""
+Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
+"""
+
+unretriedTimeoutMs: Optional[int]
 """
 Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
 `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-not happen, it only leaves a stream the stack does not know about.
+not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
 """
 

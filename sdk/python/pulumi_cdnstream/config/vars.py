@@ -23,107 +23,107 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_key(self) -> Optional[str]:
         """
-        The account's API key, sent as the `X-API-Key` header.
+        The account's API key, sent as the `X-API-Key` header. When unset, the provider reads `CDNSTREAM_API_KEY` from its environment.
         """
-        return __config__.get('apiKey') or _utilities.get_env('CDNSTREAM_API_KEY')
+        return __config__.get('apiKey')
 
     @_builtins.property
     def base_url(self) -> Optional[str]:
         """
-        Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`.
+        Address before `/v2`, without a trailing slash, e.g. `http://127.0.0.1:8080`. When unset, the provider reads `CDNSTREAM_BASE_URL` from its environment.
         """
-        return __config__.get('baseUrl') or _utilities.get_env('CDNSTREAM_BASE_URL')
+        return __config__.get('baseUrl')
 
     @_builtins.property
     def body_timeout_ms(self) -> Optional[int]:
         """
-        Wait between response body chunks; default `timeoutMs`.
+        Wait between response body chunks; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_BODY_TIMEOUT_MS` from its environment.
         """
-        return __config__.get_int('bodyTimeoutMs') or _utilities.get_env_int('CDNSTREAM_BODY_TIMEOUT_MS')
+        return __config__.get_int('bodyTimeoutMs')
 
     @_builtins.property
-    def connect_timeout_ms(self) -> int:
+    def connect_timeout_ms(self) -> Optional[int]:
         """
-        Per-connection TCP/TLS connect timeout. Default 10000 ms.
+        Per-connection TCP/TLS connect timeout. Default 10000 ms. When unset, the provider reads `CDNSTREAM_CONNECT_TIMEOUT_MS` from its environment.
         """
-        return __config__.get_int('connectTimeoutMs') or (_utilities.get_env_int('CDNSTREAM_CONNECT_TIMEOUT_MS') or 10000)
+        return __config__.get_int('connectTimeoutMs')
 
     @_builtins.property
-    def connections(self) -> int:
+    def connections(self) -> Optional[int]:
         """
-        Maximum open connections to the API origin. Default 16.
+        Maximum open connections to the API origin. Default 16. When unset, the provider reads `CDNSTREAM_CONNECTIONS` from its environment.
         """
-        return __config__.get_int('connections') or (_utilities.get_env_int('CDNSTREAM_CONNECTIONS') or 16)
+        return __config__.get_int('connections')
 
     @_builtins.property
     def headers_timeout_ms(self) -> Optional[int]:
         """
-        Wait for response headers; default `timeoutMs`.
+        Wait for response headers; default `timeoutMs`. When unset, the provider reads `CDNSTREAM_HEADERS_TIMEOUT_MS` from its environment.
         """
-        return __config__.get_int('headersTimeoutMs') or _utilities.get_env_int('CDNSTREAM_HEADERS_TIMEOUT_MS')
+        return __config__.get_int('headersTimeoutMs')
 
     @_builtins.property
-    def keep_alive_timeout_ms(self) -> int:
+    def keep_alive_timeout_ms(self) -> Optional[int]:
         """
-        How long an idle keep-alive socket is kept. Default 4000 ms.
+        How long an idle keep-alive socket is kept. Default 4000 ms. When unset, the provider reads `CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS` from its environment.
         """
-        return __config__.get_int('keepAliveTimeoutMs') or (_utilities.get_env_int('CDNSTREAM_KEEP_ALIVE_TIMEOUT_MS') or 4000)
+        return __config__.get_int('keepAliveTimeoutMs')
 
     @_builtins.property
-    def max_concurrency(self) -> int:
+    def max_concurrency(self) -> Optional[int]:
         """
-        Maximum requests in flight from this client; more wait in a queue. Default 16.
+        Maximum requests in flight from this client; more wait in a queue. Default 16. When unset, the provider reads `CDNSTREAM_MAX_CONCURRENCY` from its environment.
         """
-        return __config__.get_int('maxConcurrency') or (_utilities.get_env_int('CDNSTREAM_MAX_CONCURRENCY') or 16)
+        return __config__.get_int('maxConcurrency')
 
     @_builtins.property
-    def max_retries(self) -> int:
+    def max_retries(self) -> Optional[int]:
         """
-        Retries after the first attempt (so attempts = maxRetries + 1). Default 4.
+        Retries after the first attempt (so attempts = maxRetries + 1). Default 4. When unset, the provider reads `CDNSTREAM_MAX_RETRIES` from its environment.
         """
-        return __config__.get_int('maxRetries') or (_utilities.get_env_int('CDNSTREAM_MAX_RETRIES') or 4)
+        return __config__.get_int('maxRetries')
 
     @_builtins.property
-    def max_retry_wait_ms(self) -> int:
+    def max_retry_wait_ms(self) -> Optional[int]:
         """
-        Cap of the total time spent waiting between attempts of one call. Default 60000 ms.
+        Cap of the total time spent waiting between attempts of one call. Default 60000 ms. When unset, the provider reads `CDNSTREAM_MAX_RETRY_WAIT_MS` from its environment.
         """
-        return __config__.get_int('maxRetryWaitMs') or (_utilities.get_env_int('CDNSTREAM_MAX_RETRY_WAIT_MS') or 60000)
+        return __config__.get_int('maxRetryWaitMs')
 
     @_builtins.property
-    def retry_base_delay_ms(self) -> int:
+    def retry_base_delay_ms(self) -> Optional[int]:
         """
-        First backoff step, doubled per retry, before jitter. Default 500 ms.
+        First backoff step, doubled per retry, before jitter. Default 500 ms. When unset, the provider reads `CDNSTREAM_RETRY_BASE_DELAY_MS` from its environment.
         """
-        return __config__.get_int('retryBaseDelayMs') or (_utilities.get_env_int('CDNSTREAM_RETRY_BASE_DELAY_MS') or 500)
+        return __config__.get_int('retryBaseDelayMs')
 
     @_builtins.property
-    def retry_max_delay_ms(self) -> int:
+    def retry_max_delay_ms(self) -> Optional[int]:
         """
-        Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms.
+        Cap of one backoff step (a `Retry-After` is honoured even beyond it). Default 8000 ms. When unset, the provider reads `CDNSTREAM_RETRY_MAX_DELAY_MS` from its environment.
         """
-        return __config__.get_int('retryMaxDelayMs') or (_utilities.get_env_int('CDNSTREAM_RETRY_MAX_DELAY_MS') or 8000)
+        return __config__.get_int('retryMaxDelayMs')
 
     @_builtins.property
-    def rps(self) -> float:
+    def rps(self) -> Optional[float]:
         """
-        Client-side requests-per-second limit; 0 = off (the default).
+        Client-side requests-per-second limit; 0 = off (the default). When unset, the provider reads `CDNSTREAM_RPS` from its environment.
         """
-        return __config__.get_float('rps') or (_utilities.get_env_float('CDNSTREAM_RPS') or 0)
+        return __config__.get_float('rps')
 
     @_builtins.property
-    def timeout_ms(self) -> int:
+    def timeout_ms(self) -> Optional[int]:
         """
-        Per-attempt wait for response headers, and between body chunks. Default 30000 ms.
+        Per-attempt wait for response headers, and between body chunks. Default 30000 ms. When unset, the provider reads `CDNSTREAM_TIMEOUT_MS` from its environment.
         """
-        return __config__.get_int('timeoutMs') or (_utilities.get_env_int('CDNSTREAM_TIMEOUT_MS') or 30000)
+        return __config__.get_int('timeoutMs')
 
     @_builtins.property
-    def unretried_timeout_ms(self) -> int:
+    def unretried_timeout_ms(self) -> Optional[int]:
         """
         Wait for the answer to a write that is never retried (the timeshift create, `POST /v2/streams/timeshift/new`), at least
         `headersTimeoutMs`. Default 120000 ms: giving up on such a request early cannot make it
-        not happen, it only leaves a stream the stack does not know about.
+        not happen, it only leaves a stream the stack does not know about. When unset, the provider reads `CDNSTREAM_UNRETRIED_TIMEOUT_MS` from its environment.
         """
-        return __config__.get_int('unretriedTimeoutMs') or (_utilities.get_env_int('CDNSTREAM_UNRETRIED_TIMEOUT_MS') or 120000)
+        return __config__.get_int('unretriedTimeoutMs')
 
