@@ -405,14 +405,7 @@ export function generateSchema(): Record<string, unknown> {
     };
   }
 
-  const {
-    name: npmPackage,
-    version,
-    description,
-    license,
-    dependencies,
-    devDependencies,
-  } = manifest();
+  const { name: npmPackage, version, description, license, dependencies, devDependencies } = manifest();
   return {
     name: PACKAGE,
     displayName: "cdnstream",
