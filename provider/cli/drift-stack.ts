@@ -5,7 +5,7 @@
  */
 import { fork } from "node:child_process";
 import * as path from "node:path";
-import type { ConfigMap, EngineEvent, PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import type { ConfigMap, EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { findingsFromEvents, type StackReport } from "./drift-report";
 import { prepareRuntime, programLocation, projectProgram, readProject } from "./project";
 import { projectRuntime } from "./project-settings";
@@ -214,7 +214,7 @@ export function checkStackHere(
   return previewReport(stackName, cwd, async () => {
     const settings = readProject(cwd);
     prepareRuntime(settings);
-    const program: PulumiFn = projectProgram(cwd);
+    const program = projectProgram(cwd);
     return automation().LocalWorkspace.selectStack(
       {
         stackName,
