@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
 import { driftReport, reportFiles, resolveFile, writeReport, type DriftReport, type Shard } from "./drift-report";
-import { secretsOf } from "./drift-stack";
+import { redacting } from "./environment";
 
 const SHARD_RULE =
   "--shard takes i/n: shard i of n, whole numbers with 1 <= i <= n (e.g. --shard 2/4 for the second of four)";
@@ -58,9 +58,10 @@ Options:
   -h, --help             show this help
 
 Every shard must be there exactly once, all of the same n: a missing shard's stacks were never
-checked, so a fleet without it could read as clean when it is not. Reports of different n, a
-shard given twice, a missing shard, a report written without --shard or a file that is not a
-drift report are bad usage (exit 64); nothing is written then.
+checked, so a fleet without it could read as clean when it is not. Reports of different n or of
+different projects, a shard given twice, a missing shard, a stack in two shards, a report written
+without --shard or a file that is not a drift report are bad usage (exit 64); nothing is written
+then.
 
 The exit code is the one a single run over every stack would give: 1 when any stack could not
 be checked (even beside drift elsewhere: a stack not checked may hide drift, and the command
@@ -90,13 +91,15 @@ function readShardReport(file: string): ShardReport {
   }
   if (r === null || typeof r !== "object" || !Array.isArray(r.stacks) || typeof r.drifted !== "boolean")
     throw new UsageError(`${file} is not a drift report: it needs "stacks" (a list) and "drifted" (true or false)`);
-  if (r.shard === undefined || !isShard(r.shard.index, r.shard.count))
+  if (r.shard === null || typeof r.shard !== "object" || !isShard(r.shard.index, r.shard.count))
     throw new UsageError(
       `${file} covers no shard (it was written without --shard, or is a merged report): merge combines the reports of \`cdnstream drift --shard i/n\`, one for each i from 1 to n`,
     );
   for (const s of r.stacks)
     if (s === null || typeof s !== "object" || typeof s.stack !== "string" || typeof s.drifted !== "boolean")
       throw new UsageError(`${file} is not a drift report: each entry of "stacks" needs "stack" and "drifted"`);
+  if (r.project !== undefined && typeof r.project !== "string")
+    throw new UsageError(`${file} is not a drift report: its "project" must be the project's name`);
   return r as ShardReport;
 }
 
@@ -112,6 +115,12 @@ export function mergeReports(reports: readonly { file: string; report: ShardRepo
       `the reports are of different shard counts (${reports.map((r) => `${r.file} is shard ${r.report.shard.index}/${r.report.shard.count}`).join(", ")}): merge the reports of one run, every shard made with the same n`,
     );
   const count = counts[0]!;
+  // Reports written before shard reports named their project name none; the others must agree.
+  const projects = [...new Set(reports.flatMap((r) => r.report.project ?? []))];
+  if (projects.length > 1)
+    throw new UsageError(
+      `the reports are of different projects (${reports.map((r) => `${r.file} is of ${r.report.project ?? "an unnamed project"}`).join(", ")}): merge the shards of one project's run, and each project's apart`,
+    );
   const byIndex = new Map<number, string>();
   for (const { file, report } of reports) {
     const seen = byIndex.get(report.shard.index);
@@ -128,11 +137,23 @@ export function mergeReports(reports: readonly { file: string; report: ShardRepo
         "its stacks were not checked, so the fleet cannot be reported clean; give the report of every shard from 1 to " +
         `${count} (a shard whose job failed must be run again)`,
     );
+  // A stack is in one shard: in two, the reports are of runs that listed different stacks (or of
+  // renamed projects), and the fleet's report would count it twice.
+  const shardOfStack = new Map<string, string>();
+  for (const { file, report } of reports)
+    for (const { stack } of report.stacks) {
+      const seen = shardOfStack.get(stack);
+      if (seen !== undefined)
+        throw new UsageError(
+          `stack ${stack} is in two shards (${seen} and ${file}), and a stack is in one shard: merge the reports of one run of \`cdnstream drift --shard i/n\` over one project`,
+        );
+      shardOfStack.set(stack, file);
+    }
   // By name, whatever order the shards came in: the same issue body night after night.
   const stacks = reports
     .flatMap((r) => r.report.stacks)
     .sort((a, b) => (a.stack < b.stack ? -1 : a.stack > b.stack ? 1 : 0));
-  return driftReport(stacks, { shards: count });
+  return driftReport(stacks, { shards: count, ...(projects.length ? { project: projects[0] } : {}) });
 }
 
 /** What `drift merge` needs from the file system; replaced in unit tests. */
@@ -161,11 +182,12 @@ function parseMergeArgs(argv: readonly string[], deps: MergeDeps) {
 export function createMergeCommand(deps: MergeDeps): Command {
   return {
     summary: "combine the reports of every shard of `drift --shard i/n` into one",
-    async run(argv, io) {
+    async run(argv, given) {
+      const io = redacting(given);
       const args = parseOrExit(io, "drift merge", MERGE_HELP, () => parseMergeArgs(argv, deps));
       if (typeof args === "number") return args;
       // The shard reports were redacted when written; a secret of this environment is redacted again all the same.
-      return writeReport(args.merged, args.files, secretsOf(io.env), io, deps.writeFile, (text) =>
+      return writeReport(args.merged, args.files, io.redactor, io, deps.writeFile, (text) =>
         io.stderr(`cdnstream drift merge: ${text}`),
       );
     },

@@ -12,7 +12,7 @@
  */
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { redactText } from "../client/redact";
+import type { Redactor } from "../client/redact";
 import { EXIT, UsageError, type Io } from "./command";
 
 /** One input property whose live value differs from the recorded one. */
@@ -56,6 +56,8 @@ export interface DriftReport {
   drifted: boolean;
   /** Only in a report of `drift --shard i/n`: the shard it covers. */
   shard?: Shard;
+  /** Only in a report of `drift --shard i/n` (and their merge): the project whose stacks were sharded. */
+  project?: string;
   /** Only in a report of `drift merge`: how many shards, every one of them, it combines. */
   shards?: number;
 }
@@ -130,8 +132,11 @@ export function findingsFromEvents(events: readonly EngineEvent[]) {
   return { resources, warnings: [...warnings], errors: [...errors] };
 }
 
-/** The report of several stacks; `coverage` says which shard, or how many merged shards, it covers. */
-export function driftReport(stacks: StackReport[], coverage: { shard?: Shard; shards?: number } = {}): DriftReport {
+/** The report of several stacks; `coverage` says which shard, or how many merged shards, it covers, and of which project. */
+export function driftReport(
+  stacks: StackReport[],
+  coverage: { shard?: Shard; shards?: number; project?: string } = {},
+): DriftReport {
   return { stacks, drifted: stacks.some((s) => s.drifted), ...coverage };
 }
 
@@ -233,19 +238,21 @@ export function reportFiles(given: ReportFiles, baseDir: string): ReportFiles {
 }
 
 /**
- * Writes the report, redacted of `secrets`, to its files and to stdout (the JSON with `--json -`,
- * else the markdown). Returns its exit code, or 1 after `complain`ing of a file it cannot write.
+ * Writes the report, redacted by the run's `redactor`, to its files and to stdout (the JSON with
+ * `--json -`, else the markdown). Returns its exit code, or 1 after `complain`ing of a file it cannot write.
  */
 export function writeReport(
   report: DriftReport,
   files: ReportFiles,
-  secrets: readonly string[],
+  redactor: Redactor,
   io: Io,
   writeFile: (file: string, text: string) => void,
   complain: (text: string) => void,
 ): number {
-  const json = redactText(`${JSON.stringify(report, null, 2)}\n`, secrets);
-  const markdown = redactText(toMarkdown(report), secrets);
+  // Each string before it is escaped or cut for a table: a secret then never shows in part.
+  const redacted = redactor.value(report);
+  const json = `${JSON.stringify(redacted, null, 2)}\n`;
+  const markdown = toMarkdown(redacted);
   try {
     if (files.json !== undefined && files.json !== "-") writeFile(files.json, json);
     if (files.markdown !== undefined && files.markdown !== "-") writeFile(files.markdown, markdown);

@@ -3,7 +3,7 @@
  * language host starts a program; it sends the stack's report back over the IPC channel. One
  * stack per process: the TypeScript registration and the working directory are process-wide.
  */
-import { checkStackHere, type WorkerTask } from "./drift-stack";
+import { checkStackHere, type WorkerMessage, type WorkerTask } from "./drift-stack";
 import { stopDescendants } from "./process-tree";
 
 // `cdnstream` gone (killed outright, so it could not stop this tree itself): take down what this
@@ -12,9 +12,12 @@ process.once("disconnect", () => {
   void stopDescendants(process.pid, "SIGTERM").finally(() => process.exit(1));
 });
 
+/** Sends `message` to `cdnstream`; resolves once it is written, before anything the program prints after. */
+const send = (message: WorkerMessage) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+
 process.once("message", (task: WorkerTask) => {
-  void checkStackHere(task.stack, task.cwd, process.env).then(
-    (report) => process.send!(report, () => process.exit(0)),
+  void checkStackHere(task.stack, task.cwd, process.env, (secrets) => send({ secrets })).then(
+    (report) => send({ report }).then(() => process.exit(0)),
     (error: unknown) => {
       // checkStackHere reports failures itself; this is a bug, with its stack for the report's error.
       process.stderr.write(`internal error: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -5,7 +5,6 @@
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { redactText } from "../client/redact";
 import {
   EXIT,
   EXIT_HELP,
@@ -18,8 +17,8 @@ import {
 } from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
 import { driftReport, reportFiles, writeReport, type StackReport } from "./drift-report";
-import { checkStack, errorMessage, listStacks, secretsOf } from "./drift-stack";
-import { missingPulumi } from "./environment";
+import { checkStack, errorMessage, listStacks } from "./drift-stack";
+import { missingPulumi, redacting } from "./environment";
 import { projectName, settingsFileIn } from "./project-settings";
 import { isStopping } from "./signals";
 
@@ -124,7 +123,14 @@ export async function mapBounded<T, R>(
 
 /** What the command needs from the engine and the file system; replaced in unit tests. */
 export interface DriftDeps {
-  checkStack(stack: string, cwd: string, env: Env, onOutput: (line: string) => void): Promise<StackReport>;
+  /** `onSecrets` is given the stack's secret config values as soon as they are known, before its output. */
+  checkStack(
+    stack: string,
+    cwd: string,
+    env: Env,
+    onOutput: (line: string) => void,
+    onSecrets: (values: readonly string[]) => void,
+  ): Promise<StackReport>;
   listStacks(cwd: string, env: Env): Promise<string[]>;
   /** The project's name, for the fully qualified stack names shards are chosen by. */
   projectName(cwd: string): string;
@@ -147,8 +153,11 @@ function summaryLine(s: StackReport, seconds: string): string {
 export function createDriftCommand(deps: DriftDeps): Command {
   return {
     summary: "report out-of-band changes per stack, resource and property without writing state",
-    async run(argv, io) {
-      if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), io);
+    async run(argv, given) {
+      if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), given);
+      // Engine messages can echo anything: what leaves (stderr, the reports) is redacted of every
+      // secret the run knows, the stacks' secret config too, learnt as each stack is checked.
+      const io = redacting(given);
       const args = parseOrExit(io, "drift", HELP, () => parseDriftArgs(argv, deps.cwd()));
       if (typeof args === "number") return args;
       const { cwd, concurrency } = args;
@@ -158,17 +167,14 @@ export function createDriftCommand(deps: DriftDeps): Command {
         io.stderr(`cdnstream drift: ${ready.notReady}`);
         return EXIT.failed;
       }
-      const secrets = secretsOf(io.env);
-      // Engine messages can echo anything; nothing this command prints may carry a secret.
-      const progress = (text: string) => io.stderr(redactText(`cdnstream drift: ${text}`, secrets));
+      const progress = (text: string) => io.stderr(`cdnstream drift: ${text}`);
       let stacks: StackReport[] = [];
       let names = args.stacks;
       // Which stacks to check is unknown: none is, and the report's one entry says why.
       const noneChecked = (why: string, error: string) => {
         names = [];
-        const redacted = redactText(error, secrets);
-        progress(`${why}: ${redacted}`);
-        stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error: redacted }];
+        progress(`${why}: ${error}`);
+        stacks = [{ stack: "(project stacks)", cwd, drifted: false, resources: [], error }];
       };
       if (!names.length) {
         try {
@@ -178,11 +184,14 @@ export function createDriftCommand(deps: DriftDeps): Command {
           noneChecked("cannot list the project's stacks", errorMessage(e, []));
         }
       }
+      // A shard's report names the project whose stacks were sharded, so that merge can refuse another's.
+      let project: string | undefined;
       if (names.length && args.shard) {
         const { index, count } = args.shard;
         const all = names;
         try {
-          names = stacksInShard(all, deps.projectName(cwd), args.shard);
+          project = deps.projectName(cwd);
+          names = stacksInShard(all, project, args.shard);
           progress(`shard ${index}/${count}: ${names.length} of the ${all.length} stacks`);
         } catch (e) {
           // The project name could not be read.
@@ -193,15 +202,21 @@ export function createDriftCommand(deps: DriftDeps): Command {
         progress(`checking ${names.join(", ")} in ${cwd} (${Math.min(concurrency, names.length)} at a time)`);
         stacks = await mapBounded(names, concurrency, async (name) => {
           const started = Date.now();
-          const result = await deps.checkStack(name, cwd, io.env, (line) => progress(`${name}: ${line}`));
+          const result = await deps.checkStack(
+            name,
+            cwd,
+            io.env,
+            (line) => progress(`${name}: ${line}`),
+            (values) => io.redactor.add(values),
+          );
           progress(`${summaryLine(result, ((Date.now() - started) / 1000).toFixed(1))}`);
           return result;
         });
       }
       // Stopped by a signal meanwhile: the checks were cut short, so nothing is reported.
       if (isStopping()) return new Promise<number>(() => undefined);
-      const report = driftReport(stacks, args.shard ? { shard: args.shard } : {});
-      return writeReport(report, args, secrets, io, deps.writeFile, progress);
+      const report = driftReport(stacks, args.shard ? { shard: args.shard, ...(project ? { project } : {}) } : {});
+      return writeReport(report, args, io.redactor, io, deps.writeFile, progress);
     },
   };
 }

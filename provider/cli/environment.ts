@@ -6,8 +6,36 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { LocalWorkspaceOptions } from "@pulumi/pulumi/automation";
+import { Redactor, urlPasswords } from "../client/redact";
 import { packageRoot } from "../../sdk/package-info";
-import type { Env } from "./command";
+import type { Env, Io } from "./command";
+
+/**
+ * Values a command must never print, whatever message might echo them: the API key, the
+ * passphrase, the access token, and the password of a URL in any variable (PULUMI_BACKEND_URL's
+ * `postgres://user:password@...`, a proxy's, ...). Values under 4 characters are not hunted for.
+ */
+export function secretsOf(env: Env): string[] {
+  const named = ["CDNSTREAM_API_KEY", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_ACCESS_TOKEN"].map((k) => env[k] ?? "");
+  const passwords = Object.values(env).flatMap((v) => (v ? urlPasswords(v) : []));
+  return [...new Set([...named, ...passwords])].filter((v) => v.length >= 4);
+}
+
+/** An {@link Io} whose stderr is redacted by its run's one {@link Redactor}, which the command can add secrets to. */
+export interface RedactingIo extends Io {
+  redactor: Redactor;
+}
+
+/**
+ * `io` with everything written to stderr redacted of {@link secretsOf} its environment and of any
+ * URL's password: where every message of a command leaves, so no message needs redacting itself.
+ * An io already redacting is returned as it is, so that a run has one redactor.
+ */
+export function redacting(io: Io): RedactingIo {
+  if ("redactor" in io && io.redactor instanceof Redactor) return io as RedactingIo;
+  const redactor = new Redactor(secretsOf(io.env));
+  return { ...io, redactor, stderr: (text) => io.stderr(redactor.text(text)) };
+}
 
 /** The first executable `name` in the directories of `pathVar`, as a shell finds it; undefined when none. */
 export function findOnPath(name: string, pathVar: string | undefined): string | undefined {

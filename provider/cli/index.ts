@@ -10,6 +10,7 @@ import { apiCommand } from "./api";
 import { EXIT, EXIT_HELP, type Command, type Io } from "./command";
 import { doctorCommand } from "./doctor";
 import { driftCommand } from "./drift";
+import { redacting } from "./environment";
 import { pluginCommand } from "./plugin";
 import { packageVersion as version } from "../../sdk/package-info";
 import { installSignalHandlers } from "./signals";
@@ -44,8 +45,12 @@ function usage(): string {
   ].join("\n");
 }
 
-/** Runs the command line `argv` (without node and script); resolves to the exit code. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+/**
+ * Runs the command line `argv` (without node and script); resolves to the exit code. Whatever
+ * reaches stderr, a bug's stack included, leaves redacted of every secret the run knows.
+ */
+export async function main(argv: readonly string[], given: Io): Promise<number> {
+  const io = redacting(given);
   const [name, ...rest] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
     io.stdout(usage());
@@ -65,7 +70,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stderr(`cdnstream: ${hint}\n\n${usage()}`);
     return EXIT.usage;
   }
-  return command.run(rest, io);
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    // A bug, not an API failure: keep the stack (redacted, as everything on stderr).
+    io.stderr(`cdnstream: internal error: ${error instanceof Error ? error.stack : String(error)}`);
+    return EXIT.failed;
+  }
 }
 
 if (require.main === module) {
@@ -75,14 +86,7 @@ if (require.main === module) {
     env: process.env,
   };
   installSignalHandlers(io);
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      // A bug, not an API failure: keep the stack, but never a key (errors of the client are redacted).
-      io.stderr(`cdnstream: internal error: ${error instanceof Error ? error.stack : String(error)}`);
-      process.exitCode = EXIT.failed;
-    },
-  );
+  void main(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -82,16 +82,58 @@ export function containsSecret(text: string, secrets: readonly string[]): boolea
   return secretSpans(text, secrets).length > 0;
 }
 
-/** A deep copy of `value` with every secret string replaced; objects are copied, never mutated. */
-export function redactValue<T>(value: T, secrets: readonly string[], depth = 0): T {
-  if (typeof value === "string") return redactText(value, secrets) as T;
+/** A deep copy of `value` with `redact` applied to every string, keys included; objects are copied, never mutated. */
+function mapStrings<T>(value: T, redact: (text: string) => string, depth = 0): T {
+  if (typeof value === "string") return redact(value) as T;
   if (value === null || typeof value !== "object" || depth > 32) return value;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1)) as T;
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, redact, depth + 1)) as T;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[redactText(k, secrets)] = redactValue(v, secrets, depth + 1);
-  }
+  for (const [k, v] of Object.entries(value)) out[redact(k)] = mapStrings(v, redact, depth + 1);
   return out as T;
+}
+
+/** A deep copy of `value` with every secret string replaced; objects are copied, never mutated. */
+export function redactValue<T>(value: T, secrets: readonly string[]): T {
+  return mapStrings(value, (text) => redactText(text, secrets));
+}
+
+/**
+ * The password of a URL of any scheme, `scheme://user:password@`: $1 is what stays. The password
+ * stops at what cannot be in one unencoded (`/?#@`, whitespace) and at quotes and angle brackets,
+ * which end a URL quoted in a message.
+ */
+const URL_PASSWORD = /\b([a-z][a-z\d+.-]*:\/\/[^\s:/?#@"'`<>]*):([^\s/?#@"'`<>]+)@/gi;
+
+/** The passwords of the URLs in `text`, as written and percent-decoded. */
+export function urlPasswords(text: string): string[] {
+  return [...text.matchAll(URL_PASSWORD)].flatMap(([, , password]) => {
+    try {
+      return [password!, decodeURIComponent(password!)];
+    } catch {
+      return [password!];
+    }
+  });
+}
+
+/**
+ * What text leaving a process goes through: every URL's password, and every value of
+ * {@link secrets} as {@link redactText} finds it. Values learnt during the run are {@link add}ed.
+ */
+export class Redactor {
+  readonly #secrets = new Set<string>();
+  constructor(secrets: Iterable<string> = []) {
+    this.add(secrets);
+  }
+  add(secrets: Iterable<string>): void {
+    for (const s of secrets) this.#secrets.add(s);
+  }
+  text(text: string): string {
+    return redactText(text.replace(URL_PASSWORD, `$1:${REDACTED}@`), [...this.#secrets]);
+  }
+  /** A deep copy of `value` with every string redacted: before it is cut or escaped for display. */
+  value<T>(value: T): T {
+    return mapStrings(value, (text) => this.text(text));
+  }
 }
 
 /** Removes `user:password@` from a URL so a base URL can be quoted in messages. */

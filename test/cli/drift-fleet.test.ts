@@ -129,6 +129,7 @@ describe("drift --shard", () => {
       expect(r.stderr).toContain(`shard ${index}/4: ${expected.length} of the 20 stacks`);
       const report = JSON.parse(h.files["/work/r.json"]!);
       expect(report.shard).toEqual({ index, count: 4 });
+      expect(report.project).toBe("infra");
       expect(report.stacks.map((s: StackReport) => s.stack).sort()).toEqual(expected.sort());
       expect(h.files["/work/r.md"]).toContain(`Shard ${index} of 4 of the project's stacks (\`--shard ${index}/4\`).`);
       expect(r.code).toBe(report.drifted ? 2 : 0);
@@ -144,7 +145,12 @@ describe("drift --shard", () => {
     const r = await h.run(["--shard", "3/4", "--json", "-"]);
     expect(r.code).toBe(0);
     expect(h.checked).toEqual([]);
-    expect(JSON.parse(r.stdout)).toEqual({ stacks: [], drifted: false, shard: { index: 3, count: 4 } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      stacks: [],
+      drifted: false,
+      shard: { index: 3, count: 4 },
+      project: "infra",
+    });
     expect(r.stderr).toContain("shard 3/4: 0 of the 2 stacks");
   });
 
@@ -164,9 +170,19 @@ describe("drift --shard", () => {
   });
 });
 
-const shardReport = (index: number, count: number, stacks: Record<string, Kind>): DriftReport & { shard: Shard } => {
+const shardReport = (
+  index: number,
+  count: number,
+  stacks: Record<string, Kind>,
+  project?: string,
+): DriftReport & { shard: Shard } => {
   const list = Object.entries(stacks).map(([s, k]) => stackResult(s, k));
-  return { stacks: list, drifted: list.some((s) => s.drifted), shard: { index, count } };
+  return {
+    stacks: list,
+    drifted: list.some((s) => s.drifted),
+    shard: { index, count },
+    ...(project ? { project } : {}),
+  };
 };
 
 describe("drift merge", () => {
@@ -182,6 +198,10 @@ describe("drift merge", () => {
       drifted: true,
       shards: 3,
     });
+    // Shards naming their project make a report naming it; one written before they did is taken with them.
+    expect(
+      mergeReports(given(shardReport(1, 2, { a: "clean" }, "infra"), shardReport(2, 2, { b: "clean" }))).project,
+    ).toBe("infra");
   });
 
   it.each([
@@ -205,6 +225,16 @@ describe("drift merge", () => {
       "the reports are of different shard counts (drift-1.json is shard 1/2, drift-2.json is shard 2/3): merge the reports of one run, every shard made with the same n",
     ],
     ["no report", () => [], "merge needs the JSON report of every shard"],
+    [
+      "a stack in two shards",
+      () => given(shardReport(1, 2, { a: "clean", b: "clean" }), shardReport(2, 2, { b: "drift" })),
+      "stack b is in two shards (drift-1.json and drift-2.json), and a stack is in one shard: merge the reports of one run of `cdnstream drift --shard i/n` over one project",
+    ],
+    [
+      "shards of different projects",
+      () => given(shardReport(1, 2, { a: "clean" }, "infra"), shardReport(2, 2, { b: "clean" }, "edge")),
+      "the reports are of different projects (drift-1.json is of infra, drift-2.json is of edge): merge the shards of one project's run, and each project's apart",
+    ],
   ])("refuses %s", (_what, reports, message) => {
     expect(() => mergeReports(reports())).toThrow(message);
   });
@@ -297,6 +327,21 @@ describe("drift merge", () => {
         /all\.json covers no shard \(it was written without --shard, or is a merged report\)/,
       ],
       [
+        'a report with "shard": null',
+        () => write("null.json", { stacks: [], drifted: false, shard: null }),
+        /null\.json covers no shard \(it was written without --shard, or is a merged report\)/,
+      ],
+      [
+        "a shard that is not i and n",
+        () => write("text.json", { stacks: [], drifted: false, shard: "1/2" }),
+        /text\.json covers no shard/,
+      ],
+      [
+        "a project that is not a name",
+        () => write("p.json", { stacks: [], drifted: false, shard: { index: 1, count: 1 }, project: 7 }),
+        /p\.json is not a drift report: its "project" must be the project's name/,
+      ],
+      [
         "a merged report",
         () => write("fleet.json", { stacks: [], drifted: false, shards: 2 }),
         /fleet\.json covers no shard/,
@@ -320,6 +365,22 @@ describe("drift merge", () => {
         /shard 2\/3 missing: its stacks were not checked, so the fleet cannot be reported clean/,
       );
       expect(fs.existsSync(path.join(dir, "fleet.md"))).toBe(false);
+    });
+
+    it("shards of two projects, or a stack in two shards, are bad usage (exit 64); nothing is written", async () => {
+      const one = write("drift-1.json", shardReport(1, 2, { a: "clean" }, "infra"));
+      const other = write("drift-2.json", shardReport(2, 2, { b: "clean" }, "edge"));
+      const again = write("again-2.json", shardReport(2, 2, { a: "drift" }, "infra"));
+      for (const [file, message] of [
+        [other, /the reports are of different projects \(.*drift-1\.json is of infra, .*drift-2\.json is of edge\)/],
+        [again, /stack a is in two shards \(.*drift-1\.json and .*again-2\.json\), and a stack is in one shard/],
+      ] as const) {
+        const r = await merge(one, file, "--json", path.join(dir, "fleet.json"));
+        expect(r.code).toBe(64);
+        expect(r.stderr).toMatch(message);
+        expect(r.stderr).toMatch(/Run `cdnstream drift merge --help` for usage/);
+        expect(fs.existsSync(path.join(dir, "fleet.json"))).toBe(false);
+      }
     });
 
     it("an unknown option is bad usage", async () => {

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { main } from "../../provider/cli";
+import { commands, main } from "../../provider/cli";
 import type { Io } from "../../provider/cli/command";
 import { createDriftCommand, driftCommand, mapBounded, parseDriftArgs, type DriftDeps } from "../../provider/cli/drift";
 import type { StackReport } from "../../provider/cli/drift-report";
@@ -341,5 +341,111 @@ describe("drift report redaction", () => {
     expect(out.join("\n")).toContain(`${project}-event`);
     expect(out.join("\n")).not.toContain("[REDACTED]::");
     expect(err.join("\n")).toContain(`urn ${urn}; the passphrase is [REDACTED]`);
+  });
+});
+
+describe("drift keeps every secret the run knows", () => {
+  const env = {
+    PULUMI_BACKEND_URL: "postgres://alice:S3cretPw@127.0.0.1:1/state",
+    HTTPS_PROXY: "http://bob:Pr0xy%2FPw@proxy.internal:3128",
+  };
+  const CONFIG_SECRET = "cfg-secret-7a6b5c4d";
+  const secrets = ["S3cretPw", "Pr0xy%2FPw", "Pr0xy/Pw", CONFIG_SECRET, "ftp-pass-9"];
+
+  const run = async (deps: Partial<DriftDeps>, argv: string[]) => {
+    const files: Record<string, string> = {};
+    const out: string[] = [];
+    const err: string[] = [];
+    const command = createDriftCommand({
+      cwd: () => "/work",
+      preflight: () => ({}),
+      listStacks: async () => ["dev"],
+      projectName: () => "infra",
+      checkStack: async () => stackResult("dev", "clean"),
+      writeFile: (file, text) => void (files[file] = text),
+      ...deps,
+    });
+    const code = await command.run([...argv, "--json", "r.json", "--markdown", "r.md"], {
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+      env,
+    });
+    const all = [out.join("\n"), err.join("\n"), files["/work/r.json"], files["/work/r.md"]].join("\n");
+    for (const secret of secrets) expect(all).not.toContain(secret);
+    return { code, stderr: err.join("\n"), json: JSON.parse(files["/work/r.json"]!), markdown: files["/work/r.md"]! };
+  };
+
+  it("an unreachable backend: the CLI's error keeps its URL with the password redacted, in both reports and on stderr", async () => {
+    const error =
+      "error: unable to open bucket postgres://alice:S3cretPw@127.0.0.1:1/state: dial tcp 127.0.0.1:1: connect: connection refused (via http://bob:Pr0xy%2FPw@proxy.internal:3128, password Pr0xy/Pw; also ftp://carol:ftp-pass-9@files)";
+    const r = await run(
+      {
+        listStacks: async () => {
+          throw new Error(error);
+        },
+      },
+      [],
+    );
+    expect(r.code).toBe(1);
+    const redacted =
+      "unable to open bucket postgres://alice:[REDACTED]@127.0.0.1:1/state: dial tcp 127.0.0.1:1: connect: connection refused (via http://bob:[REDACTED]@proxy.internal:3128, password [REDACTED]; also ftp://carol:[REDACTED]@files)";
+    expect(r.json.stacks[0].error).toContain(redacted);
+    expect(r.markdown).toContain(redacted);
+    expect(r.stderr).toContain(`cdnstream drift: cannot list the project's stacks: error: ${redacted}`);
+  });
+
+  it("a stack's secret config, learnt as it is checked, is redacted from its output and both reports, even where a table cuts it", async () => {
+    const r = await run(
+      {
+        async checkStack(stack, cwd, _env, onOutput, onSecrets) {
+          onSecrets([CONFIG_SECRET]);
+          onOutput(`the program says ${CONFIG_SECRET}`);
+          return {
+            stack,
+            cwd,
+            drifted: true,
+            resources: [
+              {
+                urn: `urn:pulumi:dev::infra::cdnstream:StreamStatus::r`,
+                name: "r",
+                type: "cdnstream:StreamStatus",
+                deleted: false,
+                // The secret across the 120th character, where a table cell is cut.
+                properties: [{ property: "note", recorded: `${"x".repeat(110)} ${CONFIG_SECRET}`, live: "y" }],
+              },
+            ],
+            warnings: [`a warning naming ${CONFIG_SECRET}`],
+          };
+        },
+      },
+      ["--stack", "dev"],
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("cdnstream drift: dev: the program says [REDACTED]");
+    expect(r.json.stacks[0].warnings).toEqual(["a warning naming [REDACTED]"]);
+    expect(r.json.stacks[0].resources[0].properties[0].recorded).toBe(`${"x".repeat(110)} [REDACTED]`);
+    expect(r.markdown).toContain(`\`"${"x".repeat(110)} [REDA...\``);
+    expect(r.markdown).not.toContain(CONFIG_SECRET.slice(0, 5));
+  });
+
+  it("every error the CLI prints, a bug's stack included, is redacted", async () => {
+    const err: string[] = [];
+    commands.boom = {
+      summary: "fails",
+      run: async (_argv, io) => {
+        io.stderr("cdnstream boom: postgres://alice:S3cretPw@db/state is down");
+        throw new Error("bug near http://bob:Pr0xy%2FPw@proxy.internal:3128");
+      },
+    };
+    try {
+      expect(await main(["boom"], { stdout: () => undefined, stderr: (t) => err.push(t), env })).toBe(1);
+    } finally {
+      delete commands.boom;
+    }
+    expect(err[0]).toBe("cdnstream boom: postgres://alice:[REDACTED]@db/state is down");
+    expect(err[1]).toMatch(
+      /^cdnstream: internal error: Error: bug near http:\/\/bob:\[REDACTED\]@proxy\.internal:3128\n\s+at /,
+    );
+    expect(err.join("\n")).not.toMatch(/S3cretPw|Pr0xy/);
   });
 });

@@ -160,6 +160,7 @@ describe("cdnstream drift over a fleet: --shard i/n and merge", () => {
       const json = JSON.parse(report(`shard-${i}.json`));
       const mine = stacksInShard(stackNames, PROJECT, { index: i, count: SHARDS });
       expect(json.shard).toEqual({ index: i, count: SHARDS });
+      expect(json.project).toBe(PROJECT);
       expect(json.stacks.map((s: any) => s.stack)).toEqual(mine);
       expect(runs[i - 1]!.code).toBe(json.drifted ? 2 : 0);
       expect(runs[i - 1]!.stderr).toContain(`shard ${i}/${SHARDS}: ${mine.length} of the ${STACKS} stacks`);
@@ -179,7 +180,7 @@ describe("cdnstream drift over a fleet: --shard i/n and merge", () => {
       path.join(root, "fleet.md"),
     );
     expect(merge.code).toBe(single.run.code);
-    expect(JSON.parse(report("fleet.json"))).toEqual({ ...single.json, shards: SHARDS });
+    expect(JSON.parse(report("fleet.json"))).toEqual({ ...single.json, shards: SHARDS, project: PROJECT });
     const merged = report("fleet.md");
     const note = `Merged from the reports of all ${SHARDS} shards.\n\n`;
     expect(merged).toContain(note);
