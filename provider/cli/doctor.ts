@@ -9,8 +9,8 @@ import { ApiError, AuthenticationError, ConfigError, ConnectionError, Permission
 import { redactText, redactUrl } from "../client/redact";
 import { listPullZones } from "../client/zones";
 import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Env } from "./command";
-import { errorMessage, secretsOf } from "./drift-stack";
-import { automation, missingPulumi, workspaceOptions } from "./environment";
+import { errorMessage } from "./drift-stack";
+import { automation, missingPulumi, secretsOf, workspaceOptions } from "./environment";
 import { settingsFileIn } from "./project-settings";
 
 const PROBE = "GET /v2/zones/http/pull?page=1";

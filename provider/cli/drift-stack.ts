@@ -12,9 +12,6 @@ import { projectRuntime } from "./project-settings";
 import type { Env } from "./command";
 import { automation, engineEnv, workspaceOptions } from "./environment";
 
-// `cdnstream doctor` takes the secrets of the environment from here too.
-export { secretsOf } from "./environment";
-
 /** The stack config key of the API key: never printed, even when set without --secret. */
 const API_KEY_CONFIG = "cdnstream:apiKey";
 
