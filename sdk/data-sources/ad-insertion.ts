@@ -150,10 +150,7 @@ export const getAdBreaksOutput = outputForm(getAdBreaks);
 /** {@link getAdCreative} as an Output. */
 export const getAdCreativeOutput = outputForm(getAdCreative);
 
-/**
- * What scripts/gen-data-source-types.ts writes ad-insertion-types.ts from: each type's client schema and doc, and the
- * data source's own fields (the fields' docs are on the client's schemas). @internal
- */
+/** The types of ad-insertion-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
 export const adInsertionTypes: ResultFile = {
   about: `Argument and result types of the ad insertion data sources (\`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports\`, \`POST /v2/streams/pull/{streamid}/adinsertion/consumption\`, \`GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks\`; the tracking report to the ad creative), camelCased by naming.ts. ${KEPT}`,
   types: {
@@ -224,8 +221,6 @@ export const adInsertionTypes: ResultFile = {
       doc: "Result of `getAdBreaks`.",
       extends: ["ResultEnvelope", "PageFields"],
     }),
-    GetAdCreativeResult: result("adInsertion.Creative", {
-      doc: "Result of `getAdCreative` (the ad creative).",
-    }),
+    GetAdCreativeResult: result("adInsertion.Creative", { doc: "Result of `getAdCreative` (the ad creative)." }),
   },
 };

@@ -115,10 +115,7 @@ export const getCampaignTargetingOutput = outputForm(getCampaignTargeting);
 /** {@link getAdPodRequests} as an Output. */
 export const getAdPodRequestsOutput = outputForm(getAdPodRequests);
 
-/**
- * What scripts/gen-data-source-types.ts writes ad-manager-types.ts from: each type's client schema and doc, and the
- * data source's own fields (the fields' docs are on the client's schemas). @internal
- */
+/** The types of ad-manager-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
 export const adManagerTypes: ResultFile = {
   about: `Argument and result types of the ad manager data sources (\`POST /v2/ad-manager/{pid}/requests\`; the ad-pod request log item, the ad-manager project, the campaign targeting), camelCased by naming.ts. ${KEPT}`,
   types: {

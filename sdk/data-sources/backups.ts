@@ -61,17 +61,11 @@ export const getCriticalBackupsOutput = outputForm(getCriticalBackups);
 /** {@link getCriticalBackup} as an Output. */
 export const getCriticalBackupOutput = outputForm(getCriticalBackup);
 
-/**
- * What scripts/gen-data-source-types.ts writes backup-types.ts from: each type's client schema and doc, and the
- * data source's own fields (the fields' docs are on the client's schemas). @internal
- */
+/** The types of backup-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
 export const backupTypes: ResultFile = {
   about: `Result types of the critical backup data sources (the critical backup job), camelCased by naming.ts. ${KEPT}`,
   types: {
-    CriticalBackup: {
-      from: out("backups.Backup"),
-      doc: "the critical backup job critical backup job, camelCased.",
-    },
+    CriticalBackup: { from: out("backups.Backup"), doc: "the critical backup job critical backup job, camelCased." },
     GetCriticalBackupsResult: result("backups.ops.listBackups.response", {
       doc: "Result of `getCriticalBackups` (`GET /v2/cb`).",
     }),

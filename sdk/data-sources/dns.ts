@@ -23,29 +23,17 @@ export function getDnsZones(args?: GetDnsZonesArgs, options?: DataSourceOptions)
 /** {@link getDnsZones} as an Output. */
 export const getDnsZonesOutput = outputForm(getDnsZones);
 
-/**
- * What scripts/gen-data-source-types.ts writes dns-types.ts from: each type's client schema and doc, and the
- * data source's own fields (the fields' docs are on the client's schemas). @internal
- */
+/** The types of dns-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
 export const dnsTypes: ResultFile = {
   about: `Result types of the DNS data source (the DNS zone object), camelCased by naming.ts. ${KEPT}`,
   types: {
-    DnsZoneMeta: {
-      from: out("dns.DnsZone"),
-      at: "meta",
-      doc: "`meta` of the DNS zone object of a DNS zone.",
-    },
+    DnsZoneMeta: { from: out("dns.DnsZone"), at: "meta", doc: "`meta` of the DNS zone object of a DNS zone." },
     DnsDsRecord: {
       from: out("dns.DnsZone"),
       at: "dnssec.ds_records[]",
       doc: "`dnssec.ds_records[]` of the DNS zone object item.",
     },
-    DnsZone: {
-      from: out("dns.DnsZone"),
-      doc: "the DNS zone object DNS zone (`domains[]` item), camelCased.",
-    },
-    GetDnsZonesResult: result("dns.ops.listDnsZones.response", {
-      doc: "Result of `getDnsZones` (`GET /v2/dns`).",
-    }),
+    DnsZone: { from: out("dns.DnsZone"), doc: "the DNS zone object DNS zone (`domains[]` item), camelCased." },
+    GetDnsZonesResult: result("dns.ops.listDnsZones.response", { doc: "Result of `getDnsZones` (`GET /v2/dns`)." }),
   },
 };

@@ -235,10 +235,7 @@ export const result = (response: string, type: Omit<ResultType, "from">): Result
 /** The end of each result file's doc. @internal */
 export const KEPT = "Fields beyond the spec are kept at runtime, camelCased too (read them through a cast).";
 
-/**
- * What scripts/gen-data-source-types.ts writes common-types.ts from: each type's client schema and doc, and the
- * data source's own fields (the fields' docs are on the client's schemas). @internal
- */
+/** The types of common-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
 export const commonTypes: ResultFile = {
   about: "Fields the results of several data sources share.",
   types: {

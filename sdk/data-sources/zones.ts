@@ -158,10 +158,7 @@ export const getHttpPullZonesOutput = outputForm(getHttpPullZones, { secret: tru
 /** {@link getPurgeOperation} as an Output. */
 export const getPurgeOperationOutput = outputForm(getPurgeOperation);
 
-/**
- * What scripts/gen-data-source-types.ts writes zone-types.ts from: each type's client schema and doc, and the
- * data source's own fields (the fields' docs are on the client's schemas). @internal
- */
+/** The types of zone-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
 export const zoneTypes: ResultFile = {
   about:
     "Result types of the zone data sources: the zone object with its sub-objects and the access-control objects, and " +
@@ -182,18 +179,12 @@ export const zoneTypes: ResultFile = {
       from: out("zones.ZoneEdge"),
       doc: "the zone sub-objects edge: what the edge servers do with responses.",
     },
-    ZoneShield: {
-      from: out("zones.ZoneShield"),
-      doc: "the zone sub-objects shield: the origin shield.",
-    },
+    ZoneShield: { from: out("zones.ZoneShield"), doc: "the zone sub-objects shield: the origin shield." },
     ZoneOriginAuth: {
       from: out("zones.ZoneOriginAuth"),
       doc: "the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.",
     },
-    ZoneSeo: {
-      from: out("zones.ZoneSeo"),
-      doc: "the zone sub-objects seo.",
-    },
+    ZoneSeo: { from: out("zones.ZoneSeo"), doc: "the zone sub-objects seo." },
     ZoneCdnService: {
       from: out("zones.ZoneCdnService"),
       doc: "the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).",
@@ -202,30 +193,15 @@ export const zoneTypes: ResultFile = {
       from: out("shapes.DomainLock"),
       doc: "the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects describes them three conflicting ways.",
     },
-    ZoneGeoBlock: {
-      from: out("shapes.GeoBlock"),
-      doc: "the access-control objects geoblock.",
-    },
-    ZoneIpAccess: {
-      from: out("shapes.IpAccess"),
-      doc: "the access-control objects ipaccess.",
-    },
-    ZoneUserAgent: {
-      from: out("shapes.UserAgent"),
-      doc: "the access-control objects useragent.",
-    },
+    ZoneGeoBlock: { from: out("shapes.GeoBlock"), doc: "the access-control objects geoblock." },
+    ZoneIpAccess: { from: out("shapes.IpAccess"), doc: "the access-control objects ipaccess." },
+    ZoneUserAgent: { from: out("shapes.UserAgent"), doc: "the access-control objects useragent." },
     ZoneSecureToken: {
       from: out("shapes.SecureToken"),
       doc: "the access-control objects securetoken; `list` is the key (a credential).",
     },
-    ZoneEac: {
-      from: out("shapes.Eac"),
-      doc: "the access-control objects eac: external access control.",
-    },
-    ZoneBwLimit: {
-      from: out("shapes.BwLimit"),
-      doc: "the access-control objects bwlimit: bandwidth limit.",
-    },
+    ZoneEac: { from: out("shapes.Eac"), doc: "the access-control objects eac: external access control." },
+    ZoneBwLimit: { from: out("shapes.BwLimit"), doc: "the access-control objects bwlimit: bandwidth limit." },
     HttpPullZone: {
       from: out("zones.Zone"),
       doc:
