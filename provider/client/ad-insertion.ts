@@ -66,71 +66,157 @@ export const AdInsertionConfig = loose({
 });
 export type AdInsertionConfig = z.infer<typeof AdInsertionConfig>;
 
-const counts = { impressions: n, starts: n, first_quartiles: n, midpoints: n, third_quartiles: n, completes: n };
+const counts = {
+  /** Ad impressions. */
+  impressions: n,
+  /** Ads started. */
+  starts: n,
+  /** Ads played to 25%. */
+  first_quartiles: n,
+  /** Ads played to 50%. */
+  midpoints: n,
+  /** Ads played to 75%. */
+  third_quartiles: n,
+  /** Ads played to the end. */
+  completes: n,
+};
 /** §2.9 tracking report. */
 export const TrackingReport = z.looseObject({
   ...envelope,
+  /** Totals over the range. */
   summary: loose({
+    /** Range start, ISO 8601 UTC. */
     from: z.string(),
+    /** Range end, ISO 8601 UTC. */
     to: z.string(),
     ...counts,
+    /** Distinct playback sessions. */
     unique_sessions: n,
+    /** Percent of starts played to 25%. */
     view_rate_25: numeric,
+    /** Percent of starts played to 50%. */
     view_rate_50: numeric,
+    /** Percent of starts played to 75%. */
     view_rate_75: numeric,
+    /** Percent of starts played to the end. */
     completion_rate: numeric,
   }).optional(),
-  data: z.array(loose({ time: z.string(), ...counts })).optional(),
+  /** One entry per time bucket. */
+  data: z
+    .array(
+      loose({
+        /** Bucket start, ISO 8601 UTC. */
+        time: z.string(),
+        ...counts,
+      }),
+    )
+    .optional(),
 });
-const chart = z.array(loose({ key: z.string(), value: n }));
+const chart = z.array(
+  loose({
+    /** The bucket label. */
+    key: z.string(),
+    /** The bucket's value. */
+    value: n,
+  }),
+);
 /** §2.10 ad consumption (egress in bytes). */
 export const Consumption = loose({
   ...envelope,
-  egressDetails: loose({ manifests: n, segments: n, ssat: n, transcoding: n, other: n }),
+  /** Egress in bytes per kind. */
+  egressDetails: loose({
+    /** Manifests, bytes. */
+    manifests: n,
+    /** Segments, bytes. */
+    segments: n,
+    /** Server-side ad tracking, bytes. */
+    ssat: n,
+    /** Transcoding, bytes. */
+    transcoding: n,
+    /** Other, bytes. */
+    other: n,
+  }),
+  /** Ad insertions per bucket. */
   adInsertionsChart: chart,
+  /** Ad impressions per bucket. */
   adImpressionsChart: chart,
+  /** Egress bytes per bucket. */
   egressChart: chart,
+  /** Range start, `YYYY-MM-DD HH:MM:SS`. */
   from: z.string(),
+  /** Range end, `YYYY-MM-DD HH:MM:SS`. */
   to: z.string(),
+  /** Services counted. */
   serviceIds: z.array(n),
+  /** `day` or `hour` in the response (the ad consumption report). */
   groupBy: openEnum(["day", "hour"]),
+  /** Ad insertions in the range. */
   totalAdInsertions: n,
+  /** Ad impressions in the range. */
   totalAdImpressions: n,
+  /** Egress in bytes. */
   totalEgress: n,
 }).required({ result: true });
 /** §2.11 ad break log item. */
 export const AdBreak = loose({
+  /** Ad break id. */
   id: z.string(),
+  /** Account service id. */
   serviceId: n,
+  /** Playback session. */
   sessionId: z.string(),
+  /** Content played. */
   contentId: z.string(),
+  /** `pre-roll` or `mid-roll`. */
   breakType: openEnum(["pre-roll", "mid-roll"]),
+  /** What started the break, e.g. `preroll`. */
   triggerType: z.string(),
+  /** Break duration asked for, seconds. */
   declaredDurationS: n,
+  /** Outcome of the VAST request. */
   vastOutcome: openEnum(VAST_OUTCOMES),
+  /** The VAST request URL. */
   vastUrl: z.string(),
+  /** Creatives returned. */
   creativeCount: n,
+  /** Break duration filled, seconds. */
   fulfilledDurationS: n,
+  /** `full`, `underfilled` or `no_fill`. */
   fillStatus: openEnum(FILL_STATUSES),
+  /** ISO 8601 UTC. */
   createdAt: z.string(),
 }).required({ id: true });
 export type AdBreak = z.infer<typeof AdBreak>;
 /** §2.12 ad creative. */
 export const Creative = loose({
   ...envelope,
+  /** Creative id from the VAST/VMAP creative element. */
   crid: z.string(),
+  /** URL of the media file. */
   mediaUrl: z.string(),
+  /** VAST `AdSystem`. */
   adSystem: z.string(),
+  /** VAST `AdTitle`. */
   adTitle: z.string(),
+  /** VAST `Advertiser`. */
   advertiser: z.string(),
+  /** VAST `Category`. */
   category: z.string(),
+  /** VAST creative id. */
   creativeId: z.string(),
+  /** Ad id. */
   adId: z.string(),
+  /** VAST `Ad` id. */
   adIdVast: z.string(),
+  /** VAST `UniversalAdId`. */
   universalAdId: z.string(),
+  /** Media width, pixels. */
   mediaWidth: n,
+  /** Media height, pixels. */
   mediaHeight: n,
+  /** Media bitrate. */
   mediaBitrate: n,
+  /** Duration, seconds. */
   durationS: n,
 }).required({ result: true });
 
@@ -204,23 +290,39 @@ export const MAX_POINTS = 1440;
 
 const geo = intMin(0, "(a geoname id)").optional();
 const filterFields = {
+  /** Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (checked before sending). */
   r: rangeIn.optional(),
+  /** Creative id. */
   crid: z.string().optional(),
+  /** Ad insertion playback session. */
   session_id: z.string().optional(),
+  /** Viewer IP; needs the advanced analytics add-on. */
   client_ip: z.string().optional(),
+  /** Viewer operating system; needs the advanced analytics add-on. */
   os: z.string().optional(),
+  /** Viewer browser; needs the advanced analytics add-on. */
   browser: z.string().optional(),
+  /** Content id; needs the advanced analytics add-on. */
   content_id: z.string().optional(),
+  /** Continent geoname id; needs the advanced analytics add-on. */
   continent_geoname_id: geo,
+  /** Country geoname id; needs the advanced analytics add-on. */
   country_geoname_id: geo,
+  /** First-level subdivision geoname id; needs the advanced analytics add-on. */
   subdivision1_geoname_id: geo,
+  /** Second-level subdivision geoname id; needs the advanced analytics add-on. */
   subdivision2_geoname_id: geo,
+  /** City geoname id; needs the advanced analytics add-on. */
   city_geoname_id: geo,
 };
 /** §4.6 query. Filters other than crid and session_id need the advanced analytics add-on. */
 export const TrackingReportQuery = z
   .strictObject({
     ...filterFields,
+    /**
+     * Bucket size in minutes. With `r`, the range must not exceed granularity x 1440 minutes (`GET
+     * /v2/streams/push/{streamid}/adinsertion/tracking/reports`, the limits); checked before sending.
+     */
     granularity: z
       .union(
         GRANULARITIES.map((g) => z.literal(g)),
@@ -250,10 +352,15 @@ export type TrackingReportQuery = z.input<typeof TrackingReportQuery>;
 /** §4.9 query. */
 export const AdBreaksQuery = z.strictObject({
   ...filterFields,
+  /** One page (from 1, 20 items) with its paging fields, instead of every ad break. */
   page: intMin(1, "(pages start at 1)").optional(),
+  /** Pre-roll or mid-roll breaks only. */
   break_type: z.enum(["pre-roll", "mid-roll"], { error: 'must be "pre-roll" or "mid-roll"' }).optional(),
+  /** The trigger that started the break, e.g. `preroll`. */
   trigger_type: z.string().optional(),
+  /** Breaks of this fill outcome only. */
   fill_status: z.enum(FILL_STATUSES, { error: "must be full, underfilled or no_fill" }).optional(),
+  /** Breaks of this VAST outcome only. */
   vast_outcome: z
     .enum(VAST_OUTCOMES, { error: `must be ${VAST_OUTCOMES.slice(0, -1).join(", ")} or ${VAST_OUTCOMES.at(-1)}` })
     .optional(),
@@ -262,7 +369,12 @@ export type AdBreaksQuery = z.input<typeof AdBreaksQuery>;
 
 /** §4.8 body. */
 export const ConsumptionBody = z.strictObject({
+  /** Bucket of the charts (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, required). */
   groupBy: z.enum(["year", "month", "week", "day", "hour"], { error: "must be year, month, week, day or hour" }),
+  /**
+   * Range `YYYY-MM-DD HH:MM:SS - YYYY-MM-DD HH:MM:SS` (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`,
+   * required; checked before sending).
+   */
   r: rangeIn,
 });
 export type ConsumptionBody = z.input<typeof ConsumptionBody>;
@@ -303,7 +415,12 @@ export const listAdBreaks = defineOperation({
   path: "/v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks",
   params: zoneParams,
   query: AdBreaksQuery,
-  response: z.looseObject({ ...envelope, items: z.array(AdBreak), ...pageCounters }),
+  response: z.looseObject({
+    ...envelope,
+    /** Every matching ad break (the ad-break log item), or the page asked for. */
+    items: z.array(AdBreak),
+    ...pageCounters,
+  }),
 });
 /** §4.18 Show an ad insertion creative (`crid` from the VAST/VMAP creative element). */
 export const getCreative = defineOperation({
@@ -324,7 +441,9 @@ export const getAdInsertion = defineOperation({
 
 export const ops = { addAdBreakSlot, getTrackingReport, getConsumption, listAdBreaks, getCreative, getAdInsertion };
 
-/** §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts). */
+/**
+ * §4.9 every ad break matching `query` (its `page` is ignored): `for await`, `.all()` or `.collect()` (pagination.ts).
+ */
 export const adBreaks = (
   c: CdnstreamClient,
   zoneId: number,

@@ -5,18 +5,32 @@ import { envelope, intId, loose, timestamp } from "./shapes";
 
 /** §2.18 critical backup job. */
 export const Backup = loose({
+  /** Backup job id. */
   id: z.number(),
+  /** Account service id. */
   serviceid: z.number(),
+  /** Job name. */
   name: z.string(),
-  meta: loose({ prefix: z.string(), description: z.string() }),
+  /** Job metadata. */
+  meta: loose({
+    /** Path prefix. */
+    prefix: z.string(),
+    /** Description. */
+    description: z.string(),
+  }),
+  /** As the API sends it (a string, e.g. a file count). */
   files: z.string(),
+  /** `YYYY-MM-DD HH:MM:SS`. */
   created_at: z.string(),
+  /** `YYYY-MM-DD HH:MM:SS`. */
   updated_at: z.string(),
-  /** Null, or when the job was deleted: a date string or Unix seconds (§2.18). */
+  /** Null, or when the job was deleted: a date string or Unix seconds. */
   deleted_at: timestamp,
-  /** Zone ids this job backs up. */
+  /** Ids of the zones this job backs up. */
   linkedZones: z.array(z.number()),
+  /** Zones linked. */
   linksCount: z.number(),
+  /** The storage provider, as a description. */
   providerText: z.string(),
 }).required({ id: true });
 export type Backup = z.infer<typeof Backup>;
@@ -34,7 +48,11 @@ export const listBackups = defineOperation({
   id: "4.17",
   method: "GET",
   path: "/v2/cb",
-  response: z.looseObject({ ...envelope, backups: z.array(Backup) }),
+  response: z.looseObject({
+    ...envelope,
+    /** Every critical backup job of the account (the critical backup job). */
+    backups: z.array(Backup),
+  }),
 });
 
 export const ops = { getBackup, listBackups };

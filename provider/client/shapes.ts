@@ -49,16 +49,23 @@ export const anyId = z.union([z.number(), z.string()]);
 export const envelope = {
   /** Another word than `success` or `error` passes (`error` is told apart before parsing). */
   result: openEnum(["success", "error"]),
+  /** Human-readable outcome, when the API sends one (the response envelope). */
   message: z.string().optional(),
+  /** Non-fatal messages, when the API sends them (the response envelope). */
   warnings: z.array(z.string()).nullable().optional(),
+  /** Errors returned with the response, when the API sends them (the response envelope). */
   errors: z.array(z.unknown()).nullable().optional(),
 };
 
 /** A listing page's counters (§4.7, §4.9); integers in the spec, numeric strings tolerated. */
 export const pageCounters = {
+  /** Items matching the filters, as the API counts them (on page 1 when every page was read). */
   total: numeric.optional(),
+  /** The page returned (only when a `page` was asked for). */
   page: numeric.optional(),
+  /** Items per page (only when a `page` was asked for). */
   limit: numeric.optional(),
+  /** Page count (only when a `page` was asked for). */
   pages: numeric.optional(),
 };
 
@@ -66,52 +73,111 @@ export const pageCounters = {
 
 /** §2.4 domainlock. `policy`/`noreferer` meanings conflict in the spec; values are kept as sent. */
 export const DomainLock = loose({
+  /** `Y` when the control is enabled, `N` when not. */
   enabled: yn,
+  /** `Y` or `N`; whether `Y` allows or denies the listed domains, the access-control objects says both. */
   policy: yn,
+  /** `Y` or `N`; whether `Y` allows or blocks requests without a referer, the access-control objects says both. */
   noreferer: yn,
+  /** `Y` when the control is active, `N` when not. */
   active: yn,
   /** Comma-separated domains. */
   list: z.string(),
-  /** Comma-separated IPs allowed regardless of the lock. */
+  /** Comma-separated IPs the control lets through regardless of its list. */
   ips: z.string(),
-  /** Push zones only. */
+  /** Domain lock type (push zones). */
   type: z.string(),
 });
 /** §2.4 geoblock. */
-export const GeoBlock = loose({ enabled: yn, policy: yn, active: yn, list: z.array(z.string()), ips: z.string() });
+export const GeoBlock = loose({
+  /** `Y` when the control is enabled, `N` when not. */
+  enabled: yn,
+  /** `Y` when the listed countries are allowed, `N` when not. */
+  policy: yn,
+  /** `Y` when the control is active, `N` when not. */
+  active: yn,
+  /** Country codes. */
+  list: z.array(z.string()),
+  /** Comma-separated IPs the control lets through regardless of its list. */
+  ips: z.string(),
+});
 /** §2.4 ipaccess. */
-export const IpAccess = loose({ enabled: yn, policy: yn, active: yn, list: z.string(), ips: z.string() });
+export const IpAccess = loose({
+  /** `Y` when the control is enabled, `N` when not. */
+  enabled: yn,
+  /** `Y` when the listed IPs are allowed, `N` when not. */
+  policy: yn,
+  /** `Y` when the control is active, `N` when not. */
+  active: yn,
+  /** Comma-separated IPs/CIDR. */
+  list: z.string(),
+  /** Comma-separated IPs the control lets through regardless of its list. */
+  ips: z.string(),
+});
 /** §2.4 useragent; `list` joins patterns with `;;;`. */
 export const UserAgent = loose({
+  /** `Y` when the control is enabled, `N` when not. */
   enabled: yn,
+  /** `Y` when the listed user agents are allowed, `N` when not. */
   policy: yn,
+  /** `Y` when patterns match case-sensitively, `N` when not. */
   casesensitive: yn,
+  /** `Y` when the control is active, `N` when not. */
   active: yn,
+  /** Patterns joined by `;;;`. */
   list: z.string(),
+  /** The same patterns as an array. */
   listArr: z.array(z.string()),
+  /** Comma-separated IPs the control lets through regardless of its list. */
   ips: z.string(),
 });
 /** §2.4 securetoken: policy `F` fixed or `D` dynamic; session `0` = unlimited. */
 export const SecureToken = loose({
+  /** `Y` when the control is enabled, `N` when not. */
   enabled: yn,
+  /** `Y` when the control is active, `N` when not. */
   active: yn,
+  /** `F` fixed or `D` dynamic token. */
   policy: openEnum(["F", "D"]),
+  /** `Y` when the token is bound to the viewer's IP, `N` when not. */
   keyip: yn,
+  /** The token key (a credential). */
   list: z.string(),
+  /** Token lifetime in seconds. */
   timeout: numeric,
+  /** Session limit, `0` = unlimited. */
   session: z.string(),
+  /** Comma-separated IPs the control lets through regardless of its list. */
   ips: z.string(),
+  /** Protected directories, or null. */
   dirs: z.string().nullable(),
 });
 /** §2.4 eac (external access control); `list` is the auth script URL. */
-export const Eac = loose({ enabled: yn, policy: yn, active: yn, list: z.string(), ips: z.string() });
+export const Eac = loose({
+  /** `Y` when the control is enabled, `N` when not. */
+  enabled: yn,
+  /** `Y` when the external check allows by default, `N` when not. */
+  policy: yn,
+  /** `Y` when the control is active, `N` when not. */
+  active: yn,
+  /** URL of the auth script. */
+  list: z.string(),
+  /** Comma-separated IPs the control lets through regardless of its list. */
+  ips: z.string(),
+});
 /** §2.4 bwlimit; `policy` is an integer or numeric string. */
 export const BwLimit = loose({
+  /** `Y` when the control is enabled, `N` when not. */
   enabled: yn,
+  /** Limit policy (an integer). */
   policy: numeric,
+  /** Rate limit. */
   rate: z.number(),
+  /** Rate limit after the initial burst. */
   rateafter: z.number(),
+  /** `Y` when pay-as-you-go applies, `N` when not. */
   payg: yn,
+  /** `Y` when the control is active, `N` when not. */
   active: yn,
 });
 
@@ -180,9 +246,4 @@ export function intMin(min: number, why: string, whenMissing?: string) {
     })
     .int(`must be an integer ${why}`)
     .min(min, `must be at least ${min} ${why}`);
-}
-
-/** `{ [key]: schema }` for each key, keeping the literal keys in the type. */
-export function fieldsOf<const K extends string, S extends z.ZodType>(keys: readonly K[], schema: S): Record<K, S> {
-  return Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>;
 }

@@ -27,151 +27,318 @@ import {
 
 /** §2.3 ssl. The issuer-branded certificate key is kept as an unknown field. */
 export const ZoneSsl = loose({
+  /** `Y` when the zone serves HTTPS, `N` when not. */
   http: yn,
+  /** `Y` when HTTP/2 is on, `N` when not. */
   http2: yn,
+  /** `Y` when HTTP requests are redirected to HTTPS, `N` when not. */
   redirect: yn,
+  /** Certificate mode; observed `S`. */
   mode: z.string(),
+  /** The certificate's id, or null. */
   certid: anyId.nullable(),
+  /** `Y` when SSL is enabled, `N` when not. */
   enabled: yn,
+  /** Whether the API flags the certificate setup. */
   warning: z.boolean(),
 });
 /** §2.3 cache; the `*InSecs`/`*InMins` numbers sometimes arrive as numeric strings. */
 export const ZoneCache = loose({
+  /** `1` when smart caching is on, `0` when not. */
   smart: flag01,
+  /** Cache duration, with a unit suffix. */
   cache: z.string(),
+  /** Browser expiry duration, with a unit suffix. */
   expiry: z.string(),
+  /** `Y` when the query string is part of the cache key, `N` when not. */
   querystring: yn,
+  /** `Y` when the origin's Cache-Control is honoured, `N` when not. */
   cachecontrol: yn,
+  /** `Y` when stale content is served while the origin fails, `N` when not. */
   usestale: yn,
+  /** `Y` when stale content is revalidated, `N` when not. */
   revalidate: yn,
+  /** Cache duration in seconds. */
   cacheInSecs: numeric,
+  /** Cache duration in minutes. */
   cacheInMins: numeric,
+  /** Expiry in seconds. */
   expiryInSecs: numeric,
+  /** Expiry in minutes. */
   expiryInMins: numeric,
 });
 /** §2.3 edge. */
 export const ZoneEdge = loose({
+  /** `Y` when responses are compressed, `N` when not. */
   compression: yn,
+  /** `Y` when Content-Disposition handling is on, `N` when not. */
   disposition: yn,
+  /** `Y` when cookies are stripped, `N` when not. */
   stripcookie: yn,
+  /** `Y` when X-Forwarded-For is sent to the origin, `N` when not. */
   xff: yn,
+  /** `Y` when CORS headers are added, `N` when not. */
   cors: yn,
+  /** `Y` when WebP images are served to browsers that take them, `N` when not. */
   webp: yn,
+  /** `Y` when pseudo-streaming is on, `N` when not. */
   pseudostreaming: yn,
+  /** `Y` when WordPress mode is on, `N` when not. */
   wp: yn,
+  /** `Y` when large file optimization is on, `N` when not. */
   lfo: yn,
+  /** `Y` when prefresh is on, `N` when not. */
   prefresh: yn,
+  /** Compression level. */
   compressionlevel: numeric,
 });
 /** §2.3 shield. */
-export const ZoneShield = loose({ network: z.string(), enabled: yn, shields: z.array(z.string()) });
+export const ZoneShield = loose({
+  /** The shield network. */
+  network: z.string(),
+  /** `Y` when the shield is enabled, `N` when not. */
+  enabled: yn,
+  /** Country codes of the shield locations. */
+  shields: z.array(z.string()),
+});
 /** §2.3 origin_auth (keys arrive masked). */
 export const ZoneOriginAuth = loose({
+  /** The authentication kind; observed `none`. */
   type: z.string(),
+  /** S3 midgress cache size, as a string. */
   s3_midgress_cache_size: z.string(),
+  /** S3 access key id (masked). */
   s3_access_key_id: z.string(),
+  /** S3 secret key (masked). */
   s3_access_key_secret: z.string(),
 });
 /** §2.3 seo. */
 export const ZoneSeo = loose({
+  /** The SEO settings' id. */
   id: anyId,
+  /** SEO type. */
   type: z.string(),
+  /** Canonical header setting. */
   canonical: z.string(),
+  /** SEO mode. */
   mode: z.string(),
+  /** Robots setting. */
   robots: z.string(),
+  /** Which robots.txt is served. */
   robotstxt: z.string(),
+  /** A custom robots.txt. */
   robotstxtcustom: z.string(),
+  /** Whether SEO settings are enabled, as the API sends it. */
   enabled: z.string(),
 });
 /** §2.3 cdnservice (push zones add the service addresses, kept as unknown fields). */
-export const ZoneCdnService = loose({ purgeurls: z.array(z.string()), purgeurl: z.string(), authtoken: z.string() });
+export const ZoneCdnService = loose({
+  /** Purge endpoints. */
+  purgeurls: z.array(z.string()),
+  /** The purge endpoint. */
+  purgeurl: z.string(),
+  /** The service's auth token (a credential). */
+  authtoken: z.string(),
+});
 
 /** §2.2 zone object (push, pull, VoD pull subset): which fields appear depends on kind and operation. */
 export const Zone = loose({
+  /** `pull` in this list. */
   type: openEnum(["push", "pull"]),
+  /** Zone id. */
   id: z.number(),
+  /** Account service id. */
   serviceid: z.number(),
+  /** Zone alias. */
   alias: z.string(),
+  /** Zone hash identifier. */
   hashid: z.string(),
+  /** Observed `http`. */
   mode: z.string(),
+  /** Zone name. */
   name: z.string(),
+  /** Zone domain. */
   fqdn: z.string(),
+  /** Domain of a VoD pull zone. */
   fqdnVoD: z.string(),
+  /** Observed `Enabled` (pull), `active` (push). */
   status: z.string(),
   /** `0` enabled, `1` disabled. */
   disabled: flag01,
+  /** `0`/`1` flag. */
   optimizer: flag01,
+  /** `0`/`1` flag. */
   iscms: flag01,
+  /** `Y` when the zone serves live content, `N` when not. */
   live: yn,
+  /** Origin URL. */
   origin: z.string(),
+  /** Backup origin URL. */
   backup: z.string(),
+  /** Host header sent to the origin. */
   hostHeader: z.string(),
+  /** Custom host header setting. */
   customhostheader: z.string(),
+  /** Custom domain(s). */
   cnames: z.string(),
+  /** Custom domains as an array. */
   cnamesArr: z.array(z.string()),
+  /** Fully qualified domains. */
   cnamesArrFqdn: z.array(z.string()),
-  originip: loose({ enabled: yn }),
-  waf: loose({ enabled: yn }),
+  /** Origin IP setting. */
+  originip: loose({
+    /** `Y` when it is on, `N` when not. */
+    enabled: yn,
+  }),
+  /** Web application firewall. */
+  waf: loose({
+    /** `Y` when it is on, `N` when not. */
+    enabled: yn,
+  }),
+  /** The firewall's id, or null. */
   wafid: anyId.nullable(),
+  /** Edge rule id. */
   edgeruleids: numeric,
+  /** Edge rules, as sent. */
   edgeRules: z.array(z.unknown()),
+  /** Whether the zone has edge rules. */
   hasEdgeRules: z.boolean(),
+  /** DNS check result. */
   dnscheck: z.number(),
+  /** Zone IP, or null. */
   ip: z.string().nullable(),
+  /** Whether the zone is proxied. */
   proxied: z.boolean(),
+  /** Push zones: rclone flag. */
   rclone: z.number(),
+  /** Remaining, as the API counts it. */
   remaining: z.number(),
+  /** `YYYY-MM-DD HH:MM:SS` in this list (ISO 8601 UTC in the push update response). */
   created_at: z.string(),
+  /** As `createdAt`. */
   updated_at: z.string(),
-  /** Null, or when the zone was deleted: a date string or Unix seconds ("null or timestamp", §2.2). */
+  /** Null, or when the zone was deleted: a date string or Unix seconds (the zone object "null or timestamp"). */
   deleted: timestamp,
+  /** SSL settings (the zone sub-objects). */
   ssl: ZoneSsl,
+  /** Cache settings (the zone sub-objects). */
   cache: ZoneCache,
+  /** Edge settings (the zone sub-objects). */
   edge: ZoneEdge,
+  /** Origin shield (the zone sub-objects). */
   shield: ZoneShield,
+  /** Origin authentication (the zone sub-objects). */
   origin_auth: ZoneOriginAuth,
+  /** SEO settings (the zone sub-objects). */
   seo: ZoneSeo,
+  /** Service endpoints (the zone sub-objects). */
   cdnservice: ZoneCdnService,
+  /** Domain lock (the access-control objects). */
   domainlock: DomainLock,
+  /** Geo blocking (the access-control objects). */
   geoblock: GeoBlock,
+  /** IP access control (the access-control objects). */
   ipaccess: IpAccess,
+  /** User-agent access control (the access-control objects). */
   useragent: UserAgent,
+  /** Secure token (the access-control objects). */
   securetoken: SecureToken,
+  /** External access control (the access-control objects). */
   eac: Eac,
+  /** Bandwidth limit (the access-control objects). */
   bwlimit: BwLimit,
-  /** The password is masked in some responses and plain in others. */
-  ftpdetails: loose({ username: z.string(), password: z.string() }),
+  /** FTP access; the password is masked in some responses and plain in others (the zone object). */
+  ftpdetails: loose({
+    /** FTP user name. */
+    username: z.string(),
+    /** FTP password (a credential, sometimes masked). */
+    password: z.string(),
+  }),
+  /** S3 storage details (the zone sub-objects). */
   s3details: loose({
+    /** Relation id. */
     relid: z.number(),
+    /** Storage type. */
     type: z.string(),
+    /** Project id. */
     projectid: z.string(),
+    /** Access token (a credential). */
     token: z.string(),
+    /** Whether the storage is active, as the API sends it. */
     active: z.string(),
   }),
-  transcodefile: loose({ profiles: z.array(z.string()), emails: z.array(z.string()), webhooks: z.array(z.string()) }),
-  server: z.union([loose({ code: z.string(), name: z.string(), country: z.string(), meta: loose({}) }), z.string()]),
+  /** Transcoding of uploaded files. */
+  transcodefile: loose({
+    /** Transcoding profile ids. */
+    profiles: z.array(z.string()),
+    /** Addresses notified. */
+    emails: z.array(z.string()),
+    /** Webhooks notified. */
+    webhooks: z.array(z.string()),
+  }),
+  /** The upload server: an object, or its name as a string. */
+  server: z.union([
+    loose({
+      /** Server code. */
+      code: z.string(),
+      /** Server name. */
+      name: z.string(),
+      /** Server country. */
+      country: z.string(),
+      /** `uploadPort`, `uploadHost`. */
+      meta: loose({}),
+    }),
+    z.string(),
+  ]),
+  /**
+   * Pull zones: scheme, name, urlPrefix, http, players, tokenized, hls (the zone object); host-keyed `hashes` kept
+   * verbatim.
+   */
   playbackurls: loose({}),
-  edgerules: loose({ enabled: z.union([yn, z.boolean()]) }),
+  /** Push zones: edge rules switch (`POST /v2/zones/http/push/{zoneid}` response). */
+  edgerules: loose({
+    /** `Y`/`N` or a boolean, as sent. */
+    enabled: z.union([yn, z.boolean()]),
+  }),
+  /** `Y` when SSL is enabled (VoD pull domain lock response), `N` when not. */
   ssl_enabled: yn,
 }).required({ id: true });
 export type Zone = z.infer<typeof Zone>;
 
 /** §2.19 purge / prefetch operation. Unix seconds arrive as strings. */
 export const PurgeOperation = loose({
+  /** Operation id, e.g. `pg-8b41d0e5`. */
   id: z.string(),
+  /** Account service id. */
   serviceid: z.number(),
+  /** The HTTP push zone id, as a string. */
   zone: z.string(),
-  /** `fetch` = prefetch, `url` = purge by path, anything else another purge kind. */
+  /** `fetch` = prefetch, `url` = purge by path, any other value another purge kind (the purge operation). */
   type: z.string(),
+  /** The file paths of the operation. */
   list: z.array(z.string()),
+  /** Metadata, as sent. */
   meta: z.string(),
+  /** Per-server progress. */
   logs: z.array(
-    loose({ serverId: z.string(), serverName: z.string(), purged: z.array(z.string()), completed: z.boolean() }),
+    loose({
+      /** Server id. */
+      serverId: z.string(),
+      /** Server name. */
+      serverName: z.string(),
+      /** Paths this server has handled so far. */
+      purged: z.array(z.string()),
+      /** `false` while this entry is pending (the object states). */
+      completed: z.boolean(),
+    }),
   ),
-  /** Unix seconds; empty or null while pending. */
+  /** Unix seconds as a string; empty or null while pending. */
   completed_at: unixSecondsText.nullable(),
+  /** Unix seconds as a string. */
   created_at: unixSecondsText,
+  /** Unix seconds as a string. */
   updated_at: unixSecondsText,
+  /** Errors as a string; empty if none. */
   errors: z.string().nullable(),
 });
 

@@ -3,7 +3,7 @@
  * Pulumi pair form: `getX(args)` returning a Promise and `getXOutput(inputs)` returning an Output.
  * They run in the program process through the shared client (client.ts); results are camelCased
  * (naming.ts). The result types (`*-types.ts`) are generated from the client's response schemas
- * by scripts/gen-data-source-types.ts, documented from result-docs.ts.
+ * by scripts/gen-data-source-types.ts, each field documented by its JSDoc in the client's schema.
  */
 export * from "./ad-insertion";
 export type * from "./ad-insertion-types";

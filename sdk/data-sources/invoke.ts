@@ -180,3 +180,74 @@ function fieldsOf(err: ApiError) {
     attempts: err.attempts,
   };
 }
+
+/**
+ * One type scripts/gen-data-source-types.ts writes, declared beside the data source that returns
+ * it: the client schema it follows and what only the data source knows. Each field's doc is the
+ * JSDoc on that field of the client's schema, which the generator reads with the type checker,
+ * so the docs follow the schemas and cost nothing when the client loads. @internal
+ */
+export interface ResultType {
+  /**
+   * The type it is derived from: a type expression over `z` and the client modules by namespace
+   * (`zones`, `adInsertion`, `adManager`, `dns`, `backups`, `shapes`), e.g. `z.output<typeof zones.Zone>`.
+   */
+  from: string;
+  /** A path inside that type, in API names (`dnssec.ds_records[]`: the items of that array). */
+  at?: string;
+  /** API fields the data source drops (`result`: a value means success). */
+  omit?: string[];
+  /** An object field whose fields the data source returns at the top level. */
+  flatten?: string;
+  /**
+   * The data source's own fields, written first: arguments that are not in the client's request
+   * schema (the path parameters, under the names programs write).
+   */
+  own?: Record<string, { type: string; doc: string; optional?: boolean }>;
+  /** Generated types whose fields this one has, of the same types: written `extends`, not again. */
+  extends?: string[];
+  /** The same for a nested object, by its camelCase path: written `Base & { ... }`. */
+  extendsAt?: Record<string, string[]>;
+  /** The type's doc. */
+  doc: string;
+  /**
+   * Documented fields (spec §2) the client's schema does not declare yet, by camelCase path, so
+   * the published type keeps them; the generator fails once the client declares one.
+   */
+  extra?: Record<string, { type: string; doc: string }>;
+}
+
+/** One generated file: its doc and its types. @internal */
+export interface ResultFile {
+  about: string;
+  types: Record<string, ResultType>;
+}
+
+/** The output type of a client schema, as a `from`. @internal */
+export const out = (schema: string) => `z.output<typeof ${schema}>`;
+/** A data source's result: the response as {@link toResult} returns it, keeping the envelope's fields. @internal */
+export const result = (response: string, type: Omit<ResultType, "from">): ResultType => ({
+  from: out(response),
+  omit: ["result"],
+  extends: ["ResultEnvelope"],
+  ...type,
+});
+/** The end of each result file's doc. @internal */
+export const KEPT = "Fields beyond the spec are kept at runtime, camelCased too (read them through a cast).";
+
+/** The types of common-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
+export const commonTypes: ResultFile = {
+  about: "Fields the results of several data sources share.",
+  types: {
+    ResultEnvelope: {
+      from: 'Omit<z.output<z.ZodObject<typeof shapes.envelope>>, "result">',
+      doc: "The response envelope fields a result keeps (`result` is dropped: a value means success).",
+    },
+    PageFields: {
+      from: "z.output<z.ZodObject<typeof shapes.pageCounters>>",
+      doc:
+        "Paging fields of `POST /v2/ad-manager/{pid}/requests` and `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`: all of them when a `page` was asked for; `total` alone when " +
+        "every page was read.",
+    },
+  },
+};
