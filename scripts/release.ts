@@ -133,14 +133,16 @@ const TAR = process.platform === "darwin" ? "gtar" : "tar";
 /**
  * Writes `dir`'s entries into a gzipped tarball, the same bytes for the same files (sorted, no
  * times, no owners), whole or not at all: tar runs gzip itself (`-I`) and fails when gzip does, and
- * the file is written under a hidden name and renamed into place only when both succeeded.
+ * the file is written under a hidden name and renamed into place only when both succeeded. `env`:
+ * the environment tar runs in (its PATH finds gzip).
  */
-export function tarGz(dir: string, file: string): void {
+export function tarGz(dir: string, file: string, env: NodeJS.ProcessEnv = process.env): void {
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.partial`);
   const options = ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", "--mtime=@315532800"];
   try {
     execFileSync(TAR, [...options, "-I", "gzip -n -6", "-cf", partial, "-C", dir, ...fs.readdirSync(dir).sort()], {
       stdio: ["ignore", "ignore", "pipe"],
+      env,
     });
     fs.renameSync(partial, file);
   } catch (err) {
@@ -212,9 +214,10 @@ function loadedDependencies(packageDir: string): Set<string> {
   if (run.status !== 0) throw new Error(`tracing what the plugin loads failed (exit ${run.status}):\n${run.stderr}`);
   const loaded = new Set<string>();
   for (const file of JSON.parse(run.stdout) as string[]) {
-    const dependency = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path.relative(packageDir, file));
+    const dependency = /^((?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path.relative(packageDir, file));
     if (dependency && !dependency[1].startsWith("..")) loaded.add(dependency[1]);
   }
+  if (loaded.size === 0) throw new Error(`tracing what the plugin loads found no dependency loaded from ${packageDir}`);
   return loaded;
 }
 
