@@ -22,6 +22,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { layOutPlugin, PLUGIN_LAYOUT } from "../provider/cli/plugin";
@@ -154,20 +155,38 @@ export function tarGz(dir: string, file: string, env: NodeJS.ProcessEnv = proces
 }
 
 /**
- * The snapshot the release is built from: the checkout's tracked and unignored files (git's
- * view, so no dist/, .tmp/ or node_modules/), with the schema (and the SDKs, when it changed)
- * regenerated so that every artefact carries the pluginDownloadURL in effect
+ * The checkout's files a release is built from: its tracked and unignored files, as git lists
+ * them (so no dist/, .tmp/ or node_modules/). A copy without git (CI's second leg, scripts/ci-leg)
+ * is listed by git all the same, through an empty repository of its own, which applies the
+ * copy's .gitignore files.
+ */
+export function checkoutFiles(): string[] {
+  const scratch = fs.existsSync(path.join(ROOT, ".git"))
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-release-git-"));
+  try {
+    if (scratch) execFileSync("git", ["init", "--quiet", scratch]);
+    const git = scratch ? [`--git-dir=${path.join(scratch, ".git")}`, `--work-tree=${ROOT}`] : [];
+    return execFileSync("git", [...git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    })
+      .split("\0")
+      .filter((file) => file && fs.existsSync(path.join(ROOT, file)));
+  } finally {
+    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The snapshot the release is built from: the checkout's files, with the schema (and the SDKs,
+ * when it changed) regenerated so that every artefact carries the pluginDownloadURL in effect
  * (CDNSTREAM_PLUGIN_DOWNLOAD_URL: a fork's or a mirror's), compiled into an empty dist/. It sits
  * below the checkout, so Node.js and TypeScript resolve its packages from the checkout's node_modules.
  */
 function snapshot(src: string): void {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 64 << 20,
-  })
-    .split("\0")
-    .filter((file) => file && fs.existsSync(path.join(ROOT, file)));
+  const files = checkoutFiles();
   for (const file of files) {
     fs.mkdirSync(path.dirname(path.join(src, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(src, file));
@@ -177,7 +196,9 @@ function snapshot(src: string): void {
   const text = schemaText();
   if (fs.readFileSync(schemaFile, "utf8") !== text) {
     fs.writeFileSync(schemaFile, text);
-    say(`the schema's pluginDownloadURL is ${JSON.parse(text).pluginDownloadURL}: regenerating the SDKs for the release`);
+    say(
+      `the schema's pluginDownloadURL is ${JSON.parse(text).pluginDownloadURL}: regenerating the SDKs for the release`,
+    );
     execFileSync(path.join(src, "scripts", "gen-sdks"), [], { stdio: ["ignore", "inherit", "inherit"] });
   }
   say(`compiling ${files.length} files of the checkout into an empty dist/`);
@@ -233,7 +254,8 @@ function keepLoaded(packageDir: string, loaded: Set<string>, under = "node_modul
         keepLoaded(packageDir, loaded, `${dependency}/node_modules`);
       else fs.rmSync(path.join(dir, name), { recursive: true, force: true });
     }
-    if (entry.startsWith("@") && fs.readdirSync(path.join(dir, entry)).length === 0) fs.rmdirSync(path.join(dir, entry));
+    if (entry.startsWith("@") && fs.readdirSync(path.join(dir, entry)).length === 0)
+      fs.rmdirSync(path.join(dir, entry));
   }
   if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
 }
@@ -361,7 +383,9 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
       );
   for (const archive of options.include ?? [])
     if (artefactKind(path.basename(archive)) !== "plugin" || !fs.existsSync(archive))
-      throw new Error(`--include ${archive}: not a plugin archive (${archiveName("<version>", "<os>-<arch>")}) that exists`);
+      throw new Error(
+        `--include ${archive}: not a plugin archive (${archiveName("<version>", "<os>-<arch>")}) that exists`,
+      );
   const { version } = manifest();
 
   fs.mkdirSync(path.join(out, ".keys"), { recursive: true });
@@ -393,7 +417,10 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
       const name = archiveName(version, platform);
       const start = Date.now();
       const stage = path.join(work, platform);
-      layOutPlugin(stage, { packageDir, ...(nodes[platform] ? givenNode(platform, nodes[platform]) : nodeBinary(platform)) });
+      layOutPlugin(stage, {
+        packageDir,
+        ...(nodes[platform] ? givenNode(platform, nodes[platform]) : nodeBinary(platform)),
+      });
       loaded ??= loadedDependencies(path.join(stage, PLUGIN_LAYOUT.package));
       keepLoaded(path.join(stage, PLUGIN_LAYOUT.package), loaded);
       if (isWindows(platform)) {
