@@ -25,7 +25,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { layOutPlugin, PLUGIN_LAYOUT } from "../provider/cli/plugin";
+import { layOutPlugin, PLUGIN_LAYOUT, productionDependencies } from "../provider/cli/plugin";
 import { schemaText } from "./gen-schema";
 import { manifest, ROOT } from "./generated-files";
 
@@ -260,6 +260,26 @@ function keepLoaded(packageDir: string, loaded: Set<string>, under = "node_modul
   if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
 }
 
+/**
+ * Throws, naming each, when an installed production dependency of `packageDir` is not the version
+ * the lockfile names for it: the archives ship what is installed, so it must be what is locked.
+ */
+function checkLocked(packageDir: string, lockfile: Buffer): void {
+  const locked = (JSON.parse(lockfile.toString("utf8")) as { packages: Record<string, { version?: string }> }).packages;
+  const wrong: string[] = [];
+  for (const source of productionDependencies(packageDir, path.join(packageDir, "..", "unused")).keys()) {
+    const entry = path.relative(ROOT, source).split(path.sep).join("/");
+    if (entry.startsWith("..")) continue;
+    const { version } = JSON.parse(fs.readFileSync(path.join(source, "package.json"), "utf8")) as { version: string };
+    if (locked[entry]?.version !== version)
+      wrong.push(`  ${entry} is ${version}, package-lock.json says ${locked[entry]?.version ?? "nothing"}`);
+  }
+  if (wrong.length)
+    throw new Error(
+      `the installed dependencies are not the locked ones:\n${wrong.join("\n")}\nRun \`npm ci\`, then the release again.`,
+    );
+}
+
 /** The hash of a directory's files: each one's path, whether it is executable, and its bytes. */
 function treeHash(dir: string): string {
   const hash = crypto.createHash("sha256");
@@ -411,6 +431,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
     // applied it) and this script (the tar options).
     const lockfile = fs.readFileSync(path.join(ROOT, "package-lock.json"));
     const code = fs.readFileSync(path.join(ROOT, "scripts", "release.ts"));
+    checkLocked(packageDir, lockfile);
     let loaded: Set<string> | undefined;
 
     for (const platform of platforms) {
