@@ -1,8 +1,16 @@
 /**
- * The provider plugin as a release ships it, through the real CLI, on a machine without Node.js
- * as far as the plugin can tell: `npm run release`'s linux-amd64 archive (built once here, and
- * only when what it is made of changed) served from dist/release/ by a local HTTP server, a fresh
- * PULUMI_HOME per case, and a PATH holding only the CLI and the YAML language host (no `node`, no
+ * The whole release as `npm run release` builds it (every platform npm publishes a Node.js for,
+ * the SDKs on), into a directory outside the checkout (cached there: an archive is rebuilt only
+ * when what it holds changed), leaving the checkout's files as they were:
+ *
+ * - `sha256sum -c SHA256SUMS` verifies every artefact, and SHA256SUMS lists each one;
+ * - each archive holds its platform's layout: the launcher (a .cmd and node.exe on Windows), the
+ *   Node.js binary of its OS and architecture, and only the dependencies the plugin loads;
+ * - the npm package holds no compiled file of a deleted source.
+ *
+ * Then the plugin as the linux-amd64 archive ships it, through the real CLI, on a machine without
+ * Node.js as far as the plugin can tell: served by a local HTTP server, a fresh PULUMI_HOME per
+ * case, and a PATH holding only the CLI and the YAML language host (no `node`, no
  * `pulumi-resource-cdnstream`):
  *
  * - `pulumi plugin install resource cdnstream <version> --server <url>` installs it, `pulumi
@@ -22,9 +30,17 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+import * as os from "node:os";
 import * as path from "node:path";
 import { PLUGIN_LAYOUT } from "../../provider/cli/plugin";
-import { archiveName, buildRelease, checkOneVersion, RELEASE_DIR } from "../../scripts/release";
+import {
+  archiveName,
+  buildRelease,
+  checkOneVersion,
+  checkoutFiles,
+  PLATFORMS,
+  WINDOWS_LAYOUT,
+} from "../../scripts/release";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { ensureEngine, repoRoot } from "../helpers/engine";
 import { ensurePython } from "../helpers/languages";
@@ -32,6 +48,42 @@ import { ensureYamlHost } from "../helpers/plugin";
 import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/gen-schema";
 
 const PLATFORM = "linux-amd64";
+
+/**
+ * The release's directory: outside the checkout, one per checkout, kept between runs so that only
+ * what changed is rebuilt (an archive takes about a minute to compress).
+ */
+const RELEASE_DIR = path.join(
+  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
+  "pulumi-cdnstream",
+  "release-test",
+  crypto.createHash("sha256").update(repoRoot).digest("hex").slice(0, 12),
+);
+
+/** The checkout's files (those a release is built from) with the hash of each. */
+const checkoutState = () =>
+  checkoutFiles()
+    .sort()
+    .map(
+      (file) =>
+        `${crypto
+          .createHash("sha256")
+          .update(fs.readFileSync(path.join(repoRoot, file)))
+          .digest("hex")}  ${file}`,
+    );
+
+/** What each platform's Node.js binary is, from its first bytes: the ELF, Mach-O or PE machine. */
+function binaryKind(head: Buffer): string {
+  if (head.readUInt32BE(0) === 0x7f454c46) return `elf-${{ 0x3e: "amd64", 0xb7: "arm64" }[head.readUInt16LE(18)]}`;
+  if (head.readUInt32LE(0) === 0xfeedfacf)
+    return `macho-${{ 0x01000007: "amd64", 0x0100000c: "arm64" }[head.readUInt32LE(4)]}`;
+  if (head.toString("latin1", 0, 2) === "MZ") {
+    const pe = head.readUInt32LE(0x3c);
+    return `pe-${{ 0x8664: "amd64", 0xaa64: "arm64" }[head.readUInt16LE(pe + 4)]}`;
+  }
+  return "unknown";
+}
+const EXPECTED_BINARY: Record<string, string> = { linux: "elf", darwin: "macho", windows: "pe" };
 
 /** A line of the transcript: what a user would see, shortened. */
 function transcript(title: string, text = ""): void {
@@ -42,7 +94,11 @@ function transcript(title: string, text = ""): void {
   process.stderr.write(`[plugin-release] ${title}\n${lines.map((line) => `    ${line}\n`).join("")}`);
 }
 
-/** dist/release served over HTTP on 127.0.0.1, with a log of what was asked. */
+/** The text of one member of a gzipped tarball. */
+const memberText = (archive: string, member: string) =>
+  execFileSync("tar", ["-xzOf", archive, member], { encoding: "utf8", maxBuffer: 64 << 20 });
+
+/** The release directory served over HTTP on 127.0.0.1, with a log of what was asked. */
 async function serveRelease(dir: string) {
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
@@ -156,24 +212,126 @@ outputs:
     return up;
   }
 
+  let files: string[];
+  let stateBefore: string[];
   beforeAll(async () => {
-    // The archive is rebuilt only when the package, the Node.js release or the layout changed.
+    stateBefore = checkoutState();
     const start = Date.now();
-    ({ version } = buildRelease({ platforms: [PLATFORM], sdks: false }));
+    ({ version, files } = buildRelease({ out: RELEASE_DIR }));
     transcript(
       `release v${version} ready in ${((Date.now() - start) / 1000).toFixed(1)}s`,
-      fs.readdirSync(RELEASE_DIR).join("\n"),
+      files
+        .filter((file) => !file.startsWith("goproxy/"))
+        .map((file) => `${(fs.statSync(path.join(RELEASE_DIR, file)).size / 1e6).toFixed(1).padStart(6)} MB  ${file}`)
+        .join("\n"),
     );
     pulumi = path.join(ensureEngine(), "pulumi");
     barePath = [path.dirname(pulumi), ensureYamlHost()].join(path.delimiter);
     fs.mkdirSync(root, { recursive: true });
     emulator = await startTestEmulator();
     served = await serveRelease(RELEASE_DIR);
-  });
+    // A first build compresses every archive (about a minute each on two busy cores); later ones reuse them.
+  }, 1_500_000);
   afterAll(async () => {
     await served?.close();
     await emulator?.close();
     fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("leaves the checkout's files as they were", () => {
+    expect(checkoutState()).toEqual(stateBefore);
+  });
+
+  it("is verified whole by `sha256sum -c SHA256SUMS`, which lists every artefact", () => {
+    const check = spawnSync("sha256sum", ["-c", "--strict", "SHA256SUMS"], { cwd: RELEASE_DIR, encoding: "utf8" });
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
+    const verified = check.stdout.trim().split("\n");
+    expect(verified.every((line) => line.endsWith(": OK"))).toBe(true);
+    expect(verified.map((line) => line.slice(0, -": OK".length)).sort()).toEqual(
+      files.filter((file) => file !== "SHA256SUMS").sort(),
+    );
+    expect(files).toEqual(
+      expect.arrayContaining([
+        ...Object.keys(PLATFORMS)
+          .filter((platform) => !PLATFORMS[platform].given)
+          .map((platform) => archiveName(version, platform)),
+        `pulumi-cdnstream-${version}.tgz`,
+        expect.stringMatching(/^pulumi_cdnstream-.*\.whl$/),
+        expect.stringMatching(/^goproxy\/.*\.zip$/),
+      ]),
+    );
+    // A corrupted artefact is caught.
+    const copy = path.join(root, "corrupted");
+    fs.mkdirSync(copy, { recursive: true });
+    const npmTarball = `pulumi-cdnstream-${version}.tgz`;
+    fs.writeFileSync(
+      path.join(copy, "SHA256SUMS"),
+      fs
+        .readFileSync(path.join(RELEASE_DIR, "SHA256SUMS"), "utf8")
+        .split("\n")
+        .filter((line) => line.endsWith(`  ${npmTarball}`))
+        .join("\n") + "\n",
+    );
+    fs.writeFileSync(path.join(copy, npmTarball), "not the package");
+    expect(spawnSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: copy, encoding: "utf8" }).status).not.toBe(0);
+  });
+
+  it("holds each platform's layout, Node.js binary and only the dependencies the plugin loads", () => {
+    const rows: string[] = [];
+    for (const platform of Object.keys(PLATFORMS).filter((p) => !PLATFORMS[p].given)) {
+      const archive = path.join(RELEASE_DIR, archiveName(version, platform));
+      const members = execFileSync("tar", ["-tzvf", archive], { encoding: "utf8", maxBuffer: 64 << 20 })
+        .trim()
+        .split("\n")
+        .map((line) => ({ size: Number(line.split(/\s+/)[2]), name: line.split(/\s+/).slice(5).join(" ") }));
+      const top = [...new Set(members.map((m) => m.name.split("/")[0]))].sort();
+      const windows = platform.startsWith("windows-");
+      const node = windows ? WINDOWS_LAYOUT.node : PLUGIN_LAYOUT.node;
+      const launcher = windows ? WINDOWS_LAYOUT.launcher : PLUGIN_LAYOUT.launcher;
+      // npm's Windows packages of Node.js carry no LICENSE file.
+      expect(top).toEqual(
+        [launcher, node, ...(windows ? [] : [PLUGIN_LAYOUT.nodeLicense]), PLUGIN_LAYOUT.package].sort(),
+      );
+      const head = execFileSync("sh", ["-c", `tar -xzOf "$1" "$2" | head -c 4096`, "sh", archive, node]);
+      const [os_, arch] = platform.split("-");
+      expect(`${platform}: ${binaryKind(head)}`).toBe(`${platform}: ${EXPECTED_BINARY[os_]}-${arch}`);
+      // The launcher starts the binary and the plugin's entry beside it.
+      const text = memberText(archive, launcher);
+      const entry = windows ? PLUGIN_LAYOUT.main.split("/").join("\\") : PLUGIN_LAYOUT.main;
+      expect(text).toContain(
+        windows ? `"%~dp0${node}" "%~dp0${entry}" %*` : `exec "$here/${node}" "$here/${entry}" "$@"`,
+      );
+      expect(members.map((m) => m.name)).toContain(PLUGIN_LAYOUT.main);
+      const dependencies = [
+        ...new Set(
+          members
+            .map((m) => /^package\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m.name)?.[1])
+            // A scope's own directory entry (`@grpc/`) is no package.
+            .filter((name): name is string => !!name && !/^@[^/]+$/.test(name)),
+        ),
+      ].sort();
+      expect(dependencies).toEqual(expect.arrayContaining(["@grpc/grpc-js", "@pulumi/pulumi", "undici", "zod"]));
+      for (const unused of ["typescript", "node-gyp", "@opentelemetry/api"]) expect(dependencies).not.toContain(unused);
+      const installed = members.reduce((sum, m) => sum + (m.size || 0), 0);
+      rows.push(
+        `${platform.padEnd(14)} archive ${(fs.statSync(archive).size / 1e6).toFixed(1)} MB, installed ${(installed / 1e6).toFixed(1)} MB; node_modules: ${dependencies.join(" ")}`,
+      );
+    }
+    transcript("the archives", rows.join("\n"));
+  });
+
+  it("ships in the npm package no compiled file whose source is gone", () => {
+    const compiled = execFileSync("tar", ["-tzf", path.join(RELEASE_DIR, `pulumi-cdnstream-${version}.tgz`)], {
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((member) => /^package\/dist\/.*\.js$/.test(member));
+    expect(compiled.length).toBeGreaterThan(0);
+    const orphans = compiled.filter(
+      (member) => !fs.existsSync(path.join(repoRoot, member.replace(/^package\/dist\//, "").replace(/\.js$/, ".ts"))),
+    );
+    expect(orphans).toEqual([]);
   });
 
   it("runs with a PATH where neither node nor another copy of the plugin can be found", () => {
