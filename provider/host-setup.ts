@@ -6,7 +6,7 @@
  */
 import { enableCompileCache } from "node:module";
 import * as v8 from "node:v8";
-import { deferZodLocales } from "./client/zod-locales";
+import { deferZodLocales } from "../client/core/zod-locales";
 
 /** Node majors whose V8 honours `--liftoff-only` set at run time (24's reads it only at start). */
 const LIFTOFF_AT_RUN_TIME = new Set([20, 22]);

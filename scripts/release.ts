@@ -22,7 +22,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { layOutPlugin, PLUGIN_LAYOUT } from "../provider/cli/plugin";
 import { SCHEMA_FILE, schemaText } from "./gen-schema";
-import { manifest } from "../sdk/package-info";
+import { manifest } from "../kinds/package-info";
 import { ROOT } from "./generated-files";
 
 /**

@@ -12,7 +12,7 @@
  */
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { redactText } from "../client/redact";
+import { redactText } from "../../client/core/redact";
 import { EXIT, UsageError, type Io } from "./command";
 
 /** One input property whose live value differs from the recorded one. */

@@ -6,7 +6,7 @@
 import { fork } from "node:child_process";
 import * as path from "node:path";
 import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
-import { redactText } from "../client/redact";
+import { redactText } from "../../client/core/redact";
 import { findingsFromEvents, type StackReport } from "./drift-report";
 import { prepareRuntime, programLocation, projectProgram, readProject } from "./project";
 import { projectRuntime } from "./project-settings";

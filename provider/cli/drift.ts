@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { redactText } from "../client/redact";
+import { redactText } from "../../client/core/redact";
 import {
   EXIT,
   EXIT_HELP,

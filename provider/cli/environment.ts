@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { LocalWorkspaceOptions } from "@pulumi/pulumi/automation";
-import { packageRoot } from "../../sdk/package-info";
+import { packageRoot } from "../../kinds/package-info";
 import type { Env } from "./command";
 
 /** The first executable `name` in the directories of `pathVar`, as a shell finds it; undefined when none. */

@@ -11,7 +11,7 @@ import { EXIT, EXIT_HELP, type Command, type Io } from "./command";
 import { doctorCommand } from "./doctor";
 import { driftCommand } from "./drift";
 import { pluginCommand } from "./plugin";
-import { packageVersion as version } from "../../sdk/package-info";
+import { packageVersion as version } from "../../kinds/package-info";
 import { installSignalHandlers } from "./signals";
 
 /** Subcommands by name; add new ones here. */

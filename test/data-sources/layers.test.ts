@@ -1,6 +1,6 @@
 /**
  * Layers stay one way: the data sources run in users' programs and may use the API client
- * (`provider/client`, which knows nothing of Pulumi) and nothing else of the provider.
+ * (`client/`, which knows nothing of Pulumi) and nothing else of the provider.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";

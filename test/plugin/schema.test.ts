@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import { generateSchema, SCHEMA_FILE, schemaText } from "../../scripts/gen-schema";
 import * as kinds from "../../kinds";
 import * as dataSources from "../../sdk/data-sources";
-import { NUMERIC_SETTINGS } from "../../provider/client/config";
+import { NUMERIC_SETTINGS } from "../../client/core/config";
 
 const checkedIn = fs.readFileSync(SCHEMA_FILE, "utf8");
 const schema = JSON.parse(checkedIn) as {

@@ -15,8 +15,7 @@ export const manifest = (): {
   engines: { node: string };
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
-} =>
-  require("pulumi-cdnstream/package.json");
+} => require("pulumi-cdnstream/package.json");
 /** The package version, as published; also the version of the provider plugin it ships. */
 export const packageVersion: string = manifest().version;
 /** The plugin's package name: the `cdnstream` of `pulumi:providers:cdnstream` and `cdnstream:index:*`. */
