@@ -26,7 +26,6 @@ describe("declareKind", () => {
     expect(declared.keptOnRefresh).toEqual(["warnings"]);
     expect(declared.identity).toEqual({
       type: "Example",
-      shim: "example",
       secretOutputs: ["token", "password"],
       inputKeys: ["zoneId", "hosts", "token"],
       outputKeys: ["name", "password", "warnings"],
