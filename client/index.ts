@@ -1,5 +1,5 @@
 /** The API client of pulumi-cdnstream (docs/client.md). Imports nothing from @pulumi/pulumi. */
-// Before the operation families below load zod: the client speaks English (./zod-locales.ts).
+// Before the operation families below load zod: the client speaks English (./core/zod-locales.ts).
 import { deferZodLocales } from "./core/zod-locales";
 deferZodLocales();
 
@@ -18,13 +18,7 @@ export {
 export * from "./core/errors";
 export { describeIssues, propertyPath, type InputIssue } from "./core/input-issues";
 export type { CallInput, CallOutput, Operation, RequestOptions } from "./core/operation";
-export {
-  Paginator,
-  PaginationLimitError,
-  type Listing,
-  type PageResult,
-  type PaginatorOptions,
-} from "./core/pagination";
+export * from "./core/pagination";
 export { REDACTED, Secret } from "./core/redact";
 export { findOperation, operations, retryKindFor } from "./registry";
 export { RETRY_ERROR_CODES, RETRY_STATUSES, type RetryPolicy } from "./core/retry";
