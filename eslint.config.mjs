@@ -70,7 +70,7 @@ export default defineConfig(
   {
     // Tests reach the engine's state (`exportStack().deployment` is `any` in the SDK) and the
     // emulator's JSON, and feed ill-typed inputs on purpose (`as any`) to reach the runtime
-    // checks; scripts/ (bench, demo) read the same state. The product (provider/, kinds/, sdk/,
+    // checks; scripts/ (bench, demo) read the same state. The product (client/, provider/, kinds/, sdk/,
     // emulator/) keeps the rule: an `any` there can reach users' types.
     files: ["test/**", "**/*.test.ts", "scripts/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
@@ -78,23 +78,17 @@ export default defineConfig(
   {
     // What a provider host loads: the kinds' handlers and declarations and the provider's own
     // modules import the client's modules one by one, never its index, which loads every
-    // operation family and builds their schemas at each host start (provider/context.ts).
-    files: [
-      "kinds/*/handler.ts",
-      "kinds/*/declaration.ts",
-      "kinds/declare.ts",
-      "provider/*.ts",
-      "provider/handlers/**",
-    ],
+    // operation family and builds their schemas at each host start (kinds/common/context.ts).
+    files: ["kinds/*/handler.ts", "kinds/*/declaration.ts", "kinds/common/**", "provider/*.ts", "provider/shims/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "(^|/)provider/client$|^\\.\\.?/client$",
+              regex: "^(\\.\\./)+client$",
               message:
-                "Import the client's own module (client/client, client/errors, client/zones, ...), not its index.",
+                "Import the client's own module (client/core/client, client/core/errors, client/resources/zones, ...), not its index.",
               allowTypeImports: true,
             },
           ],

@@ -1,6 +1,6 @@
 // Written by scripts/gen-identities.ts from the kinds' declarations: run `npm run gen` after
 // changing one (`npm run gen -- --check` fails while this file is stale).
-import type { RegisteredKind } from "../sdk/resource";
+import type { RegisteredKind } from "./resource";
 
 /**
  * Every resource kind, each stated once: its name, folder, id format, secret outputs and

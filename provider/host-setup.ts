@@ -6,7 +6,7 @@
  */
 import { enableCompileCache } from "node:module";
 import * as v8 from "node:v8";
-import { deferZodLocales } from "./client/zod-locales";
+import { deferZodLocales } from "../client/core/zod-locales";
 
 /** Node majors whose V8 honours `--liftoff-only` set at run time (24's reads it only at start). */
 const LIFTOFF_AT_RUN_TIME = new Set([20, 22]);
@@ -28,7 +28,7 @@ export function keepWasmAtBaseline(nodeMajor = Number(process.versions.node.spli
  * Has zod parse without generating code: its parser generates a function for each object schema
  * at its first parse (`new Function`), which a host that parses each schema a few hundred times
  * at most never wins back. `jitless` leaves an explicit `z.compile` alone
- * (./client/response-parser.ts). Loads zod, which every host uses: after the locales are deferred.
+ * (client/core/response-parser.ts). Loads zod, which every host uses: after the locales are deferred.
  */
 export function parseWithoutCodegen(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after deferZodLocales (see above)

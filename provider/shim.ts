@@ -5,12 +5,8 @@
  * release requires.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { Handler } from "../kinds/common/handlers/shared";
 import { setUpProviderHost } from "./host-setup";
-
-/** A kind's provider-side behaviour: every method of the dynamic-provider contract. */
-export type Handler = Required<
-  Pick<pulumi.dynamic.ResourceProvider, "configure" | "check" | "diff" | "create" | "read" | "update" | "delete">
->;
 
 /**
  * The dynamic-provider host also writes every failed call's error to stderr as

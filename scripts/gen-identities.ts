@@ -1,13 +1,13 @@
 /**
  * Writes the registry of kinds (`kinds/registry.ts`) from each kind's declaration
- * (`declaration.identity`, kinds/declare.ts), so that a program's resource classes need not load
+ * (`declaration.identity`, kinds/common/declare.ts), so that a program's resource classes need not load
  * the declarations, zod and every kind's input rules (why: docs/design.md, docs/benchmarks.md).
  *
  * Run by `npm run gen` (`--check`: writeOrCheck); test/scripts/identities.test.ts checks it too.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RegisteredKind } from "../sdk/resource";
+import type { RegisteredKind } from "../kinds/resource";
 import { declarationOf, ROOT, staleFiles, writeOrCheck } from "./generated-files";
 
 const KINDS = path.join(ROOT, "kinds");
@@ -41,7 +41,7 @@ export function registryText(entries: readonly RegisteredKind[]): string {
   return [
     "// Written by scripts/gen-identities.ts from the kinds' declarations: run `npm run gen` after",
     "// changing one (`npm run gen -- --check` fails while this file is stale).",
-    'import type { RegisteredKind } from "../sdk/resource";',
+    'import type { RegisteredKind } from "./resource";',
     "",
     "/**",
     " * Every resource kind, each stated once: its name, folder, id format, secret outputs and",

@@ -9,7 +9,7 @@
  *   interface gives the input properties, the class's declared fields the output properties,
  *   their types and the JSDoc users read in their editor, which becomes every description;
  * - the data sources (sdk/data-sources): each `getX(args)` function's argument and result types;
- * - the client's settings (provider/client/config.ts): the provider's configuration, each
+ * - the client's settings (client/core/config.ts): the provider's configuration, each
  *   setting with the environment variable the plugin falls back to (never read by the SDKs).
  *
  * Run: `npm run gen` (builds, then `node dist/scripts/gen-schema.js`); `--check` writes
@@ -20,8 +20,8 @@ import { KINDS } from "../kinds/registry";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { NUMERIC_SETTINGS } from "../provider/client/config";
-import { manifest, PLUGIN_PACKAGE as PACKAGE } from "../sdk/package-info";
+import { NUMERIC_SETTINGS } from "../client/core/config";
+import { manifest, PLUGIN_PACKAGE as PACKAGE } from "../kinds/package-info";
 import { checkedProgram, declarationOf, ROOT } from "./generated-files";
 
 export const SCHEMA_FILE = path.join(ROOT, "provider", "plugin", "schema.json");
@@ -294,7 +294,7 @@ export function generateSchema(): Record<string, unknown> {
   const declarations = new Map(folders.map((folder) => [folder, declarationOf(folder)]));
   const resourceFiles = folders.map((folder) => path.join(ROOT, "kinds", folder, "resource.ts"));
   const dataSources = path.join(ROOT, "sdk", "data-sources", "index.ts");
-  const configFile = path.join(ROOT, "provider", "client", "config.ts");
+  const configFile = path.join(ROOT, "client", "core", "config.ts");
   const program = checkedProgram([...resourceFiles, dataSources, configFile]);
   const checker = program.getTypeChecker();
   const builder = new SchemaBuilder(checker);
@@ -381,7 +381,7 @@ export function generateSchema(): Record<string, unknown> {
   }
 
   const settingsInterface = find(source(configFile), ts.isInterfaceDeclaration, "ClientSettings");
-  if (!settingsInterface) throw new Error("gen-schema: provider/client/config.ts must declare ClientSettings");
+  if (!settingsInterface) throw new Error("gen-schema: client/core/config.ts must declare ClientSettings");
   const settingDoc = (name: string) => {
     const member = settingsInterface.members.find((m) => m.name?.getText() === name);
     return member ? builder.description(checker.getSymbolAtLocation(member.name!)) : undefined;

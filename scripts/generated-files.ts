@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import type { DeclaredKind, InputDeclaration, KindDeclaration, OutputDeclaration } from "../kinds/declare";
+import type { DeclaredKind, InputDeclaration, KindDeclaration, OutputDeclaration } from "../kinds/common/declare";
 import { repoRoot } from "./demo/project-build";
 
 /** The repository root (one finder for every script: ./demo/project-build.ts). */

@@ -26,7 +26,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { layOutPlugin, PLUGIN_LAYOUT, productionDependencies } from "../provider/cli/plugin";
-import { manifest } from "../sdk/package-info";
+import { manifest } from "../kinds/package-info";
 import { schemaText } from "./gen-schema";
 import { ROOT } from "./generated-files";
 

@@ -9,5 +9,5 @@ import { throwOnUnsupportedNode } from "./supported-node";
 throwOnUnsupportedNode();
 export * from "../kinds";
 export * from "./data-sources";
-export { Provider, type ProviderArgs } from "./provider";
-export { packageVersion } from "./package-info";
+export { Provider, type ProviderArgs } from "../kinds/provider";
+export { packageVersion } from "../kinds/package-info";

@@ -4,7 +4,7 @@
  * missing API would otherwise surface as a TypeError deep inside a provider host. (The dynamic
  * resources' host runs on the program's Node, which the SDK's import has already checked.)
  */
-import { manifest } from "./package-info";
+import { manifest } from "../kinds/package-info";
 
 const floor = /(\d+)\.(\d+)\.(\d+)/.exec(manifest().engines.node)!;
 

@@ -1,7 +1,7 @@
 /** AdBreakSlot (§4.2), declared once; identity: the zone, the type and a midroll's offset (docs/design.md, "§4.2"). */
 import { z } from "zod";
-import { positiveId } from "../../provider/rules";
-import { declareKind, wholeNumber as int } from "../declare";
+import { positiveId } from "../common/rules";
+import { declareKind, wholeNumber as int } from "../common/declare";
 
 /** §4.2 `type`. */
 export const SLOT_TYPES = ["preroll", "midroll", "postroll", "midrollinterval"] as const;

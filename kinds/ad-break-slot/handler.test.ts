@@ -1,6 +1,6 @@
 /** AdBreakSlot check and diff (§4.2): per-type rules before any request, identity replaces; and its answers to an add-only API. */
 import { handler } from "./handler";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../common/inputs";
 import type { TestEmulator } from "../../test/helpers/emulator";
 import { handlerAgainstEmulator, type HandlerAgainstEmulator } from "../../test/provider/against-emulator";
 

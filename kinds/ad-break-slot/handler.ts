@@ -4,13 +4,13 @@
  * the slot's entry in the roster (`vodAdBreakPolicy`); an add-only API's refusal is settled by
  * settleRefusal.
  */
-import * as adInsertion from "../../provider/client/ad-insertion";
-import { ValidationError } from "../../provider/client/errors";
-import { apiClient, inform, readLive, reportNotes } from "../../provider/context";
-import { pickInputs, sameValue, UNKNOWN, type Inputs } from "../../provider/inputs";
-import { settingsHandler, type LiveObject } from "../../provider/handlers/settings";
-import type { Handler } from "../../provider/shim";
-import type { ArgsOf } from "../declare";
+import * as adInsertion from "../../client/resources/ad-insertion";
+import { ValidationError } from "../../client/core/errors";
+import { apiClient, inform, readLive, reportNotes } from "../common/context";
+import { pickInputs, sameValue, UNKNOWN, type Inputs } from "../common/inputs";
+import { settingsHandler, type LiveObject } from "../common/handlers/settings";
+import type { Handler } from "../common/handlers/shared";
+import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
 const KIND = "AdBreakSlot";

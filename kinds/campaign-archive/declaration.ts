@@ -1,7 +1,7 @@
 /** CampaignArchive (§4.3), declared once: keeps an ad-manager campaign archived. */
 import { z } from "zod";
-import { positiveId } from "../../provider/rules";
-import { declareKind } from "../declare";
+import { positiveId } from "../common/rules";
+import { declareKind } from "../common/declare";
 
 export const declaration = declareKind({
   name: "CampaignArchive",

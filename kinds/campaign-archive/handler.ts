@@ -2,10 +2,10 @@
  * CampaignArchive (§4.3): what it does for users, and the status word it records, are the class's
  * doc (resource.ts). Archiving an archived campaign succeeds unchanged, so applying is idempotent.
  */
-import * as adManager from "../../provider/client/ad-manager";
-import { apiClient, reportNotes } from "../../provider/context";
-import { settingsHandler } from "../../provider/handlers/settings";
-import type { ArgsOf } from "../declare";
+import * as adManager from "../../client/resources/ad-manager";
+import { apiClient, reportNotes } from "../common/context";
+import { settingsHandler } from "../common/handlers/settings";
+import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
 type Args = ArgsOf<typeof declaration>;

@@ -8,7 +8,7 @@
  * refresh and archived again by the next `up`. It cannot detect a deleted campaign (the read's 404
  * keeps the last state, see context.ts `readLive`), and other campaign fields are outputs only.
  */
-import { adManager, CdnstreamClient } from "../../provider/client";
+import { adManager, CdnstreamClient } from "../../client";
 import type { TestStack } from "../../test/helpers/engine";
 import type { TestEmulator } from "../../test/helpers/emulator";
 import { startEmulatedStack, stopEmulatedStack } from "../../test/helpers/emulated-stack";

@@ -4,8 +4,8 @@
  * "§4.11: which zones").
  */
 import { z } from "zod";
-import { domainLockDeclarations } from "../../provider/domain-lock";
-import { declareKind } from "../declare";
+import { domainLockDeclarations } from "../common/domain-lock";
+import { declareKind } from "../common/declare";
 
 export const declaration = declareKind({
   name: "HttpDomainLockBulk",

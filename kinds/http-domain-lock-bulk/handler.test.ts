@@ -3,7 +3,7 @@
  * case-insensitive sets; `mode` an in-place change), and its refresh where the API has no read
  * for the account default: state kept, one warning.
  */
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../common/inputs";
 import { handler } from "./handler";
 import type { TestEmulator } from "../../test/helpers/emulator";
 import { handlerAgainstEmulator, type HandlerAgainstEmulator } from "../../test/provider/against-emulator";

@@ -3,13 +3,13 @@
  * or `overwrite` each HTTP pull zone's lock) are the class's doc (resource.ts); which zones a
  * `mode` reaches, docs/design.md "§4.11: which zones".
  */
-import * as zones from "../../provider/client/zones";
-import { apiClient, readLive, reportNotes, warn } from "../../provider/context";
-import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
-import type { Inputs } from "../../provider/inputs";
-import { sameHosts, splitList } from "../../provider/rules";
-import { settingsHandler } from "../../provider/handlers/settings";
-import type { ArgsOf } from "../declare";
+import * as zones from "../../client/resources/zones";
+import { apiClient, readLive, reportNotes, warn } from "../common/context";
+import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../common/domain-lock";
+import type { Inputs } from "../common/inputs";
+import { sameHosts, splitList } from "../common/rules";
+import { settingsHandler } from "../common/handlers/settings";
+import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
 const KIND = "HttpDomainLockBulk";

@@ -1,7 +1,7 @@
 /** PushZoneSettings (§4.1), declared once: custom domains, transcoding profiles and webhook of a push zone. */
 import { z } from "zod";
-import { hostnames, positiveId, sameHosts } from "../../provider/rules";
-import { asSet, declareKind } from "../declare";
+import { hostnames, positiveId, sameHosts } from "../common/rules";
+import { asSet, declareKind } from "../common/declare";
 
 export const declaration = declareKind({
   name: "PushZoneSettings",

@@ -1,9 +1,9 @@
 /** PushZoneSettings (§4.1): what it does for users is the class's doc (resource.ts). */
-import * as zones from "../../provider/client/zones";
-import { apiClient, reportNotes } from "../../provider/context";
-import { splitList } from "../../provider/rules";
-import { settingsHandler } from "../../provider/handlers/settings";
-import type { ArgsOf } from "../declare";
+import * as zones from "../../client/resources/zones";
+import { apiClient, reportNotes } from "../common/context";
+import { splitList } from "../common/rules";
+import { settingsHandler } from "../common/handlers/settings";
+import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
 type Args = ArgsOf<typeof declaration>;

@@ -1,6 +1,6 @@
 /** StreamStatus (§4.4), declared once: keeps a push or timeshift stream enabled or disabled. */
 import { z } from "zod";
-import { declareKind } from "../declare";
+import { declareKind } from "../common/declare";
 
 export const declaration = declareKind({
   name: "StreamStatus",

@@ -1,6 +1,6 @@
 /** check and diff of StreamStatus: no API call involved. */
 import { handler as streamStatus } from "./handler";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../common/inputs";
 
 describe("StreamStatus", () => {
   it("names the property and the rule of each bad input", async () => {

@@ -1,8 +1,8 @@
 /** StreamStatus (§4.4): what it does for users is the class's doc (resource.ts). */
-import * as streams from "../../provider/client/streams";
-import { apiClient, reportNotes } from "../../provider/context";
-import { settingsHandler } from "../../provider/handlers/settings";
-import type { ArgsOf } from "../declare";
+import * as streams from "../../client/resources/streams";
+import { apiClient, reportNotes } from "../common/context";
+import { settingsHandler } from "../common/handlers/settings";
+import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
 type Args = ArgsOf<typeof declaration>;

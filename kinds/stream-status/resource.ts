@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { registration } from "../../sdk/resource";
-import type { Declares } from "../declare";
+import { registration } from "../resource";
+import type { Declares } from "../common/declare";
 import type { declaration } from "./declaration";
 import { KINDS } from "../registry";
 

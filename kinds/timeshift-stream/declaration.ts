@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 // The API's limits, stated once by the client (§4.19, §8).
-import { RETENTION_MAX_DAYS as MAX_DAYS } from "../../provider/client/stream-limits";
-import { sameValue, type Comparator, type Inputs } from "../../provider/inputs";
-import { hostnames, ipsOrCidrs, positiveId, sameHosts, yn } from "../../provider/rules";
-import { asSet, declareKind, wholeNumber, type InputDeclaration } from "../declare";
+import { RETENTION_MAX_DAYS as MAX_DAYS } from "../../client/resources/stream-limits";
+import { sameValue, type Comparator, type Inputs } from "../common/inputs";
+import { hostnames, ipsOrCidrs, positiveId, sameHosts, yn } from "../common/rules";
+import { asSet, declareKind, wholeNumber, type InputDeclaration } from "../common/declare";
 
 const flag = z.boolean({ error: "must be true or false" }).optional();
 const ips = ipsOrCidrs.optional();

@@ -1,6 +1,6 @@
 /** TimeshiftStream check and diff (§4.19): typed nested args, §8 maxima, everything but `disabled` replaces. */
 import { handler } from "./handler";
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../common/inputs";
 
 const base = { name: "delayed", parent: 3001, timeshift: 300 };
 const failures = async (news: Record<string, unknown>) => (await handler.check({}, news)).failures ?? [];

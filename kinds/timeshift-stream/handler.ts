@@ -1,6 +1,6 @@
 /**
  * TimeshiftStream (§4.19): creates a delayed copy of a push stream, the one kind that makes its
- * object (provider/handlers/object.ts); what it does for users is the class's doc (resource.ts).
+ * object (kinds/common/handlers/object.ts); what it does for users is the class's doc (resource.ts).
  * Create is never retried once sent (docs/design.md, "Rate limits, retry safety"). Delete
  * disables the stream (§4.4), the nearest safe inverse of a create the API cannot undo.
  */
@@ -11,14 +11,14 @@ import {
   isConnectPhase,
   NotFoundError,
   ValidationError,
-} from "../../provider/client/errors";
-import * as streams from "../../provider/client/streams";
-import { apiClient, reportNotes, warn } from "../../provider/context";
-import { objectHandler } from "../../provider/handlers/object";
-import { outsOf } from "../../provider/handlers/shared";
-import { PROVIDER_KEY, type Inputs } from "../../provider/inputs";
-import { splitList, toYN } from "../../provider/rules";
-import type { ArgsOf } from "../declare";
+} from "../../client/core/errors";
+import * as streams from "../../client/resources/streams";
+import { apiClient, reportNotes, warn } from "../common/context";
+import { objectHandler } from "../common/handlers/object";
+import { outsOf } from "../common/handlers/shared";
+import { PROVIDER_KEY, type Inputs } from "../common/inputs";
+import { splitList, toYN } from "../common/rules";
+import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
 const KIND = declaration.name;

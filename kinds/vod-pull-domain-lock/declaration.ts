@@ -1,7 +1,7 @@
 /** VodPullDomainLock (§4.5), declared once: the domain lock of a VoD pull zone. */
-import { domainLockDeclarations, domainLockFlag } from "../../provider/domain-lock";
-import { positiveId } from "../../provider/rules";
-import { declareKind } from "../declare";
+import { domainLockDeclarations, domainLockFlag } from "../common/domain-lock";
+import { positiveId } from "../common/rules";
+import { declareKind } from "../common/declare";
 
 export const declaration = declareKind({
   name: "VodPullDomainLock",

@@ -2,7 +2,7 @@
  * VodPullDomainLock's `check` and `diff`: every rule named before any request, and lists
  * compared the way the API treats them (sets of case-insensitive names), so no false diff.
  */
-import { UNKNOWN } from "../../provider/inputs";
+import { UNKNOWN } from "../common/inputs";
 import { handler } from "./handler";
 
 const valid = {

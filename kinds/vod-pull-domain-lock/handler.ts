@@ -2,13 +2,13 @@
  * VodPullDomainLock (§4.5): what it does for users is the class's doc (resource.ts). Read:
  * `zone.domainlock` of GET /v2/zones/vod/pull/{id}.
  */
-import * as zones from "../../provider/client/zones";
-import { apiClient, reportNotes } from "../../provider/context";
-import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../../provider/domain-lock";
-import type { Inputs } from "../../provider/inputs";
-import { toYN } from "../../provider/rules";
-import { settingsHandler } from "../../provider/handlers/settings";
-import type { ArgsOf } from "../declare";
+import * as zones from "../../client/resources/zones";
+import { apiClient, reportNotes } from "../common/context";
+import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../common/domain-lock";
+import type { Inputs } from "../common/inputs";
+import { toYN } from "../common/rules";
+import { settingsHandler } from "../common/handlers/settings";
+import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
 type Args = ArgsOf<typeof declaration>;

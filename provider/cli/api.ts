@@ -3,9 +3,9 @@
  * error messages, redaction), the JSON response on stdout.
  */
 import { readFileSync } from "node:fs";
-import { CdnstreamClient } from "../client/client";
-import { CdnstreamError, ConfigError, SET_ENV_KEY_ONLY, withKeyAdvice } from "../client/errors";
-import { retryKindFor } from "../client/registry";
+import { CdnstreamClient } from "../../client/core/client";
+import { CdnstreamError, ConfigError, SET_ENV_KEY_ONLY, withKeyAdvice } from "../../client/core/errors";
+import { retryKindFor } from "../../client/registry";
 import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
 
 const HELP = `Usage: cdnstream api <METHOD> <path> [--data JSON|@file] [--query key=value ...]

@@ -1,13 +1,19 @@
 /**
  * `cdnstream doctor` (its HELP says what it does): settings resolved as resolveConfig does
- * (provider/client/config.ts), and one read bounded whatever the account's size (§4.10, page 1).
+ * (client/core/config.ts), and one read bounded whatever the account's size (§4.10, page 1).
  */
 import * as path from "node:path";
-import { CdnstreamClient } from "../client/client";
-import { NUMERIC_SETTINGS, type ConfigSource } from "../client/config";
-import { ApiError, AuthenticationError, ConfigError, ConnectionError, PermissionDeniedError } from "../client/errors";
-import { redactText, redactUrl } from "../client/redact";
-import { listPullZones } from "../client/zones";
+import { CdnstreamClient } from "../../client/core/client";
+import { NUMERIC_SETTINGS, type ConfigSource } from "../../client/core/config";
+import {
+  ApiError,
+  AuthenticationError,
+  ConfigError,
+  ConnectionError,
+  PermissionDeniedError,
+} from "../../client/core/errors";
+import { redactText, redactUrl } from "../../client/core/redact";
+import { listPullZones } from "../../client/resources/zones";
 import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Env } from "./command";
 import { errorMessage } from "./drift-stack";
 import { automation, missingPulumi, secretsOf, workspaceOptions } from "./environment";

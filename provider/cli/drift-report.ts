@@ -6,13 +6,13 @@
  * `preview --refresh` emits a `resourcePreEvent` with op `refresh` (the recorded state twice),
  * then a `resOutputsEvent` with op `refresh` whose `old` is the recorded state and `new` what the
  * provider's `read` returned (`new: null` when the object is gone). Our `read` returns the
- * declared inputs unless the live value differs (provider/inputs.ts `inputsFromLive`), so
+ * declared inputs unless the live value differs (kinds/common/inputs.ts `inputsFromLive`), so
  * recorded-vs-live is `old.inputs` vs `new.inputs` of that event. The later `update` steps compare
  * live with the program's declarations: what `up` would change, not drift, so they are ignored.
  */
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import type { Redactor } from "../client/redact";
+import type { Redactor } from "../../client/core/redact";
 import { EXIT, UsageError, type Io } from "./command";
 
 /** One input property whose live value differs from the recorded one. */

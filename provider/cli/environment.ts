@@ -6,8 +6,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { LocalWorkspaceOptions } from "@pulumi/pulumi/automation";
-import { Redactor, urlPasswords } from "../client/redact";
-import { packageRoot } from "../../sdk/package-info";
+import { Redactor, urlPasswords } from "../../client/core/redact";
+import { packageRoot } from "../../kinds/package-info";
 import type { Env, Io } from "./command";
 
 /**

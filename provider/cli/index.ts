@@ -12,7 +12,7 @@ import { doctorCommand } from "./doctor";
 import { driftCommand } from "./drift";
 import { redacting } from "./environment";
 import { pluginCommand } from "./plugin";
-import { packageVersion as version } from "../../sdk/package-info";
+import { packageVersion as version } from "../../kinds/package-info";
 import { installSignalHandlers } from "./signals";
 
 /** Subcommands by name; add new ones here. */

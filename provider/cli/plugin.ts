@@ -8,7 +8,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { packageRoot, packageVersion as version } from "../../sdk/package-info";
+import { packageRoot, packageVersion as version } from "../../kinds/package-info";
 import { EXIT, parseOptions, parseOrExit, type Command, type Io } from "./command";
 import { isStopping } from "./signals";
 

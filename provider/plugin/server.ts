@@ -13,14 +13,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as grpcTypes from "@grpc/grpc-js";
-import { CONFIG_NAMES, configFailures } from "../client/config";
-import { packageRoot, packageVersion, PLUGIN_PACKAGE as PACKAGE } from "../../sdk/package-info";
+import { CONFIG_NAMES, configFailures } from "../../client/core/config";
+import { packageRoot, packageVersion, PLUGIN_PACKAGE as PACKAGE } from "../../kinds/package-info";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { configure as configureHandlers, apiClient, routeDiagnostics } from "../context";
+import { configure as configureHandlers, apiClient, routeDiagnostics } from "../../kinds/common/context";
 import { shimFor } from "../shim";
-import { UNKNOWN } from "../inputs";
+import { UNKNOWN } from "../../kinds/common/inputs";
 import { KINDS } from "../../kinds/registry";
-import type { RegisteredKind } from "../../sdk/resource";
+import type { RegisteredKind } from "../../kinds/resource";
 
 // The engine's protocol stubs of @pulumi/pulumi, with the gRPC and protobuf runtimes they were generated for.
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));

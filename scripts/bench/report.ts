@@ -86,7 +86,7 @@ export async function sizesReport(
 export type Target = ReturnType<typeof atMost>;
 
 /**
- * The most bytes a resource's `__provider` may take (the one-line module of sdk/resource.ts, 84 at
+ * The most bytes a resource's `__provider` may take (the one-line module of kinds/resource.ts, 84 at
  * most): a longer form is stored twice per resource and rewritten with every checkpoint.
  */
 export const PROVIDER_BYTES_LIMIT = 100;

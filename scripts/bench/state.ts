@@ -7,7 +7,7 @@ export type Bytes = ReturnType<typeof stateBytes>;
 /**
  * What each side's `__provider` must require: both load their provider from a module in
  * node_modules (otherwise the comparison would measure serialized code, not the provider). Ours
- * is the one-line module sdk/resource.ts writes; the floor's is the closure serializer's wrapper
+ * is the one-line module kinds/resource.ts writes; the floor's is the closure serializer's wrapper
  * around a require, as any `pulumi.dynamic.Resource` gets, and names its file: the serializer
  * shortens a path to the package name only when it can read the package's `exports`, which it
  * looks for from @pulumi/pulumi's own location.

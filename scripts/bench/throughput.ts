@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { Agent, request } from "undici";
-import { CdnstreamClient, dns } from "../../provider/client";
+import { CdnstreamClient, dns } from "../../client";
 import { startBenchEmulator, total } from "./emulator";
 import { loadInstalledSdk, repoRoot } from "./engine";
 import { pullZonesFixture } from "./fixture";

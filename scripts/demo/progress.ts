@@ -2,7 +2,7 @@
  * The demo's progress output: numbered steps with their time, detail lines indented below, and
  * every line passed through redaction, so no secret reaches the terminal whatever a step prints.
  */
-import { redactText } from "../../provider/client/redact";
+import { redactText } from "../../client/core/redact";
 
 /** What a step can do while it runs. */
 export interface StepContext {

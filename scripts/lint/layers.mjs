@@ -14,12 +14,13 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 /** The layers, bottom first. Moving a folder edits its patterns here and nothing else. */
 const LAYERS = [
-  { name: "API client", files: [/^provider\/client\//] },
-  {
-    name: "handlers",
-    files: [/^provider\/([^/]+\.ts$|handlers\/|shims\/)/, /^kinds\/(declare|[^/]+\/(declaration|handler))\.ts$/],
-  },
-  { name: "program SDK", files: [/^sdk\//, /^kinds\/(index|registry)\.ts$/, /^kinds\/[^/]+\/resource\.ts$/] },
+  { name: "API client machinery", files: [/^client\/core\//] },
+  { name: "API client families", files: [/^client\/resources\//] },
+  { name: "API client", files: [/^client\/[^/]+\.ts$/] },
+  { name: "handlers", files: [/^kinds\/common\//, /^kinds\/[^/]+\/(declaration|handler)\.ts$/] },
+  { name: "resource classes", files: [/^kinds\/[^/]+\.ts$/, /^kinds\/[^/]+\/resource\.ts$/] },
+  { name: "program SDK", files: [/^sdk\//] },
+  { name: "provider host", files: [/^provider\/([^/]+\.ts$|shims\/)/] },
   { name: "plugin and CLI", files: [/^provider\/(plugin|cli)\//] },
 ];
 

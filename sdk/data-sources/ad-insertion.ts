@@ -3,7 +3,7 @@
  * Argument and result types derived from the client in ad-insertion-types.ts (generated); names
  * follow naming.ts (camelCase).
  */
-import type { adInsertion } from "../../provider/client";
+import type { adInsertion } from "../../client";
 import type {
   GetAdBreaksArgs,
   GetAdBreaksResult,

@@ -8,12 +8,12 @@
  */
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import type { CdnstreamClient } from "../../provider/client";
+import type { CdnstreamClient } from "../../client";
 // Types the SDK's public signatures name come from the client's module whose declarations are
 // plain (config.ts names no undici or zod type), never from the client's index: a user's `tsc`
 // without skipLibCheck checks every declaration file the SDK's reach, and zod's do not compile
 // without esModuleInterop. Values come from the index, at the first call (./lazy-client.ts).
-import type { ConfigOptions, ConfigSource } from "../../provider/client/config";
+import type { ConfigOptions, ConfigSource } from "../../client/core/config";
 import { clientModule } from "./lazy-client";
 
 /**

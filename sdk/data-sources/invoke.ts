@@ -14,7 +14,7 @@ import type {
   PermissionDeniedError,
   ValidationError,
   ValidationIssue,
-} from "../../provider/client";
+} from "../../client";
 import { dataSourceClient, type DataSourceOptions } from "./client";
 import { clientModule } from "./lazy-client";
 import { camelize, camelKey } from "./naming";

@@ -4,7 +4,7 @@
  * module names their values only through {@link clientModule} and {@link zodModule}, and describes
  * its calls with {@link onFirstCall}; it imports their types as it likes.
  */
-import type * as Client from "../../provider/client";
+import type * as Client from "../../client";
 import type * as Zod from "zod";
 
 let loaded: typeof Client | undefined;
@@ -12,7 +12,7 @@ let loaded: typeof Client | undefined;
 /** `pulumi-cdnstream/provider/client`, required at its first use. @internal */
 export function clientModule(): typeof Client {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred to the first data-source call (see above)
-  return (loaded ??= require("../../provider/client") as typeof Client);
+  return (loaded ??= require("../../client") as typeof Client);
 }
 
 let zodLoaded: typeof Zod | undefined;

@@ -18,7 +18,7 @@ import {
   pluginCacheDir,
   productionDependencies,
 } from "../../provider/cli/plugin";
-import { packageVersion } from "../../sdk/package-info";
+import { packageVersion } from "../../kinds/package-info";
 import { repoRoot } from "../helpers/engine";
 
 let root: string;

@@ -1,5 +1,5 @@
 /** Configuration: explicit options, then stack config, then environment, then defaults. */
-import { ConfigError, NUMERIC_SETTINGS, normalizeBaseUrl, resolveConfig } from "../../provider/client";
+import { ConfigError, NUMERIC_SETTINGS, normalizeBaseUrl, resolveConfig } from "../../client";
 
 describe("resolveConfig", () => {
   const env = {

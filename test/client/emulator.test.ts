@@ -18,7 +18,7 @@ import {
   ValidationError,
   zones,
   type ClientOptions,
-} from "../../provider/client";
+} from "../../client";
 import { expectNoKey, rejection } from "./helpers";
 
 const KEY = "emu_test_key_5d1c0a7e93b2";

@@ -17,7 +17,7 @@ import {
   ValidationError,
   zones,
   backups,
-} from "../../provider/client";
+} from "../../client";
 import { expectNoKey, JSON_HEADERS, KEY, mockClient, rejection } from "./helpers";
 
 const authEnvelope = (message: string) => ({ status: "error", errors: [{ code: 401, message }] });

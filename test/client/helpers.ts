@@ -1,7 +1,7 @@
 /** Shared test fixtures: a client wired to an undici MockAgent, with waits recorded instead of slept. */
 import { inspect } from "node:util";
 import { MockAgent } from "undici";
-import { CdnstreamClient, type ClientOptions } from "../../provider/client";
+import { CdnstreamClient, type ClientOptions } from "../../client";
 
 /** A key distinctive enough that any leak is found by substring search. */
 export const KEY = "ck_live_7f3a9c1e5b2d4f60SECRET";

@@ -1,8 +1,8 @@
 /** Pacing: the concurrency cap and the requests-per-second gate. */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CdnstreamClient, dns } from "../../provider/client";
-import { RateGate, Semaphore } from "../../provider/client/limiter";
+import { CdnstreamClient, dns } from "../../client";
+import { RateGate, Semaphore } from "../../client/core/limiter";
 import { JSON_HEADERS, mockClient, ok } from "./helpers";
 
 describe("Semaphore", () => {

@@ -13,9 +13,9 @@ import {
   ValidationError,
   zones,
   type Operation,
-} from "../../provider/client";
-import { defineOperation, isOperation } from "../../provider/client/operation";
-import { intId, strId } from "../../provider/client/shapes";
+} from "../../client";
+import { defineOperation, isOperation } from "../../client/core/operation";
+import { intId, strId } from "../../client/resources/shapes";
 import { JSON_HEADERS, mockClient, ok, rejection } from "./helpers";
 
 const getThing = defineOperation({

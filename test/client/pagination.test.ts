@@ -12,7 +12,7 @@ import {
   Paginator,
   zones,
   type PageResult,
-} from "../../provider/client";
+} from "../../client";
 import { JSON_HEADERS, mockClient, rejection } from "./helpers";
 
 function fakeListing(total: number, pageSize: number, withPages: boolean) {

@@ -1,5 +1,5 @@
 /** Lenient response parsing: real-looking payloads with numeric strings, nulls and unknown fields. */
-import { adInsertion, adManager, backups, dns, ResponseShapeError, streams, zones } from "../../provider/client";
+import { adInsertion, adManager, backups, dns, ResponseShapeError, streams, zones } from "../../client";
 import { JSON_HEADERS, mockClient, rejection } from "./helpers";
 
 const pushZone = {

@@ -1,7 +1,7 @@
 /** Path building: an id is always exactly one segment. */
-import { adManager, adInsertion, ValidationError, zones, streams } from "../../provider/client";
-import { buildPath, buildQuery, matchTemplate, PathParamError } from "../../provider/client/path";
-import { findOperation, retryKindFor } from "../../provider/client/registry";
+import { adManager, adInsertion, ValidationError, zones, streams } from "../../client";
+import { buildPath, buildQuery, matchTemplate, PathParamError } from "../../client/core/path";
+import { findOperation, retryKindFor } from "../../client/registry";
 import { JSON_HEADERS, mockClient, rejection } from "./helpers";
 
 describe("buildPath", () => {

@@ -1,5 +1,5 @@
 /** Redaction replaces a secret where it stands as a whole token, never inside a URN or a longer name. */
-import { containsSecret, REDACTED, redactCause, redactText, redactValue } from "../../provider/client/redact";
+import { containsSecret, REDACTED, redactCause, redactText, redactValue } from "../../client/core/redact";
 
 // The demo's case: the passphrase equals the project name.
 const PROJECT = "cdnstream-demo";

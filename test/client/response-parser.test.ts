@@ -16,9 +16,9 @@ import {
   streams,
   zones,
   type Operation,
-} from "../../provider/client";
-import { buildPath, buildQuery } from "../../provider/client/path";
-import { COMPILE_AFTER, parseResponse } from "../../provider/client/response-parser";
+} from "../../client";
+import { buildPath, buildQuery } from "../../client/core/path";
+import { COMPILE_AFTER, parseResponse } from "../../client/core/response-parser";
 
 // zod as it is, with `z.compile` watched: the hot-schema case proves the compiled parser is the
 // one answering (zod's namespace is frozen, so it is watched through the module, not spied on).

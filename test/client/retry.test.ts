@@ -12,8 +12,8 @@ import {
   PermissionDeniedError,
   NotFoundError,
   ApiError,
-} from "../../provider/client";
-import { backoffDelay, decideRetry, parseRetryAfter, type RetryPolicy } from "../../provider/client/retry";
+} from "../../client";
+import { backoffDelay, decideRetry, parseRetryAfter, type RetryPolicy } from "../../client/core/retry";
 import { JSON_HEADERS, mockClient, ok, rejection } from "./helpers";
 
 const policy: RetryPolicy = { maxRetries: 4, retryBaseDelayMs: 100, retryMaxDelayMs: 1000, maxRetryWaitMs: 10_000 };

@@ -4,7 +4,7 @@
  */
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { adInsertion, CdnstreamClient, NotFoundError, streams, zones } from "../../provider/client";
+import { adInsertion, CdnstreamClient, NotFoundError, streams, zones } from "../../client";
 import { rejection } from "./helpers";
 
 const KEY = "emu_shared_reads_key_3f9a";

@@ -1,5 +1,5 @@
 /** Rules knowable before sending are checked before sending: a ValidationError, and no request. */
-import { adInsertion, adManager, streams, ValidationError, zones } from "../../provider/client";
+import { adInsertion, adManager, streams, ValidationError, zones } from "../../client";
 import { JSON_HEADERS, mockClient, rejection } from "./helpers";
 
 async function refused(

@@ -1,6 +1,6 @@
 /**
  * A provider host and the client's index defer zod's locales to their first use
- * (provider/client/zod-locales.ts). The module cache is Node's own, which jest replaces with its
+ * (client/core/zod-locales.ts). The module cache is Node's own, which jest replaces with its
  * registry, so the deferral is checked in a fresh `node` process: the module is transpiled to a
  * file under .tmp/ (it imports only Node's modules), where `zod` resolves as it does for the
  * package.
@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { localeExports } from "../../provider/client/zod-locales";
+import { localeExports } from "../../client/core/zod-locales";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const compiled = path.join(repoRoot, ".tmp", `zod-locales-${process.pid}.js`);
@@ -45,7 +45,7 @@ function loadZod(deferred: boolean): {
 
 describe("zod's locales, deferred in a provider host", () => {
   beforeAll(() => {
-    const source = fs.readFileSync(path.join(repoRoot, "provider", "client", "zod-locales.ts"), "utf8");
+    const source = fs.readFileSync(path.join(repoRoot, "client", "core", "zod-locales.ts"), "utf8");
     const { outputText } = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
     });

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
-import { PermissionDeniedError, ValidationError } from "../../provider/client";
+import { PermissionDeniedError, ValidationError } from "../../client";
 import {
   failureOf,
   readUnderProfile,

@@ -1,7 +1,7 @@
 /** getAdManagerProjects (§4.15), getCampaignTargeting (§4.13), getAdPodRequests (§4.7) against the emulator. */
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
-import { NotFoundError, ValidationError } from "../../provider/client";
+import { NotFoundError, ValidationError } from "../../client";
 import { readUnderProfile, useDataSourceEmulator, valueOf } from "./helpers";
 
 const REQUESTS = "POST /v2/ad-manager/{pid}/requests";

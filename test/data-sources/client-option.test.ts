@@ -3,7 +3,7 @@
  * public types are plain (`ApiClient`, `InputArgs<...>`), so these check what the plain types
  * no longer enforce by themselves at run time, and what they must still refuse at compile time.
  */
-import { CdnstreamClient, ValidationError } from "../../provider/client";
+import { CdnstreamClient, ValidationError } from "../../client";
 import * as cdn from "../../sdk/data-sources";
 import { useDataSourceEmulator } from "./helpers";
 

@@ -3,7 +3,7 @@
  * environment), one shared client per configuration, closing, and the camelCase naming rules.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CdnstreamClient, ConfigError } from "../../provider/client";
+import { CdnstreamClient, ConfigError } from "../../client";
 import * as cdn from "../../sdk/data-sources";
 import { dataSourceClient } from "../../sdk/data-sources/client";
 import { camelize, camelKey } from "../../sdk/data-sources/naming";

@@ -1,7 +1,7 @@
 /** getDnsZones (§4.14), getCriticalBackups (§4.17), getCriticalBackup (§4.16) against the emulator. */
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
-import { NotFoundError, PermissionDeniedError, ValidationError } from "../../provider/client";
+import { NotFoundError, PermissionDeniedError, ValidationError } from "../../client";
 import { useDataSourceEmulator, valueOf } from "./helpers";
 
 const FORBIDDEN = "forbidden-key-for-data-sources";

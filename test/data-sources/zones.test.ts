@@ -1,7 +1,7 @@
 /** getHttpPullZones (§4.10) and getPurgeOperation (§4.12) against the emulator (47 pull zones, two purges). */
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk/data-sources";
-import { NotFoundError, ValidationError } from "../../provider/client";
+import { NotFoundError, ValidationError } from "../../client";
 import { switchProfile, useDataSourceEmulator, valueOf } from "./helpers";
 
 const LIST = "GET /v2/zones/http/pull";

@@ -12,7 +12,7 @@ import { request } from "undici";
 import { createTestStack, engineEnv, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir, loadSdk } from "../helpers/package";
-import { KEY_REFUSED_AGAIN } from "../../provider/client/errors";
+import { KEY_REFUSED_AGAIN } from "../../client/core/errors";
 
 const cdn = loadSdk();
 

@@ -2,7 +2,7 @@
  * `npm run bench` kept working: the bench code run at N=5 (no warm-up, two cycles of every
  * operation, short client runs) and its account-shaped mix at N=12, its JSON report's shape, and
  * the two targets that do not depend on the machine: a preview makes zero API calls and each
- * resource's `__provider` is the one-line module of sdk/resource.ts (at most 100 bytes). Timing
+ * resource's `__provider` is the one-line module of kinds/resource.ts (at most 100 bytes). Timing
  * targets are not asserted here: at small N fixed start-up costs dominate, and the machine is shared.
  */
 import * as fs from "node:fs";

@@ -63,8 +63,8 @@ describe("resource options and credentials", () => {
       expect(JSON.stringify(resource)).not.toContain(emulator.apiKey);
     }
     // Where each resource was declared is recorded whole, though its registration captures no
-    // stack for the SDK's promises (sdk/resource.ts, withoutPromiseStacks), and it is the
-    // program's line (this file's), not the resource class's (sdk/resource.ts, registration).
+    // stack for the SDK's promises (kinds/resource.ts, withoutPromiseStacks), and it is the
+    // program's line (this file's), not the resource class's (kinds/resource.ts, registration).
     const zone = state.deployment.resources.find((resource: { urn: string }) => resource.urn.endsWith("::zone"));
     expect(zone.sourcePosition).toMatch(/options\.test\.ts#\d+,\d+$/);
     expect(zone.stackTrace[0].sourcePosition).toBe(zone.sourcePosition);

@@ -9,7 +9,7 @@
  * test/plugin-langs/ (see ./languages.ts), run against the real emulator over HTTP.
  */
 import * as fs from "node:fs";
-import { CONFIG_NAMES } from "../../provider/client/config";
+import { CONFIG_NAMES } from "../../client/core/config";
 import { startTestEmulator, type TestEmulator } from "./emulator";
 import { createDriverStack, type DriverResult, type DriverStack } from "./languages";
 

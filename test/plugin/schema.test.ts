@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import { generateSchema, SCHEMA_FILE, schemaText } from "../../scripts/gen-schema";
 import * as kinds from "../../kinds";
 import * as dataSources from "../../sdk/data-sources";
-import { NUMERIC_SETTINGS } from "../../provider/client/config";
+import { NUMERIC_SETTINGS } from "../../client/core/config";
 
 const checkedIn = fs.readFileSync(SCHEMA_FILE, "utf8");
 const schema = JSON.parse(checkedIn) as {
@@ -21,7 +21,8 @@ const schema = JSON.parse(checkedIn) as {
 /** Every kind's declaration, by name, as the kinds' folders declare them. */
 const declarations = fs
   .readdirSync(`${__dirname}/../../kinds`, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  // A kind's folder holds its declaration; kinds/common holds what the kinds share.
+  .filter((entry) => entry.isDirectory() && fs.existsSync(`${__dirname}/../../kinds/${entry.name}/declaration.ts`))
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- one per kind folder
   .map((entry) => require(`../../kinds/${entry.name}/declaration`).declaration);
 

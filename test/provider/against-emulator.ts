@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EmulatorOptions } from "../../emulator";
-import type { Handler } from "../../provider/shim";
+import type { Handler } from "../../kinds/common/handlers/shared";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 export interface HandlerAgainstEmulator {

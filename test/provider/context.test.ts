@@ -3,8 +3,8 @@
  * (§2.1 `message`, `warnings`, `errors` of strings or objects; null is none), and a read path
  * that answered 404/405 is not sent again in the run.
  */
-import { noteText, readLive, reportNotes } from "../../provider/context";
-import { NotFoundError } from "../../provider/client";
+import { noteText, readLive, reportNotes } from "../../kinds/common/context";
+import { NotFoundError } from "../../client";
 
 describe("reportNotes", () => {
   let stderr: jest.SpyInstance;

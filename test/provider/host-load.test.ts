@@ -1,7 +1,7 @@
 /**
  * What a provider host loads for the operation it serves. A host starts at every `up`,
  * `preview`, `refresh` and `destroy` and checks inputs, requests and answers with zod, loaded
- * without its locales but English (provider/client/zod-locales.ts): one that refreshes and destroys
+ * without its locales but English (client/core/zod-locales.ts): one that refreshes and destroys
  * every kind reads what the host that made them read. Jest replaces Node's module cache with its
  * registry, so each host is a fresh `node` process that loads the built shims (`npm test` builds
  * first), against an emulator serving from this process, with one resource of every kind.

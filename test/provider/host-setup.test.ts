@@ -32,14 +32,14 @@ describe("Node's compile cache", () => {
     const enableCompileCache = jest.fn();
     jest.isolateModules(() => {
       jest.doMock("node:module", () => ({ ...jest.requireActual("node:module"), enableCompileCache }));
-      jest.doMock("../../provider/client/zod-locales", () => ({ deferZodLocales: () => {} }));
+      jest.doMock("../../client/core/zod-locales", () => ({ deferZodLocales: () => {} }));
       jest.doMock("zod", () => ({ z: { config: () => ({}) } }));
       const { setUpProviderHost } = jest.requireActual("../../provider/host-setup");
       setUpProviderHost();
       setUpProviderHost();
     });
     jest.dontMock("node:module");
-    jest.dontMock("../../provider/client/zod-locales");
+    jest.dontMock("../../client/core/zod-locales");
     jest.dontMock("zod");
     expect(enableCompileCache).toHaveBeenCalledTimes(1);
   });
@@ -70,7 +70,7 @@ describe("a dynamic-provider host's shims", () => {
       return { handler: { check: async (_olds: unknown, news: unknown) => ({ inputs: news }) } };
     };
     await jest.isolateModulesAsync(async () => {
-      jest.doMock("../../provider/client/zod-locales", () => ({
+      jest.doMock("../../client/core/zod-locales", () => ({
         deferZodLocales: () => void order.push("zod locales deferred"),
       }));
       jest.doMock("../../kinds/stream-status/handler", handlerOf("stream-status"));

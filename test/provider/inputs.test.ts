@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkInputs, diffInputs, inputsFromLive, sameSet, UNKNOWN } from "../../provider/inputs";
+import { checkInputs, diffInputs, inputsFromLive, sameSet, UNKNOWN } from "../../kinds/common/inputs";
 
 const schema = z
   .strictObject({

@@ -3,8 +3,8 @@
  * provider's client words a 401 for it (stack config `cdnstream:apiKey`, or CDNSTREAM_API_KEY).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { apiClient, configure } from "../../provider/context";
-import { dns, resolveConfig } from "../../provider/client";
+import { apiClient, configure } from "../../kinds/common/context";
+import { dns, resolveConfig } from "../../client";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 const configOf = (values: Record<string, string | undefined>) => ({

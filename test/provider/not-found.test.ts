@@ -5,7 +5,7 @@
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { backups, CdnstreamClient, NotFoundError, streams } from "../../provider/client";
+import { backups, CdnstreamClient, NotFoundError, streams } from "../../client";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 describe("404 wording", () => {

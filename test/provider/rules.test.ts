@@ -1,8 +1,8 @@
-/** The shared input rules (provider/rules.ts) and how a broken one reads, through the kinds' `check`. */
-import { describeIssues } from "../../provider/client/input-issues";
+/** The shared input rules (kinds/common/rules.ts) and how a broken one reads, through the kinds' `check`. */
+import { describeIssues } from "../../client/core/input-issues";
 import { handler as pushZoneSettings } from "../../kinds/push-zone-settings/handler";
 import { handler as vodPullDomainLock } from "../../kinds/vod-pull-domain-lock/handler";
-import { hostname, positiveId } from "../../provider/rules";
+import { hostname, positiveId } from "../../kinds/common/rules";
 
 describe("hostname", () => {
   it.each([

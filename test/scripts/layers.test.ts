@@ -23,26 +23,33 @@ async function layerErrors(file: string, text: string): Promise<string[]> {
 
 describe("the layers rule", () => {
   it("refuses an import from a lower layer to a higher one, naming both and the layers", async () => {
-    expect(await layerErrors("provider/client/errors.ts", 'import { serve } from "../plugin/server";\n')).toEqual([
+    expect(
+      await layerErrors("client/core/errors.ts", 'import { serve } from "../../provider/plugin/server";\n'),
+    ).toEqual([
       expect.stringContaining(
-        'provider/client/errors.ts (layer "API client") imports provider/plugin/server.ts (layer "plugin and CLI", above it)',
+        'client/core/errors.ts (layer "API client machinery") imports provider/plugin/server.ts (layer "plugin and CLI", above it)',
       ),
     ]);
-    expect(await layerErrors("kinds/stream-status/handler.ts", 'export * from "../../sdk/resource";\n')).toEqual([
-      expect.stringContaining('(layer "handlers") imports sdk/resource.ts (layer "program SDK", above it)'),
+    expect(await layerErrors("client/core/x.ts", 'export * from "../resources/zones";\n')).toEqual([
+      expect.stringContaining(
+        '(layer "API client machinery") imports client/resources/zones.ts (layer "API client families", above it)',
+      ),
+    ]);
+    expect(await layerErrors("kinds/stream-status/handler.ts", 'export * from "../resource";\n')).toEqual([
+      expect.stringContaining('(layer "handlers") imports kinds/resource.ts (layer "resource classes", above it)'),
     ]);
   });
 
   it("reads every import form, type-only ones included", async () => {
     const forms = [
-      'import type { Command } from "../cli/command";',
-      'export * from "../cli/command";',
-      'import "../cli/command";',
-      'import command = require("../cli/command");',
-      'type Io = import("../cli/command").Io;',
-      'const lazy = () => import("../cli/command");',
+      'import type { Command } from "../../provider/cli/command";',
+      'export * from "../../provider/cli/command";',
+      'import "../../provider/cli/command";',
+      'import command = require("../../provider/cli/command");',
+      'type Io = import("../../provider/cli/command").Io;',
+      'const lazy = () => import("../../provider/cli/command");',
     ];
-    expect(await layerErrors("provider/client/x.ts", forms.join("\n") + "\n")).toEqual(
+    expect(await layerErrors("client/core/x.ts", forms.join("\n") + "\n")).toEqual(
       forms.map(() => expect.stringContaining('imports provider/cli/command.ts (layer "plugin and CLI", above it)')),
     );
   });
@@ -71,24 +78,22 @@ describe("the layers rule", () => {
   });
 
   it("refuses two modules importing each other, type-only imports included", async () => {
-    // provider/client/client.ts imports types from ./operation; the operation importing the client back closes a circle.
+    // client/core/client.ts imports types from ./operation; the operation importing the client back closes a circle.
     expect(
       await layerErrors(
-        "provider/client/operation.ts",
+        "client/core/operation.ts",
         'import type { CdnstreamClient } from "./client";\nexport type C = CdnstreamClient;\n',
       ),
-    ).toEqual([
-      expect.stringContaining("provider/client/operation.ts and provider/client/client.ts import each other"),
-    ]);
+    ).toEqual([expect.stringContaining("client/core/operation.ts and client/core/client.ts import each other")]);
   });
 
   it("lets imports run down the layers", async () => {
     expect(
       await layerErrors(
         "provider/plugin/x.ts",
-        'export * from "../client/errors";\nexport * from "../../sdk/resource";\n',
+        'export * from "../../client/core/errors";\nexport * from "../../kinds/resource";\n',
       ),
     ).toEqual([]);
-    expect(await layerErrors("sdk/x.ts", 'export type { CdnstreamClient } from "../provider/client";\n')).toEqual([]);
+    expect(await layerErrors("sdk/x.ts", 'export type { CdnstreamClient } from "../client";\n')).toEqual([]);
   });
 });

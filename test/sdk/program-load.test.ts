@@ -3,7 +3,7 @@
  * resource classes and the registry of kinds (kinds/registry.ts), not the kinds' declarations,
  * zod, or the API client (its operation families and their schemas, undici), which the first
  * data-source call loads through the client's index (sdk/data-sources/lazy-client.ts), and then
- * zod without its locales but English (provider/client/zod-locales.ts). Jest replaces Node's module
+ * zod without its locales but English (client/core/zod-locales.ts). Jest replaces Node's module
  * cache with its registry, so a fresh `node` process loads the built SDK (`npm test` builds
  * first) as a program would, after @pulumi/pulumi, and calls a data source against the emulator
  * (which serves from this process, so the program runs asynchronously).
@@ -30,7 +30,7 @@ async function program(emulator: TestEmulator): Promise<{ imported: Loaded; afte
     const loaded = () => {
       const files = Object.keys(require.cache);
       return {
-        client: files.filter((f) => f.includes("/dist/provider/client/")).map((f) => require("node:path").basename(f)).sort(),
+        client: files.filter((f) => f.includes("/dist/client/")).map((f) => require("node:path").basename(f)).sort(),
         undici: files.filter((f) => f.includes("/node_modules/undici/")).length,
         zod: files.filter((f) => f.includes("/node_modules/zod/")).map((f) => f.split("/node_modules/zod/")[1]).sort(),
         declarations: files.filter((f) => /\\/dist\\/kinds\\/.*declar/.test(f)).length,

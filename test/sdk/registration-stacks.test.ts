@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as cdn from "../../sdk";
-import { withoutPromiseStacks } from "../../sdk/resource";
+import { withoutPromiseStacks } from "../../kinds/resource";
 
 beforeAll(() =>
   pulumi.runtime.setMocks(

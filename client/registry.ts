@@ -1,13 +1,13 @@
 /** Every operation the client knows, for the `cdnstream api` command's lookups by method and path. */
-import * as adInsertion from "./ad-insertion";
-import * as adManager from "./ad-manager";
-import * as backups from "./backups";
-import * as dns from "./dns";
-import type { RetryKind } from "./errors";
-import { isOperation, type Operation } from "./operation";
-import { matchTemplate, templateParams } from "./path";
-import * as streams from "./streams";
-import * as zones from "./zones";
+import * as adInsertion from "./resources/ad-insertion";
+import * as adManager from "./resources/ad-manager";
+import * as backups from "./resources/backups";
+import * as dns from "./resources/dns";
+import type { RetryKind } from "./core/errors";
+import { isOperation, type Operation } from "./core/operation";
+import { matchTemplate, templateParams } from "./core/path";
+import * as streams from "./resources/streams";
+import * as zones from "./resources/zones";
 
 /**
  * All operations (spec section 4 and the read extensions), found among the family modules' exports

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { describeIssues, propertyPath } from "./client/input-issues";
+import { describeIssues, propertyPath } from "../../client/core/input-issues";
 
 /** The engine's placeholder for a value not known until apply (preview of a dependent value). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -1,8 +1,8 @@
 /** HTTP and VoD zones: §4.1, §4.5, §4.10-§4.12 and their reads. Shapes: §2.2-§2.4, §2.19. */
 import { z } from "zod";
-import type { CdnstreamClient } from "./client";
-import { defineOperation, type RequestOptions } from "./operation";
-import { Paginator, type PaginatorOptions } from "./pagination";
+import type { CdnstreamClient } from "../core/client";
+import { defineOperation, type RequestOptions } from "../core/operation";
+import { Paginator, type PaginatorOptions } from "../core/pagination";
 import {
   anyId,
   BwLimit,

@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 // A type only, from the module whose declarations are plain (./data-sources/client.ts says why).
-import type { NUMERIC_SETTINGS } from "../provider/client/config";
+import type { NUMERIC_SETTINGS } from "../client/core/config";
 import { packageVersion, PLUGIN_PACKAGE } from "./package-info";
 
 /**

@@ -6,8 +6,14 @@
  * @pulumi/pulumi 3.246 cannot serve (its read handler dereferences the state an import does not
  * have): `create` reads the live object, which must equal the declaration, and writes nothing.
  */
-import type { DeclaredKind } from "../../kinds/declare";
+import type * as pulumi from "@pulumi/pulumi";
+import type { DeclaredKind } from "../declare";
 import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
+
+/** A kind's provider-side behaviour: every method of the dynamic-provider contract. */
+export type Handler = Required<
+  Pick<pulumi.dynamic.ResourceProvider, "configure" | "check" | "diff" | "create" | "read" | "update" | "delete">
+>;
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
 export function outsOf(kind: DeclaredKind, args: Inputs, outputs: Inputs): Inputs {

@@ -76,7 +76,7 @@ function pluginProviderOf(type: string, opts?: pulumi.CustomResourceOptions): pu
 
 /**
  * What a resource of this package registers: a dynamic resource, or, given a cdnstream `Provider`
- * (sdk/provider.ts), a resource of the provider plugin. The plugin serves the same handlers, so
+ * (kinds/provider.ts), a resource of the provider plugin. The plugin serves the same handlers, so
  * both behave alike; only the plugin has provider instances (several accounts) and serves the
  * `import` option. The stack limit is 0 from here until `restoreStacks()`, which the class calls
  * in a `finally` around its `super()`.

@@ -1,7 +1,7 @@
 /** Live streams: §4.4, §4.19 and the single-stream reads. Shapes: §2.5 stream, §2.6 platform, §2.7 playback. */
 import { z } from "zod";
-import type { CdnstreamClient } from "./client";
-import { defineOperation, type RequestOptions } from "./operation";
+import type { CdnstreamClient } from "../core/client";
+import { defineOperation, type RequestOptions } from "../core/operation";
 import {
   anyId,
   DomainLock,

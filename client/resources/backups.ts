@@ -1,6 +1,6 @@
 /** Critical backups: §4.16 get, §4.17 list. Shape: §2.18. */
 import { z } from "zod";
-import { defineOperation } from "./operation";
+import { defineOperation } from "../core/operation";
 import { envelope, intId, loose, timestamp } from "./shapes";
 
 /** §2.18 critical backup job. */

@@ -1,6 +1,6 @@
 /** DNS zones: §4.14 list. Shape: §2.17. */
 import { z } from "zod";
-import { defineOperation } from "./operation";
+import { defineOperation } from "../core/operation";
 import { envelope, loose, timestamp } from "./shapes";
 
 /** §2.17 DNS zone (`domains[]` item). */

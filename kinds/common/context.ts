@@ -7,10 +7,10 @@ import type * as pulumi from "@pulumi/pulumi";
 // The client's own modules, not its index: the index loads every operation family, and a
 // provider host builds the schemas of the families its kinds call only (host-setup.ts says why
 // a host's start matters).
-import { CdnstreamClient } from "./client/client";
-import { CONFIG_NAMES, configFailures, type ConfigSource } from "./client/config";
-import { adviceForKeySource, AuthenticationError, KEY_REFUSED_AGAIN, withKeyAdvice } from "./client/errors";
-import type { CallInput, CallOutput, Operation, RequestOptions } from "./client/operation";
+import { CdnstreamClient } from "../../client/core/client";
+import { CONFIG_NAMES, configFailures, type ConfigSource } from "../../client/core/config";
+import { adviceForKeySource, AuthenticationError, KEY_REFUSED_AGAIN, withKeyAdvice } from "../../client/core/errors";
+import type { CallInput, CallOutput, Operation, RequestOptions } from "../../client/core/operation";
 
 let stackConfig: ConfigSource = {};
 let configured = false;

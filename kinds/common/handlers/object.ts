@@ -2,11 +2,10 @@
  * The handler shape of a kind whose object the provider creates (TimeshiftStream): create makes
  * the object or adopts one (`adoptId`); update and delete do what the API allows.
  */
-import type { DeclaredKind } from "../../kinds/declare";
+import type { DeclaredKind } from "../declare";
 import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, inputsFromLive, type Inputs } from "../inputs";
-import type { Handler } from "../shim";
-import { declaredIn, outsOf, requireAdoptable } from "./shared";
+import { declaredIn, outsOf, requireAdoptable, type Handler } from "./shared";
 import type { LiveObject } from "./settings";
 
 export interface ObjectKind<Args extends Inputs> {

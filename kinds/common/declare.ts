@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { sameSet, type Comparator, type DiffRules } from "../provider/inputs";
+import { sameSet, type Comparator, type DiffRules } from "./inputs";
 
 /** A whole number of at least `min`; `why` ends each message, e.g. "(seconds)". */
 export const wholeNumber = (min: number, why: string) =>
@@ -95,7 +95,7 @@ export interface DeclaredKind extends Pick<KindDeclaration<Inputs, Outputs>, "na
   readonly idOf?: (args: Record<string, unknown>) => string;
   /** The identity inputs an id encodes, where `idFormat` is a template; throws, naming the format. */
   readonly parseId?: (id: string) => Record<string, unknown>;
-  /** The kind's identity, as the registry (sdk/resource.ts `RegisteredKind`) states it. */
+  /** The kind's identity, as the registry (kinds/resource.ts `RegisteredKind`) states it. */
   readonly identity: Pick<DeclaredKind, "secretOutputs" | "inputKeys" | "outputKeys"> & { readonly type: string };
 }
 

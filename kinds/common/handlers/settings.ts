@@ -3,11 +3,10 @@
  * (docs/design.md, "Two handler shapes"): create and update write the declared settings, read
  * compares the live object, delete releases management and says what stays live.
  */
-import type { DeclaredKind } from "../../kinds/declare";
+import type { DeclaredKind } from "../declare";
 import { configure, readLive, UNVERIFIED_ADOPTION, warn, withConfigFailures, type ReadPath } from "../context";
 import { ADOPT_KEY, checkInputs, diffInputs, hasUnknown, inputsFromLive, pickInputs, type Inputs } from "../inputs";
-import type { Handler } from "../shim";
-import { declaredIn, outsOf, requireAdoptable } from "./shared";
+import { declaredIn, outsOf, requireAdoptable, type Handler } from "./shared";
 
 /** What the live object holds: the managed inputs in the SDK's shape, and the outputs. */
 export interface LiveObject {

@@ -1,8 +1,8 @@
 /** Ad manager: §4.3, §4.7, §4.13, §4.15 and the campaign read. Shapes: §2.13-§2.16. */
 import { z } from "zod";
-import type { CdnstreamClient } from "./client";
-import { defineOperation, type RequestOptions } from "./operation";
-import { Paginator, type PaginatorOptions } from "./pagination";
+import type { CdnstreamClient } from "../core/client";
+import { defineOperation, type RequestOptions } from "../core/operation";
+import { Paginator, type PaginatorOptions } from "../core/pagination";
 import { dateIn, envelope, intId, intMin, loose, numeric, pageCounters, rangeIn } from "./shapes";
 
 const n = z.number();

@@ -4,8 +4,8 @@
  * (booleans to `Y`/`N`, host and IP lists to comma strings; §2.4 shape on the way back).
  */
 import { z } from "zod";
-import type { zones } from "./client";
-import type { InputDeclaration } from "../kinds/declare";
+import type { zones } from "../../client";
+import type { InputDeclaration } from "./declare";
 import type { Inputs } from "./inputs";
 import { hostnames, ipsOrCidrs, sameHosts, splitList, toYN, yn } from "./rules";
 
@@ -13,7 +13,7 @@ import { hostnames, ipsOrCidrs, sameHosts, splitList, toYN, yn } from "./rules";
 export const domainLockFlag = () => z.boolean({ error: "must be true (`Y`) or false (`N`)" }).optional();
 
 /**
- * The shared settings as a kind declares them (kinds/declare.ts), in the spec's order. Host
+ * The shared settings as a kind declares them (kinds/common/declare.ts), in the spec's order. Host
  * names and the hex digits of IPv6 addresses are case-insensitive, so both compare as such sets.
  */
 export const domainLockDeclarations = {

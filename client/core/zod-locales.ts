@@ -6,8 +6,8 @@
  * `destroy` (docs/benchmarks.md).
  *
  * {@link deferZodLocales} runs before zod first loads: in the two entries of a provider host
- * (./host-setup.ts, for the dynamic resources' shim and the plugin's main) and in the client's
- * index (./client/index.ts, which a program loads at its first data-source call; where zod was
+ * (provider/host-setup.ts, for the dynamic resources' shim and the plugin's main) and in the client's
+ * index (client/index.ts, which a program loads at its first data-source call; where zod was
  * loaded first, nothing is deferred). It puts into Node's module cache, under the file of zod's
  * public `zod/v4/locales` entry, an object with the same export names, each a getter that loads
  * its locale (`zod/v4/locales/<file>`, public too) on first access. Code that reads a locale

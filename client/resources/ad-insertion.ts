@@ -1,8 +1,8 @@
 /** Ad insertion (custom plan): §4.2, §4.6, §4.8, §4.9, §4.18 and the settings read. Shapes: §2.8-§2.12. */
 import { z } from "zod";
-import type { CdnstreamClient } from "./client";
-import { defineOperation, type RequestOptions } from "./operation";
-import { Paginator, type PaginatorOptions } from "./pagination";
+import type { CdnstreamClient } from "../core/client";
+import { defineOperation, type RequestOptions } from "../core/operation";
+import { Paginator, type PaginatorOptions } from "../core/pagination";
 import {
   anyId,
   envelope,
