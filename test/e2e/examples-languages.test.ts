@@ -13,9 +13,9 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import * as ts from "typescript";
 import { engineEnv, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+import { typeCheckAgainstPackage } from "../helpers/typecheck";
 import { ensurePython, runForJson, scratchStackDirs } from "../helpers/languages";
 
 const examples = path.join(repoRoot, "docs", "examples");
@@ -83,22 +83,7 @@ describe("the examples of docs/examples.md", () => {
   }, 600_000);
 
   it("type-checks the TypeScript program against this package", () => {
-    const program = ts.createProgram([path.join(examples, "typescript", "index.ts")], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.CommonJS,
-      moduleResolution: ts.ModuleResolutionKind.Node10,
-      esModuleInterop: true,
-      skipLibCheck: true,
-      types: [],
-      // The package as a user's project resolves it: its own sources stand in for the installed build.
-      baseUrl: repoRoot,
-      paths: { "pulumi-cdnstream": ["sdk/index.ts"] },
-    });
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    const diagnostics = typeCheckAgainstPackage([path.join(examples, "typescript", "index.ts")]);
     expect(diagnostics).toEqual([]);
   }, 120_000);
 

@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { repoRoot } from "../helpers/engine";
+import { typeCheckAgainstPackage } from "../helpers/typecheck";
 
 const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "provider", "plugin", "schema.json"), "utf8"));
 const examples: Record<string, Record<string, string>> = JSON.parse(
@@ -123,22 +124,7 @@ describe("the plugin's schema, as Pulumi's codegen reads it", () => {
       fs.writeFileSync(file, example.typescript);
       return file;
     });
-    const program = ts.createProgram(files, {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.CommonJS,
-      moduleResolution: ts.ModuleResolutionKind.Node10,
-      esModuleInterop: true,
-      skipLibCheck: true,
-      types: [],
-      // The package as a user's project resolves it: its own sources stand in for the installed build.
-      baseUrl: repoRoot,
-      paths: { [npmPackage]: ["sdk/index.ts"] },
-    });
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => `${path.basename(d.file?.fileName ?? "")}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    const diagnostics = typeCheckAgainstPackage(files);
     expect(diagnostics).toEqual([]);
   }, 120_000);
 });
