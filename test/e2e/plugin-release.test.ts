@@ -519,7 +519,8 @@ outputs:
     expect(install.status).toBe(0);
     const launcher = path.join(home, "plugins", `resource-cdnstream-v${version}`, PLUGIN_LAYOUT.launcher);
     expect(install.stdout).toBe(`installed pulumi-resource-cdnstream v${version} at ${launcher}\n`);
-    expect(cacheEntries(home)).toEqual([`resource-cdnstream-v${version}`]);
+    // The plugin and the lock file of its version, which the engine's installer leaves there too.
+    expect(cacheEntries(home)).toEqual([`resource-cdnstream-v${version}`, `resource-cdnstream-v${version}.lock`]);
 
     fs.rmSync(userProject, { recursive: true, force: true });
     expect(fs.readFileSync(launcher, "utf8")).not.toContain(userProject);
