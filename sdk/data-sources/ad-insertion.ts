@@ -15,7 +15,7 @@ import type {
 } from "./ad-insertion-types";
 import { apiFields, argNames, id, pageNumber, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
-import { invoke, KEPT, onePageOrAll, out, result, type ResultFile, toResult } from "./invoke";
+import { invoke, onePageOrAll, toResult } from "./invoke";
 import { clientModule, onFirstCall } from "./lazy-client";
 
 /** Arguments of `getAdCreative` (`GET /v2/zones/vod/push/{zoneid}/adinsertion/creatives/{crid}`, custom plan and advanced analytics add-on). */
@@ -149,78 +149,3 @@ export const getAdConsumptionOutput = outputForm(getAdConsumption);
 export const getAdBreaksOutput = outputForm(getAdBreaks);
 /** {@link getAdCreative} as an Output. */
 export const getAdCreativeOutput = outputForm(getAdCreative);
-
-/** The types of ad-insertion-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
-export const adInsertionTypes: ResultFile = {
-  about: `Argument and result types of the ad insertion data sources (\`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports\`, \`POST /v2/streams/pull/{streamid}/adinsertion/consumption\`, \`GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks\`; the tracking report to the ad creative), camelCased by naming.ts. ${KEPT}`,
-  types: {
-    AdAnalyticsFilters: {
-      from: "z.input<typeof adInsertion.TrackingReportQuery>",
-      omit: ["granularity"],
-      doc: "Filters of the ad analytics reads (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`, `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`). All but `r`, `crid` and `sessionId` need the advanced analytics add-on.",
-    },
-    GetAdTrackingReportArgs: {
-      from: "z.input<typeof adInsertion.TrackingReportQuery>",
-      extends: ["AdAnalyticsFilters"],
-      doc: "Arguments of `getAdTrackingReport` (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`, custom plan).",
-      own: {
-        streamId: {
-          type: "number",
-          doc: "The push stream (`{streamid}` of `GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`).",
-        },
-      },
-    },
-    GetAdConsumptionArgs: {
-      from: "z.input<typeof adInsertion.ConsumptionBody>",
-      doc: "Arguments of `getAdConsumption` (`POST /v2/streams/pull/{streamid}/adinsertion/consumption`, custom plan).",
-      own: {
-        streamId: {
-          type: "number",
-          doc: "The pull stream (`{streamid}` of `POST /v2/streams/pull/{streamid}/adinsertion/consumption`).",
-        },
-      },
-    },
-    GetAdBreaksArgs: {
-      from: "z.input<typeof adInsertion.AdBreaksQuery>",
-      extends: ["AdAnalyticsFilters"],
-      doc: "Arguments of `getAdBreaks` (`GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`, custom plan and advanced analytics add-on).",
-      own: {
-        zoneId: {
-          type: "number",
-          doc: "The VoD pull zone (`{zoneid}` of `GET /v2/zones/vod/pull/{zoneid}/adinsertion/ad-breaks`).",
-        },
-      },
-    },
-    AdTrackingGranularity: {
-      from: "(typeof adInsertion.GRANULARITIES)[number]",
-      doc: "Bucket sizes of the ad tracking report, in minutes (`GET /v2/streams/push/{streamid}/adinsertion/tracking/reports`): the client's list, which it validates.",
-    },
-    TrackingCounts: {
-      from: out("adInsertion.TrackingReport"),
-      at: "data[]",
-      omit: ["time"],
-      doc: "The per-bucket counters of the tracking report.",
-    },
-    GetAdTrackingReportResult: result("adInsertion.TrackingReport", {
-      doc: "Result of `getAdTrackingReport` (the tracking report).",
-      extendsAt: { summary: ["TrackingCounts"], data: ["TrackingCounts"] },
-    }),
-    ConsumptionPoint: {
-      from: out("adInsertion.Consumption"),
-      at: "adInsertionsChart[]",
-      doc: "A chart point of the ad consumption report: a bucket label and its value.",
-    },
-    GetAdConsumptionResult: result("adInsertion.Consumption", {
-      doc: "Result of `getAdConsumption` (the ad consumption report; egress in bytes).",
-    }),
-    AdBreak: {
-      from: out("adInsertion.AdBreak"),
-      doc: "the ad-break log item ad break log item (already camelCase in the API).",
-    },
-    GetAdBreaksResult: result("adInsertion.ops.listAdBreaks.response", {
-      doc: "Result of `getAdBreaks`.",
-      extends: ["ResultEnvelope", "PageFields"],
-    }),
-    GetAdCreativeResult: result("adInsertion.Creative", { doc: "Result of `getAdCreative` (the ad creative)." }),
-  },
-};

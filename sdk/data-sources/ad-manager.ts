@@ -10,7 +10,7 @@ import type {
 } from "./ad-manager-types";
 import { apiFields, argNames, id, pageNumber, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
-import { invoke, KEPT, onePageOrAll, out, result, type ResultFile, toResult } from "./invoke";
+import { invoke, onePageOrAll, toResult } from "./invoke";
 import { clientModule, onFirstCall } from "./lazy-client";
 import { camelize } from "./naming";
 
@@ -114,45 +114,3 @@ export const getAdManagerProjectsOutput = outputForm(getAdManagerProjects);
 export const getCampaignTargetingOutput = outputForm(getCampaignTargeting);
 /** {@link getAdPodRequests} as an Output. */
 export const getAdPodRequestsOutput = outputForm(getAdPodRequests);
-
-/** The types of ad-manager-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
-export const adManagerTypes: ResultFile = {
-  about: `Argument and result types of the ad manager data sources (\`POST /v2/ad-manager/{pid}/requests\`; the ad-pod request log item, the ad-manager project, the campaign targeting), camelCased by naming.ts. ${KEPT}`,
-  types: {
-    SkipRule: {
-      from: out("adManager.Project"),
-      at: "settings.skip_policy.default",
-      doc: "A the ad-manager project skip rule.",
-    },
-    AdManagerProject: {
-      from: out("adManager.Project"),
-      doc: "the ad-manager project ad manager project, camelCased.",
-      extendsAt: { "settings.skipPolicy.rules": ["SkipRule"] },
-    },
-    GetAdManagerProjectsResult: result("adManager.ops.listProjects.response", {
-      doc: "Result of `getAdManagerProjects` (`GET /v2/ad-manager`).",
-    }),
-    GetCampaignTargetingResult: result("adManager.ops.getTargeting.response", {
-      doc: "Result of `getCampaignTargeting`: the campaign targeting at the top level, and `fromCache`.",
-      flatten: "targeting",
-    }),
-    GetAdPodRequestsArgs: {
-      from: "z.input<typeof adManager.AdPodRequestsBody>",
-      doc: "Arguments of `getAdPodRequests` (`POST /v2/ad-manager/{pid}/requests`). List filters match any of their values.",
-      own: {
-        projectId: {
-          type: "number",
-          doc: "The ad manager project (`{pid}` of `POST /v2/ad-manager/{pid}/requests`).",
-        },
-      },
-    },
-    AdPodRequest: {
-      from: out("adManager.AdPodRequest"),
-      doc: "the ad-pod request log item ad-pod request log item, camelCased (`publisher_id` -> `publisherId`).",
-    },
-    GetAdPodRequestsResult: result("adManager.ops.listAdPodRequests.response", {
-      doc: "Result of `getAdPodRequests`.",
-      extends: ["ResultEnvelope", "PageFields"],
-    }),
-  },
-};

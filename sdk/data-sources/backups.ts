@@ -2,7 +2,7 @@
 import { id } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
 import type { CriticalBackup, GetCriticalBackupResult, GetCriticalBackupsResult } from "./backup-types";
-import { invoke, KEPT, out, result, type ResultFile, toResult } from "./invoke";
+import { invoke, toResult } from "./invoke";
 import { clientModule, onFirstCall } from "./lazy-client";
 import { camelize } from "./naming";
 
@@ -60,18 +60,3 @@ export function getCriticalBackup(
 export const getCriticalBackupsOutput = outputForm(getCriticalBackups);
 /** {@link getCriticalBackup} as an Output. */
 export const getCriticalBackupOutput = outputForm(getCriticalBackup);
-
-/** The types of backup-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
-export const backupTypes: ResultFile = {
-  about: `Result types of the critical backup data sources (the critical backup job), camelCased by naming.ts. ${KEPT}`,
-  types: {
-    CriticalBackup: { from: out("backups.Backup"), doc: "the critical backup job critical backup job, camelCased." },
-    GetCriticalBackupsResult: result("backups.ops.listBackups.response", {
-      doc: "Result of `getCriticalBackups` (`GET /v2/cb`).",
-    }),
-    GetCriticalBackupResult: result("backups.ops.getBackup.response", {
-      doc: "Result of `getCriticalBackup` (`GET /v2/cb/{backupid}`): the job's the critical backup job fields at the top level.",
-      flatten: "backup",
-    }),
-  },
-};

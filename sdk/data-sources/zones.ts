@@ -1,7 +1,7 @@
 /** Zone data sources: HTTP pull zones, purge / prefetch progress. Types in zone-types.ts; names follow naming.ts. */
 import { id, pageNumber, text } from "./args";
 import { outputForm, type DataSourceOptions } from "./client";
-import { invoke, KEPT, out, type ResultFile, toResult } from "./invoke";
+import { invoke, toResult } from "./invoke";
 import { clientModule, onFirstCall } from "./lazy-client";
 import { camelize } from "./naming";
 import type { HttpPullZone, PurgeLog, PurgeOperation } from "./zone-types";
@@ -157,76 +157,3 @@ export function getPurgeOperation(
 export const getHttpPullZonesOutput = outputForm(getHttpPullZones, { secret: true });
 /** {@link getPurgeOperation} as an Output. */
 export const getPurgeOperationOutput = outputForm(getPurgeOperation);
-
-/** The types of zone-types.ts, which scripts/gen-data-source-types.ts writes (ResultType). @internal */
-export const zoneTypes: ResultFile = {
-  about:
-    "Result types of the zone data sources: the zone object with its sub-objects and the access-control objects, and " +
-    "the purge operation, camelCased by naming.ts. Values are as the API sends them: " +
-    "`Y`/`N` and `0`/`1` flags stay strings " +
-    "(another word the API sends passes too: the spec leaves other values unnamed), and numbers the API sometimes " +
-    `sends as numeric strings arrive as numbers. ${KEPT}`,
-  types: {
-    ZoneSsl: {
-      from: out("zones.ZoneSsl"),
-      doc: "the zone sub-objects ssl. The issuer-branded certificate object (`<issuer>`) is kept under its own key.",
-    },
-    ZoneCache: {
-      from: out("zones.ZoneCache"),
-      doc: "the zone sub-objects cache; durations as strings with a unit suffix, `*InSecs`/`*InMins` as numbers.",
-    },
-    ZoneEdge: {
-      from: out("zones.ZoneEdge"),
-      doc: "the zone sub-objects edge: what the edge servers do with responses.",
-    },
-    ZoneShield: { from: out("zones.ZoneShield"), doc: "the zone sub-objects shield: the origin shield." },
-    ZoneOriginAuth: {
-      from: out("zones.ZoneOriginAuth"),
-      doc: "the zone sub-objects origin_auth: how the zone authenticates to its origin; the S3 keys arrive masked.",
-    },
-    ZoneSeo: { from: out("zones.ZoneSeo"), doc: "the zone sub-objects seo." },
-    ZoneCdnService: {
-      from: out("zones.ZoneCdnService"),
-      doc: "the zone sub-objects cdnservice; `authToken` is a credential. Push zones add their service addresses (`infoUrl`, ...).",
-    },
-    ZoneDomainLock: {
-      from: out("shapes.DomainLock"),
-      doc: "the access-control objects domainlock. `policy` and `noReferer` keep `Y`/`N`: the access-control objects describes them three conflicting ways.",
-    },
-    ZoneGeoBlock: { from: out("shapes.GeoBlock"), doc: "the access-control objects geoblock." },
-    ZoneIpAccess: { from: out("shapes.IpAccess"), doc: "the access-control objects ipaccess." },
-    ZoneUserAgent: { from: out("shapes.UserAgent"), doc: "the access-control objects useragent." },
-    ZoneSecureToken: {
-      from: out("shapes.SecureToken"),
-      doc: "the access-control objects securetoken; `list` is the key (a credential).",
-    },
-    ZoneEac: { from: out("shapes.Eac"), doc: "the access-control objects eac: external access control." },
-    ZoneBwLimit: { from: out("shapes.BwLimit"), doc: "the access-control objects bwlimit: bandwidth limit." },
-    HttpPullZone: {
-      from: out("zones.Zone"),
-      doc:
-        "The zone object as listed by `GET /v2/zones/http/pull` (HTTP pull zones), camelCased. Which fields appear " +
-        "depends on the zone; the push-only and VoD-only fields of the zone object are listed too.",
-      extra: {
-        modeI: { type: "string", doc: "Pull list only; observed `vod`." },
-        optimize: { type: "string", doc: "Pull list only; observed `live`." },
-        baseDirectory: { type: "string", doc: "Pull zones: base directory at the origin." },
-        defaultBehaviors: { type: "Record<string, unknown>", doc: "Default behaviours, as sent." },
-        behaviorId: { type: "number", doc: "Behaviour id." },
-        cloudSignatureV4: { type: "string", doc: "Pull zones: cloud signature v4 setting." },
-        router: { type: "string", doc: "Router, as the API sends it." },
-        "s3Details.projectId2": { type: "string", doc: "Second project id." },
-        "s3Details.token2": { type: "string", doc: "Second access token (a credential)." },
-      },
-    },
-    PurgeLog: {
-      from: out("zones.PurgeOperation"),
-      at: "logs[]",
-      doc: "`logs[]` of the purge operation item: one server's progress.",
-    },
-    PurgeOperation: {
-      from: out("zones.PurgeOperation"),
-      doc: "the purge operation purge / prefetch operation, camelCased.",
-    },
-  },
-};

@@ -4,7 +4,7 @@
  * and every field must carry the JSDoc of its field in the client's schema.
  */
 import { generate, GenerateError, outOfDate, RESULT_FILES } from "../../scripts/gen-data-source-types";
-import type { ResultFile } from "../../sdk/data-sources/invoke";
+import type { ResultFile } from "../../sdk/data-sources/result-types";
 
 /** A copy of the declarations with `edit` applied to one type's. */
 function tableWith(
