@@ -42,7 +42,7 @@ import {
   WINDOWS_LAYOUT,
 } from "../../scripts/release";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
-import { ensureEngine, repoRoot } from "../helpers/engine";
+import { ensureEngine, repoRoot, sdkVersion } from "../helpers/engine";
 import { ensurePython } from "../helpers/languages";
 import { ensureYamlHost } from "../helpers/plugin";
 import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/gen-schema";
@@ -217,7 +217,11 @@ outputs:
   beforeAll(async () => {
     stateBefore = checkoutState();
     const start = Date.now();
-    ({ version, files } = buildRelease({ out: RELEASE_DIR }));
+    // CI's newest leg installs a newer @pulumi/pulumi than the lock's, to test the plugin on it.
+    const locked = JSON.parse(fs.readFileSync(path.join(repoRoot, "package-lock.json"), "utf8")).packages[
+      "node_modules/@pulumi/pulumi"
+    ].version;
+    ({ version, files } = buildRelease({ out: RELEASE_DIR, unlocked: sdkVersion !== locked }));
     transcript(
       `release v${version} ready in ${((Date.now() - start) / 1000).toFixed(1)}s`,
       files
