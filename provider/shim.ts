@@ -5,7 +5,8 @@
  * release requires.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Handler } from "../kinds/common/handlers/shared";
+import type { HandlerContext } from "../kinds/common/context";
+import type { Handler, KindHandler } from "../kinds/common/handlers/shared";
 import { setUpProviderHost } from "./host-setup";
 
 /**
@@ -34,20 +35,31 @@ function dropHostEcho(err: unknown): never {
   throw err;
 }
 
+/** The dynamic-provider host's one context, which every kind's shim in the process shares; made at the first call. */
+let hostContext: HandlerContext | undefined;
+
 /**
- * The shim for `kind`: forwards each call to the `handler` export of `kinds/<kind>/handler`. In the
- * dynamic-provider host (`hostEcho: "drop"`, what `provider/shims/` use) a user-facing error is
- * said once, under its resource; the provider plugin answers errors itself and passes "keep".
+ * The shim for `kind`: forwards each call to the handler that `kinds/<kind>/handler` makes for
+ * `context` (by default the dynamic-provider host's). In that host (`hostEcho: "drop"`, what
+ * `provider/shims/` use) a user-facing error is said once, under its resource; the provider
+ * plugin answers errors itself and passes "keep" with its own context.
  */
-export function shimFor(kind: string, hostEcho: "drop" | "keep" = "drop"): pulumi.dynamic.ResourceProvider {
+export function shimFor(
+  kind: string,
+  hostEcho: "drop" | "keep" = "drop",
+  context?: HandlerContext,
+): pulumi.dynamic.ResourceProvider {
   let loaded: Handler | undefined;
   // Loaded once, at the first call: a host that never calls a kind never loads its code. The host
   // is set up before the first handler loads undici, or zod (./host-setup.ts says why).
   const handler = (): Handler => {
     if (loaded) return loaded;
     setUpProviderHost();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path, loaded in the provider host only
-    return (loaded = require(`../kinds/${kind}/handler`).handler as Handler);
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded in the provider host only, after its set-up */
+    const made = require(`../kinds/${kind}/handler`).handler as KindHandler;
+    const { HandlerContext } = require("../kinds/common/context") as typeof import("../kinds/common/context");
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return (loaded = made(context ?? (hostContext ??= new HandlerContext())));
   };
   const said = <T>(call: Promise<T>): Promise<T> => (hostEcho === "drop" ? call.catch(dropHostEcho) : call);
   return {

@@ -3,7 +3,14 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { resolveConfig, type ClientSettings, type ConfigOptions } from "./config";
-import { CdnstreamError, createApiError, type OperationRef, type RetryKind, type ValidationIssue } from "./errors";
+import {
+  CdnstreamError,
+  createApiError,
+  type Advise,
+  type OperationRef,
+  type RetryKind,
+  type ValidationIssue,
+} from "./errors";
 import { RateGate, Semaphore } from "./limiter";
 import type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
 import { buildPath, buildQuery, PathParamError } from "./path";
@@ -76,6 +83,7 @@ export class CdnstreamClient {
   readonly #gate: RateGate;
   readonly #deps: RetryDeps;
   readonly #logger?: (line: string) => void;
+  readonly #advise?: Advise;
   /** GET requests in flight, by path and per-call settings (see #joinRead). */
   readonly #readsInFlight = new Map<string, Promise<Sent>>();
   readonly #shareReads: boolean;
@@ -106,6 +114,7 @@ export class CdnstreamClient {
     this.#semaphore = new Semaphore(settings.maxConcurrency);
     this.#gate = new RateGate(settings.rps);
     this.#logger = options.logger;
+    this.#advise = options.advise;
     this.#shareReads = options.shareReads ?? true;
     this.#reuseReads = options.reuseReads ?? false;
     this.#deps = {
@@ -134,7 +143,7 @@ export class CdnstreamClient {
       issues.push({ field: e.param, rule: e.rule });
     }
     if (issues.length > 0)
-      throw createApiError({ kind: "invalid-request", operation, issues, attempts: 0, secrets: this.#secrets() });
+      throw createApiError({ kind: "invalid-request", operation, issues, attempts: 0, ...this.#errorContext() });
 
     const requestPath = path + buildQuery(query);
     const send = () =>
@@ -156,7 +165,7 @@ export class CdnstreamClient {
         rawBody: sent.text,
         issues: zodIssues(parsed.error),
         attempts: sent.attempts,
-        secrets: this.#secrets(),
+        ...this.#errorContext(),
       });
     }
     return parsed.data as CallOutput<O>;
@@ -206,8 +215,9 @@ export class CdnstreamClient {
     return sent;
   }
 
-  #secrets(): string[] {
-    return [this.#apiKey.reveal()];
+  /** What every error of this client is built with: the key to scrub, where it came from, the caller's advice. */
+  #errorContext() {
+    return { secrets: [this.#apiKey.reveal()], apiKeySource: this.settings.apiKeySource, advise: this.#advise };
   }
 
   /** Sends a request (with its retries); a write's start and end are counted for #joinRead. */
@@ -282,7 +292,7 @@ export class CdnstreamClient {
     } finally {
       if (write) this.#writeEdges++;
     }
-    const failed = { operation, requestPath, attempts: result.attempts, retry, secrets: this.#secrets() };
+    const failed = { operation, requestPath, attempts: result.attempts, retry, ...this.#errorContext() };
     if (result.value === undefined) {
       if (options.signal?.aborted)
         throw new CdnstreamError(
@@ -309,7 +319,7 @@ export class CdnstreamClient {
   /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */
   #parseSuccess(operation: OperationRef, requestPath: string, { status, text, attempts }: Sent, allowText = false) {
     const json = tryJson(text);
-    const answered = { operation, requestPath, status, rawBody: text, attempts, secrets: this.#secrets() };
+    const answered = { operation, requestPath, status, rawBody: text, attempts, ...this.#errorContext() };
     if (json === undefined && !allowText) {
       throw createApiError({ ...answered, kind: "shape", issues: [{ field: "", rule: "body is not JSON" }] });
     }

@@ -1,10 +1,10 @@
 /**
  * Configuration resolution. Each setting is taken from the first of: 1. explicit options, 2. a
- * lookup of stack config values keyed `cdnstream:<name>` or `<name>` (passed by the Pulumi side),
+ * lookup of configuration values by setting name (the Pulumi side passes stack config),
  * 3. the environment (`CDNSTREAM_*`), 4. the default below. The API key and the base URL have no
  * default: the spec names no public address.
  */
-import { ConfigError } from "./errors";
+import { advised, ConfigError, type Advise } from "./errors";
 import { redactUrl, Secret } from "./redact";
 
 /** Resolved settings of a client. */
@@ -53,15 +53,19 @@ export interface ClientSettings {
 /** Where {@link resolveConfig} took the API key from. */
 export type ApiKeySource = "option" | "config" | "environment";
 
-/** A lookup of configuration values by key, e.g. stack config (`{"cdnstream:apiKey": "..."}`). */
+/** A lookup of configuration values by setting name, e.g. stack config (`{apiKey: "..."}`). */
 export type ConfigSource = Readonly<Record<string, string | undefined>>;
 
 /** Options accepted by {@link resolveConfig} and the client constructor. */
 export interface ConfigOptions extends Partial<Omit<ClientSettings, "apiKey" | "apiKeySource">> {
   /** The API key; wins over config and environment. */
   apiKey?: string | Secret;
-  /** Stack config values (step 2). */
+  /** Configuration values by setting name (step 2), e.g. the stack's `cdnstream:*` config. */
   config?: ConfigSource;
+  /** What messages call a setting taken from `config`; `config <name>` by default. */
+  configName?: (name: string) => string;
+  /** What to do about a failure, after its facts ({@link Advise}); a missing key or URL gets it too. */
+  advise?: Advise;
   /** Environment (step 3); defaults to `process.env`. Pass `{}` to ignore it. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -88,22 +92,24 @@ export const NUMERIC_SETTINGS: Record<
   rps: { env: "CDNSTREAM_RPS", fallback: 0, min: 0 },
 };
 
-/** Every setting's name, as in stack config `cdnstream:<name>`: what a Pulumi-side caller looks up. */
+/** Every setting's name (`config`'s keys; stack config `cdnstream:<name>`): what a Pulumi-side caller looks up. */
 export const CONFIG_NAMES: readonly string[] = ["apiKey", "baseUrl", ...Object.keys(NUMERIC_SETTINGS)];
 
-const NO_KEY =
-  "No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY (keys are made in the dashboard under Settings > API Keys).";
-const NO_BASE_URL =
-  "No API base URL: set `pulumi config set cdnstream:baseUrl <url>` or CDNSTREAM_BASE_URL to the address before /v2 (for the emulator, the url it prints). The API spec names no public address, so there is no default.";
+/** A setting without a default that was given nowhere: the caller's advice says how to give it. */
+function missing(setting: "apiKey" | "baseUrl", envVar: string, advise: Advise | undefined): ConfigError {
+  const what = setting === "apiKey" ? "No API key:" : "No API base URL:";
+  const error = advised(new ConfigError(what, { setting }), advise);
+  if (error.message === what) error.message = `${what} give the ${setting} option or set ${envVar}.`;
+  return error;
+}
 
 /** Resolves every setting; throws {@link ConfigError} naming the key and where it came from. */
 export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   const env = options.env ?? process.env;
+  const configName = options.configName ?? ((name: string) => `config ${name}`);
   const pick = (name: string, envVar: string): { value: string; where: string } | undefined => {
-    for (const key of [`cdnstream:${name}`, name]) {
-      const value = options.config?.[key]?.trim();
-      if (value) return { value, where: `config cdnstream:${name}` };
-    }
+    const value = options.config?.[name]?.trim();
+    if (value) return { value, where: configName(name) };
     const fromEnv = env[envVar]?.trim();
     return fromEnv ? { value: fromEnv, where: envVar } : undefined;
   };
@@ -112,7 +118,7 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
   const explicitText = explicitKey instanceof Secret ? explicitKey.reveal() : explicitKey?.trim();
   const picked = explicitKey instanceof Secret || explicitText ? undefined : pick("apiKey", "CDNSTREAM_API_KEY");
   const keyText = explicitText || picked?.value;
-  if (!keyText) throw new ConfigError(NO_KEY);
+  if (!keyText) throw missing("apiKey", "CDNSTREAM_API_KEY", options.advise);
   const fromEnv = picked?.where === "CDNSTREAM_API_KEY";
   const apiKeySource: ApiKeySource = explicitText ? "option" : fromEnv ? "environment" : "config";
 
@@ -120,7 +126,7 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
     options.baseUrl !== undefined
       ? { value: options.baseUrl, where: "option baseUrl" }
       : pick("baseUrl", "CDNSTREAM_BASE_URL");
-  if (!base) throw new ConfigError(NO_BASE_URL);
+  if (!base) throw missing("baseUrl", "CDNSTREAM_BASE_URL", options.advise);
 
   const settings = {
     baseUrl: normalizeBaseUrl(base.value, base.where),
@@ -148,12 +154,12 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
  */
 export function configFailures(
   settings: Readonly<Record<string, string | undefined>>,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  { env = process.env, configName, advise }: Pick<ConfigOptions, "env" | "configName" | "advise"> = {},
 ): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
   const judge = (property: string, config: Record<string, string>, from: ConfigOptions["env"]) => {
     try {
-      resolveConfig({ config, env: from });
+      resolveConfig({ config, env: from, configName, advise });
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       failures.push({ property, reason: err.message });

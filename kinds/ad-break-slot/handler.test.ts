@@ -1,8 +1,12 @@
 /** AdBreakSlot check and diff (§4.2): per-type rules before any request, identity replaces; and its answers to an add-only API. */
-import { handler } from "./handler";
+import { handler as handlerFor } from "./handler";
+import { HandlerContext } from "../common/context";
 import { UNKNOWN } from "../common/inputs";
 import type { TestEmulator } from "../../test/helpers/emulator";
 import { handlerAgainstEmulator, type HandlerAgainstEmulator } from "../../test/provider/against-emulator";
+
+/** The handler as a provider host makes it: one context for the file, as for one run. */
+const handler = handlerFor(new HandlerContext());
 
 const check = (news: Record<string, unknown>) => handler.check({}, news);
 const failures = async (news: Record<string, unknown>) => (await check(news)).failures ?? [];

@@ -6,10 +6,10 @@
  */
 import * as adInsertion from "../../client/resources/ad-insertion";
 import { ValidationError } from "../../client/core/errors";
-import { apiClient, inform, readLive, reportNotes } from "../common/context";
+import type { HandlerContext } from "../common/context";
 import { pickInputs, sameValue, UNKNOWN, type Inputs } from "../common/inputs";
 import { settingsHandler, type LiveObject } from "../common/handlers/settings";
-import type { Handler } from "../common/handlers/shared";
+import type { KindHandler } from "../common/handlers/shared";
 import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
 
@@ -90,10 +90,13 @@ function exclusivity(args: Args, config: adInsertion.AdInsertionConfig, err: Val
 }
 
 /** The zone's roster through the read extension, or why it cannot be had. */
-async function readRoster(zoneId: number): Promise<{ config: adInsertion.AdInsertionConfig } | { why: string }> {
+async function readRoster(
+  context: HandlerContext,
+  zoneId: number,
+): Promise<{ config: adInsertion.AdInsertionConfig } | { why: string }> {
   try {
-    const config = await readLive(KIND, adInsertion.ops.getAdInsertion, () =>
-      adInsertion.getAdInsertion(apiClient(), zoneId),
+    const config = await context.readLive(KIND, adInsertion.ops.getAdInsertion, () =>
+      adInsertion.getAdInsertion(context.client(), zoneId),
     );
     return config ? { config } : { why: "the API has no read for a zone's slots" };
   } catch (err) {
@@ -140,10 +143,15 @@ function compareSlot(args: Args, live: Inputs, recorded: Inputs | undefined) {
  * refused for another reason. This reads after a write only because the write was refused, to say
  * what the slot holds; the read is tried once per run.
  */
-async function settleRefusal(args: Args, recorded: Inputs | undefined, err: ValidationError): Promise<Inputs> {
+async function settleRefusal(
+  context: HandlerContext,
+  args: Args,
+  recorded: Inputs | undefined,
+  err: ValidationError,
+): Promise<Inputs> {
   const id = idOf(args);
   const apiSaid = err.apiMessage ?? err.message;
-  const roster = await readRoster(args.zoneId);
+  const roster = await readRoster(context, args.zoneId);
   const entry = "config" in roster ? entryOf(policyOf(roster.config), args.type, args.offset) : undefined;
   // The zone holds the other of midroll and midrollinterval: that rule refused it, on any API.
   const conflict = "config" in roster ? exclusivity(args, roster.config, err) : undefined;
@@ -158,7 +166,7 @@ async function settleRefusal(args: Args, recorded: Inputs | undefined, err: Vali
     const live = inputsOf(entry);
     const { differing, unknown } = compareSlot(args, live, recorded);
     if (!differing.length && !unknown.length) {
-      inform(
+      context.inform(
         `${KIND} ${id}: already on the zone with the declared values (the API refused a second one); recorded as it is.`,
       );
       return outputsOf(roster.config, args);
@@ -204,7 +212,7 @@ function bodyOf(args: Args): adInsertion.AdBreakSlotBody {
       : { type, ...common };
 }
 
-const settings = settingsHandler<Args>({
+const settingsOf = settingsHandler<Args>((context) => ({
   declaration,
 
   idOf,
@@ -223,7 +231,7 @@ const settings = settingsHandler<Args>({
   readPath: adInsertion.ops.getAdInsertion,
 
   async read({ zoneId, type, offset }): Promise<LiveObject | "gone"> {
-    const config = await adInsertion.getAdInsertion(apiClient(), zoneId as number);
+    const config = await adInsertion.getAdInsertion(context.client(), zoneId as number);
     const entry = entryOf(policyOf(config), type as SlotType, offset as number | undefined);
     if (entry === null) return "gone";
     return {
@@ -235,13 +243,13 @@ const settings = settingsHandler<Args>({
   async apply(args, recorded) {
     let config: adInsertion.AdInsertionConfig;
     try {
-      config = await adInsertion.addAdBreakSlot(apiClient(), args.zoneId, bodyOf(args));
+      config = await adInsertion.addAdBreakSlot(context.client(), args.zoneId, bodyOf(args));
     } catch (err) {
-      if (err instanceof ValidationError && err.sent) return settleRefusal(args, recorded, err);
+      if (err instanceof ValidationError && err.sent) return settleRefusal(context, args, recorded, err);
       throw err;
     }
     // §2.8 names no message or warnings, but a write's answer may carry them (§2.1).
-    reportNotes(KIND, idOf(args), config);
+    context.reportNotes(KIND, idOf(args), config);
     return outputsOf(config, args);
   },
 
@@ -252,7 +260,7 @@ const settings = settingsHandler<Args>({
   released: (id, props) =>
     `AdBreakSlot ${id}: no longer managed by the stack (destroyed or replaced), but the slot stays live on VoD push zone ` +
     `${props.zoneId}'s ad-break timeline: the API has no operation that removes a slot.`,
-});
+}));
 
 /**
  * The input by which the SDK class passes a slot-claim conflict (resource.ts, same key): two
@@ -261,22 +269,25 @@ const settings = settingsHandler<Args>({
  */
 const CLAIM_CONFLICT_KEY = "slotClaimConflict";
 
-export const handler = {
-  ...settings,
-  async check(olds, news) {
-    const { [CLAIM_CONFLICT_KEY]: conflict, ...inputs } = news;
-    // Unknown at preview while the identity is: nothing to judge yet.
-    if (typeof conflict === "string" && conflict !== UNKNOWN)
-      return { inputs, failures: [{ property: "", reason: conflict }] };
-    return settings.check(olds, inputs);
-  },
-  /**
-   * The schedule PUT replaces the slot as a whole, so a setting removed from the program is a
-   * change (the next PUT clears it), unlike settings kinds whose undeclared values stay as they are.
-   */
-  async diff(id, olds, news) {
-    const diff = await settings.diff(id, olds, news);
-    const removed = SETTINGS.some((key) => olds[key] !== undefined && news[key] === undefined);
-    return removed ? { ...diff, changes: true } : diff;
-  },
-} satisfies Handler;
+export const handler: KindHandler = (context) => {
+  const settings = settingsOf(context);
+  return {
+    ...settings,
+    async check(olds, news) {
+      const { [CLAIM_CONFLICT_KEY]: conflict, ...inputs } = news;
+      // Unknown at preview while the identity is: nothing to judge yet.
+      if (typeof conflict === "string" && conflict !== UNKNOWN)
+        return { inputs, failures: [{ property: "", reason: conflict }] };
+      return settings.check(olds, inputs);
+    },
+    /**
+     * The schedule PUT replaces the slot as a whole, so a setting removed from the program is a
+     * change (the next PUT clears it), unlike settings kinds whose undeclared values stay as they are.
+     */
+    async diff(id, olds, news) {
+      const diff = await settings.diff(id, olds, news);
+      const removed = SETTINGS.some((key) => olds[key] !== undefined && news[key] === undefined);
+      return removed ? { ...diff, changes: true } : diff;
+    },
+  };
+};

@@ -1,5 +1,9 @@
 /** check and diff of CampaignArchive: no API call involved. */
-import { handler as campaignArchive } from "./handler";
+import { handler as handlerFor } from "./handler";
+import { HandlerContext } from "../common/context";
+
+/** The handler as a provider host makes it: one context for the file, as for one run. */
+const campaignArchive = handlerFor(new HandlerContext());
 
 describe("CampaignArchive", () => {
   it("checks the ids and replaces when either changes", async () => {

@@ -3,7 +3,6 @@
  * doc (resource.ts). Archiving an archived campaign succeeds unchanged, so applying is idempotent.
  */
 import * as adManager from "../../client/resources/ad-manager";
-import { apiClient, reportNotes } from "../common/context";
 import { settingsHandler } from "../common/handlers/settings";
 import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
@@ -25,13 +24,13 @@ function outputsOf(campaign: adManager.Campaign) {
  */
 const ARCHIVED_WORD = /archiv/i;
 
-export const handler = settingsHandler<Args>({
+export const handler = settingsHandler<Args>((context) => ({
   declaration,
 
   readPath: adManager.ops.getCampaign,
 
   async read({ projectId, campaignId }, recorded) {
-    const { campaign } = await adManager.getCampaign(apiClient(), projectId as number, campaignId as string);
+    const { campaign } = await adManager.getCampaign(context.client(), projectId as number, campaignId as string);
     const live = { inputs: {}, outputs: outputsOf(campaign) };
     if (recorded === undefined) {
       if (typeof campaign.status === "string" && ARCHIVED_WORD.test(campaign.status)) return live;
@@ -47,11 +46,11 @@ export const handler = settingsHandler<Args>({
   },
 
   async apply(args) {
-    const answer = await adManager.archiveCampaign(apiClient(), args.projectId, args.campaignId);
-    reportNotes("CampaignArchive", `${args.projectId}/${args.campaignId}`, answer);
+    const answer = await adManager.archiveCampaign(context.client(), args.projectId, args.campaignId);
+    context.reportNotes("CampaignArchive", `${args.projectId}/${args.campaignId}`, answer);
     return outputsOf(answer.campaign);
   },
 
   released: (id) =>
     `CampaignArchive ${id}: released from the stack; the campaign stays archived (the API has no unarchive).`,
-});
+}));

@@ -4,9 +4,13 @@
  * for the account default: state kept, one warning.
  */
 import { UNKNOWN } from "../common/inputs";
-import { handler } from "./handler";
+import { handler as handlerFor } from "./handler";
+import { HandlerContext } from "../common/context";
 import type { TestEmulator } from "../../test/helpers/emulator";
 import { handlerAgainstEmulator, type HandlerAgainstEmulator } from "../../test/provider/against-emulator";
+
+/** The handler as a provider host makes it: one context for the file, as for one run. */
+const handler = handlerFor(new HandlerContext());
 
 const valid = {
   mode: "append",

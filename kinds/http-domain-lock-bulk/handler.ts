@@ -4,7 +4,7 @@
  * `mode` reaches, docs/design.md "§4.11: which zones".
  */
 import * as zones from "../../client/resources/zones";
-import { apiClient, readLive, reportNotes, warn } from "../common/context";
+import type { HandlerContext } from "../common/context";
 import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../common/domain-lock";
 import type { Inputs } from "../common/inputs";
 import { sameHosts, splitList } from "../common/rules";
@@ -31,8 +31,8 @@ const LISTS = [
  * The HTTP pull zones (§4.10) whose lock does not hold what was written, and the declared
  * properties as the zones hold them (for the properties that differ).
  */
-async function pullZoneDrift(written: LockFields, mode: "append" | "overwrite") {
-  const pullZones = await zones.pullZones(apiClient()).all();
+async function pullZoneDrift(context: HandlerContext, written: LockFields, mode: "append" | "overwrite") {
+  const pullZones = await zones.pullZones(context.client()).all();
   const outOfStep: number[] = [];
   const live: Inputs = {};
   const heldByAll: Record<string, string[]> = Object.fromEntries(
@@ -66,7 +66,7 @@ async function pullZoneDrift(written: LockFields, mode: "append" | "overwrite") 
   return { outOfStep, live };
 }
 
-export const handler = settingsHandler<Args>({
+export const handler = settingsHandler<Args>((context) => ({
   declaration,
 
   idOf: () => ACCOUNT_ID,
@@ -82,10 +82,10 @@ export const handler = settingsHandler<Args>({
   async read(_identity, recorded) {
     const mode = recorded?.mode;
     const zonesCompared = mode === "append" || mode === "overwrite";
-    const found = await readLive(
+    const found = await context.readLive(
       KIND,
       zones.ops.getBulkDomainLock,
-      () => zones.getBulkDomainLock(apiClient()),
+      () => zones.getBulkDomainLock(context.client()),
       zonesCompared
         ? `refresh cannot see the account default, and compares each HTTP pull zone's lock with what \`${mode}\` wrote instead.`
         : undefined,
@@ -98,13 +98,13 @@ export const handler = settingsHandler<Args>({
 
     const written =
       (recorded.accountDefault as LockFields | null) ?? domainLockOutputs(domainLockBody(recorded) as Lock);
-    const { outOfStep, live } = await pullZoneDrift(written, mode);
+    const { outOfStep, live } = await pullZoneDrift(context, written, mode);
     if (outOfStep.length) {
       const shown =
         outOfStep.length > 20
           ? `${outOfStep.slice(0, 20).join(", ")} and ${outOfStep.length - 20} more`
           : outOfStep.join(", ");
-      warn(
+      context.warn(
         `${KIND} ${ACCOUNT_ID}: ${outOfStep.length} HTTP pull zone(s) no longer hold the domain lock the last \`${mode}\` wrote: ` +
           `${shown} (output zonesOutOfStep). The next \`pulumi up\` writes it again.`,
       );
@@ -114,7 +114,7 @@ export const handler = settingsHandler<Args>({
 
   async apply(args) {
     const body = { ...domainLockBody(args), mode: args.mode };
-    reportNotes(KIND, ACCOUNT_ID, await zones.updateBulkDomainLock(apiClient(), body));
+    context.reportNotes(KIND, ACCOUNT_ID, await zones.updateBulkDomainLock(context.client(), body));
     // The answer carries no settings and nothing in the spec reads them: record what was sent.
     const outputs: Inputs = { accountDefault: domainLockOutputs(domainLockBody(args) as Lock) };
     if (args.mode !== "save") outputs.zonesOutOfStep = [];
@@ -123,4 +123,4 @@ export const handler = settingsHandler<Args>({
 
   released: () =>
     `${KIND} ${ACCOUNT_ID}: released from the stack; the account default stays as it is and zones keep their domain locks (the API has no delete for a lock).`,
-});
+}));

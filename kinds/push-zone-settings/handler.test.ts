@@ -1,5 +1,9 @@
 /** check and diff of PushZoneSettings: no API call involved. */
-import { handler as pushZoneSettings } from "./handler";
+import { handler as handlerFor } from "./handler";
+import { HandlerContext } from "../common/context";
+
+/** The handler as a provider host makes it: one context for the file, as for one run. */
+const pushZoneSettings = handlerFor(new HandlerContext());
 
 describe("PushZoneSettings", () => {
   it("rejects malformed domains, profiles and webhooks, and an empty declaration", async () => {

@@ -1,6 +1,5 @@
 /** PushZoneSettings (§4.1): what it does for users is the class's doc (resource.ts). */
 import * as zones from "../../client/resources/zones";
-import { apiClient, reportNotes } from "../common/context";
 import { splitList } from "../common/rules";
 import { settingsHandler } from "../common/handlers/settings";
 import type { ArgsOf } from "../common/declare";
@@ -36,13 +35,13 @@ function outputsOf(zone: zones.Zone, warnings?: string[]) {
   };
 }
 
-export const handler = settingsHandler<Args>({
+export const handler = settingsHandler<Args>((context) => ({
   declaration,
 
   readPath: zones.ops.getPushZone,
 
   async read({ zoneId }) {
-    const { zone } = await zones.getPushZone(apiClient(), zoneId as number);
+    const { zone } = await zones.getPushZone(context.client(), zoneId as number);
     const transcode = zone.transcodefile as { profiles?: string[]; webhooks?: string[] } | undefined;
     return {
       inputs: {
@@ -55,15 +54,15 @@ export const handler = settingsHandler<Args>({
   },
 
   async apply(args) {
-    const answer = await zones.updatePushZone(apiClient(), args.zoneId, {
+    const answer = await zones.updatePushZone(context.client(), args.zoneId, {
       cnames: args.customDomains?.join(","),
       profiles: args.transcodingProfiles,
       webhook: args.transcodeWebhook,
     });
     // §4.1 answers with warnings (`null` is none), and may carry `message` and `errors` (§2.1).
-    return outputsOf(answer.zone, reportNotes("PushZoneSettings", String(args.zoneId), answer));
+    return outputsOf(answer.zone, context.reportNotes("PushZoneSettings", String(args.zoneId), answer));
   },
 
   released: (id) =>
     `PushZoneSettings ${id}: released from the stack; the zone keeps its custom domains, profiles and webhook (the API has no delete for settings).`,
-});
+}));

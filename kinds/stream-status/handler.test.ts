@@ -1,6 +1,10 @@
 /** check and diff of StreamStatus: no API call involved. */
-import { handler as streamStatus } from "./handler";
+import { handler as handlerFor } from "./handler";
+import { HandlerContext } from "../common/context";
 import { UNKNOWN } from "../common/inputs";
+
+/** The handler as a provider host makes it: one context for the file, as for one run. */
+const streamStatus = handlerFor(new HandlerContext());
 
 describe("StreamStatus", () => {
   it("names the property and the rule of each bad input", async () => {

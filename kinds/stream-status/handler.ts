@@ -1,6 +1,5 @@
 /** StreamStatus (§4.4): what it does for users is the class's doc (resource.ts). */
 import * as streams from "../../client/resources/streams";
-import { apiClient, reportNotes } from "../common/context";
 import { settingsHandler } from "../common/handlers/settings";
 import type { ArgsOf } from "../common/declare";
 import { declaration } from "./declaration";
@@ -24,23 +23,23 @@ function outputsOf(stream: streams.Stream) {
   };
 }
 
-export const handler = settingsHandler<Args>({
+export const handler = settingsHandler<Args>((context) => ({
   declaration,
 
   readPath: ({ streamKind }) => (streamKind === "push" ? streams.ops.getPushStream : streams.ops.getTimeshiftStream),
 
   async read({ streamKind, streamId }) {
-    const { stream } = await streams.getStream(apiClient(), streamKind as streams.StreamKind, streamId as string);
+    const { stream } = await streams.getStream(context.client(), streamKind as streams.StreamKind, streamId as string);
     return { inputs: { disabled: stream.disabled === "1" }, outputs: outputsOf(stream) };
   },
 
   async apply(args) {
-    const answer = await streams.setStreamStatus(apiClient(), args.streamKind, args.streamId, {
+    const answer = await streams.setStreamStatus(context.client(), args.streamKind, args.streamId, {
       disabled: args.disabled ? 1 : 0,
     });
     const id = `${args.streamKind}/${args.streamId}`;
     // §3: a disable may come with `messages.warning`; §2.1 `warnings`/`errors` may come beside it.
-    const warnings = reportNotes("StreamStatus", id, {
+    const warnings = context.reportNotes("StreamStatus", id, {
       ...answer,
       warnings: [...(answer.stream.messages?.warning ?? []), ...(answer.warnings ?? [])],
     });
@@ -49,4 +48,4 @@ export const handler = settingsHandler<Args>({
 
   released: (id, props) =>
     `StreamStatus ${id}: released from the stack; the stream stays ${props.disabled ? "disabled" : "enabled"} (the API has no "unset" for a status).`,
-});
+}));

@@ -1,6 +1,10 @@
 /** TimeshiftStream check and diff (§4.19): typed nested args, §8 maxima, everything but `disabled` replaces. */
-import { handler } from "./handler";
+import { handler as handlerFor } from "./handler";
+import { HandlerContext } from "../common/context";
 import { UNKNOWN } from "../common/inputs";
+
+/** The handler as a provider host makes it: one context for the file, as for one run. */
+const handler = handlerFor(new HandlerContext());
 
 const base = { name: "delayed", parent: 3001, timeshift: 300 };
 const failures = async (news: Record<string, unknown>) => (await handler.check({}, news)).failures ?? [];

@@ -13,9 +13,9 @@ import {
   ValidationError,
 } from "../../client/core/errors";
 import * as streams from "../../client/resources/streams";
-import { apiClient, reportNotes, warn } from "../common/context";
+import type { HandlerContext } from "../common/context";
 import { objectHandler } from "../common/handlers/object";
-import { outsOf } from "../common/handlers/shared";
+import { outsOf, ResourceInitError } from "../common/handlers/shared";
 import { PROVIDER_KEY, type Inputs } from "../common/inputs";
 import { splitList, toYN } from "../common/rules";
 import type { ArgsOf } from "../common/declare";
@@ -178,9 +178,9 @@ function createdNothing(err: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500 && status !== 408;
 }
 
-async function createStream(args: Args) {
+async function createStream(context: HandlerContext, args: Args) {
   try {
-    return await streams.createTimeshiftStream(apiClient(), bodyOf(args));
+    return await streams.createTimeshiftStream(context.client(), bodyOf(args));
   } catch (err) {
     if (createdNothing(err)) throw err;
     throw new Error(
@@ -192,13 +192,13 @@ async function createStream(args: Args) {
   }
 }
 
-export const handler = objectHandler<Args>({
+export const handler = objectHandler<Args>((context) => ({
   declaration,
   noun: "stream",
   readPath: streams.ops.getTimeshiftStream,
 
   async read(id) {
-    const { stream } = await streams.getStream(apiClient(), "timeshift", id);
+    const { stream } = await streams.getStream(context.client(), "timeshift", id);
     return { inputs: liveInputs(stream), outputs: outputsOf(stream), deleted: Boolean(stream.deleted) };
   },
 
@@ -215,23 +215,23 @@ export const handler = objectHandler<Args>({
   },
 
   async create(args, inputs) {
-    const created = await createStream(args);
+    const created = await createStream(context, args);
     const id = String(created.stream.id);
     // §4.19 answers with `warnings` and `errors` (null when none), and the stream may carry its own.
-    const warnings = reportNotes(KIND, id, {
+    const warnings = context.reportNotes(KIND, id, {
       ...created,
       warnings: [...(created.warnings ?? []), ...(created.stream.messages?.warning ?? [])],
     });
     if (!args.disabled) return { id, outs: outs(args, created.stream, warnings) };
     try {
-      const answer = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 });
-      reportNotes(KIND, id, answer);
+      const answer = await streams.setStreamStatus(context.client(), "timeshift", id, { disabled: 1 });
+      context.reportNotes(KIND, id, answer);
       return { id, outs: outs(args, answer.stream, warnings) };
     } catch (err) {
       const message = `${KIND} ${id}: created, but disabling it failed: ${(err as Error).message} It is recorded in the stack; run \`pulumi up\` again to disable it.`;
       // The stream exists: with its id and properties, the engine records it and retries the update.
       const properties = { ...outs(args, created.stream, warnings), [PROVIDER_KEY]: inputs[PROVIDER_KEY] };
-      throw Object.assign(new Error(message), { id, properties, reasons: [message] });
+      throw new ResourceInitError(message, id, properties);
     }
   },
 
@@ -239,23 +239,25 @@ export const handler = objectHandler<Args>({
     // Only \`disabled\` updates in place (every other input replaces): with none declared there
     // is nothing to send, and nothing is read back.
     if (args.disabled === undefined) return { ...olds, ...outsOf(declaration, args, {}) };
-    const answer = await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: args.disabled ? 1 : 0 });
-    reportNotes(KIND, id, answer);
+    const answer = await streams.setStreamStatus(context.client(), "timeshift", id, {
+      disabled: args.disabled ? 1 : 0,
+    });
+    context.reportNotes(KIND, id, answer);
     return outs(args, answer.stream, (olds.warnings as string[] | undefined) ?? []);
   },
 
   async delete(id, props) {
     const what = `${KIND} ${id}${props.composedName ? ` (${props.composedName})` : ""}`;
     try {
-      reportNotes(KIND, id, await streams.setStreamStatus(apiClient(), "timeshift", id, { disabled: 1 }));
+      context.reportNotes(KIND, id, await streams.setStreamStatus(context.client(), "timeshift", id, { disabled: 1 }));
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;
-      warn(`${what}: not found in the account, so there is nothing to disable; released from the stack.`);
+      context.warn(`${what}: not found in the account, so there is nothing to disable; released from the stack.`);
       return;
     }
-    warn(
+    context.warn(
       `${what}: disabled, not deleted: the API has no delete for streams, so it stays in the account, ` +
         "disabled. Delete it in the dashboard if it is no longer needed.",
     );
   },
-});
+}));

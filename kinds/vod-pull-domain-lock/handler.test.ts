@@ -3,7 +3,11 @@
  * compared the way the API treats them (sets of case-insensitive names), so no false diff.
  */
 import { UNKNOWN } from "../common/inputs";
-import { handler } from "./handler";
+import { handler as handlerFor } from "./handler";
+import { HandlerContext } from "../common/context";
+
+/** The handler as a provider host makes it: one context for the file, as for one run. */
+const handler = handlerFor(new HandlerContext());
 
 const valid = {
   zoneId: 401,

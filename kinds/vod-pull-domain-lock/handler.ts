@@ -3,7 +3,6 @@
  * `zone.domainlock` of GET /v2/zones/vod/pull/{id}.
  */
 import * as zones from "../../client/resources/zones";
-import { apiClient, reportNotes } from "../common/context";
 import { domainLockBody, domainLockInputs, domainLockOutputs, type Lock } from "../common/domain-lock";
 import type { Inputs } from "../common/inputs";
 import { toYN } from "../common/rules";
@@ -32,27 +31,27 @@ function outputsOf(zone: zones.Zone) {
   };
 }
 
-export const handler = settingsHandler<Args>({
+export const handler = settingsHandler<Args>((context) => ({
   declaration,
 
   readPath: zones.ops.getVodPullZone,
 
   async read({ zoneId }) {
-    const { zone } = await zones.getVodPullZone(apiClient(), zoneId as number);
+    const { zone } = await zones.getVodPullZone(context.client(), zoneId as number);
     return { inputs: inputsOf(zone.domainlock ?? {}), outputs: outputsOf(zone) };
   },
 
   async apply(args) {
-    const answer = await zones.updateVodPullDomainLock(apiClient(), args.zoneId, {
+    const answer = await zones.updateVodPullDomainLock(context.client(), args.zoneId, {
       ...domainLockBody(args),
       active: args.active === undefined ? undefined : toYN(args.active),
       // §4.5: `S` (shared, zone-level) is the only mode given, and the one this kind manages.
       mode: "S",
     });
-    reportNotes("VodPullDomainLock", String(args.zoneId), answer);
+    context.reportNotes("VodPullDomainLock", String(args.zoneId), answer);
     return outputsOf(answer.zone);
   },
 
   released: (id) =>
     `VodPullDomainLock ${id}: released from the stack; the zone's domain lock stays as it is (the API has no delete for a lock).`,
-});
+}));

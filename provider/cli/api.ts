@@ -4,7 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { CdnstreamClient } from "../../client/core/client";
-import { CdnstreamError, ConfigError, SET_ENV_KEY_ONLY, withKeyAdvice } from "../../client/core/errors";
+import { CdnstreamError, ConfigError } from "../../client/core/errors";
+import { stackWording } from "../../kinds/common/advice";
 import { retryKindFor } from "../../client/registry";
 import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
 
@@ -97,6 +98,9 @@ export const apiCommand: Command = {
         env: io.env,
         baseUrl: parsed.baseUrl,
         logger: parsed.verbose ? (line) => io.stderr(`cdnstream: ${line}`) : undefined,
+        // The key can only have come from CDNSTREAM_API_KEY (this command reads no stack config):
+        // stack-config and rotation advice would send the user where this command never looks.
+        ...stackWording({ keyFromEnvironmentOnly: true }),
       });
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
@@ -115,9 +119,7 @@ export const apiCommand: Command = {
       return EXIT.ok;
     } catch (e) {
       if (!(e instanceof CdnstreamError)) throw e;
-      // The key can only have come from CDNSTREAM_API_KEY (this command reads no stack config):
-      // stack-config and rotation advice would send the user where this command never looks.
-      io.stderr(`cdnstream api: ${withKeyAdvice(e, SET_ENV_KEY_ONLY).message}`);
+      io.stderr(`cdnstream api: ${e.message}`);
       return EXIT.failed;
     } finally {
       await client.close();

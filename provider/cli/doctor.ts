@@ -18,6 +18,7 @@ import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, t
 import { errorMessage } from "./drift-stack";
 import { automation, missingPulumi, secretsOf, workspaceOptions } from "./environment";
 import { settingsFileIn } from "./project-settings";
+import { stackWording } from "../../kinds/common/advice";
 
 const PROBE = "GET /v2/zones/http/pull?page=1";
 
@@ -59,7 +60,7 @@ function parseDoctorArgs(argv: readonly string[], baseDir: string) {
   return { stack: values.stack, cwd: path.resolve(baseDir, values.cwd ?? ".") };
 }
 
-/** Stack config of one stack, as a lookup of `cdnstream:*` values; what `pulumi config` holds. */
+/** The `cdnstream:*` stack config of one stack, by setting name; what `pulumi config` holds. */
 export interface StackConfig {
   stack: string;
   values: ConfigSource;
@@ -72,13 +73,14 @@ async function readStackConfig(cwd: string, stack: string | undefined, env: Env)
   if (!name) return null;
   const all = await workspace.getAllConfig(name);
   const values: Record<string, string> = {};
-  for (const [key, { value }] of Object.entries(all)) if (key.startsWith("cdnstream:")) values[key] = value;
+  for (const [key, { value }] of Object.entries(all))
+    if (key.startsWith("cdnstream:")) values[key.slice("cdnstream:".length)] = value;
   return { stack: name, values };
 }
 
 /** Where a setting came from, as resolveConfig picks it: stack config first, then the environment. */
 function sourceOf(name: string, envVar: string, config: StackConfig | null, env: Env): string | undefined {
-  if (config?.values[`cdnstream:${name}`]?.trim()) return `config cdnstream:${name} of stack ${config.stack}`;
+  if (config?.values[name]?.trim()) return `config cdnstream:${name} of stack ${config.stack}`;
   if (env[envVar]?.trim()) return `environment variable ${envVar}`;
   return undefined;
 }
@@ -121,7 +123,7 @@ export const doctorCommand: Command = {
       say(`project  none in ${args.cwd}: the environment alone is read`);
     }
 
-    const configKey = config?.values["cdnstream:apiKey"]?.trim();
+    const configKey = config?.values.apiKey?.trim();
     if (configKey) secrets.push(configKey);
     const keySource = sourceOf("apiKey", "CDNSTREAM_API_KEY", config, io.env);
     const baseSource = sourceOf("baseUrl", "CDNSTREAM_BASE_URL", config, io.env);
@@ -130,6 +132,7 @@ export const doctorCommand: Command = {
       client = new CdnstreamClient({
         env: io.env,
         config: config?.values,
+        ...stackWording(),
         // One retry: a pipeline should learn in seconds that the API cannot be reached.
         maxRetries: 1,
         maxRetryWaitMs: 2_000,

@@ -16,7 +16,9 @@ import type * as grpcTypes from "@grpc/grpc-js";
 import { CONFIG_NAMES, configFailures } from "../../client/core/config";
 import { packageRoot, packageVersion, PLUGIN_PACKAGE as PACKAGE } from "../../kinds/package-info";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { configure as configureHandlers, apiClient, routeDiagnostics } from "../../kinds/common/context";
+import { stackWording } from "../../kinds/common/advice";
+import { HandlerContext, type DiagnosticSink } from "../../kinds/common/context";
+import { ResourceInitError } from "../../kinds/common/handlers/shared";
 import { shimFor } from "../shim";
 import { UNKNOWN } from "../../kinds/common/inputs";
 import { KINDS } from "../../kinds/registry";
@@ -88,10 +90,8 @@ interface ServedKind {
   /** Inputs and outputs the engine must encrypt (the declaration's). */
   secrets: readonly string[];
 }
-const served = new Map<string, ServedKind>();
-
-/** The kind a resource URN (or type token) names, loaded on first use. */
-function kindOf(urnOrType: string): ServedKind {
+/** The kind a resource URN (or type token) names, loaded on first use with its handler for `context`. */
+function kindOf(urnOrType: string, served: Map<string, ServedKind>, context: HandlerContext): ServedKind {
   // urn:pulumi:<stack>::<project>::<type>::<name>; a parent's type may precede ours, joined by `$`.
   const type = urnOrType.startsWith("urn:") ? urnOrType.split("::")[2].split("$").pop()! : urnOrType;
   const name = memberOf(type);
@@ -112,7 +112,7 @@ function kindOf(urnOrType: string): ServedKind {
       });
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
-    kind = { name, handler: shimFor(registered.folder, "keep"), secrets: declaration.secretOutputs };
+    kind = { name, handler: shimFor(registered.folder, "keep", context), secrets: declaration.secretOutputs };
     served.set(name, kind);
   }
   return kind;
@@ -149,13 +149,6 @@ export function settingsOf(args: Props): { settings: Record<string, string>; unk
   return { settings, unknown };
 }
 
-/** The client's advice names stack config; an explicit provider takes the same setting as an argument. */
-const forProvider = (message: string) =>
-  message.replace(
-    /`pulumi config set (--secret )?cdnstream:(\w+) <[^>]+>`/g,
-    (whole, _secret, name) => `${whole} (or the provider's \`${name}\` argument)`,
-  );
-
 // ---- the gRPC service -----------------------------------------------------------------------------
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- grpc-js's unary call and callback, untyped stubs
@@ -166,17 +159,16 @@ type Callback = (error: any, value?: any, trailer?: any) => void;
 const unimplemented = (what: string) => (_call: Call, callback: Callback) =>
   callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by the ${PACKAGE} provider` });
 
-/** An error for the engine; a handler error carrying `id` (a create that made its object) keeps the object in state. */
+/** An error for the engine; a {@link ResourceInitError} (a create that made its object) keeps the object in state. */
 function failure(err: unknown): { code: number; message: string; metadata: grpcTypes.Metadata } {
-  const e = err as { message?: string; id?: string; properties?: Props; reasons?: string[] };
-  const message = e?.message ?? String(err);
+  const message = (err as { message?: string })?.message ?? String(err);
   const metadata = new grpc.Metadata();
-  if (e?.id) {
+  if (err instanceof ResourceInitError) {
     const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(message);
     const detail = new provproto.ErrorResourceInitFailed()
-      .setId(e.id)
-      .setProperties(struct(e.properties))
-      .setReasonsList(e.reasons ?? []);
+      .setId(err.id)
+      .setProperties(struct(err.properties))
+      .setReasonsList(err.reasons);
     const details = new anyproto.Any();
     details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     status.addDetails(details);
@@ -229,150 +221,149 @@ const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provproto.DiffResponse.DiffChange
 const diffChanges = (changes?: boolean) =>
   changes === true ? DIFF_SOME : changes === false ? DIFF_NONE : DIFF_UNKNOWN;
 
-/** A method of the service about one resource: `work` gets the resource's kind and the call's request. */
-const forKind = <T>(work: (kind: ReturnType<typeof kindOf>, request: Call["request"]) => Promise<T>) =>
-  unary(async (request) => work(kindOf(request.getUrn()), request));
+/** The service's methods, each answering one call of the engine, with the handlers' state in `context`. */
+export function serviceFor(context: HandlerContext) {
+  const served = new Map<string, ServedKind>();
+  /** A method of the service about one resource: `work` gets the resource's kind and the call's request. */
+  const forKind = <T>(work: (kind: ServedKind, request: Call["request"]) => Promise<T>) =>
+    unary(async (request) => work(kindOf(request.getUrn(), served, context), request));
+  return {
+    getPluginInfo(_call: Call, callback: Callback) {
+      callback(null, new plugproto.PluginInfo().setVersion(packageVersion));
+    },
 
-/** The service's methods, each answering one call of the engine. */
-export const service = {
-  getPluginInfo(_call: Call, callback: Callback) {
-    callback(null, new plugproto.PluginInfo().setVersion(packageVersion));
-  },
+    getSchema: unary(async (request) => {
+      if (request.getVersion() !== 0) throw new Error(`unsupported schema version ${request.getVersion()}`);
+      return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
+    }),
 
-  getSchema: unary(async (request) => {
-    if (request.getVersion() !== 0) throw new Error(`unsupported schema version ${request.getVersion()}`);
-    return new provproto.GetSchemaResponse().setSchema(fs.readFileSync(schemaFile, "utf8"));
-  }),
+    /** The provider's configuration at preview, before anything is sent; the inputs go back as they came. */
+    checkConfig: unary(async (request) => {
+      const news = request.getNews();
+      const { settings, unknown } = settingsOf(plain(news));
+      // An explicit provider takes each setting as an argument too, and the advice says so.
+      const wording = stackWording({ providerArguments: true });
+      const failures = configFailures(settings, wording).filter((f) => !unknown.includes(f.property));
+      return checkResponse(news, failures);
+    }),
 
-  /** The provider's configuration at preview, before anything is sent; the inputs go back as they came. */
-  checkConfig: unary(async (request) => {
-    const news = request.getNews();
-    const { settings, unknown } = settingsOf(plain(news));
-    const failures = configFailures(settings)
-      .filter((f) => !unknown.includes(f.property))
-      .map((f) => ({ ...f, reason: forProvider(f.reason) }));
-    return checkResponse(news, failures);
-  }),
+    /**
+     * A changed setting is an update of the provider, never a replacement: a new key or address
+     * reaches the same objects, and replacing the provider would replace every resource it manages.
+     */
+    diffConfig: unary(async (request) => {
+      const olds = settingsOf(plain(request.getOlds()));
+      const news = settingsOf(plain(request.getNews()));
+      const changed =
+        news.unknown.length > 0 ||
+        CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
+      return new provproto.DiffResponse().setChanges(diffChanges(changed));
+    }),
 
-  /**
-   * A changed setting is an update of the provider, never a replacement: a new key or address
-   * reaches the same objects, and replacing the provider would replace every resource it manages.
-   */
-  diffConfig: unary(async (request) => {
-    const olds = settingsOf(plain(request.getOlds()));
-    const news = settingsOf(plain(request.getNews()));
-    const changed =
-      news.unknown.length > 0 ||
-      CONFIG_NAMES.some((name) => olds.settings[name] !== news.settings[name] && !olds.unknown.includes(name));
-    return new provproto.DiffResponse().setChanges(diffChanges(changed));
-  }),
+    configure: unary(async (request) => {
+      const args = plain(request.getArgs());
+      // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
+      for (const [key, value] of request.getVariablesMap()?.entries() ?? []) {
+        const name = String(key).replace(`${PACKAGE}:config:`, "");
+        if (args[name] === undefined) args[name] = value;
+      }
+      // Only what the program or stack config set arrives here (the schema declares no default and
+      // no environment variable for an SDK to apply): the client fills in the rest from this
+      // process's CDNSTREAM_* variables, passed on by the engine, and its defaults (resolveConfig),
+      // so nothing the user did not set, the key from the environment least of all, is recorded.
+      await context.configure(settingsOf(args).settings);
+      return new provproto.ConfigureResponse()
+        .setAcceptsecrets(false)
+        .setSupportspreview(false)
+        .setAcceptresources(false);
+    }),
 
-  configure: unary(async (request) => {
-    const args = plain(request.getArgs());
-    // Engines that send no arguments send the settings as `cdnstream:config:<name>` variables.
-    for (const [key, value] of request.getVariablesMap()?.entries() ?? []) {
-      const name = String(key).replace(`${PACKAGE}:config:`, "");
-      if (args[name] === undefined) args[name] = value;
-    }
-    // Only what the program or stack config set arrives here (the schema declares no default and
-    // no environment variable for an SDK to apply): the client fills in the rest from this
-    // process's CDNSTREAM_* variables, passed on by the engine, and its defaults (resolveConfig),
-    // so nothing the user did not set, the key from the environment least of all, is recorded.
-    const { settings } = settingsOf(args);
-    await configureHandlers({
-      config: { get: (key: string) => settings[key.replace(`${PACKAGE}:`, "")] },
-    } as Parameters<typeof configureHandlers>[0]);
-    return new provproto.ConfigureResponse()
-      .setAcceptsecrets(false)
-      .setSupportspreview(false)
-      .setAcceptresources(false);
-  }),
+    check: forKind(async ({ handler }, request) => {
+      const news = plain(request.getNews());
+      const result = await handler.check!(plain(request.getOlds()), news);
+      return checkResponse(struct(result.inputs ?? news), result.failures);
+    }),
 
-  check: forKind(async ({ handler }, request) => {
-    const news = plain(request.getNews());
-    const result = await handler.check!(plain(request.getOlds()), news);
-    return checkResponse(struct(result.inputs ?? news), result.failures);
-  }),
+    diff: forKind(async ({ handler }, request) => {
+      const result = await handler.diff!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+      const resp = new provproto.DiffResponse().setChanges(diffChanges(result.changes));
+      if (result.replaces?.length) resp.setReplacesList(result.replaces);
+      if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
+      return resp;
+    }),
 
-  diff: forKind(async ({ handler }, request) => {
-    const result = await handler.diff!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
-    const resp = new provproto.DiffResponse().setChanges(diffChanges(result.changes));
-    if (result.replaces?.length) resp.setReplacesList(result.replaces);
-    if (result.deleteBeforeReplace) resp.setDeletebeforereplace(true);
-    return resp;
-  }),
+    create: forKind(async ({ handler, secrets }, request) => {
+      const result = await handler.create(plain(request.getProperties()));
+      return new provproto.CreateResponse().setId(result.id).setProperties(struct(markSecrets(result.outs, secrets)));
+    }),
 
-  create: forKind(async ({ handler, secrets }, request) => {
-    const result = await handler.create(plain(request.getProperties()));
-    return new provproto.CreateResponse().setId(result.id).setProperties(struct(markSecrets(result.outs, secrets)));
-  }),
+    /**
+     * A refresh (the recorded state given), or an import (nothing recorded: every input the API
+     * shows is taken from the live object, so `pulumi import` can write the program's code).
+     */
+    read: forKind(async ({ handler, secrets, name }, request) => {
+      const id: string = request.getId();
+      const props: Props = plain(request.getProperties());
+      const importing = Object.keys(props).length === 0;
+      const result = await handler.read!(id, props);
+      const resp = new provproto.ReadResponse();
+      if (!result.id) return resp; // gone: the engine drops it (a refresh) or says it does not exist (an import)
+      if (importing && (!result.props || Object.keys(result.props).length === 0)) {
+        throw new Error(
+          `${name} "${id}" cannot be imported: its live values cannot be read from the API (see the warning above), ` +
+            `so nothing could be recorded. Declare the resource in the program instead: \`pulumi up\` writes the ` +
+            `declared settings, which is what an import would have recorded.`,
+        );
+      }
+      resp.setId(result.id).setProperties(struct(markSecrets(result.props, secrets)));
+      if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
+      return resp;
+    }),
 
-  /**
-   * A refresh (the recorded state given), or an import (nothing recorded: every input the API
-   * shows is taken from the live object, so `pulumi import` can write the program's code).
-   */
-  read: forKind(async ({ handler, secrets, name }, request) => {
-    const id: string = request.getId();
-    const props: Props = plain(request.getProperties());
-    const importing = Object.keys(props).length === 0;
-    const result = await handler.read!(id, props);
-    const resp = new provproto.ReadResponse();
-    if (!result.id) return resp; // gone: the engine drops it (a refresh) or says it does not exist (an import)
-    if (importing && (!result.props || Object.keys(result.props).length === 0)) {
-      throw new Error(
-        `${name} "${id}" cannot be imported: its live values cannot be read from the API (see the warning above), ` +
-          `so nothing could be recorded. Declare the resource in the program instead: \`pulumi up\` writes the ` +
-          `declared settings, which is what an import would have recorded.`,
+    update: forKind(async ({ handler, secrets }, request) => {
+      const result = await handler.update!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+      return new provproto.UpdateResponse().setProperties(struct(markSecrets(result.outs, secrets)));
+    }),
+
+    delete: forKind(async ({ handler }, request) => {
+      await handler.delete!(request.getId(), plain(request.getProperties()));
+      return new emptyproto.Empty();
+    }),
+
+    /** A data source: the same function a TypeScript program calls, through this provider's client. */
+    invoke: unary(async (request) => {
+      const { run, secretResult } = functionOf(request.getTok());
+      const result = (await run(plain(request.getArgs()), { client: context.client() })) as Props;
+      return new provproto.InvokeResponse().setReturn(
+        struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
       );
-    }
-    resp.setId(result.id).setProperties(struct(markSecrets(result.props, secrets)));
-    if (result.inputs) resp.setInputs(struct(markSecrets(result.inputs, secrets)));
-    return resp;
-  }),
+    }),
 
-  update: forKind(async ({ handler, secrets }, request) => {
-    const result = await handler.update!(request.getId(), plain(request.getOlds()), plain(request.getNews()));
-    return new provproto.UpdateResponse().setProperties(struct(markSecrets(result.outs, secrets)));
-  }),
+    cancel(_call: Call, callback: Callback) {
+      callback(null, new emptyproto.Empty());
+    },
 
-  delete: forKind(async ({ handler }, request) => {
-    await handler.delete!(request.getId(), plain(request.getProperties()));
-    return new emptyproto.Empty();
-  }),
-
-  /** A data source: the same function a TypeScript program calls, through this provider's client. */
-  invoke: unary(async (request) => {
-    const { run, secretResult } = functionOf(request.getTok());
-    const result = (await run(plain(request.getArgs()), { client: apiClient() })) as Props;
-    return new provproto.InvokeResponse().setReturn(
-      struct(secretResult ? markSecrets(result, Object.keys(result)) : result),
-    );
-  }),
-
-  cancel(_call: Call, callback: Callback) {
-    callback(null, new emptyproto.Empty());
-  },
-
-  handshake: unimplemented("Handshake"),
-  parameterize: unimplemented("Parameterize"),
-  construct: unimplemented("Construct"),
-  call: unimplemented("Call"),
-  attach: unimplemented("Attach"),
-  getMapping: unimplemented("GetMapping"),
-  getMappings: unimplemented("GetMappings"),
-  list(call: { emit(event: string, error: unknown): void }) {
-    call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented" });
-  },
-};
+    handshake: unimplemented("Handshake"),
+    parameterize: unimplemented("Parameterize"),
+    construct: unimplemented("Construct"),
+    call: unimplemented("Call"),
+    attach: unimplemented("Attach"),
+    getMapping: unimplemented("GetMapping"),
+    getMappings: unimplemented("GetMappings"),
+    list(call: { emit(event: string, error: unknown): void }) {
+      call.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented" });
+    },
+  };
+}
 
 /**
  * Warnings and notes of the handlers go to the engine's log, under the call's resource (a
  * plugin's stderr is shown only at debug level); if the engine cannot be reached, to stderr.
  */
-function logToEngine(engineAddress: string): void {
+function engineLog(engineAddress: string): DiagnosticSink {
   const engine = new enginerpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
   const { LogSeverity } = engineproto;
-  routeDiagnostics((severity, message) => {
+  return (severity, message) => {
     const request = new engineproto.LogRequest();
     request
       .setSeverity(severity === "warning" ? LogSeverity.WARNING : LogSeverity.INFO)
@@ -381,7 +372,7 @@ function logToEngine(engineAddress: string): void {
     engine.log(request, (err: Error | null) => {
       if (err) process.stderr.write(`${severity === "warning" ? "warning: " : ""}${message}\n`);
     });
-  });
+  };
 }
 
 /**
@@ -389,8 +380,9 @@ function logToEngine(engineAddress: string): void {
  * plugin it started. The engine's address, the first argument, receives the handlers' warnings.
  */
 export async function serve(engineAddress = process.argv[2]): Promise<void> {
-  if (engineAddress) logToEngine(engineAddress);
+  const context = new HandlerContext(engineAddress ? engineLog(engineAddress) : undefined);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
+  const service = serviceFor(context);
   server.addService(provrpc.ResourceProviderService, service as unknown as grpcTypes.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>

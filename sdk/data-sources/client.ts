@@ -46,7 +46,7 @@ export interface DataSourceOptions {
 }
 
 /**
- * The program's `cdnstream:*` stack config, as the engine hands it (`PULUMI_CONFIG`, decrypted):
+ * The program's `cdnstream:*` stack config by setting name, as the engine hands it (`PULUMI_CONFIG`, decrypted):
  * `pulumi.runtime.getConfig` logs no "use getSecret" warning, unlike `new pulumi.Config().get()`,
  * and returns a plain string, unlike `getSecret`. The key never leaves this process. Outside a
  * Pulumi run this is empty and the environment applies. @internal
@@ -54,7 +54,7 @@ export interface DataSourceOptions {
 export function stackConfig(): ConfigSource {
   const config: Record<string, string | undefined> = {};
   for (const name of clientModule().CONFIG_NAMES)
-    config[`cdnstream:${name}`] = programRuntime().runtime.getConfig(`cdnstream:${name}`);
+    config[name] = programRuntime().runtime.getConfig(`cdnstream:${name}`);
   return config;
 }
 
@@ -77,7 +77,11 @@ let closeOnExit = false;
  */
 export function dataSourceClient(options: DataSourceOptions = {}): CdnstreamClient {
   if (options.client) return givenClient(options.client);
+  // The errors' advice speaks of stack config, as to a program's author; loaded with the client, at the first call.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred with the client (./lazy-client.ts)
+  const { stackWording } = require("../../kinds/common/advice") as typeof import("../../kinds/common/advice");
   const clientOptions: ConfigOptions = {
+    ...stackWording(),
     ...options.clientOptions,
     config: { ...stackConfig(), ...options.clientOptions?.config },
   };

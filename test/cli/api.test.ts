@@ -2,7 +2,7 @@
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { parseApiArgs } from "../../provider/cli/api";
-import { SET_ENV_KEY_ONLY } from "../../client/core/errors";
+import { SET_ENV_KEY_ONLY } from "../../kinds/common/advice";
 import { main } from "../../provider/cli";
 import type { Io } from "../../provider/cli/command";
 

@@ -1,5 +1,6 @@
 /** Configuration: explicit options, then stack config, then environment, then defaults. */
 import { ConfigError, NUMERIC_SETTINGS, normalizeBaseUrl, resolveConfig } from "../../client";
+import { stackWording } from "../../kinds/common/advice";
 
 describe("resolveConfig", () => {
   const env = {
@@ -11,8 +12,8 @@ describe("resolveConfig", () => {
 
   it("takes explicit options over stack config over environment", () => {
     const config = {
-      "cdnstream:apiKey": "cfg-key-1234",
-      "cdnstream:baseUrl": "https://cfg.example.com/v2/",
+      apiKey: "cfg-key-1234",
+      baseUrl: "https://cfg.example.com/v2/",
       maxRetries: "2",
     };
     const fromEnv = resolveConfig({ env });
@@ -48,12 +49,21 @@ describe("resolveConfig", () => {
     expect(t).toMatchObject({ timeoutMs: 5000, headersTimeoutMs: 5000, bodyTimeoutMs: 9000 });
   });
 
-  it("says where to set a missing key or base URL", () => {
-    expect(() => resolveConfig({ env: {} })).toThrow(
+  it("says where to set a missing key or base URL: the caller's advice, or the client's own option", () => {
+    expect(() => resolveConfig({ env: {}, ...stackWording() })).toThrow(
       /^No API key: set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY/,
     );
-    expect(() => resolveConfig({ env: { CDNSTREAM_API_KEY: "k-123456" } })).toThrow(
+    expect(() => resolveConfig({ env: { CDNSTREAM_API_KEY: "k-123456" }, ...stackWording() })).toThrow(
       /^No API base URL: .*CDNSTREAM_BASE_URL.*there is no default/,
+    );
+    expect(() => resolveConfig({ env: {} })).toThrow(
+      new ConfigError("No API key: give the apiKey option or set CDNSTREAM_API_KEY."),
+    );
+    expect(() => resolveConfig({ env: {}, apiKey: "k" })).toThrow(
+      expect.objectContaining({
+        setting: "baseUrl",
+        message: "No API base URL: give the baseUrl option or set CDNSTREAM_BASE_URL.",
+      }),
     );
   });
 
@@ -61,8 +71,11 @@ describe("resolveConfig", () => {
     expect(() => resolveConfig({ env: { ...env, CDNSTREAM_TIMEOUT_MS: "soon" } })).toThrow(
       new ConfigError('CDNSTREAM_TIMEOUT_MS="soon" is not a number >= 1: set it to a plain number such as 1.'),
     );
-    expect(() => resolveConfig({ env, config: { "cdnstream:maxConcurrency": "0" } })).toThrow(
+    expect(() => resolveConfig({ env, config: { maxConcurrency: "0" }, ...stackWording() })).toThrow(
       /^config cdnstream:maxConcurrency="0" is not a number >= 1/,
+    );
+    expect(() => resolveConfig({ env, config: { maxConcurrency: "0" } })).toThrow(
+      /^config maxConcurrency="0" is not a number >= 1/,
     );
   });
 

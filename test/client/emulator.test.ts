@@ -20,6 +20,7 @@ import {
   type ClientOptions,
 } from "../../client";
 import { expectNoKey, rejection } from "./helpers";
+import { stackWording } from "../../kinds/common/advice";
 
 const KEY = "emu_test_key_5d1c0a7e93b2";
 const FORBIDDEN = "emu_forbidden_key_0a9f3";
@@ -39,6 +40,7 @@ const admin = async (method: "GET" | "POST", path: string, body?: unknown) => {
 const counts = async () => ((await admin("GET", "requests")) as { counts: Record<string, number> }).counts;
 const makeClient = (options: Partial<ClientOptions> = {}) =>
   new CdnstreamClient({
+    ...stackWording(), // the advice a Pulumi user reads
     apiKey: KEY,
     baseUrl: emu.url,
     env: {},

@@ -43,6 +43,25 @@ describe("error mapping", () => {
     );
   });
 
+  it("states facts only: what to do is the caller's advice, after them", async () => {
+    const { pool, client } = mockClient({ advise: undefined });
+    pool.intercept({ path: "/v2/dns", method: "GET" }).reply(401, authEnvelope("bad key"), { headers: JSON_HEADERS });
+    const bare = (await rejection(dns.listDnsZones(client))) as AuthenticationError;
+    expect(bare.message).toBe("API key rejected (401) on GET /v2/dns: bad key.");
+    expect(bare.apiKeySource).toBe("option");
+    const advised = createApiError({
+      kind: "response",
+      status: 404,
+      body: "<html>",
+      rawBody: "<html>",
+      operation: { method: "GET", path: "/v2/dns" },
+      attempts: 1,
+      secrets: [],
+      advise: (error) => `Advice for ${error.name}.`,
+    });
+    expect(advised.message).toBe("Not found (404) on GET /v2/dns: <html>. Advice for NotFoundError.");
+  });
+
   it("403 from the §5 envelope or a missing plan/add-on: PermissionDeniedError", async () => {
     const { pool, client } = mockClient();
     pool

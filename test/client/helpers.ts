@@ -2,6 +2,7 @@
 import { inspect } from "node:util";
 import { MockAgent } from "undici";
 import { CdnstreamClient, type ClientOptions } from "../../client";
+import { stackWording } from "../../kinds/common/advice";
 
 /** A key distinctive enough that any leak is found by substring search. */
 export const KEY = "ck_live_7f3a9c1e5b2d4f60SECRET";
@@ -14,6 +15,8 @@ export function mockClient(options: Partial<ClientOptions> = {}) {
   agent.disableNetConnect();
   const sleeps: number[] = [];
   const client = new CdnstreamClient({
+    // The advice a Pulumi user reads after the facts (kinds/common/advice.ts); a case may pass its own.
+    ...stackWording(),
     apiKey: KEY,
     baseUrl: ORIGIN,
     env: {},

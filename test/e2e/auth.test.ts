@@ -12,7 +12,7 @@ import { request } from "undici";
 import { createTestStack, engineEnv, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir, loadSdk } from "../helpers/package";
-import { KEY_REFUSED_AGAIN } from "../../client/core/errors";
+import { KEY_REFUSED_AGAIN } from "../../kinds/common/advice";
 
 const cdn = loadSdk();
 
@@ -213,8 +213,9 @@ describe("authentication failures", () => {
     it("a data source makes one request, answered 401, with the same advice", async () => {
       const text = await failingDataSource("dnsZones");
       expect(await requested()).toEqual([`${DNS} 401`]);
+      // As the resources' first: the key came from CDNSTREAM_API_KEY, and the advice names it.
       expect(text).toContain(
-        "error: getDnsZones: API key rejected (401) on GET /v2/dns: API key is invalid. Set `pulumi config set --secret cdnstream:apiKey <key>` or CDNSTREAM_API_KEY",
+        "error: getDnsZones: API key rejected (401) on GET /v2/dns: API key is invalid. The key came from CDNSTREAM_API_KEY: set it to a valid key in the environment that runs pulumi",
       );
     });
   });

@@ -195,7 +195,8 @@ resources:
     [
       "a missing API key",
       { "cdnstream:baseUrl": { value: "" } },
-      /apiKey.*No API key: set `pulumi config set --secret cdnstream:apiKey/s,
+      // An explicit provider takes the key as an argument too, and the advice says so.
+      /apiKey.*No API key: set `pulumi config set --secret cdnstream:apiKey <key>` \(or the provider's `apiKey` argument\)/s,
     ],
     [
       "a malformed base URL",

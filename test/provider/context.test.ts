@@ -3,8 +3,11 @@
  * (§2.1 `message`, `warnings`, `errors` of strings or objects; null is none), and a read path
  * that answered 404/405 is not sent again in the run.
  */
-import { noteText, readLive, reportNotes } from "../../kinds/common/context";
+import { HandlerContext, noteText } from "../../kinds/common/context";
 import { NotFoundError } from "../../client";
+
+/** One run's context, shared by the file's cases as a host's handlers share it. */
+const context = new HandlerContext();
 
 describe("reportNotes", () => {
   let stderr: jest.SpyInstance;
@@ -13,7 +16,7 @@ describe("reportNotes", () => {
   afterEach(() => stderr.mockRestore());
 
   it("shows warnings and errors (strings and objects) as warning lines, and returns them for a warnings output", () => {
-    const notes = reportNotes("PushZoneSettings", "101", {
+    const notes = context.reportNotes("PushZoneSettings", "101", {
       result: "success",
       warnings: ["add a CNAME record for media.example.com"],
       errors: ["quota nearly used", { code: 409, message: "profile 3 is being rebuilt" }, { detail: 1 }],
@@ -28,14 +31,16 @@ describe("reportNotes", () => {
   });
 
   it("treats null warnings and errors as none", () => {
-    expect(reportNotes("TimeshiftStream", "5001", { result: "success", warnings: null, errors: null })).toEqual([]);
+    expect(context.reportNotes("TimeshiftStream", "5001", { result: "success", warnings: null, errors: null })).toEqual(
+      [],
+    );
     expect(lines()).toEqual([]);
   });
 
   it("shows a message as a plain line, once per kind and wording in a run", () => {
     for (const id of ["401", "402"])
-      reportNotes("VodPullDomainLock", id, { result: "success", message: "Domain lock settings updated" });
-    reportNotes("StreamStatus", "push/3001", { result: "success", message: "Domain lock settings updated" });
+      context.reportNotes("VodPullDomainLock", id, { result: "success", message: "Domain lock settings updated" });
+    context.reportNotes("StreamStatus", "push/3001", { result: "success", message: "Domain lock settings updated" });
     expect(lines()).toEqual([
       "VodPullDomainLock 401: the API said: Domain lock settings updated\n",
       "StreamStatus push/3001: the API said: Domain lock settings updated\n",
@@ -59,12 +64,15 @@ describe("readLive", () => {
       const read = jest.fn(async () => {
         throw notFound();
       });
-      expect(await readLive("Thing", op, read)).toBeUndefined();
-      expect(await readLive("Thing", op, read)).toBeUndefined();
+      expect(await context.readLive("Thing", op, read)).toBeUndefined();
+      expect(await context.readLive("Thing", op, read)).toBeUndefined();
       expect(read).toHaveBeenCalledTimes(1);
       expect(stderr.mock.calls.map(([text]) => String(text))).toEqual([
         "warning: Thing: the API has no read for this object (404 on GET /v2/things/{id}); refresh keeps the last applied state and cannot detect drift for Thing resources.\n",
       ]);
+      // What a run learnt lives in its context: another run's (another host's) sends the read again.
+      expect(await new HandlerContext().readLive("Thing", op, read)).toBeUndefined();
+      expect(read).toHaveBeenCalledTimes(2);
     } finally {
       stderr.mockRestore();
     }
@@ -72,8 +80,10 @@ describe("readLive", () => {
 
   it("passes other failures on, and keeps trying a path that answers", async () => {
     const other = { method: "GET", path: "/v2/other/{id}" };
-    await expect(readLive("Other", other, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    expect(await readLive("Other", other, async () => 7)).toBe(7);
+    await expect(context.readLive("Other", other, async () => Promise.reject(new Error("boom")))).rejects.toThrow(
+      "boom",
+    );
+    expect(await context.readLive("Other", other, async () => 7)).toBe(7);
   });
 });
 
@@ -86,7 +96,7 @@ describe("readLive, reads that start together", () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         throw new NotFoundError("Not found (404)", { status: 404, operation: op, attempts: 1 });
       });
-      expect(await Promise.all([1, 2, 3].map(() => readLive("Together", op, read)))).toEqual([
+      expect(await Promise.all([1, 2, 3].map(() => context.readLive("Together", op, read)))).toEqual([
         undefined,
         undefined,
         undefined,

@@ -67,7 +67,7 @@ describe("a dynamic-provider host's shims", () => {
     setFlags.mockImplementation((flags) => void order.push(`v8 ${flags}`));
     const handlerOf = (kind: string) => () => {
       order.push(`${kind} handler loaded`);
-      return { handler: { check: async (_olds: unknown, news: unknown) => ({ inputs: news }) } };
+      return { handler: () => ({ check: async (_olds: unknown, news: unknown) => ({ inputs: news }) }) };
     };
     await jest.isolateModulesAsync(async () => {
       jest.doMock("../../client/core/zod-locales", () => ({

@@ -7,12 +7,13 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { backups, CdnstreamClient, NotFoundError, streams } from "../../client";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+import { stackWording } from "../../kinds/common/advice";
 
 describe("404 wording", () => {
   let emulator: TestEmulator;
   const clients: CdnstreamClient[] = [];
   const clientAt = (baseUrl: string) => {
-    const client = new CdnstreamClient({ apiKey: emulator.apiKey, baseUrl, maxRetries: 0, env: {} });
+    const client = new CdnstreamClient({ ...stackWording(), apiKey: emulator.apiKey, baseUrl, maxRetries: 0, env: {} });
     clients.push(client);
     return client;
   };

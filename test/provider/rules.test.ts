@@ -1,8 +1,13 @@
 /** The shared input rules (kinds/common/rules.ts) and how a broken one reads, through the kinds' `check`. */
 import { describeIssues } from "../../client/core/input-issues";
-import { handler as pushZoneSettings } from "../../kinds/push-zone-settings/handler";
-import { handler as vodPullDomainLock } from "../../kinds/vod-pull-domain-lock/handler";
+import { handler as pushZoneSettingsFor } from "../../kinds/push-zone-settings/handler";
+import { handler as vodPullDomainLockFor } from "../../kinds/vod-pull-domain-lock/handler";
+import { HandlerContext } from "../../kinds/common/context";
 import { hostname, positiveId } from "../../kinds/common/rules";
+
+const context = new HandlerContext();
+const pushZoneSettings = pushZoneSettingsFor(context);
+const vodPullDomainLock = vodPullDomainLockFor(context);
 
 describe("hostname", () => {
   it.each([

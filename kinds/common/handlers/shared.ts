@@ -7,6 +7,7 @@
  * have): `create` reads the live object, which must equal the declaration, and writes nothing.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { HandlerContext } from "../context";
 import type { DeclaredKind } from "../declare";
 import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 
@@ -14,6 +15,26 @@ import { ADOPT_KEY, pickInputs, sameValue, type Inputs } from "../inputs";
 export type Handler = Required<
   Pick<pulumi.dynamic.ResourceProvider, "configure" | "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
+
+/** What a kind's handler module exports as `handler`: its Handler, made for the context of the host that serves it. */
+export type KindHandler = (context: HandlerContext) => Handler;
+
+/**
+ * A create that made its object but could not finish it: the object is recorded in state with
+ * `properties`, so the next `up` updates it instead of making another. The dynamic-provider host
+ * of @pulumi/pulumi reads these fields by name; the provider plugin knows the class.
+ */
+export class ResourceInitError extends Error {
+  override name = "ResourceInitError";
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Inputs,
+    readonly reasons: string[] = [message],
+  ) {
+    super(message);
+  }
+}
 
 /** Outputs always hold the declared inputs, so `diff` can compare against them. */
 export function outsOf(kind: DeclaredKind, args: Inputs, outputs: Inputs): Inputs {
