@@ -95,12 +95,10 @@ export const NUMERIC_SETTINGS: Record<
 /** Every setting's name (`config`'s keys; stack config `cdnstream:<name>`): what a Pulumi-side caller looks up. */
 export const CONFIG_NAMES: readonly string[] = ["apiKey", "baseUrl", ...Object.keys(NUMERIC_SETTINGS)];
 
-/** A setting without a default that was given nowhere: the caller's advice says how to give it. */
+/** A setting without a default that was given nowhere: the caller's advice says how to give it, or the client's own option. */
 function missing(setting: "apiKey" | "baseUrl", envVar: string, advise: Advise | undefined): ConfigError {
-  const what = setting === "apiKey" ? "No API key:" : "No API base URL:";
-  const error = advised(new ConfigError(what, { setting }), advise);
-  if (error.message === what) error.message = `${what} give the ${setting} option or set ${envVar}.`;
-  return error;
+  const error = new ConfigError(setting === "apiKey" ? "No API key:" : "No API base URL:", { setting });
+  return advised(error, (e) => advise?.(e) ?? `give the ${setting} option or set ${envVar}.`);
 }
 
 /** Resolves every setting; throws {@link ConfigError} naming the key and where it came from. */

@@ -1,6 +1,7 @@
 /**
  * Every failure the client raises, one class per meaning, built by {@link createApiError} so messages read
- * alike: a summary, the operation, the API's message, what to do. Bodies, messages and causes are redacted copies.
+ * alike: a summary, the operation, the API's message, then the caller's advice ({@link Advise}), if any.
+ * The client states facts only. Bodies, messages and causes are redacted copies.
  */
 import { redactCause, redactText, redactValue } from "./redact";
 
@@ -211,6 +212,7 @@ export function createApiError(input: ApiErrorInput): ApiError {
   return advised(factsOf(input, at, { operation, requestPath, attempts, retry }), input.advise);
 }
 
+/** The error of `input`'s meaning, its message the facts alone (`at` writes them, redacted). */
 function factsOf(
   input: ApiErrorInput,
   at: (summary: string, detail: string | undefined) => string,
