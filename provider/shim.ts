@@ -39,16 +39,12 @@ function dropHostEcho(err: unknown): never {
 let hostContext: HandlerContext | undefined;
 
 /**
- * The shim for `kind`: forwards each call to the handler that `kinds/<kind>/handler` makes for
- * `context` (by default the dynamic-provider host's). In that host (`hostEcho: "drop"`, what
- * `provider/shims/` use) a user-facing error is said once, under its resource; the provider
- * plugin answers errors itself and passes "keep" with its own context.
+ * The shim for `kind`: forwards each call to the handler that `kinds/<kind>/handler` makes for the
+ * dynamic-provider host's context, where a user-facing error is said once, under its resource
+ * (what `provider/shims/` use); or for `pluginContext`, the provider plugin's, which answers
+ * errors itself.
  */
-export function shimFor(
-  kind: string,
-  hostEcho: "drop" | "keep" = "drop",
-  context?: HandlerContext,
-): pulumi.dynamic.ResourceProvider {
+export function shimFor(kind: string, pluginContext?: HandlerContext): pulumi.dynamic.ResourceProvider {
   let loaded: Handler | undefined;
   // Loaded once, at the first call: a host that never calls a kind never loads its code. The host
   // is set up before the first handler loads undici, or zod (./host-setup.ts says why).
@@ -59,9 +55,9 @@ export function shimFor(
     const made = require(`../kinds/${kind}/handler`).handler as KindHandler;
     const { HandlerContext } = require("../kinds/common/context") as typeof import("../kinds/common/context");
     /* eslint-enable @typescript-eslint/no-require-imports */
-    return (loaded = made(context ?? (hostContext ??= new HandlerContext())));
+    return (loaded = made(pluginContext ?? (hostContext ??= new HandlerContext())));
   };
-  const said = <T>(call: Promise<T>): Promise<T> => (hostEcho === "drop" ? call.catch(dropHostEcho) : call);
+  const said = <T>(call: Promise<T>): Promise<T> => (pluginContext ? call : call.catch(dropHostEcho));
   return {
     configure: (req) => said(handler().configure(req)),
     check: (olds, news) => said(handler().check(olds, news)),

@@ -112,7 +112,7 @@ function kindOf(urnOrType: string, served: Map<string, ServedKind>, context: Han
       });
     }
     if (declaration.name !== name) throw new Error(`unknown resource type ${type}`);
-    kind = { name, handler: shimFor(registered.folder, "keep", context), secrets: declaration.secretOutputs };
+    kind = { name, handler: shimFor(registered.folder, context), secrets: declaration.secretOutputs };
     served.set(name, kind);
   }
   return kind;
