@@ -49,6 +49,7 @@ export const KEY_REFUSED_AGAIN =
 export const SET_ENV_KEY_ONLY =
   "Set CDNSTREAM_API_KEY to a valid key (keys are made under Settings > API Keys); this command reads no stack config.";
 
+/** What a failed write that is never sent twice adds: it may have reached the API (docs/design.md, "Rate limits, retry safety"). */
 const NOT_RETRIED =
   "Not retried: this request is not idempotent (a timeshift create is never repeated automatically), so look for the object before running again.";
 
