@@ -4,7 +4,7 @@
  * 3. the environment (`CDNSTREAM_*`), 4. the default below. The API key and the base URL have no
  * default: the spec names no public address.
  */
-import { advised, ConfigError, type Advise } from "./errors";
+import { advised, ConfigError, type Advise, type ApiKeySource } from "./errors";
 import { redactUrl, Secret } from "./redact";
 
 /** Resolved settings of a client. */
@@ -50,8 +50,7 @@ export interface ClientSettings {
   rps: number;
 }
 
-/** Where {@link resolveConfig} took the API key from. */
-export type ApiKeySource = "option" | "config" | "environment";
+export type { ApiKeySource };
 
 /** A lookup of configuration values by setting name, e.g. stack config (`{apiKey: "..."}`). */
 export type ConfigSource = Readonly<Record<string, string | undefined>>;

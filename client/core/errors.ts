@@ -11,6 +11,9 @@ export interface OperationRef {
   path: string;
 }
 
+/** Where the client took its API key from (resolveConfig decides; a 401 carries it). */
+export type ApiKeySource = "option" | "config" | "environment";
+
 /** Base class of everything this client throws. */
 export class CdnstreamError extends Error {
   override name = "CdnstreamError";
@@ -70,8 +73,8 @@ export class ApiError extends CdnstreamError implements ApiErrorFields {
 export class AuthenticationError extends ApiError {
   override name = "AuthenticationError";
   /** Where the refused key came from: the advice names that place. */
-  declare readonly apiKeySource?: "option" | "config" | "environment";
-  constructor(message: string, fields: ApiErrorFields & { apiKeySource?: "option" | "config" | "environment" }) {
+  declare readonly apiKeySource?: ApiKeySource;
+  constructor(message: string, fields: ApiErrorFields & { apiKeySource?: ApiKeySource }) {
     super(message, fields);
   }
 }
@@ -165,7 +168,7 @@ export type ApiErrorInput = {
   /** The operation's retry class. */
   retry?: RetryKind;
   /** Where the client's key came from (a 401 carries it). */
-  apiKeySource?: "option" | "config" | "environment";
+  apiKeySource?: ApiKeySource;
   /** The caller's advice, after the facts. */
   advise?: Advise;
 } & (

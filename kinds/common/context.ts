@@ -67,8 +67,12 @@ export class HandlerContext {
    * resource a refused key reaches fails, and the others point at the first.
    */
   client(): CdnstreamClient {
+    return (this.#client ??= this.#newClient());
+  }
+
+  #newClient(): CdnstreamClient {
     const { configName, advise } = stackWording();
-    this.#client ??= new CdnstreamClient({
+    return new CdnstreamClient({
       config: this.#settings,
       reuseReads: true,
       configName,
@@ -79,7 +83,6 @@ export class HandlerContext {
         return advise(error);
       },
     });
-    return this.#client;
   }
 
   /**
