@@ -8,15 +8,14 @@
  * byte was sent (the connection never opened) or on a 429. A `Retry-After` replaces the backoff
  * step, even beyond `retryMaxDelayMs`; no wait pushes a call's total past `maxRetryWaitMs`.
  */
+import type { ClientSettings } from "./config";
 import { isConnectPhase, type RetryKind } from "./errors";
 
 /** Numbers that shape retrying (config.ts). */
-export interface RetryPolicy {
-  maxRetries: number;
-  retryBaseDelayMs: number;
-  retryMaxDelayMs: number;
-  maxRetryWaitMs: number;
-}
+export type RetryPolicy = Pick<
+  ClientSettings,
+  "maxRetries" | "retryBaseDelayMs" | "retryMaxDelayMs" | "maxRetryWaitMs"
+>;
 
 /** HTTP statuses worth another attempt. 500 is not among them: it usually means the request itself breaks the server. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
