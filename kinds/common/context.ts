@@ -10,7 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 // says why a host's start matters).
 import { CdnstreamClient } from "../../client/core/client";
 import { CONFIG_NAMES, configFailures, type ConfigSource } from "../../client/core/config";
-import { AuthenticationError } from "../../client/core/errors";
+import { AuthenticationError, type OperationRef } from "../../client/core/errors";
 import { KEY_REFUSED_AGAIN, stackWording } from "./advice";
 
 /** Where warnings and notes go: stderr in the dynamic-provider host, the engine's log in the plugin. */
@@ -26,10 +26,7 @@ export function stackSettings(req: pulumi.dynamic.ConfigureRequest): ConfigSourc
 }
 
 /** A read operation as the client declares it (method and path template). */
-export interface ReadPath {
-  method: string;
-  path: string;
-}
+export type ReadPath = OperationRef;
 
 /** What the handlers of one provider host share; see the module's comment. */
 export class HandlerContext {
