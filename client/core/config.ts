@@ -130,10 +130,8 @@ export function resolveConfig(options: ConfigOptions = {}): ClientSettings {
     apiKey: new Secret(keyText),
     apiKeySource,
   } as ClientSettings;
-  for (const [name, spec] of Object.entries(NUMERIC_SETTINGS) as [
-    NumericSetting,
-    (typeof NUMERIC_SETTINGS)[NumericSetting],
-  ][]) {
+  for (const name of Object.keys(NUMERIC_SETTINGS) as NumericSetting[]) {
+    const spec = NUMERIC_SETTINGS[name];
     const explicit = options[name];
     const found = explicit !== undefined ? { value: String(explicit), where: `option ${name}` } : pick(name, spec.env);
     settings[name] = found
