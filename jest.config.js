@@ -3,6 +3,8 @@
  * the real Pulumi CLI. The engine's global setup runs only when an end-to-end suite is selected,
  * so `npx jest test/emulator` never waits for an engine build.
  */
+// tsconfig.test.json sets isolatedModules: ts-jest then compiles each file alone, without a type
+// checker in every worker; `npm test` type-checks every file once beforehand (`npm run typecheck`).
 const transform = { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] };
 
 /** @type {import('jest').Config} */
