@@ -1,7 +1,8 @@
 /**
  * The whole release as `npm run release` builds it (every platform npm publishes a Node.js for,
- * linux-amd64 alone on CI's newest leg; the SDKs on), into a directory outside the checkout (cached there: an archive is rebuilt only
- * when what it holds changed), leaving the checkout's files as they were:
+ * linux-amd64 alone on CI's newest leg; the SDKs on), into a directory outside the checkout
+ * (cached there: an archive is rebuilt only when what it holds changed), leaving the checkout's
+ * files as they were:
  *
  * - `sha256sum -c SHA256SUMS` verifies every artefact, and SHA256SUMS lists each one;
  * - each archive holds its platform's layout: the launcher (a .cmd and node.exe on Windows), the
