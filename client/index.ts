@@ -10,7 +10,6 @@ export {
   normalizeBaseUrl,
   CONFIG_NAMES,
   NUMERIC_SETTINGS,
-  type ApiKeySource,
   type ClientSettings,
   type ConfigOptions,
   type ConfigSource,

@@ -50,8 +50,6 @@ export interface ClientSettings {
   rps: number;
 }
 
-export type { ApiKeySource };
-
 /** A lookup of configuration values by setting name, e.g. stack config (`{apiKey: "..."}`). */
 export type ConfigSource = Readonly<Record<string, string | undefined>>;
 

@@ -25,6 +25,9 @@ export function stackSettings(req: pulumi.dynamic.ConfigureRequest): ConfigSourc
   return Object.fromEntries(CONFIG_NAMES.map((name) => [name, req.config.get(`cdnstream:${name}`)]));
 }
 
+/** How the handlers' errors name settings and what to do: the same for every context, made once. */
+const STACK_WORDING = stackWording();
+
 /** A read operation as the client declares it (method and path template). */
 export type ReadPath = OperationRef;
 
@@ -64,12 +67,8 @@ export class HandlerContext {
    * resource a refused key reaches fails, and the others point at the first.
    */
   client(): CdnstreamClient {
-    return (this.#client ??= this.#newClient());
-  }
-
-  #newClient(): CdnstreamClient {
-    const { configName, advise } = stackWording();
-    return new CdnstreamClient({
+    const { configName, advise } = STACK_WORDING;
+    return (this.#client ??= new CdnstreamClient({
       config: this.#settings,
       reuseReads: true,
       configName,
@@ -79,7 +78,7 @@ export class HandlerContext {
         this.#keyRefusalSaid = true;
         return advise(error);
       },
-    });
+    }));
   }
 
   /**
@@ -89,7 +88,7 @@ export class HandlerContext {
    */
   withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
     if (!this.#configured) return result;
-    const failures = configFailures(this.#settings, stackWording());
+    const failures = configFailures(this.#settings, STACK_WORDING);
     const config = failures.map(({ reason }) => ({ property: "", reason }));
     return config.length ? { ...result, failures: [...config, ...(result.failures ?? [])] } : result;
   }
