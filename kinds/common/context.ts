@@ -36,6 +36,8 @@ export class HandlerContext {
   #settings: ConfigSource = {};
   #configured = false;
   #client: CdnstreamClient | undefined;
+  /** The configuration's failures, judged once per configuration: each check of a run adds the same ones. */
+  #configFailures: ReturnType<typeof configFailures> | undefined;
   #keyRefusalSaid = false;
   /** Read paths that answered 404 or 405 in this run, with the status: they are not sent again. */
   readonly #absentReads = new Map<string, number>();
@@ -54,6 +56,7 @@ export class HandlerContext {
     this.#configured = true;
     if (CONFIG_NAMES.every((name) => settings[name] === this.#settings[name])) return;
     this.#settings = { ...settings };
+    this.#configFailures = undefined;
     this.#keyRefusalSaid = false; // the key may be another
     const previous = this.#client;
     this.#client = undefined;
@@ -88,7 +91,7 @@ export class HandlerContext {
    */
   withConfigFailures(result: pulumi.dynamic.CheckResult): pulumi.dynamic.CheckResult {
     if (!this.#configured) return result;
-    const failures = configFailures(this.#settings, STACK_WORDING);
+    const failures = (this.#configFailures ??= configFailures(this.#settings, STACK_WORDING));
     const config = failures.map(({ reason }) => ({ property: "", reason }));
     return config.length ? { ...result, failures: [...config, ...(result.failures ?? [])] } : result;
   }

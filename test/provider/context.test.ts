@@ -1,10 +1,12 @@
 /**
  * What every handler shares: what a write's answer says beside its result reaches the user
  * (§2.1 `message`, `warnings`, `errors` of strings or objects; null is none), and a read path
- * that answered 404/405 is not sent again in the run.
+ * that answered 404/405 is not sent again in the run; a check carries the configuration's
+ * failures, judged once per configuration.
  */
 import { HandlerContext, noteText } from "../../kinds/common/context";
 import { NotFoundError } from "../../client";
+import * as config from "../../client/core/config";
 
 /** One run's context, shared by the file's cases as a host's handlers share it. */
 const context = new HandlerContext();
@@ -104,6 +106,31 @@ describe("readLive, reads that start together", () => {
       expect(read).toHaveBeenCalledTimes(1);
     } finally {
       stderr.mockRestore();
+    }
+  });
+});
+
+describe("withConfigFailures", () => {
+  it("puts the configuration's failures first, without a property, judged again only when a setting changes", async () => {
+    const judge = jest.spyOn(config, "configFailures");
+    try {
+      const host = new HandlerContext();
+      expect(host.withConfigFailures({ inputs: {} })).toEqual({ inputs: {} });
+      const settings = { apiKey: "key", baseUrl: "http://127.0.0.1:9", rps: "fast" };
+      await host.configure(settings);
+      const own = { property: "name", reason: "must be set" };
+      const rps = { property: "", reason: expect.stringMatching(/^config cdnstream:rps="fast" is not a number >= 0/) };
+      expect(host.withConfigFailures({ inputs: {}, failures: [own] })).toEqual({ inputs: {}, failures: [rps, own] });
+      // A dynamic host configures once per kind, with the same settings.
+      await host.configure({ ...settings });
+      expect(host.withConfigFailures({ inputs: {} })).toEqual({ inputs: {}, failures: [rps] });
+      expect(judge).toHaveBeenCalledTimes(1);
+
+      await host.configure({ ...settings, rps: "5" });
+      expect(host.withConfigFailures({ inputs: {} })).toEqual({ inputs: {} });
+      expect(judge).toHaveBeenCalledTimes(2);
+    } finally {
+      judge.mockRestore();
     }
   });
 });
