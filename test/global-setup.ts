@@ -4,9 +4,8 @@
  * puts the provider plugin and the YAML language host beside the engine, and gives every Node.js
  * process the suites start a compile cache.
  */
-import * as os from "node:os";
 import * as path from "node:path";
-import { enginePath, ensureEngine } from "./helpers/engine";
+import { enginePath, ensureEngine, projectCacheDir } from "./helpers/engine";
 import { installPackedPackage } from "./helpers/package";
 import { ensureYamlHost, pluginBinDir } from "./helpers/plugin";
 
@@ -14,11 +13,7 @@ export default function globalSetup(): void {
   // Most of a provider host's start is V8 compiling @pulumi/pulumi, about 0.4 s of CPU in every
   // engine operation; Node.js (22.1 and later) keeps the compiled code here for every process the
   // suites start, and checks it against each file's contents, so it never runs stale code.
-  process.env.NODE_COMPILE_CACHE ??= path.join(
-    process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
-    "pulumi-cdnstream",
-    "node-compile-cache",
-  );
+  process.env.NODE_COMPILE_CACHE ??= path.join(projectCacheDir, "node-compile-cache");
   process.env.PATH = [pluginBinDir(), ensureYamlHost(), enginePath(ensureEngine())].join(path.delimiter);
   installPackedPackage();
 }

@@ -39,6 +39,12 @@ export function ensureEngine(): string {
   return binDir;
 }
 
+/** Where the project's scripts keep what takes minutes to make: `${XDG_CACHE_HOME:-~/.cache}/pulumi-cdnstream`. */
+export const projectCacheDir = path.join(
+  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
+  "pulumi-cdnstream",
+);
+
 /** The release of the @pulumi/pulumi SDK installed: what npm resolved the declared range to. */
 export const sdkVersion: string = JSON.parse(
   fs.readFileSync(require.resolve("@pulumi/pulumi/package.json"), "utf8"),
@@ -51,9 +57,7 @@ export const sdkVersion: string = JSON.parse(
  */
 export function expectedCliVersion(): string {
   if (process.env.CDNSTREAM_PULUMI_CLI_VERSION) return process.env.CDNSTREAM_PULUMI_CLI_VERSION.replace(/^v/, "");
-  const cacheRoot =
-    process.env.CDNSTREAM_ENGINE_CACHE ??
-    path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-cdnstream", "engine");
+  const cacheRoot = process.env.CDNSTREAM_ENGINE_CACHE ?? path.join(projectCacheDir, "engine");
   const resolved = path.join(cacheRoot, "resolved", `v${sdkVersion}`);
   return fs.existsSync(resolved) ? fs.readFileSync(resolved, "utf8").trim() : sdkVersion;
 }
