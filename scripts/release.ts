@@ -188,11 +188,8 @@ export function checkoutFiles(): string[] {
  */
 function snapshot(src: string): void {
   const files = checkoutFiles();
-  for (const file of files) {
-    fs.mkdirSync(path.dirname(path.join(src, file)), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, file), path.join(src, file));
-    fs.chmodSync(path.join(src, file), fs.statSync(path.join(ROOT, file)).mode);
-  }
+  // Each file with its mode, its directories made as needed; a symbolic link as the file it names.
+  for (const file of files) fs.cpSync(path.join(ROOT, file), path.join(src, file), { dereference: true });
   const schemaFile = path.join(src, "provider", "plugin", "schema.json");
   const text = schemaText();
   if (fs.readFileSync(schemaFile, "utf8") !== text) {
