@@ -160,7 +160,7 @@ function code(raw: string): string {
 const cell = (value: unknown) => code(value === SECRET ? SECRET : canonical(value));
 
 /** The dynamic-provider prefix says nothing to a reader; `cdnstream:StreamStatus` does. */
-const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
+export const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
 
 function stackSection(s: StackReport): string[] {
   const findings = s.resources.reduce((n, r) => n + (r.deleted ? 1 : r.properties.length), 0);

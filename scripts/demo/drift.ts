@@ -6,9 +6,8 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { DriftReport, ResourceDrift } from "../../provider/cli/drift-report";
+import { shortType, type DriftReport, type ResourceDrift } from "../../provider/cli/drift-report";
 import { repoRoot } from "./project-build";
-import { shortType } from "./stack";
 
 /**
  * Runs `cdnstream drift --cwd <repoRoot> --stack <stack>` with `env`; never throws for a non-zero

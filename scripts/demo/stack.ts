@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type EngineEvent, type OutputMap, type Stack } from "@pulumi/pulumi/automation";
 import { projectName, projectProgram } from "../../provider/cli/project";
+import { shortType } from "../../provider/cli/drift-report";
 
 /** The passphrase of the demo's throwaway stack secrets (a local demo: not a credential). */
 export const DEMO_PASSPHRASE = "cdnstream-demo";
@@ -42,8 +43,6 @@ export async function createDemoStack(
   return stack;
 }
 
-/** `pulumi-nodejs:dynamic/cdnstream:StreamStatus` -> `cdnstream:StreamStatus`. */
-export const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
 const VERB: Record<string, string> = {
