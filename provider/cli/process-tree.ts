@@ -68,11 +68,9 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 export async function stopDescendants(root: number, sig: NodeJS.Signals, graceMs = 3000): Promise<void> {
   const seen = new Set<number>();
   const collect = () => {
-    for (const pid of descendantsOf(root)) {
-      if (!seen.has(pid)) {
-        seen.add(pid);
-        signal(pid, sig);
-      }
+    for (const pid of descendantsOf(root).filter((p) => !seen.has(p))) {
+      seen.add(pid);
+      signal(pid, sig);
     }
   };
   collect();
