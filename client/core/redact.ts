@@ -66,15 +66,8 @@ function secretSpans(text: string, secrets: readonly string[]): [number, number]
  * `passphrase <project>` is redacted). Secrets shorter than 4 characters are too ambiguous to hunt for.
  */
 export function redactText(text: string, secrets: readonly string[]): string {
-  const spans = secretSpans(text, secrets);
-  if (!spans.length) return text;
-  let out = "";
-  let last = 0;
-  for (const [a, b] of spans) {
-    out += text.slice(last, a) + REDACTED;
-    last = b;
-  }
-  return out + text.slice(last);
+  // Last span first, so the offsets of the spans before it still hold.
+  return secretSpans(text, secrets).reduceRight((out, [a, b]) => out.slice(0, a) + REDACTED + out.slice(b), text);
 }
 
 /** Whether `text` shows any secret as {@link redactText} would replace it. */
