@@ -49,9 +49,8 @@ export class RequestLog {
   }
 
   private hide(s: string): string {
-    for (const secret of this.secrets) {
-      s = s.split(secret).join("[REDACTED]").split(encodeURIComponent(secret)).join("[REDACTED]");
-    }
+    for (const secret of this.secrets)
+      s = s.replaceAll(secret, "[REDACTED]").replaceAll(encodeURIComponent(secret), "[REDACTED]");
     return s;
   }
 
