@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { stacksInShard } from "../../provider/cli/drift-fleet";
 import { BASE, stackFixture } from "../../scripts/bench/fixture";
-import { engineEnv, projectProgram, repoRoot } from "../helpers/engine";
+import { engineEnv, projectProgram, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
 const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
@@ -94,7 +94,7 @@ describe("cdnstream drift over a fleet: --shard i/n and merge", () => {
     for (const [i, stackName] of stackNames.entries()) {
       const stack = await LocalWorkspace.createStack(
         { projectName: PROJECT, stackName, program: projectProgram(dir) },
-        { workDir: dir, envVars: stackEnv },
+        { workDir: dir, envVars: stackEnv, pulumiCommand: await pulumiCli() },
       );
       await stack.setAllConfig({
         "cdnstream:baseUrl": { value: emulator.url },

@@ -9,7 +9,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { engineEnv, repoRoot } from "../helpers/engine";
+import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
@@ -67,7 +67,10 @@ describe("cdnstream drift on a YAML project", () => {
     fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), PROGRAM);
     // The key from the environment, as a pipeline sets it; the address as stack config.
     env = { ...(process.env as Record<string, string>), ...engineEnv(dir), CDNSTREAM_API_KEY: emulator.apiKey };
-    stack = await LocalWorkspace.createStack({ stackName: "dev", workDir }, { workDir, envVars: env });
+    stack = await LocalWorkspace.createStack(
+      { stackName: "dev", workDir },
+      { workDir, envVars: env, pulumiCommand: await pulumiCli() },
+    );
     await stack.setConfig("cdnstream:baseUrl", { value: emulator.url });
     const up = await stack.up({ color: "never" });
     expect(up.summary.resourceChanges).toEqual({ create: 2 });

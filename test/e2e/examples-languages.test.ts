@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { engineEnv, repoRoot } from "../helpers/engine";
+import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { typeCheckAgainstPackage } from "../helpers/typecheck";
 import { ensurePython, runForJson, scratchStackDirs } from "../helpers/languages";
@@ -92,7 +92,7 @@ describe("the examples of docs/examples.md", () => {
       fs.copyFileSync(path.join(examples, "yaml", "Pulumi.yaml"), path.join(workDir, "Pulumi.yaml"));
       const stack = await LocalWorkspace.createStack(
         { stackName: "test", workDir },
-        { workDir, envVars: engineEnv(dir) },
+        { workDir, envVars: engineEnv(dir), pulumiCommand: await pulumiCli() },
       );
       await stack.setAllConfig(emulator.stackConfig());
       return (await stack.preview({ onOutput: () => undefined })).changeSummary;

@@ -10,7 +10,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { engineEnv, repoRoot } from "../helpers/engine";
+import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir } from "../helpers/package";
 import { expectOnlySettingsGiven, expectUnretried } from "../helpers/plugin-program-suite";
@@ -32,7 +32,7 @@ async function yamlStack(
   write("resources: {}");
   const stack: Stack = await LocalWorkspace.createStack(
     { stackName: "test", workDir },
-    { workDir, envVars: { ...engineEnv(dir), ...env } },
+    { workDir, envVars: { ...engineEnv(dir), ...env }, pulumiCommand: await pulumiCli() },
   );
   await stack.setAllConfig(config);
   return {

@@ -10,7 +10,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, PulumiFn, Stack } from "@pulumi/pulumi/automation";
 
 export const repoRoot = path.resolve(__dirname, "../..");
 
@@ -84,8 +84,17 @@ export function engineEnv(dir: string): Record<string, string> {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     // Every plugin the tests use is local: never try to download one.
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "false",
   };
+}
+
+let cli: Promise<PulumiCommand> | undefined;
+
+/**
+ * The `pulumi` on PATH, for every workspace of this test process: given none, the Automation API
+ * runs `pulumi version` for each workspace it makes, a third of a second of CPU per test.
+ */
+export function pulumiCli(): Promise<PulumiCommand> {
+  return (cli ??= PulumiCommand.get());
 }
 
 /**
@@ -142,6 +151,7 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
       // A given project directory keeps its own Pulumi.yaml.
       projectSettings: options.workDir ? undefined : { name: projectName, runtime: "nodejs" },
       envVars: { ...engineEnv(dir), ...options.env },
+      pulumiCommand: await pulumiCli(),
     },
   );
   if (options.config) await stack.setAllConfig(options.config);
