@@ -114,7 +114,7 @@ export interface TestStack {
   stack: Stack;
   /** The directory holding the backend, PULUMI_HOME and the project. */
   dir: string;
-  /** Destroys what is left, removes the stack and deletes the directory. */
+  /** Destroys what is left and deletes the directory, the stack's backend with it. */
   cleanup(): Promise<void>;
 }
 
@@ -162,7 +162,6 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
     async cleanup() {
       try {
         await stack.destroy({ onOutput: () => undefined });
-        await stack.workspace.removeStack(stackName);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
         if (options.workDir) fs.rmSync(path.join(workDir, `Pulumi.${stackName}.yaml`), { force: true });
