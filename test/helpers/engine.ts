@@ -114,7 +114,10 @@ export interface TestStack {
   stack: Stack;
   /** The directory holding the backend, PULUMI_HOME and the project. */
   dir: string;
-  /** Destroys what is left and deletes the directory, the stack's backend with it. */
+  /**
+   * Destroys what is left and deletes the directory, the stack's file backend with it (a suite
+   * that gives the stack another backend, such as its PostgreSQL server, discards that itself).
+   */
   cleanup(): Promise<void>;
 }
 
