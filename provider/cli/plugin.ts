@@ -8,6 +8,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { setImmediate } from "node:timers/promises";
 import { packageRoot, packageVersion as version } from "../../kinds/package-info";
 import { EXIT, parseOptions, parseOrExit, type Command, type Io } from "./command";
 import { isStopping } from "./signals";
@@ -170,15 +171,21 @@ export function layOutPlugin(dir: string, sources: PluginSources = {}): void {
 /** Thrown by the install's copy once SIGINT or SIGTERM has started stopping the command. */
 class Stopped extends Error {}
 
-/** {@link layOutPlugin}, each file copied asynchronously, so that a signal is handled and ends the copy. */
+/**
+ * {@link layOutPlugin}, with the event loop let run between copies (one package or dependency, or
+ * the Node.js binary, each), so that a signal is handled and ends the copy. Each copy is
+ * synchronous: `fs.promises.cp` of this tree was seen never to settle, mid-copy, with every
+ * thread idle (Node.js 22.19), which left the install, and its lock, waiting forever.
+ */
 async function layOutPluginStoppably(dir: string, sources: PluginSources): Promise<void> {
   const copies = pluginCopies(dir, sources);
-  await fs.promises.mkdir(path.join(dir, PLUGIN_LAYOUT.package), { recursive: true });
-  const filter = (skip?: string) => (file: string) => {
+  fs.mkdirSync(path.join(dir, PLUGIN_LAYOUT.package), { recursive: true });
+  for (const { from, to, skip } of copies) {
+    await setImmediate();
     if (isStopping()) throw new Stopped("stopped");
-    return file !== skip;
-  };
-  for (const { from, to, skip } of copies) await fs.promises.cp(from, to, { recursive: true, filter: filter(skip) });
+    fs.cpSync(from, to, { recursive: true, filter: (file) => file !== skip });
+  }
+  await setImmediate();
   if (isStopping()) throw new Stopped("stopped");
   finishLayout(dir);
 }

@@ -373,10 +373,13 @@ describe("cdnstream plugin install", () => {
     try {
       const pulumiHome = path.join(project.dir, "pulumi-home");
       const cli = path.join(installedPackageDir, "dist", "provider", "cli", "index.js");
+      // A time limit: an install that never ends must fail this test, not block the whole run.
       const install = spawnSync(process.execPath, [cli, "plugin", "install"], {
         encoding: "utf8",
         env: { ...process.env, PULUMI_HOME: pulumiHome },
+        timeout: 120_000,
       });
+      expect(install.error?.message).toBeUndefined();
       expect(install.stderr).toBe("");
       expect(install.status).toBe(0);
       expect(install.stdout).toMatch(/^installed pulumi-resource-cdnstream v\d+\.\d+\.\d+ at /);
