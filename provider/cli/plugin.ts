@@ -125,7 +125,7 @@ interface Copy {
 /**
  * The copies that make the self-contained plugin in `dir`, in order: the package's shipped files,
  * its production dependencies, the Node.js binary (and its license). Checked before anything is
- * written; {@link layOutPlugin} makes them at once, the install one file at a time so that Ctrl-C
+ * written; {@link layOutPlugin} makes them at once, the install one copy at a time so that Ctrl-C
  * stops it.
  */
 function pluginCopies(dir: string, sources: PluginSources): Copy[] {
