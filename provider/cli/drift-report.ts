@@ -15,6 +15,18 @@ import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { Redactor } from "../../client/core/redact";
 import { EXIT, UsageError, type Io } from "./command";
 
+/**
+ * A rule of the acceptance file (`cdnstream-drift.yaml`) that a finding matched: the finding stays
+ * in the reports, marked, and does not count towards the exit code.
+ */
+export interface Acceptance {
+  /** Where the rule is written: `cdnstream-drift.yaml:3` (the file as given, and the rule's line). */
+  rule: string;
+  reason: string;
+  /** The rule's last day, YYYY-MM-DD (UTC). */
+  until: string;
+}
+
 /** One input property whose live value differs from the recorded one. */
 export interface PropertyDrift {
   property: string;
@@ -22,6 +34,10 @@ export interface PropertyDrift {
   recorded: unknown;
   /** The value the provider read from the API (null when absent); secrets are "[secret]". */
   live: unknown;
+  /** Accepted by a rule of the acceptance file: reported, not counted. */
+  accepted?: Acceptance;
+  /** In the resource's `ignoreChanges`: drift the program already accepts, reported, not counted. */
+  ignoredByProgram?: boolean;
 }
 
 export interface ResourceDrift {
@@ -31,11 +47,14 @@ export interface ResourceDrift {
   /** The object no longer exists (the provider's read reported it gone). */
   deleted: boolean;
   properties: PropertyDrift[];
+  /** A deleted resource accepted by a rule of the acceptance file: reported, not counted. */
+  accepted?: Acceptance;
 }
 
 export interface StackReport {
   stack: string;
   cwd: string;
+  /** Some finding counts: one neither accepted by a rule nor ignored by the program. */
   drifted: boolean;
   resources: ResourceDrift[];
   /** Why the stack could not be checked; its findings are then incomplete. */
@@ -61,6 +80,13 @@ export interface DriftReport {
   /** Only in a report of `drift merge`: how many shards, every one of them, it combines. */
   shards?: number;
 }
+
+/** A finding that counts towards the exit code: neither accepted by a rule nor ignored by the program. */
+export const counts = (finding: PropertyDrift | ResourceDrift): boolean =>
+  finding.accepted === undefined && !("ignoredByProgram" in finding && finding.ignoredByProgram);
+
+/** Whether a resource has a finding that counts: it was deleted unaccepted, or a property counts. */
+export const hasCountedDrift = (r: ResourceDrift): boolean => (r.deleted ? counts(r) : r.properties.some(counts));
 
 /** What a masked secret shows as, in both reports. */
 export const SECRET = "[secret]";

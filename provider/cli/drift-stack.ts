@@ -6,7 +6,7 @@
 import { fork } from "node:child_process";
 import * as path from "node:path";
 import type { ConfigMap, EngineEvent, Stack } from "@pulumi/pulumi/automation";
-import { findingsFromEvents, type StackReport } from "./drift-report";
+import { findingsFromEvents, hasCountedDrift, type StackReport } from "./drift-report";
 import { prepareRuntime, programLocation, projectProgram, readProject } from "./project";
 import { projectRuntime } from "./project-settings";
 import type { Env } from "./command";
@@ -147,7 +147,7 @@ function reportOf(stackName: string, cwd: string, events: readonly EngineEvent[]
   // Refreshes run concurrently, so their events arrive in any order: sort, so that a report (and
   // an issue body updated from it every night) stays the same while the drift does.
   const resources = [...found.resources].sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0));
-  const out: StackReport = { stack: stackName, cwd, drifted: resources.length > 0, resources };
+  const out: StackReport = { stack: stackName, cwd, drifted: resources.some(hasCountedDrift), resources };
   if (error !== undefined) out.error = error;
   if (found.warnings.length) out.warnings = found.warnings;
   return out;
