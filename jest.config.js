@@ -29,6 +29,10 @@ module.exports = {
       roots: ["<rootDir>/test/e2e", "<rootDir>/kinds"],
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts", "<rootDir>/kinds/**/*.e2e.test.ts"],
       globalSetup: "<rootDir>/test/global-setup.ts",
+      // In each suite's module registry, before the suite: the Pulumi runtime's connections to each
+      // run's CLI get their own subchannel pool, so that one run's dead connection cannot fail a
+      // later run's first call (test/helpers/runtime-connections.ts).
+      setupFiles: ["<rootDir>/test/suite-setup.ts"],
       transform,
     },
   ],

@@ -8,7 +8,7 @@
  * cases whose value comes from stack config read it with `requireObject`, as programs do.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createTestStack, retryCasesCutShortByTheRuntime, type TestStack } from "../helpers/engine";
+import { createTestStack, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 import { escapeRegExp as escape } from "../helpers/state";
@@ -681,9 +681,6 @@ async function settled(result: unknown): Promise<unknown> {
   internal.isSecret.catch(() => undefined);
   return internal.promise();
 }
-
-// A bad input that is not refused fails every try.
-retryCasesCutShortByTheRuntime();
 
 describe("bad-input catalogue: rejected at preview, property and rule named, nothing sent", () => {
   let emulator: TestEmulator;

@@ -7,18 +7,12 @@
  * tokens (the only intended difference) taken out.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createTestStack, retryCasesCutShortByTheRuntime, type TestStack } from "../helpers/engine";
+import { createTestStack, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 import { changedProperties } from "../helpers/state";
 
 const cdn = loadSdk();
-
-// A try cut short can run again where the case allows it: the previews change nothing, and the
-// refresh case makes the same out-of-band change and records the same live values again. An up or
-// a destroy run again reports other steps than its first try would have, so it fails again rather
-// than passing.
-retryCasesCutShortByTheRuntime();
 
 type Path = "dynamic" | "plugin";
 type Step = "badZone" | "badSlot" | "badStatus" | "good" | "changed";

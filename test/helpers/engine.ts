@@ -97,18 +97,6 @@ export function pulumiCli(): Promise<PulumiCommand> {
   return (cli ??= PulumiCommand.get());
 }
 
-/**
- * Many inline programs in one process: now and then the Pulumi runtime's gRPC client of a
- * finished run rejects ("14 UNAVAILABLE: No connection established") after the next run began,
- * which fails that test, or the next run's program is cut short (a preview then plans deleting
- * what the program did not get to register). A suite whose cases survive being run again calls
- * this: each case is tried up to twice more, each failure logged, and a case that fails for its
- * own reason fails every try.
- */
-export function retryCasesCutShortByTheRuntime(): void {
-  jest.retryTimes(2, { logErrorsBeforeRetry: true });
-}
-
 /** A fresh stack on its own file backend, and how to tear it all down. */
 export interface TestStack {
   stack: Stack;
