@@ -64,10 +64,10 @@ export function rulesFor(report: DriftReport): RuleSpec[] {
 }
 
 /** A report file, read and checked to be a drift report; throws a UsageError naming the file. */
-function readReport(file: string): DriftReport {
+function readReport(file: string, read: (file: string) => string): DriftReport {
   let report: Partial<DriftReport> | null;
   try {
-    report = JSON.parse(readFileSync(file, "utf8")) as Partial<DriftReport> | null;
+    report = JSON.parse(read(file)) as Partial<DriftReport> | null;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(
@@ -184,7 +184,7 @@ function parseAcceptArgs(argv: readonly string[], deps: AcceptDeps) {
   if (values.file === "") throw new UsageError("--file needs a file name");
   const name = values.file ?? DEFAULT_RULES_FILE;
   return {
-    report: readReport(path.resolve(deps.cwd(), positionals[0]!)),
+    report: readReport(path.resolve(deps.cwd(), positionals[0]!), deps.readFile),
     reason,
     until: values.until,
     file: path.resolve(deps.cwd(), name),
