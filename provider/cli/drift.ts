@@ -209,10 +209,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
       const { cwd, concurrency } = args;
       const ready = deps.preflight(cwd, io.env);
       if (ready.usage !== undefined) return usageFailure(io, "drift", ready.usage);
-      if (ready.notReady !== undefined) {
-        io.stderr(`cdnstream drift: ${ready.notReady}`);
-        return EXIT.failed;
-      }
+      // A bad acceptance file is bad usage, said before whether the machine is ready.
       const today = deps.today?.() ?? todayUtc();
       let rules: AcceptRule[] | undefined;
       try {
@@ -220,6 +217,10 @@ export function createDriftCommand(deps: DriftDeps): Command {
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
         return usageFailure(io, "drift", e.message);
+      }
+      if (ready.notReady !== undefined) {
+        io.stderr(`cdnstream drift: ${ready.notReady}`);
+        return EXIT.failed;
       }
       const progress = (text: string) => io.stderr(`cdnstream drift: ${text}`);
       let stacks: StackReport[] = [];
