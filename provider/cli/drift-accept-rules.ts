@@ -9,6 +9,7 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document } fr
 import { z } from "zod";
 import { UsageError } from "./command";
 import {
+  canonical,
   hasCountedDrift,
   shortType,
   type AcceptanceSummary,
@@ -237,14 +238,6 @@ function blankAt(value: unknown, steps: readonly (string | number)[]): unknown {
     return { ...(value as Record<string, unknown>), [step]: blankAt((value as Record<string, unknown>)[step], rest) };
   return value;
 }
-
-/** JSON with sorted keys, so equal values compare equal whatever their key order. */
-const canonical = (value: unknown) =>
-  JSON.stringify(value, (_k, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  ) ?? "null";
 
 /**
  * Whether a property rule covers a finding of a top-level property: the same property, or a path

@@ -142,7 +142,7 @@ export function maskSecrets(value: unknown): unknown {
 }
 
 /** JSON with sorted keys, so equal values compare equal whatever their key order. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   const sortKeys = (_key: string, v: unknown) =>
     v !== null && typeof v === "object" && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

@@ -16,9 +16,9 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { programLocation, readProject } from "../../provider/cli/project";
 import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
+import { upNodeProject } from "../helpers/node-project";
 import { installedPackageDir } from "../helpers/package";
 
 const cli = path.join(installedPackageDir, "dist", "provider", "cli", "index.js");
@@ -143,21 +143,7 @@ describe.each(Object.keys(projects) as (keyof typeof projects)[])("accepted drif
       await stack.setConfig("cdnstream:baseUrl", { value: emulator.url });
       expect((await stack.up({ color: "never" })).summary.resourceChanges).toEqual({ create: 4 });
     } else {
-      // As `pulumi up` runs a Node.js program: node in the program's directory, the runtime prepared.
-      const script = `
-        const { prepareRuntime, projectProgram, readProject } = require(${JSON.stringify(path.join(installedPackageDir, "dist", "provider", "cli", "project.js"))});
-        const { LocalWorkspace } = require("@pulumi/pulumi/automation");
-        (async () => {
-          const dir = ${JSON.stringify(dir)};
-          const settings = readProject(dir);
-          prepareRuntime(settings);
-          const stack = await LocalWorkspace.createStack({ stackName: "dev", projectName: settings.name, program: projectProgram(dir) }, { workDir: dir, envVars: process.env });
-          await stack.setConfig("cdnstream:baseUrl", { value: ${JSON.stringify(emulator.url)} });
-          console.log(JSON.stringify((await stack.up({ color: "never" })).summary.resourceChanges));
-        })().catch((e) => { console.error(e.message); process.exit(1); });`;
-      const r = await run(["-e", script], { cwd: programLocation(readProject(dir)).programDir, env });
-      expect(r.code === 0 ? "exit 0" : `exit ${r.code}: ${r.stderr}`).toBe("exit 0");
-      expect(JSON.parse(r.stdout.trim().split("\n").pop()!)).toEqual({ create: 4 });
+      expect(await upNodeProject(dir, { stack: "dev", baseUrl: emulator.url, env })).toEqual({ create: 4 });
     }
     // The dashboard: all three disabled behind the stack's back.
     await emulator.mutate("pushStreams", 3001, { disabled: "1" });
