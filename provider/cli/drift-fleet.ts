@@ -5,7 +5,15 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
-import { driftReport, reportFiles, resolveFile, writeReport, type DriftReport, type Shard } from "./drift-report";
+import {
+  driftReport,
+  reportFiles,
+  resolveFile,
+  writeReport,
+  type AcceptanceSummary,
+  type DriftReport,
+  type Shard,
+} from "./drift-report";
 import { redacting } from "./environment";
 
 const SHARD_RULE =
@@ -66,6 +74,10 @@ then.
 The exit code is the one a single run over every stack would give: 1 when any stack could not
 be checked (even beside drift elsewhere: a stack not checked may hide drift, and the command
 line was right, the fleet was not fully seen), else 2 when any stack drifted, else 0.
+
+Acceptance (\`cdnstream drift --help\`): each shard applied the project's rules to its own stacks,
+and the merged report keeps every finding's mark; a rule is listed as stale only when it matched
+nothing in any shard, and as expired when a shard found it so.
 
 Without --json -, stdout gets the markdown report.
 
@@ -153,7 +165,28 @@ export function mergeReports(reports: readonly { file: string; report: ShardRepo
   const stacks = reports
     .flatMap((r) => r.report.stacks)
     .sort((a, b) => (a.stack < b.stack ? -1 : a.stack > b.stack ? 1 : 0));
-  return driftReport(stacks, { shards: count, ...(projects.length ? { project: projects[0] } : {}) });
+  return driftReport(
+    stacks,
+    { shards: count, ...(projects.length ? { project: projects[0] } : {}) },
+    mergedAcceptance(reports.map((r) => r.report)),
+  );
+}
+
+/**
+ * The acceptance file's account over every shard. Each shard applied the rules to its own
+ * stacks, and its findings keep their marks; a rule is stale in the fleet only when it matched
+ * nothing in any shard, and expired when any shard found it so.
+ */
+function mergedAcceptance(reports: readonly DriftReport[]): AcceptanceSummary | undefined {
+  const read = reports.flatMap((r) => (r.acceptance ? [r.acceptance] : []));
+  if (!read.length) return undefined;
+  const staleIn = (a: AcceptanceSummary, rule: string) => a.stale.some((x) => x.rule === rule);
+  const expired = new Map(read.flatMap((a) => a.expired.map((x) => [x.rule, x] as const)));
+  return {
+    file: read[0]!.file,
+    stale: read[0]!.stale.filter((x) => read.every((a) => staleIn(a, x.rule))),
+    expired: [...expired.values()],
+  };
 }
 
 /** What `drift merge` needs from the file system; replaced in unit tests. */

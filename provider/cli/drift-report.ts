@@ -8,7 +8,16 @@
  * provider's `read` returned (`new: null` when the object is gone). Our `read` returns the
  * declared inputs unless the live value differs (kinds/common/inputs.ts `inputsFromLive`), so
  * recorded-vs-live is `old.inputs` vs `new.inputs` of that event. The later `update` steps compare
- * live with the program's declarations: what `up` would change, not drift, so they are ignored.
+ * live with the program's declarations: what `up` would change, not drift, so they are not
+ * findings; they only say which drift the program ignores.
+ *
+ * ignoreChanges: no event names a resource's `ignoreChanges` (StepEventStateMetadata has no such
+ * field). But after a resource's refresh the engine sets each ignored property of the program's
+ * inputs to the refreshed (live) value before the provider's check and diff
+ * (pkg/resource/deploy/step_generator.go `processIgnoreChanges`), so the resource's next step
+ * (`same` or `update`) carries the live value in `new.inputs`, where a property the program sets
+ * carries the declared one. A drifted property whose next step carries its live value is one `up`
+ * would leave as it is: drift the program already accepts, reported as ignored by the program.
  */
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -70,9 +79,36 @@ export interface Shard {
   count: number;
 }
 
+/** A rule of the acceptance file, as a report lists it: stale or expired. */
+export interface RuleNote {
+  /** `file:line` of the rule, as in {@link Acceptance}. */
+  rule: string;
+  /** A glob (`*`, `?`) over the resource's name, type token (also without `pulumi-nodejs:dynamic/`) or URN. */
+  resource: string;
+  /** An input property (`disabled`) or a path in one (`origin.hostname`, `domains[0]`); absent: the whole resource. */
+  property?: string;
+  /** A glob over the stack's name; absent: every stack. */
+  stack?: string;
+  reason: string;
+  /** The rule's last day, YYYY-MM-DD (UTC). */
+  until: string;
+}
+
+/** What the run's acceptance file did: only in a report of a run that read one. */
+export interface AcceptanceSummary {
+  /** The file, as named in messages and `rule`s. */
+  file: string;
+  /** Unexpired rules that matched no finding of the run (in a merged report: of any shard). */
+  stale: RuleNote[];
+  /** Rules whose `until` is before the day of the run: they matched nothing. */
+  expired: RuleNote[];
+}
+
 export interface DriftReport {
   stacks: StackReport[];
   drifted: boolean;
+  /** The acceptance file the run read (absent with --no-accept, or when the default file does not exist). */
+  acceptance?: AcceptanceSummary;
   /** Only in a report of `drift --shard i/n`: the shard it covers. */
   shard?: Shard;
   /** Only in a report of `drift --shard i/n` (and their merge): the project whose stacks were sharded. */
@@ -106,7 +142,7 @@ export function maskSecrets(value: unknown): unknown {
 }
 
 /** JSON with sorted keys, so equal values compare equal whatever their key order. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   const sortKeys = (_key: string, v: unknown) =>
     v !== null && typeof v === "object" && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -127,6 +163,13 @@ export function findingsFromEvents(events: readonly EngineEvent[]) {
   const resources: ResourceDrift[] = [];
   const warnings = new Set<string>();
   const errors = new Set<string>();
+  // Each resource's first step after its refresh: the inputs `up` would send (see the top of the file).
+  const nextInputs = new Map<string, Record<string, unknown>>();
+  for (const event of events) {
+    const step = event.resourcePreEvent?.metadata;
+    if (step && step.op !== "refresh" && step.new && !nextInputs.has(step.urn))
+      nextInputs.set(step.urn, maskSecrets(step.new.inputs ?? {}) as Record<string, unknown>);
+  }
   for (const event of events) {
     const diag = event.diagnosticEvent;
     if (diag) {
@@ -150,9 +193,15 @@ export function findingsFromEvents(events: readonly EngineEvent[]) {
     const keys = [...new Set([...Object.keys(recorded), ...Object.keys(live)])]
       .filter((k) => k !== "__provider")
       .sort();
+    const next = nextInputs.get(meta.urn);
     const properties = keys
       .filter((k) => canonical(recorded[k]) !== canonical(live[k]))
-      .map((property) => ({ property, recorded: recorded[property] ?? null, live: live[property] ?? null }));
+      .map((property): PropertyDrift => {
+        const finding = { property, recorded: recorded[property] ?? null, live: live[property] ?? null };
+        return next && canonical(next[property]) === canonical(live[property])
+          ? { ...finding, ignoredByProgram: true }
+          : finding;
+      });
     if (properties.length) resources.push({ ...base, deleted: false, properties });
   }
   return { resources, warnings: [...warnings], errors: [...errors] };
@@ -162,8 +211,9 @@ export function findingsFromEvents(events: readonly EngineEvent[]) {
 export function driftReport(
   stacks: StackReport[],
   coverage: { shard?: Shard; shards?: number; project?: string } = {},
+  acceptance?: AcceptanceSummary,
 ): DriftReport {
-  return { stacks, drifted: stacks.some((s) => s.drifted), ...coverage };
+  return { stacks, drifted: stacks.some((s) => s.drifted), ...coverage, ...(acceptance ? { acceptance } : {}) };
 }
 
 /** Exit status: 1 when any stack could not be checked (its absence of drift proves nothing), else 2 on drift, else 0. */
@@ -188,8 +238,20 @@ const cell = (value: unknown) => code(value === SECRET ? SECRET : canonical(valu
 /** The dynamic-provider prefix says nothing to a reader; `cdnstream:StreamStatus` does. */
 export const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
 
+/** Why a finding does not count, as the markdown says it. */
+function notCounted(finding: PropertyDrift | ResourceDrift): string {
+  if (finding.accepted)
+    return `accepted until ${finding.accepted.until} (${code(finding.accepted.rule)}): ${code(finding.accepted.reason)}`;
+  return "ignored by the program (`ignoreChanges`)";
+}
+
 function stackSection(s: StackReport): string[] {
-  const findings = s.resources.reduce((n, r) => n + (r.deleted ? 1 : r.properties.length), 0);
+  const rows = s.resources.flatMap((r) =>
+    r.deleted ? [{ r, finding: r as PropertyDrift | ResourceDrift }] : r.properties.map((p) => ({ r, finding: p })),
+  );
+  const counted = rows.filter((x) => counts(x.finding));
+  const others = rows.filter((x) => !counts(x.finding));
+  const findings = counted.length;
   const state =
     s.error !== undefined
       ? "error"
@@ -200,18 +262,45 @@ function stackSection(s: StackReport): string[] {
   if (s.error !== undefined) {
     lines.push("The check did not complete:", "", "```text", s.error.replace(/```/g, "'''"), "```", "");
   }
-  if (s.resources.length) {
-    lines.push("| Resource | Type | Property | Recorded | Live |", "|---|---|---|---|---|");
-    for (const r of s.resources) {
-      const head = `| ${code(r.name)} | ${code(shortType(r.type))} |`;
-      if (r.deleted) lines.push(`${head} *(whole resource)* | exists | **deleted** |`);
-      for (const p of r.properties) lines.push(`${head} ${code(p.property)} | ${cell(p.recorded)} | ${cell(p.live)} |`);
-    }
-    lines.push("");
-  } else if (s.error === undefined) {
-    lines.push("No drift: every resource's live values match the recorded state.", "");
-  }
+  const row = ({ r, finding }: (typeof rows)[number]) => {
+    const head = `| ${code(r.name)} | ${code(shortType(r.type))} |`;
+    return "property" in finding
+      ? `${head} ${code(finding.property)} | ${cell(finding.recorded)} | ${cell(finding.live)} |`
+      : `${head} *(whole resource)* | exists | **deleted** |`;
+  };
+  if (counted.length)
+    lines.push("| Resource | Type | Property | Recorded | Live |", "|---|---|---|---|---|", ...counted.map(row), "");
+  else if (s.error === undefined && others.length)
+    lines.push("No drift that counts: every change below is accepted or ignored by the program.", "");
+  else if (s.error === undefined) lines.push("No drift: every resource's live values match the recorded state.", "");
+  // Kept in sight, so that an accepted change is seen in every report until its rule ends.
+  if (others.length)
+    lines.push(
+      "Accepted or ignored (not counted):",
+      "",
+      "| Resource | Type | Property | Recorded | Live | Why |",
+      "|---|---|---|---|---|---|",
+      ...others.map((x) => `${row(x)} ${notCounted(x.finding)} |`),
+      "",
+    );
   if (s.warnings?.length) lines.push("Warnings:", "", ...s.warnings.map((w) => `- ${w.replace(/\s*\n\s*/g, " ")}`), "");
+  return lines;
+}
+
+/** A rule as a list item: where, what it matches, until when and why. */
+function ruleItem(r: RuleNote): string {
+  const what = `${r.resource}${r.property !== undefined ? `.${r.property}` : ""}${r.stack !== undefined ? ` in stack ${r.stack}` : ""}`;
+  return `- ${code(r.rule)} ${code(what)}, until ${r.until}: ${code(r.reason)}`;
+}
+
+/** The acceptance file's expired and stale rules, for a person to renew or remove. */
+function rulesSection(acceptance?: AcceptanceSummary): string[] {
+  if (!acceptance || (!acceptance.expired.length && !acceptance.stale.length)) return [];
+  const lines = [`### Acceptance rules (${code(acceptance.file)})`, ""];
+  if (acceptance.expired.length)
+    lines.push("Expired (they no longer accept anything):", "", ...acceptance.expired.map(ruleItem), "");
+  if (acceptance.stale.length)
+    lines.push("Stale (they matched nothing in this run):", "", ...acceptance.stale.map(ruleItem), "");
   return lines;
 }
 
@@ -239,6 +328,7 @@ export function toMarkdown(report: DriftReport): string {
     "",
     ...coverage,
     ...report.stacks.flatMap(stackSection),
+    ...rulesSection(report.acceptance),
     "<sub>Recorded: the stack's state. Live: what a refreshing preview read from the API, without changing the state. Secrets show as `[secret]`.</sub>",
     "",
   ].join("\n");

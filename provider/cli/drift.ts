@@ -16,15 +16,18 @@ import {
   type Env,
 } from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
-import { driftReport, reportFiles, writeReport, type StackReport } from "./drift-report";
+import { acceptCommand } from "./drift-accept";
+import { acceptanceSummary, applyRules, loadRules, rulesSource, todayUtc, type AcceptRule } from "./drift-accept-rules";
+import { counts, driftReport, hasCountedDrift, reportFiles, writeReport, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks } from "./drift-stack";
 import { missingPulumi, redacting } from "./environment";
 import { projectName, settingsFileIn } from "./project-settings";
 import { isStopping } from "./signals";
 
 const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
-                       [--shard I/N]
+                       [--shard I/N] [--accept FILE | --no-accept]
        cdnstream drift merge REPORT.json... [--json FILE] [--markdown FILE]
+       cdnstream drift accept REPORT.json --reason TEXT --until DATE [--file FILE]
 
 Finds out-of-band changes: for each stack, a preview with refresh reads every resource from the
 API and compares it with the stack's state. The state is not written (unlike
@@ -39,7 +42,29 @@ Options:
       --markdown FILE    write the markdown report (a pull-request comment) to FILE
   -j, --concurrency N    stacks checked at once (default 2)
       --shard I/N        check only shard I of N (1 <= I <= N) of the stacks, for a CI matrix of N jobs
+      --accept FILE      the acceptance rules (default: cdnstream-drift.yaml in the project directory)
+      --no-accept        read no acceptance rules: every change counts
   -h, --help             show this help
+
+Accepted drift: a change the team expects (a stream the live-operations team disables during an
+event) is accepted by a rule of cdnstream-drift.yaml beside Pulumi.yaml, with a reason and an end
+date at most 366 days ahead:
+
+  accept:
+    - resource: main-event    # name, type token (cdnstream:index:StreamStatus) or URN; * and ? match
+      property: disabled      # optional: an input property or a path in one; omitted = whole resource
+      stack: prod             # optional glob; omitted = every stack
+      reason: toggled by live operations during events
+      until: 2027-01-31       # YYYY-MM-DD (UTC); from the day after, the rule has expired
+
+An accepted change stays in both reports, marked with the rule's reason and date, and does not
+count: a run whose every change is accepted exits 0. A property in the resource's ignoreChanges
+is reported as "ignored by the program" and does not count either. The reports list expired
+rules (they accept nothing) and stale ones (they matched nothing in the run). A bad file (YAML,
+an unknown key, no reason, a bad or too distant date, a glob that cannot match) is bad usage:
+exit 64 naming the file, line and field, and nothing is checked. A missing default file means
+no rules; a missing --accept FILE is bad usage. \`cdnstream drift accept --help\` writes rules
+from a report.
 
 A fleet of stacks fans out over N jobs: each runs \`cdnstream drift --shard I/N --json drift-I.json\`
 and \`cdnstream drift merge drift-*.json\` makes one report of them all, with the fleet's exit code
@@ -85,21 +110,28 @@ export function parseDriftArgs(argv: readonly string[], baseDir: string) {
       markdown: { type: "string" },
       concurrency: { type: "string", short: "j" },
       shard: { type: "string" },
+      accept: { type: "string" },
+      "no-accept": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) return undefined;
+  if (values.accept !== undefined && values["no-accept"])
+    throw new UsageError("--accept FILE and --no-accept exclude each other: give one");
+  if (values.accept === "") throw new UsageError("--accept needs a file name");
   const stacks = [...new Set(values.stack ?? [])];
   for (const s of stacks) if (!s.trim()) throw new UsageError("--stack needs a stack name");
   const raw = values.concurrency ?? "2";
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 32)
     throw new UsageError(`--concurrency takes a whole number from 1 to 32, got "${raw}"`);
+  const cwd = path.resolve(baseDir, values.cwd ?? ".");
   return {
     stacks,
-    cwd: path.resolve(baseDir, values.cwd ?? "."),
+    cwd,
     ...reportFiles(values, baseDir),
     concurrency: Number(raw),
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
+    rules: values["no-accept"] ? undefined : rulesSource(values.accept, cwd, baseDir),
   };
 }
 
@@ -138,15 +170,28 @@ export interface DriftDeps {
   cwd(): string;
   /** Before any run: `usage` when no project is there (exit 64), `notReady` when the machine cannot check (exit 1). */
   preflight(cwd: string, env: Env): { usage?: string; notReady?: string };
+  /** The day of the run, YYYY-MM-DD (UTC), which acceptance rules expire by; the clock's unless given. */
+  today?(): string;
+  /** Reads the acceptance file; the file system's unless given. */
+  readFile?(file: string): string;
 }
 
 function summaryLine(s: StackReport, seconds: string): string {
   if (s.error !== undefined) return `${s.stack}: could not be checked (${seconds}s): ${s.error.split("\n")[0]}`;
-  if (!s.drifted) return `${s.stack}: no drift (${seconds}s)`;
-  const names = s.resources.map((r) =>
-    r.deleted ? `${r.name} (deleted)` : `${r.name}.{${r.properties.map((p) => p.property).join(",")}}`,
+  const all = s.resources.reduce((n, r) => n + (r.deleted ? 1 : r.properties.length), 0);
+  const counted = s.resources.filter(hasCountedDrift);
+  const findings = counted.reduce((n, r) => n + (r.deleted ? 1 : r.properties.filter(counts).length), 0);
+  if (!s.drifted) return `${s.stack}: no drift${all ? ` (${all} accepted or ignored)` : ""} (${seconds}s)`;
+  const notCounted = all > findings ? `; ${all - findings} accepted or ignored` : "";
+  const names = counted.map((r) =>
+    r.deleted
+      ? `${r.name} (deleted)`
+      : `${r.name}.{${r.properties
+          .filter(counts)
+          .map((p) => p.property)
+          .join(",")}}`,
   );
-  return `${s.stack}: drift in ${names.join(", ")} (${seconds}s)`;
+  return `${s.stack}: drift in ${names.join(", ")}${notCounted} (${seconds}s)`;
 }
 
 /** The `drift` subcommand over the given dependencies. */
@@ -155,6 +200,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
     summary: "report out-of-band changes per stack, resource and property without writing state",
     async run(argv, given) {
       if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), given);
+      if (argv[0] === "accept") return acceptCommand.run(argv.slice(1), given);
       // Engine messages can echo anything: what leaves (stderr, the reports) is redacted of every
       // secret the run knows, the stacks' secret config too, learnt as each stack is checked.
       const io = redacting(given);
@@ -163,6 +209,15 @@ export function createDriftCommand(deps: DriftDeps): Command {
       const { cwd, concurrency } = args;
       const ready = deps.preflight(cwd, io.env);
       if (ready.usage !== undefined) return usageFailure(io, "drift", ready.usage);
+      // A bad acceptance file is bad usage, said before whether the machine is ready.
+      const today = deps.today?.() ?? todayUtc();
+      let rules: AcceptRule[] | undefined;
+      try {
+        rules = args.rules && loadRules(args.rules, today, deps.readFile);
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        return usageFailure(io, "drift", e.message);
+      }
       if (ready.notReady !== undefined) {
         io.stderr(`cdnstream drift: ${ready.notReady}`);
         return EXIT.failed;
@@ -198,6 +253,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
           noneChecked(`cannot choose the stacks of shard ${index}/${count}`, (e as Error).message);
         }
       }
+      const matched = new Set<string>();
       if (names.length) {
         progress(`checking ${names.join(", ")} in ${cwd} (${Math.min(concurrency, names.length)} at a time)`);
         stacks = await mapBounded(names, concurrency, async (name) => {
@@ -209,13 +265,18 @@ export function createDriftCommand(deps: DriftDeps): Command {
             (line) => progress(`${name}: ${line}`),
             (values) => io.redactor.add(values),
           );
+          if (rules) for (const rule of applyRules([result], rules, today)) matched.add(rule);
           progress(`${summaryLine(result, ((Date.now() - started) / 1000).toFixed(1))}`);
           return result;
         });
       }
       // Stopped by a signal meanwhile: the checks were cut short, so nothing is reported.
       if (isStopping()) return new Promise<number>(() => undefined);
-      const report = driftReport(stacks, args.shard ? { shard: args.shard, ...(project ? { project } : {}) } : {});
+      const report = driftReport(
+        stacks,
+        args.shard ? { shard: args.shard, ...(project ? { project } : {}) } : {},
+        rules && args.rules && acceptanceSummary(args.rules.name, rules, today, matched),
+      );
       return writeReport(report, args, io.redactor, io, deps.writeFile, progress);
     },
   };

@@ -80,6 +80,7 @@ describe("drift arguments", () => {
       json: "/work/r.json",
       markdown: "/abs/r.md",
       concurrency: 3,
+      rules: { file: "/work/infra/cdnstream-drift.yaml", name: "infra/cdnstream-drift.yaml", required: false },
     });
     expect(parseDriftArgs([], "/work")).toEqual({
       stacks: [],
@@ -87,6 +88,7 @@ describe("drift arguments", () => {
       json: undefined,
       markdown: undefined,
       concurrency: 2,
+      rules: { file: "/work/cdnstream-drift.yaml", name: "cdnstream-drift.yaml", required: false },
     });
     expect(parseDriftArgs(["--json", "-"], "/work")?.json).toBe("-");
     expect(parseDriftArgs(["-h"], "/work")).toBeUndefined();
