@@ -173,7 +173,7 @@ export function exitCodeOf(report: DriftReport): number {
 }
 
 /** Text as a markdown code span inside a table: pipes escaped, newlines flattened, long text cut. */
-function code(raw: string): string {
+export function code(raw: string): string {
   let text = raw.length > 120 ? `${raw.slice(0, 117)}...` : raw;
   text = text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
   // A code span cannot contain a backtick run as long as its own fence: use a longer fence.
@@ -183,7 +183,7 @@ function code(raw: string): string {
 }
 
 /** A recorded or live value: compact JSON, so `"1"` and `1` stay distinct; a secret as [secret]. */
-const cell = (value: unknown) => code(value === SECRET ? SECRET : canonical(value));
+export const cell = (value: unknown) => code(value === SECRET ? SECRET : canonical(value));
 
 /** The dynamic-provider prefix says nothing to a reader; `cdnstream:StreamStatus` does. */
 export const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");

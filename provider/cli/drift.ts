@@ -16,6 +16,7 @@ import {
   type Env,
 } from "./command";
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
+import { reconcileCommand } from "./drift-reconcile";
 import { driftReport, reportFiles, writeReport, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks } from "./drift-stack";
 import { missingPulumi, redacting } from "./environment";
@@ -25,6 +26,7 @@ import { isStopping } from "./signals";
 const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE] [--markdown FILE] [--concurrency N]
                        [--shard I/N]
        cdnstream drift merge REPORT.json... [--json FILE] [--markdown FILE]
+       cdnstream drift reconcile REPORT.json [--dry-run] [--cwd DIR] [--json FILE] [--markdown FILE]
 
 Finds out-of-band changes: for each stack, a preview with refresh reads every resource from the
 API and compares it with the stack's state. The state is not written (unlike
@@ -155,6 +157,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
     summary: "report out-of-band changes per stack, resource and property without writing state",
     async run(argv, given) {
       if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), given);
+      if (argv[0] === "reconcile") return reconcileCommand.run(argv.slice(1), given);
       // Engine messages can echo anything: what leaves (stderr, the reports) is redacted of every
       // secret the run knows, the stacks' secret config too, learnt as each stack is checked.
       const io = redacting(given);
