@@ -389,12 +389,16 @@ export function reconcileMarkdown(report: ReconcileReport): string {
   ];
   for (const s of report.stacks) {
     lines.push(`### Stack \`${s.stack}\`: ${s.reconcile.outcome}`, "");
-    if (s.reconcile.reason) lines.push(s.reconcile.reason.replace(/\n/g, " "), "");
+    const reason = s.reconcile.reason?.replace(/\s*\n\s*/g, " ");
+    if (reason) lines.push(`${reason[0]!.toUpperCase()}${reason.slice(1)}.`, "");
     if (s.reconcile.resources?.length) lines.push(...revertTable(s.reconcile.resources, dryRun));
   }
-  if (dryRun) return lines.join("\n");
-  // The check afterwards, one heading level down.
-  const after = toMarkdown(report).replace(/^(#+) /gm, "#$1 ");
+  // The check afterwards of the stacks an `up` ran on, one heading level down; the others were not checked again.
+  const checked = report.stacks.filter(
+    (s) => s.reconcile.outcome === "reverted" || s.reconcile.outcome === "not reverted",
+  );
+  if (!checked.length) return lines.join("\n");
+  const after = toMarkdown(driftReport(checked)).replace(/^(#+) /gm, "#$1 ");
   return [...lines, "### Checked again afterwards", "", after].join("\n");
 }
 

@@ -224,7 +224,7 @@ describe("drift reconcile as a command", () => {
     let r = await h.run(["r.json"]);
     expect(r.code).toBe(1);
     expect(h.operations.map((o) => o.kind)).toEqual(["preview"]);
-    expect(r.stdout).toMatch(/the stack was updated since the report was written/);
+    expect(r.stdout).toMatch(/The stack was updated since the report was written/);
 
     h = harness(reportOf(stackOf([drifted("main-event")])), good);
     r = await h.run(["r.json", "--dry-run"]);
@@ -238,7 +238,7 @@ describe("drift reconcile as a command", () => {
     let r = await h.run(["r.json"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /no Pulumi project \(Pulumi\.yaml\) in \/gone, where the report was written: give the project's directory with --cwd DIR/,
+      /No Pulumi project \(Pulumi\.yaml\) in \/gone, where the report was written: give the project's directory with --cwd DIR/,
     );
     expect(h.operations).toEqual([]);
     r = await h.run(["r.json", "--cwd", "/elsewhere"]);
