@@ -205,7 +205,13 @@ export function planFromPreview(
       continue;
     }
     const counted = new Map(target.properties.filter(counts).map((p) => [p.property, p]));
-    const hidden = keys.filter((k) => olds[k] === SECRET && news[k] === SECRET && !counted.has(k));
+    // A secret input shows masked on both sides, so its planned value cannot be compared. Every
+    // secret input of a cdnstream kind replaces the resource when it changes (TimeshiftStream's
+    // secureToken), so a change of one plans a replacement, refused below; another provider's may not.
+    const hidden =
+      kindOf(target.type) === undefined
+        ? keys.filter((k) => olds[k] === SECRET && news[k] === SECRET && !counted.has(k))
+        : [];
     if (hidden.length)
       problems.push(
         `${label(target)} has secret inputs (${hidden.join(", ")}) whose planned values cannot be compared with the report: revert it with \`pulumi up --target\` after reviewing its preview`,

@@ -106,6 +106,38 @@ describe("what a reconcile plan may change", () => {
     });
   });
 
+  it("refuses a secret input it cannot compare on another provider's resource; a cdnstream kind's replaces instead", () => {
+    const other = "random:index/randomPassword:RandomPassword";
+    const secret = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "x" };
+    const stack = stackOf([drifted("pw", { type: other })]);
+    const events = eventsFor("pw", { disabled: false, key: secret }, { disabled: true, key: secret }, "update", {
+      disabled: false,
+      key: secret,
+    }).map((e: any) => {
+      for (const m of [e.resOutputsEvent?.metadata, e.resourcePreEvent?.metadata]) {
+        if (!m) continue;
+        for (const st of [m.old, m.new, m]) {
+          if (!st) continue;
+          st.urn = urn("pw", other);
+          st.type = other;
+        }
+      }
+      return e;
+    });
+    expect(planFromPreview(stack, events)).toEqual({
+      refusal: expect.stringMatching(/pw \(random:index\/randomPassword:RandomPassword\) has secret inputs \(key\)/),
+    });
+    // What lets a cdnstream kind through: each of its secret inputs replaces the resource when it changes.
+    for (const folder of Object.values(KINDS).map((k) => k.folder)) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- each kind's declaration, by its folder
+      const { declaration } = require(`../../kinds/${folder}/declaration`);
+      for (const [key, input] of Object.entries(
+        declaration.inputs as Record<string, { secret?: boolean; replaces?: boolean }>,
+      ))
+        if (input.secret) expect([folder, key, input.replaces]).toEqual([folder, key, true]);
+    }
+  });
+
   it("refuses a replacement and any step on a resource the report does not name", () => {
     const replace = planFromPreview(
       report,
