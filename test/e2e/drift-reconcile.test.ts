@@ -19,6 +19,9 @@ const PROJECT = "reconcile-e2e";
 const type = "pulumi-nodejs:dynamic/cdnstream:StreamStatus";
 const urn = (name: string) => `urn:pulumi:prod::${PROJECT}::${type}::${name}`;
 
+/** A slot of VoD push zone 301's ad-break roster: a kind whose create is safe to repeat. */
+const SLOT = { zoneId: 301, type: "preroll", maxDurationS: 30 } as const;
+
 const STREAMS: [string, "push" | "timeshift", number][] = [
   ["main-event", "push", 3001],
   ["studio-b", "push", 3002],
@@ -35,6 +38,7 @@ async function program() {
   const config = new pulumi.Config(PROJECT);
   for (const [name, streamKind, streamId] of STREAMS)
     new cdn.StreamStatus(name, { streamKind, streamId, disabled: config.getBoolean(name) ?? false });
+  new cdn.AdBreakSlot("preroll", SLOT);
 }
 
 // Three streams; each one's `disabled` comes from stack config, so that a test can make a change
@@ -55,6 +59,7 @@ const config = new pulumi.Config("${PROJECT}");
 const streams: [string, "push" | "timeshift", number][] = ${JSON.stringify(STREAMS)};
 for (const [name, streamKind, streamId] of streams)
   new cdn.StreamStatus(name, { streamKind, streamId, disabled: config.getBoolean(name) ?? false });
+new cdn.AdBreakSlot("preroll", ${JSON.stringify(SLOT)});
 `,
 };
 
@@ -134,7 +139,7 @@ describe("cdnstream drift reconcile on a TypeScript project", () => {
       env: { CDNSTREAM_API_KEY: emulator.apiKey },
     });
     env = { ...(process.env as Record<string, string>), ...engineEnv(test.dir), CDNSTREAM_API_KEY: emulator.apiKey };
-    expect((await test.stack.up()).summary.resourceChanges).toEqual({ create: 4 });
+    expect((await test.stack.up()).summary.resourceChanges).toEqual({ create: 5 });
   });
   afterAll(async () => {
     await test?.cleanup();
@@ -283,5 +288,27 @@ describe("cdnstream drift reconcile on a TypeScript project", () => {
     const check = await drift("r5");
     expect(check.code).toBe(0);
     expect(check.json.stacks[0].resources).toEqual([]);
+  });
+
+  it("creates a deleted resource again where its kind's create is safe to repeat: an ad-break slot", async () => {
+    const preRoll = async () => (await emulator.object("vodPushZones", 301)).adinsertion.vodAdBreakPolicy.preRoll;
+    await emulator.mutate("vodPushZones", 301, { adinsertion: { vodAdBreakPolicy: { preRoll: null } } });
+    const report = await drift("r6");
+    expect(report.code).toBe(2);
+    expect(report.json.stacks[0].resources).toEqual([
+      expect.objectContaining({ name: "preroll", deleted: true, properties: [] }),
+    ]);
+    await emulator.clearRequests();
+    const r = await reconcile("r6");
+    expect(r.code).toBe(0);
+    expect(r.json.stacks[0].reconcile).toEqual({
+      outcome: "reverted",
+      resources: [expect.objectContaining({ name: "preroll", recreate: true, properties: [] })],
+    });
+    expect(r.markdown).toContain(
+      "| `preroll` | `cdnstream:AdBreakSlot` | *(whole resource)* | created again | **deleted** | exists |",
+    );
+    expect(await preRoll()).toMatchObject({ maxDurationS: 30 });
+    expect(r.json.stacks[0].resources).toEqual([]);
   });
 });
