@@ -8,8 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import type { Redactor } from "../../client/core/redact";
-import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Env, type Io } from "./command";
+import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Env } from "./command";
 import {
   code,
   cell,
@@ -20,13 +19,13 @@ import {
   resolveFile,
   shortType,
   toMarkdown,
+  writeReport,
   type DriftReport,
-  type ReportFiles,
   type StackReport,
 } from "./drift-report";
 import { planFromPreview, refusalFromReport, targetsOf, type ResourceRevert } from "./drift-reconcile-plan";
 import { runTargeted } from "./drift-revert";
-import { checkStack, type CheckedStackReport, type EngineRun, type TargetedOperation } from "./drift-stack";
+import { checkStack, type CheckedStackReport } from "./drift-stack";
 import { missingPulumi, redacting } from "./environment";
 import { projectName, settingsFileIn } from "./project-settings";
 import { isStopping } from "./signals";
@@ -150,21 +149,8 @@ export interface ReconcileReport extends DriftReport {
 
 /** What the command needs from the engine and the file system; replaced in unit tests. */
 export interface ReconcileDeps {
-  runTargeted(
-    stack: string,
-    cwd: string,
-    env: Env,
-    operation: TargetedOperation,
-    onOutput: (line: string) => void,
-    onSecrets: (values: readonly string[]) => void,
-  ): Promise<EngineRun>;
-  checkStack(
-    stack: string,
-    cwd: string,
-    env: Env,
-    onOutput: (line: string) => void,
-    onSecrets: (values: readonly string[]) => void,
-  ): Promise<StackReport>;
+  runTargeted: typeof runTargeted;
+  checkStack: typeof checkStack;
   readFile(file: string): string;
   writeFile(file: string, text: string): void;
   cwd(): string;
@@ -402,29 +388,6 @@ export function reconcileMarkdown(report: ReconcileReport): string {
   return [...lines, "### Checked again afterwards", "", after].join("\n");
 }
 
-function writeReconcileReport(
-  report: ReconcileReport,
-  files: ReportFiles,
-  redactor: Redactor,
-  io: Io,
-  writeFile: (file: string, text: string) => void,
-  complain: (text: string) => void,
-): number {
-  // Redacted before it is escaped or cut for a table, as drift's reports are.
-  const redacted = redactor.value(report);
-  const json = `${JSON.stringify(redacted, null, 2)}\n`;
-  const markdown = reconcileMarkdown(redacted);
-  try {
-    if (files.json !== undefined && files.json !== "-") writeFile(files.json, json);
-    if (files.markdown !== undefined && files.markdown !== "-") writeFile(files.markdown, markdown);
-  } catch (e) {
-    complain(`cannot write the report: ${(e as Error).message}`);
-    return EXIT.failed;
-  }
-  io.stdout(files.json === "-" ? json : markdown);
-  return reconcileExitCode(report);
-}
-
 /** The `drift reconcile` subcommand over the given dependencies. */
 export function createReconcileCommand(deps: ReconcileDeps): Command {
   return {
@@ -458,7 +421,10 @@ export function createReconcileCommand(deps: ReconcileDeps): Command {
         stacks,
         reconciled: { report: args.file, dryRun: args.dryRun },
       };
-      return writeReconcileReport(report, args, io.redactor, io, deps.writeFile, progress);
+      return writeReport(report, args, io.redactor, io, deps.writeFile, progress, {
+        markdown: reconcileMarkdown,
+        exitCode: reconcileExitCode,
+      });
     },
   };
 }

@@ -266,19 +266,21 @@ export function reportFiles(given: ReportFiles, baseDir: string): ReportFiles {
 /**
  * Writes the report, redacted by the run's `redactor`, to its files and to stdout (the JSON with
  * `--json -`, else the markdown). Returns its exit code, or 1 after `complain`ing of a file it cannot write.
+ * `render` gives another report's markdown and exit code (`drift reconcile`'s).
  */
-export function writeReport(
-  report: DriftReport,
+export function writeReport<R extends DriftReport>(
+  report: R,
   files: ReportFiles,
   redactor: Redactor,
   io: Io,
   writeFile: (file: string, text: string) => void,
   complain: (text: string) => void,
+  render: { markdown(report: R): string; exitCode(report: R): number } = { markdown: toMarkdown, exitCode: exitCodeOf },
 ): number {
   // Each string before it is escaped or cut for a table: a secret then never shows in part.
   const redacted = redactor.value(report);
   const json = `${JSON.stringify(redacted, null, 2)}\n`;
-  const markdown = toMarkdown(redacted);
+  const markdown = render.markdown(redacted);
   try {
     if (files.json !== undefined && files.json !== "-") writeFile(files.json, json);
     if (files.markdown !== undefined && files.markdown !== "-") writeFile(files.markdown, markdown);
@@ -287,5 +289,5 @@ export function writeReport(
     return EXIT.failed;
   }
   io.stdout(files.json === "-" ? json : markdown);
-  return exitCodeOf(report);
+  return render.exitCode(report);
 }
