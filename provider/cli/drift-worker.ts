@@ -1,7 +1,9 @@
 /**
- * The process in which `cdnstream drift` checks one stack (or `drift reconcile` previews or reverts it), started by ./drift-stack.ts as the
- * language host starts a program; it sends the stack's report back over the IPC channel. One
- * stack per process: the TypeScript registration and the working directory are process-wide.
+ * The process in which `cdnstream drift` checks one stack (or `drift reconcile` previews or reverts
+ * it), started by ./drift-stack.ts as the language host starts a program; it sends the stack's
+ * report (or the run) back over the IPC channel. One stack and one engine run per process: the
+ * TypeScript registration and the working directory are process-wide, and a second inline run in
+ * one process may find the program cut short.
  */
 import { runTargetedHere } from "./drift-revert";
 import { checkStackHere, type WorkerMessage, type WorkerTask } from "./drift-stack";
