@@ -223,7 +223,7 @@ export function exitCodeOf(report: DriftReport): number {
 }
 
 /** Text as a markdown code span inside a table: pipes escaped, newlines flattened, long text cut. */
-function code(raw: string): string {
+export function code(raw: string): string {
   let text = raw.length > 120 ? `${raw.slice(0, 117)}...` : raw;
   text = text.replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
   // A code span cannot contain a backtick run as long as its own fence: use a longer fence.
@@ -233,7 +233,7 @@ function code(raw: string): string {
 }
 
 /** A recorded or live value: compact JSON, so `"1"` and `1` stay distinct; a secret as [secret]. */
-const cell = (value: unknown) => code(value === SECRET ? SECRET : canonical(value));
+export const cell = (value: unknown) => code(value === SECRET ? SECRET : canonical(value));
 
 /** The dynamic-provider prefix says nothing to a reader; `cdnstream:StreamStatus` does. */
 export const shortType = (type: string) => type.replace(/^pulumi-nodejs:dynamic\//, "");
@@ -356,19 +356,21 @@ export function reportFiles(given: ReportFiles, baseDir: string): ReportFiles {
 /**
  * Writes the report, redacted by the run's `redactor`, to its files and to stdout (the JSON with
  * `--json -`, else the markdown). Returns its exit code, or 1 after `complain`ing of a file it cannot write.
+ * `render` gives another report's markdown and exit code (`drift reconcile`'s).
  */
-export function writeReport(
-  report: DriftReport,
+export function writeReport<R extends DriftReport>(
+  report: R,
   files: ReportFiles,
   redactor: Redactor,
   io: Io,
   writeFile: (file: string, text: string) => void,
   complain: (text: string) => void,
+  render: { markdown(report: R): string; exitCode(report: R): number } = { markdown: toMarkdown, exitCode: exitCodeOf },
 ): number {
   // Each string before it is escaped or cut for a table: a secret then never shows in part.
   const redacted = redactor.value(report);
   const json = `${JSON.stringify(redacted, null, 2)}\n`;
-  const markdown = toMarkdown(redacted);
+  const markdown = render.markdown(redacted);
   try {
     if (files.json !== undefined && files.json !== "-") writeFile(files.json, json);
     if (files.markdown !== undefined && files.markdown !== "-") writeFile(files.markdown, markdown);
@@ -377,5 +379,5 @@ export function writeReport(
     return EXIT.failed;
   }
   io.stdout(files.json === "-" ? json : markdown);
-  return exitCodeOf(report);
+  return render.exitCode(report);
 }

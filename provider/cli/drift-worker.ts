@@ -1,8 +1,11 @@
 /**
- * The process in which `cdnstream drift` checks one stack, started by ./drift-stack.ts as the
- * language host starts a program; it sends the stack's report back over the IPC channel. One
- * stack per process: the TypeScript registration and the working directory are process-wide.
+ * The process in which `cdnstream drift` checks one stack (or `drift reconcile` previews or reverts
+ * it), started by ./drift-stack.ts as the language host starts a program; it sends the stack's
+ * report (or the run) back over the IPC channel. One stack and one engine run per process: the
+ * TypeScript registration and the working directory are process-wide, and a second inline run in
+ * one process may find the program cut short.
  */
+import { runTargetedHere } from "./drift-revert";
 import { checkStackHere, type WorkerMessage, type WorkerTask } from "./drift-stack";
 import { stopDescendants } from "./process-tree";
 
@@ -16,8 +19,13 @@ process.once("disconnect", () => {
 const send = (message: WorkerMessage) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 
 process.once("message", (task: WorkerTask) => {
-  void checkStackHere(task.stack, task.cwd, process.env, (secrets) => send({ secrets })).then(
-    (report) => send({ report }).then(() => process.exit(0)),
+  const onSecrets = (secrets: string[]) => send({ secrets });
+  // `drift reconcile` asks for a targeted preview or up (./drift-revert.ts); `drift` for a check.
+  const result: Promise<WorkerMessage> = task.operation
+    ? runTargetedHere(task.stack, task.cwd, process.env, task.operation, onSecrets).then((run) => ({ run }))
+    : checkStackHere(task.stack, task.cwd, process.env, onSecrets).then((report) => ({ report }));
+  void result.then(
+    (message) => send(message).then(() => process.exit(0)),
     (error: unknown) => {
       // checkStackHere reports failures itself; this is a bug, with its stack for the report's error.
       process.stderr.write(`internal error: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -18,6 +18,7 @@ import {
 import { mergeCommand, parseShard, stacksInShard } from "./drift-fleet";
 import { acceptCommand } from "./drift-accept";
 import { acceptanceSummary, applyRules, loadRules, rulesSource, todayUtc, type AcceptRule } from "./drift-accept-rules";
+import { reconcileCommand } from "./drift-reconcile";
 import { counts, driftReport, hasCountedDrift, reportFiles, writeReport, type StackReport } from "./drift-report";
 import { checkStack, errorMessage, listStacks } from "./drift-stack";
 import { missingPulumi, redacting } from "./environment";
@@ -28,6 +29,7 @@ const HELP = `Usage: cdnstream drift [--stack NAME ...] [--cwd DIR] [--json FILE
                        [--shard I/N] [--accept FILE | --no-accept]
        cdnstream drift merge REPORT.json... [--json FILE] [--markdown FILE]
        cdnstream drift accept REPORT.json --reason TEXT --until DATE [--file FILE]
+       cdnstream drift reconcile REPORT.json [--dry-run] [--cwd DIR] [--json FILE] [--markdown FILE]
 
 Finds out-of-band changes: for each stack, a preview with refresh reads every resource from the
 API and compares it with the stack's state. The state is not written (unlike
@@ -201,6 +203,7 @@ export function createDriftCommand(deps: DriftDeps): Command {
     async run(argv, given) {
       if (argv[0] === "merge") return mergeCommand.run(argv.slice(1), given);
       if (argv[0] === "accept") return acceptCommand.run(argv.slice(1), given);
+      if (argv[0] === "reconcile") return reconcileCommand.run(argv.slice(1), given);
       // Engine messages can echo anything: what leaves (stderr, the reports) is redacted of every
       // secret the run knows, the stacks' secret config too, learnt as each stack is checked.
       const io = redacting(given);

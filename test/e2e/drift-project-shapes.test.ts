@@ -220,7 +220,18 @@ describe("cdnstream drift on each project shape", () => {
     const clean = await drift(dir);
     expect(clean.stderr).toMatch(/cdnstream drift: dev: no drift \(\d+\.\ds\)/);
     expect(clean.code).toBe(0);
-    expect(clean.json).toEqual({ stacks: [{ stack: "dev", cwd: dir, drifted: false, resources: [] }], drifted: false });
+    expect(clean.json).toEqual({
+      stacks: [
+        {
+          stack: "dev",
+          cwd: dir,
+          drifted: false,
+          resources: [],
+          checkpoint: { written: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        },
+      ],
+      drifted: false,
+    });
     expect(clean.stdout).toMatch(/^## No drift\n/);
 
     await emulator.mutate("pushStreams", STREAM, { disabled: "1" });

@@ -107,7 +107,15 @@ describe("cdnstream drift on a PostgreSQL backend with a password", () => {
   it("database up: the check runs, and the program's secret config and the backend's password show redacted", async () => {
     const r = await drift();
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.json).stacks).toEqual([{ stack: "dev", cwd: dir, drifted: false, resources: [] }]);
+    expect(JSON.parse(r.json).stacks).toEqual([
+      {
+        stack: "dev",
+        cwd: dir,
+        drifted: false,
+        resources: [],
+        checkpoint: { written: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      },
+    ]);
     expect(r.stderr).toContain(
       `cdnstream drift: dev: token [REDACTED], key [REDACTED], backend postgres://${pg.user}:[REDACTED]@127.0.0.1:${pg.port}/`,
     );

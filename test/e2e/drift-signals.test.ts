@@ -1,6 +1,6 @@
 /**
- * `cdnstream drift` stopped mid-check by SIGINT, SIGTERM or `timeout`: it exits 130 or 143 and
- * leaves nothing running. The run is real (the built command, its worker, the `pulumi` CLI and
+ * `cdnstream drift` (and `drift reconcile`) stopped mid-check by SIGINT, SIGTERM or `timeout`: it
+ * exits 130 or 143 and leaves nothing running. The run is real (the built command, its worker, the `pulumi` CLI and
  * the dynamic-provider host that Pulumi starts in a process group of its own) and held in the
  * middle by an emulator that answers reads only after 30 s. Every process of the run carries a
  * marker in its environment, so the survivors, if any, are found by scanning /proc.
@@ -144,6 +144,33 @@ describe("cdnstream drift stopped by a signal", () => {
     expect(r.code).toBe(exit);
     expect(r.left).toEqual([]);
     expect(fs.existsSync(path.join(dir, "r.json"))).toBe(false);
+  });
+
+  it("drift reconcile: SIGTERM while it checks the report again stops everything it started, writes no report and changes nothing", async () => {
+    await emulator.mutate("pushStreams", 3001, { disabled: "1" });
+    const report = path.join(dir, "drift.json");
+    const drift = spawn(process.execPath, driftArgs().slice(0, -1).concat(report), {
+      env,
+      stdio: "ignore",
+      timeout: 120_000,
+    });
+    expect(await new Promise((resolve) => drift.on("close", resolve))).toBe(2);
+    const checkpoint = path.join(stack.dir, "backend", ".pulumi", "stacks", "drift-signals", "dev.json");
+    const before = fs.readFileSync(checkpoint, "utf8");
+    fs.rmSync(path.join(dir, "r.json"), { force: true });
+    const r = await runAndStop(
+      process.execPath,
+      [cli, "drift", "reconcile", report, "--json", path.join(dir, "r.json")],
+      (child) => child.kill("SIGTERM"),
+    );
+    expect(r.seen.map((p) => p.argv).join("\n")).toMatch(/drift-worker\.js/);
+    expect(r.stderr).toContain("cdnstream: stopped by SIGTERM");
+    expect(r.code).toBe(143);
+    expect(r.left).toEqual([]);
+    expect(fs.existsSync(path.join(dir, "r.json"))).toBe(false);
+    expect(Object.keys(await emulator.requestCounts()).filter((op) => !op.startsWith("GET "))).toEqual([]);
+    expect(fs.readFileSync(checkpoint, "utf8")).toBe(before);
+    await emulator.mutate("pushStreams", 3001, { disabled: "0" });
   });
 
   it("`timeout` stopping it (SIGTERM) leaves nothing running either", async () => {

@@ -89,7 +89,18 @@ describe("cdnstream drift on a YAML project", () => {
     const r = await drift();
     expect(r.stderr).toMatch(/dev: no drift/);
     expect(r.code).toBe(0);
-    expect(r.json).toEqual({ stacks: [{ stack: "dev", cwd: workDir, drifted: false, resources: [] }], drifted: false });
+    expect(r.json).toEqual({
+      stacks: [
+        {
+          stack: "dev",
+          cwd: workDir,
+          drifted: false,
+          resources: [],
+          checkpoint: { written: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        },
+      ],
+      drifted: false,
+    });
   });
 
   it("changed out of band: exit 2 naming the resource and property with both values, the state not written", async () => {

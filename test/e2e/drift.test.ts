@@ -105,7 +105,18 @@ describe("cdnstream drift", () => {
     const r = await drift("--stack", "a");
     expect(r.stderr).toMatch(/a: no drift/);
     expect(r.code).toBe(0);
-    expect(r.json).toEqual({ stacks: [{ stack: "a", cwd: dir, drifted: false, resources: [] }], drifted: false });
+    expect(r.json).toEqual({
+      stacks: [
+        {
+          stack: "a",
+          cwd: dir,
+          drifted: false,
+          resources: [],
+          checkpoint: { written: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        },
+      ],
+      drifted: false,
+    });
     expect(r.markdown).toMatch(/^## No drift\n\n1 stack checked: 0 drifted, 1 clean\.\n\n### Stack `a`: No drift\n/);
   });
 

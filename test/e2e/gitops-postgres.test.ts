@@ -86,14 +86,21 @@ const workflow: { env: Record<string, string>; jobs: Record<string, Job> } = yam
 
 type GitHubEvent = "pull_request" | "push" | "schedule";
 
-/** The job an event runs: the one whose `if:` (`github.event_name == '…'` terms joined by `||`) admits it. */
+/**
+ * The job an event runs: the one whose `if:` admits it: `github.event_name == '…'` terms, each
+ * perhaps with `&& inputs.<name> == ''` (or `!= ''`), joined by `||`. The events run here carry no inputs.
+ */
 function jobFor(event: GitHubEvent): [string, Job] {
   const admits = (condition: string) =>
-    condition.split("||").some((term) => {
-      const match = /^\s*github\.event_name == '(\w+)'\s*$/.exec(term);
-      if (!match) throw new Error(`${WORKFLOW_FILE}: this suite cannot evaluate the job condition "${condition}"`);
-      return match[1] === event;
-    });
+    condition.split("||").some((term) =>
+      term.split("&&").every((part) => {
+        const match = /^\s*github\.event_name == '(\w+)'\s*$/.exec(part);
+        if (match) return match[1] === event;
+        const input = /^\s*inputs\.[\w-]+ (==|!=) ''\s*$/.exec(part);
+        if (input) return input[1] === "==";
+        throw new Error(`${WORKFLOW_FILE}: this suite cannot evaluate the job condition "${condition}"`);
+      }),
+    );
   const jobs = Object.entries(workflow.jobs).filter(([, job]) => admits(job.if));
   if (jobs.length !== 1) throw new Error(`${WORKFLOW_FILE}: ${jobs.length} jobs run on ${event}, expected one`);
   return jobs[0];
@@ -422,6 +429,16 @@ class Machine {
             summary ? formatSummary(summary) : done.signal ? "killed" : (error ?? "no summary")
           }`;
         }
+      } else if (action === "actions/upload-artifact") {
+        // Kept as GitHub keeps it: here, the file must be there (`if-no-files-found: error`).
+        const file = path.join(this.workspace, expand(String(step.with?.path), this.secrets, env));
+        const found = fs.existsSync(file);
+        done = {
+          label: `upload-artifact ${String(step.with?.name)}${found ? "" : " (no file)"}`,
+          code: found ? 0 : 1,
+          signal: null,
+          output: "",
+        };
       } else if (step.run && /(^|\n)\s*[^#\n]*\bgh (issue|pr|api)\b/.test(step.run)) {
         result.github.push(stepLabel(step));
         continue;

@@ -46,8 +46,8 @@ describe("the GitOps workflow's fleet drift jobs", () => {
   const on = yaml.load(enabled(text));
 
   it("are disabled as shipped: the workflow has no such jobs until they are uncommented", () => {
-    expect(Object.keys(yaml.load(text).jobs)).toEqual(["preview", "up", "drift"]);
-    expect(Object.keys(on.jobs)).toEqual(["preview", "up", "drift", "drift-shard", "drift-fleet"]);
+    expect(Object.keys(yaml.load(text).jobs)).toEqual(["preview", "up", "drift", "reconcile"]);
+    expect(Object.keys(on.jobs)).toEqual(["preview", "up", "drift", "reconcile", "drift-shard", "drift-fleet"]);
   });
 
   it("uncommented, pass actionlint", () => {
@@ -65,7 +65,9 @@ describe("the GitOps workflow's fleet drift jobs", () => {
 
   it("check one shard per matrix job, n taken from the matrix, and hand every report to the merge", () => {
     const shard = on.jobs["drift-shard"];
-    expect(shard.if).toBe("github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'");
+    expect(shard.if).toBe(
+      "github.event_name == 'schedule' || github.event_name == 'workflow_dispatch' && inputs.reconcile-run-id == ''",
+    );
     expect(shard.strategy).toEqual({ "fail-fast": false, matrix: { shard: [1, 2, 3, 4] } });
     const check = shard.steps.find((s: any) => s.run?.includes("cdnstream drift"));
     expect(check.run).toContain('shard="${{ matrix.shard }}/${{ strategy.job-total }}"');

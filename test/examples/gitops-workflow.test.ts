@@ -3,7 +3,8 @@
  * checked as GitHub would read it: actionlint (built by scripts/ensure-actionlint from the Go
  * module proxy) finds no problem, and the jobs follow current conventions: Node 24, actions on
  * their Node 24 majors, pulumi/actions for preview (posting on the pull request itself) and up,
- * and a nightly `cdnstream drift` whose exit codes decide the drift issue. The workflow's drift
+ * a nightly `cdnstream drift` whose exit codes decide the drift issue and whose report is kept, and
+ * a `reconcile` job, run by hand after an approval, on that report. The workflow's drift
  * command itself runs against the emulator in test/e2e/examples.test.ts.
  */
 import { spawnSync } from "node:child_process";
@@ -70,14 +71,18 @@ describe("the GitOps example's workflow", () => {
 
   it("runs on Node 24 and on the Node 24 majors of the actions it uses", () => {
     expect(String(workflow.env.NODE_VERSION)).toBe("26");
-    for (const job of ["preview", "up", "drift"]) {
+    const artefacts: Record<string, string[]> = {
+      drift: ["actions/upload-artifact@v6"],
+      reconcile: ["actions/download-artifact@v7"],
+    };
+    for (const job of ["preview", "up", "drift", "reconcile"]) {
       const [setup] = uses(job, "actions/setup-node");
       expect(setup?.with?.["node-version"]).toBe("${{ env.NODE_VERSION }}");
       expect(
         steps(job)
           .map((s) => s.uses)
           .filter(Boolean),
-      ).toEqual(["actions/checkout@v6", "actions/setup-node@v6", "pulumi/actions@v7"]);
+      ).toEqual(["actions/checkout@v6", "actions/setup-node@v6", "pulumi/actions@v7", ...(artefacts[job] ?? [])]);
       expect(steps(job).some((s) => s.run === "npm ci")).toBe(true);
       // TypeScript runs as it is: no build step.
       expect(steps(job).some((s) => /npm run build|tsc/.test(s.run ?? ""))).toBe(false);
@@ -105,7 +110,9 @@ describe("the GitOps example's workflow", () => {
 
   it("checks drift nightly with cdnstream drift, opening, updating or closing an issue by its exit code", () => {
     expect(workflow.on.schedule).toEqual([{ cron: "17 5 * * *" }]);
-    expect(workflow.jobs.drift.if).toBe("github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'");
+    expect(workflow.jobs.drift.if).toBe(
+      "github.event_name == 'schedule' || github.event_name == 'workflow_dispatch' && inputs.reconcile-run-id == ''",
+    );
     // The action only installs the CLI here (no command); cdnstream drift drives it.
     expect(uses("drift", "pulumi/actions")[0]!.with).toBeUndefined();
     const check = steps("drift").find((s) => s.run?.includes("cdnstream drift"))!;
@@ -122,5 +129,33 @@ describe("the GitOps example's workflow", () => {
     );
     expect(byCode["steps.check.outputs.code == '0'"]).toMatch(/gh issue close/);
     expect(workflow.jobs.drift.permissions.issues).toBe("write");
+    // The report a reviewer reads is kept for a reconcile.
+    expect(uses("drift", "actions/upload-artifact")[0]).toMatchObject({
+      if: "steps.check.outputs.code == '2'",
+      with: { name: "drift-report", path: "${{ env.PROJECT_DIR }}/drift.json", "if-no-files-found": "error" },
+    });
+  });
+
+  it("reconciles by hand, after an approval, exactly the report of the drift run it is given", () => {
+    expect(workflow.on.workflow_dispatch.inputs["reconcile-run-id"]).toMatchObject({ required: false, type: "string" });
+    const job = workflow.jobs.reconcile;
+    expect(job.if).toBe("github.event_name == 'workflow_dispatch' && inputs.reconcile-run-id != ''");
+    // Required reviewers of this environment hold the job until one approves.
+    expect(job.environment).toBe("drift-reconcile");
+    // Another run's artefact: by its run id, with a token allowed to read actions.
+    expect(job.permissions).toEqual({ contents: "read", actions: "read", issues: "write" });
+    expect(uses("reconcile", "actions/download-artifact")[0]!.with).toEqual({
+      name: "drift-report",
+      "run-id": "${{ inputs.reconcile-run-id }}",
+      "github-token": "${{ github.token }}",
+      path: "${{ env.PROJECT_DIR }}/reviewed",
+    });
+    const run = steps("reconcile").find((s) => s.run?.includes("cdnstream drift reconcile"))!;
+    expect(run.run).toContain(
+      "npx cdnstream drift reconcile reviewed/drift.json --cwd . --json reconciled.json --markdown reconciled.md",
+    );
+    expect(run.run).toContain('exit "$code"');
+    // Never at once with an up or a drift check: the workflow's one concurrency group.
+    expect(workflow.concurrency.group).toMatch(/'main'/);
   });
 });
