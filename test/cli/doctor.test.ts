@@ -90,7 +90,7 @@ describe("cdnstream doctor", () => {
   });
 
   it("stack config wins over the environment, as for `up`: a wrong cdnstream:apiKey is named as the source", async () => {
-    const binDir = ensureEngine();
+    const binDir = await ensureEngine();
     const env = {
       PATH: [binDir, process.env.PATH].join(path.delimiter),
       HOME: process.env.HOME,

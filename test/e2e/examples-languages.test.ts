@@ -100,7 +100,7 @@ describe("the examples of docs/examples.md", () => {
   });
 
   it("previews the Python program inline through the Python Automation API", async () => {
-    const python = ensurePython();
+    const python = await ensurePython();
     await expectPlannedWithoutWrites(async (dir, workDir) => {
       const spec = {
         project: "cdnstream-examples-python",

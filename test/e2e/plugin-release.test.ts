@@ -237,8 +237,8 @@ outputs:
         .map((file) => `${(fs.statSync(path.join(RELEASE_DIR, file)).size / 1e6).toFixed(1).padStart(6)} MB  ${file}`)
         .join("\n"),
     );
-    pulumi = path.join(ensureEngine(), "pulumi");
-    barePath = [path.dirname(pulumi), ensureYamlHost()].join(path.delimiter);
+    pulumi = path.join(await ensureEngine(), "pulumi");
+    barePath = [path.dirname(pulumi), await ensureYamlHost()].join(path.delimiter);
     fs.mkdirSync(root, { recursive: true });
     emulator = await startTestEmulator();
     served = await serveRelease(RELEASE_DIR);
@@ -428,7 +428,7 @@ outputs:
       PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${releasePage.replace(/[.]/g, "\\.")}/=${served.url}`,
       CDNSTREAM_DRIVER_SPEC: JSON.stringify(spec),
     });
-    const python = [ensurePython(), path.join(repoRoot, "test", "plugin-langs", "python", "driver.py")];
+    const python = [await ensurePython(), path.join(repoRoot, "test", "plugin-langs", "python", "driver.py")];
     const drive = (verb: string) =>
       new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
         const child = spawn(python[0], [python[1], verb], {
