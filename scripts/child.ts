@@ -23,6 +23,8 @@ export interface RunOptions {
   input?: string | Buffer;
   /** Copy the child's output to this process's stderr as it comes, besides capturing it. */
   echo?: boolean;
+  /** Each line of the child's stderr as it comes (a long step's progress), besides capturing it. */
+  onStderrLine?: (line: string) => void;
   /** Resolve with a non-zero exit instead of failing (the caller reads `status`). */
   allowFailure?: boolean;
 }
@@ -140,12 +142,18 @@ export function run(command: string, args: readonly string[], options: RunOption
     let output = "";
     let timedOut = false;
     let stopping: Promise<void> | undefined;
+    let partialLine = "";
     const take = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
       const text = chunk.toString("utf8");
       if (stream === "stdout") stdout += text;
       else stderr += text;
       output += text;
       if (options.echo) process.stderr.write(text);
+      if (stream === "stderr" && options.onStderrLine) {
+        const lines = (partialLine + text).split("\n");
+        partialLine = lines.pop()!;
+        for (const line of lines) options.onStderrLine(line);
+      }
     };
     child.stdout!.on("data", take("stdout"));
     child.stderr!.on("data", take("stderr"));
@@ -163,6 +171,7 @@ export function run(command: string, args: readonly string[], options: RunOption
       clearTimeout(timer);
       const finish = () => {
         if (child.pid) running.delete(child.pid);
+        if (partialLine && options.onStderrLine) options.onStderrLine(partialLine);
         const result: RunResult = { status, signal, stdout, stderr, output };
         if (timedOut) reject(new DeadlineExceeded(shown, cwd, options.deadlineMs, output));
         else if ((status !== 0 || signal) && !options.allowFailure) reject(new CommandFailed(shown, cwd, result));
@@ -178,27 +187,43 @@ export function run(command: string, args: readonly string[], options: RunOption
 /** The npm commands whose random hang (npm/cli#4028) is survived by one more try. */
 const NPM_RETRIED = new Set(["install", "i", "ci", "pack"]);
 
+type NpmOptions = RunOptions & { npm?: string; log?: (line: string) => void };
+
+/** Whether `e` is a hang of an npm command tried once more, saying so (to `log`) if it is. */
+function retriedHang(e: unknown, args: readonly string[], options: NpmOptions): boolean {
+  if (!(e instanceof DeadlineExceeded) || !NPM_RETRIED.has(args[0] ?? "")) return false;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  log(
+    `\`${e.command}\` (in ${e.cwd}) hung: no exit within ${formatDeadline(e.deadlineMs)}; ` +
+      "stopped it and everything it started, trying once more (npm/cli#4028)",
+  );
+  return true;
+}
+
 /**
  * `npm <args>` with a total deadline. An install, `ci` or pack that hangs is stopped at its
  * deadline and tried once more, with one line (to `log`, stderr by default) saying so; a second
  * hang fails with `DeadlineExceeded`. A deadline, not a silence detector: npm at its usual log
  * levels prints nothing for most of a good install, so silence says nothing about a hang.
  */
-export async function runNpm(
-  args: readonly string[],
-  options: RunOptions & { npm?: string; log?: (line: string) => void },
-): Promise<RunResult> {
+export async function runNpm(args: readonly string[], options: NpmOptions): Promise<RunResult> {
   const npm = options.npm ?? "npm";
   try {
     return await run(npm, args, options);
   } catch (e) {
-    if (!(e instanceof DeadlineExceeded) || !NPM_RETRIED.has(args[0] ?? "")) throw e;
-    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-    log(
-      `\`${e.command}\` (in ${e.cwd}) hung: no exit within ${formatDeadline(e.deadlineMs)}; ` +
-        "stopped it and everything it started, trying once more (npm/cli#4028)",
-    );
+    if (!retriedHang(e, args, options)) throw e;
     return await run(npm, args, options);
+  }
+}
+
+/** `runNpm`'s synchronous form (see `runSync`), for the synchronous scripts. */
+export function runNpmSync(args: readonly string[], options: NpmOptions): RunResult {
+  const npm = options.npm ?? "npm";
+  try {
+    return runSync(npm, args, options);
+  } catch (e) {
+    if (!retriedHang(e, args, options)) throw e;
+    return runSync(npm, args, options);
   }
 }
 

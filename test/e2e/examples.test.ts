@@ -39,7 +39,7 @@ describe("examples", () => {
     config: Record<string, { value: string; secret?: boolean }> = {},
   ): Promise<TestStack> {
     const dir = exampleDir(name);
-    compileProject(dir);
+    await compileProject(dir);
     test = await createTestStack({
       workDir: dir,
       projectName: projectName(dir),

@@ -92,7 +92,7 @@ describe("the root Pulumi.yaml demo project", () => {
   it("runs up, an empty preview and destroy against the emulator", async () => {
     emulator = await startTestEmulator();
     // The program is examples/demo, compiled against the installed package (as `npm run demo` does).
-    compileProject(path.join(repoRoot, "examples", "demo"));
+    await compileProject(path.join(repoRoot, "examples", "demo"));
     test = await createTestStack({
       workDir: repoRoot,
       projectName: projectName(repoRoot),

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CommandFailed, DeadlineExceeded, run, runNpm, runSync } from "../../scripts/child";
+import { CommandFailed, DeadlineExceeded, run, runNpm, runNpmSync, runSync } from "../../scripts/child";
 
 let scratch: string;
 beforeAll(() => {
@@ -172,6 +172,22 @@ describe("runNpm", () => {
     expect((error as Error).message).toMatch(/`.*npm ci` \(in .*\) did not exit within its deadline of 1 s/);
     expect(lines).toHaveLength(1);
     expect(pidsIn(pids)).toHaveLength(4);
+    expect(stillRunning(pidsIn(pids))).toEqual([]);
+  }, 30_000);
+
+  it("does the same synchronously, for the synchronous scripts (the release)", () => {
+    const { npm, pids } = fakeNpm("sync", 1);
+    const lines: string[] = [];
+    const result = runNpmSync(["pack", "--json"], {
+      npm,
+      cwd: scratch,
+      deadlineMs: 1000,
+      log: (line) => lines.push(line),
+    });
+    expect(result.stdout).toBe("added 1 package: pack --json\n");
+    expect(lines).toEqual([
+      expect.stringMatching(/^`.*npm pack --json` \(in .*\) hung: no exit within 1 s; .*trying once more/),
+    ]);
     expect(stillRunning(pidsIn(pids))).toEqual([]);
   }, 30_000);
 
