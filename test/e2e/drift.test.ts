@@ -3,10 +3,11 @@
  * packed package by name) deployed through the Automation API, then the built command run as a
  * child process with the environment a pipeline would give it, against the emulator.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { run } from "../../scripts/child";
 import { createTestStack, engineEnv, projectProgram, repoRoot, TestStack } from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
@@ -177,7 +178,7 @@ describe("cdnstream drift", () => {
     expect(r.markdown).toMatch(/^## Drift check incomplete\n/);
   });
 
-  it("evaluates a project's modules afresh on every run, as a new language host process would", () => {
+  it("evaluates a project's modules afresh on every run, as a new language host process would", async () => {
     // Outside jest, whose module registry ignores require.cache: the built module in plain node.
     const lib = path.join(dir, "count");
     fs.mkdirSync(lib, { recursive: true });
@@ -191,8 +192,8 @@ describe("cdnstream drift", () => {
       (async () => { const out = [];
         for (const p of [projectProgram(process.argv[1]), projectProgram(process.argv[1])]) { out.push(await p()); out.push(await p()); }
         console.log(JSON.stringify(out)); })();`;
-    const run = spawnSync(process.execPath, ["-e", script, lib], { encoding: "utf8" });
-    expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toEqual([1, 2, 3, 4].map((n) => ({ runs: n, parts: n })));
+    const ran = await run(process.execPath, ["-e", script, lib], { deadlineMs: 60_000 });
+    expect(ran.stderr).toBe("");
+    expect(JSON.parse(ran.stdout)).toEqual([1, 2, 3, 4].map((n) => ({ runs: n, parts: n })));
   });
 });

@@ -110,7 +110,8 @@ function pathsContaining(value: unknown, needle: string, at = ""): string[] {
 const ENGINE_RPC_LINE = /"msg":"(Un)?[Mm]arshaling property for RPC\[/;
 /** Whether the CLI on PATH masks secrets in its RPC log lines (checked for 3.246, the floor). */
 function cliMasksRpcLines(): boolean {
-  return execFileSync("pulumi", ["version"], { encoding: "utf8" }).trim() === "v3.246.0";
+  // Asked where a scan is made, synchronously: `pulumi version` answers in a fraction of a second.
+  return execFileSync("pulumi", ["version"], { encoding: "utf8", timeout: 60_000 }).trim() === "v3.246.0";
 }
 
 /** What one audited path collected, by place. */
