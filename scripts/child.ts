@@ -1,8 +1,8 @@
 /**
  * Every process the tests and scripts start, started with a deadline sized to its job. When the
- * deadline passes, the whole process tree is stopped (the child leads a process group of its own,
- * and every descendant found by parent pid is signalled too, as `cdnstream drift` stops its
- * workers: provider/cli/process-tree.ts) and the caller fails with the command, the directory,
+ * deadline passes, the whole process tree is stopped (every descendant, found by parent pid, then
+ * the child, as `cdnstream drift` stops its workers: provider/cli/process-tree.ts; a descendant in
+ * a process group or session of its own is reached too) and the caller fails with the command, the directory,
  * the deadline and the output so far. Nothing then waits forever on a child that will never exit
  * (npm's random hang: npm/cli#4028), and nothing it started is left running.
  *
@@ -90,7 +90,15 @@ export class CommandFailed extends Error {
   }
 }
 
-/** The process groups of children still running, stopped if this process exits first. */
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // Gone already.
+  }
+}
+
+/** The children still running, killed if this process exits first (a test file that ends early). */
 const running = new Set<number>();
 let exitHookSet = false;
 function track(pid: number): void {
@@ -98,31 +106,18 @@ function track(pid: number): void {
   if (exitHookSet) return;
   exitHookSet = true;
   process.on("exit", () => {
-    for (const group of running) {
-      try {
-        process.kill(-group, "SIGKILL");
-      } catch {
-        // Gone already.
-      }
-    }
+    for (const pid of running) signal(pid, "SIGKILL");
   });
 }
 
-/** Stops `pid`'s whole tree: its descendants by parent pid, then its process group, then it. */
+/** Stops `pid`'s whole tree: SIGTERM to each descendant and to it, SIGKILL to what is left after a grace period. */
 async function stopTree(pid: number): Promise<void> {
-  const signalGroup = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, sig);
-    } catch {
-      // The group is gone.
-    }
-  };
   // Descendants are listed before any signal (stopDescendants does so before its first wait):
   // once the root exits, its children are re-parented and leave its tree.
   const descendants = stopDescendants(pid, "SIGTERM", GRACE_MS);
-  signalGroup("SIGTERM");
+  signal(pid, "SIGTERM");
   await descendants;
-  signalGroup("SIGKILL");
+  signal(pid, "SIGKILL");
 }
 
 /**
@@ -135,8 +130,8 @@ export function run(command: string, args: readonly string[], options: RunOption
   const shown = commandLine(command, args);
   return new Promise((resolve, reject) => {
     const stdio: StdioOptions = [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"];
-    // Its own process group (detached), so that one signal reaches every process of the tree that stayed in it.
-    const child = spawn(command, args, { cwd, env: options.env ?? process.env, stdio, detached: true });
+    // In this process's group, as any child: Ctrl-C at a terminal reaches it too.
+    const child = spawn(command, args, { cwd, env: options.env ?? process.env, stdio });
     let stdout = "";
     let stderr = "";
     let output = "";
