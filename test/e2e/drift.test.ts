@@ -3,12 +3,18 @@
  * packed package by name) deployed through the Automation API, then the built command run as a
  * child process with the environment a pipeline would give it, against the emulator.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { run } from "../../scripts/child";
-import { createTestStack, engineEnv, projectProgram, repoRoot, TestStack } from "../helpers/engine";
+import {
+  createTestStack,
+  engineEnv,
+  projectProgram,
+  repoRoot,
+  TestStack,
+  ENGINE_COMMAND_DEADLINE_MS,
+} from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
 const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
@@ -51,16 +57,15 @@ describe("cdnstream drift", () => {
     const markdown = path.join(dir, "report.md");
     fs.rmSync(json, { force: true });
     fs.rmSync(markdown, { force: true });
-    const child = spawn(
-      process.execPath,
-      [cli, "drift", "--cwd", dir, "--json", json, "--markdown", markdown, ...args],
-      { env, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const {
+      status: code,
+      stdout,
+      stderr,
+    } = await run(process.execPath, [cli, "drift", "--cwd", dir, "--json", json, "--markdown", markdown, ...args], {
+      env,
+      deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+      allowFailure: true,
+    });
     const text = stdout + stderr + fs.readFileSync(json, "utf8") + fs.readFileSync(markdown, "utf8");
     expect(text).not.toContain(emulator.apiKey);
     return {

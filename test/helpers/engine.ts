@@ -28,6 +28,13 @@ const howToInstall =
 export const GO_BUILD_SCRIPT_DEADLINE_MS = 40 * 60_000;
 
 /**
+ * How long one engine command, program or drift run of a test (a few stacks of a few resources)
+ * may take: seconds, a minute on a busy machine; inside jest's 5-minute test timeout, so that the
+ * test fails naming the command rather than jest's timeout.
+ */
+export const ENGINE_COMMAND_DEADLINE_MS = 4 * 60_000;
+
+/**
  * Runs `scripts/ensure-pulumi` and returns the directory it prints last. Throws, with the
  * script's own diagnostics and how to fix them, when the engine cannot be had.
  */
