@@ -138,6 +138,9 @@ const gitEnv = {
  */
 const GIT_TIMEOUT_MS = 2 * 60_000;
 
+/** How long a workflow step may take (a runner's `timeout-minutes`): an `npm ci` or an `up`, a minute or two. */
+const STEP_DEADLINE_MS = 4 * 60_000;
+
 function git(cwd: string, ...args: string[]): string {
   const result = spawnSync("git", args, {
     cwd,
@@ -333,11 +336,29 @@ class Machine {
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
+    // A step's deadline, as a runner's `timeout-minutes`: an `npm ci` or an `up`, a minute or two
+    // here; at the deadline the step's process group is killed and the step fails naming itself.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // gone already
+      }
+    }, STEP_DEADLINE_MS);
     return new Promise((resolve, reject) => {
       child.once("error", reject);
       child.once("close", (code, signal) => {
+        clearTimeout(timer);
         this.transcript.push(output);
-        resolve({ label, code, signal, output });
+        if (timedOut)
+          reject(
+            new Error(
+              `\`${command} ${args.join(" ")}\` (${label}, in ${cwd}) did not exit within its deadline of ${STEP_DEADLINE_MS / 60_000} min: its process group was killed. Its output so far:\n${output}`,
+            ),
+          );
+        else resolve({ label, code, signal, output });
       });
     });
   }
