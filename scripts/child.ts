@@ -2,8 +2,8 @@
  * Every process the tests and scripts start, started with a deadline sized to its job. When the
  * deadline passes, the whole process tree is stopped (every descendant, found by parent pid, then
  * the child, as `cdnstream drift` stops its workers: provider/cli/process-tree.ts; a descendant in
- * a process group or session of its own is reached too) and the caller fails with the command, the directory,
- * the deadline and the output so far. Nothing then waits forever on a child that will never exit
+ * a process group or session of its own is reached too) and the caller fails with the command,
+ * the directory, the deadline and the output so far. Nothing then waits forever on a child that will never exit
  * (npm's random hang: npm/cli#4028), and nothing it started is left running.
  *
  * `run` is asynchronous: a test awaiting it keeps its worker's event loop free, so jest's own
@@ -21,8 +21,6 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Written to the child's stdin, which is then closed (else stdin is empty). */
   input?: string | Buffer;
-  /** Copy the child's output to this process's stderr as it comes, besides capturing it. */
-  echo?: boolean;
   /** Each line of the child's stderr as it comes (a long step's progress), besides capturing it. */
   onStderrLine?: (line: string) => void;
   /** Resolve with a non-zero exit instead of failing (the caller reads `status`). */
@@ -47,7 +45,7 @@ function commandLine(command: string, args: readonly string[]): string {
   return [command, ...args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(" ");
 }
 
-export function formatDeadline(ms: number): string {
+function formatDeadline(ms: number): string {
   return ms >= 120_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
 }
 
@@ -143,7 +141,6 @@ export function run(command: string, args: readonly string[], options: RunOption
       if (stream === "stdout") stdout += text;
       else stderr += text;
       output += text;
-      if (options.echo) process.stderr.write(text);
       if (stream === "stderr" && options.onStderrLine) {
         const lines = (partialLine + text).split("\n");
         partialLine = lines.pop()!;
