@@ -3,24 +3,11 @@
  * repository's configuration, as `npm run lint` runs it: a synchronous spawn without a `timeout`
  * fails, in every form a test or script writes one; with a `timeout`, or asynchronous, it passes.
  */
-import * as path from "node:path";
-import { run } from "../../scripts/child";
+import { ruleMessages } from "../helpers/eslint";
 
-const repoRoot = path.resolve(__dirname, "..", "..");
-const eslintBin = path.join(repoRoot, "node_modules", "eslint", "bin", "eslint.js");
-
-/** The rule's messages for `text` linted as if it were `file` (ESLint in its own process: its config is ESM). */
-async function deadlineErrors(text: string, file = "test/e2e/new.test.ts"): Promise<string[]> {
-  const linted = await run(process.execPath, [eslintBin, "--format", "json", "--stdin", "--stdin-filename", file], {
-    cwd: repoRoot,
-    input: text,
-    deadlineMs: 120_000,
-    allowFailure: true,
-  });
-  if (linted.status !== 0 && linted.status !== 1) throw new Error(`eslint failed (${linted.status}): ${linted.stderr}`);
-  const [result] = JSON.parse(linted.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
-  return result!.messages.filter((m) => m.ruleId === "cdnstream/spawn-deadline").map((m) => m.message);
-}
+/** The rule's messages for `text` linted as if it were `file`. */
+const deadlineErrors = (text: string, file = "test/e2e/new.test.ts") =>
+  ruleMessages("cdnstream/spawn-deadline", file, text);
 
 const imports =
   'import * as cp from "node:child_process";\nimport { execFileSync, execSync, spawnSync } from "node:child_process";\n';
