@@ -431,6 +431,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
   const { version } = manifest();
 
   const keys = path.join(releaseCacheDir(out), "keys");
+  fs.mkdirSync(out, { recursive: true });
   fs.mkdirSync(keys, { recursive: true });
   // Where the keys were kept before, in the release folder: moved out (their archives stay current).
   const oldKeys = path.join(out, ".keys");
