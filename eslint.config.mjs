@@ -13,6 +13,7 @@ import { defineConfig } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { layersPlugin } from "./scripts/lint/layers.mjs";
+import { spawnDeadlineRule } from "./scripts/lint/spawn-deadline.mjs";
 
 export default defineConfig(
   {
@@ -40,9 +41,10 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     // Every module has a layer or a folder apart; imports run down the layers only, never into a
-    // folder apart nor in a circle (scripts/lint/layers.mjs says which folder is which).
-    plugins: { cdnstream: layersPlugin },
-    rules: { "cdnstream/layers": "error" },
+    // folder apart nor in a circle (scripts/lint/layers.mjs says which folder is which). Every
+    // synchronous spawn has a deadline (scripts/lint/spawn-deadline.mjs).
+    plugins: { cdnstream: { rules: { ...layersPlugin.rules, "spawn-deadline": spawnDeadlineRule } } },
+    rules: { "cdnstream/layers": "error", "cdnstream/spawn-deadline": "error" },
   },
   {
     rules: {

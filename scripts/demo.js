@@ -19,9 +19,19 @@ if (!argv.includes("--quick") && !help) {
   process.stdout.write("cdnstream demo: building the package (tsc -p tsconfig.json)...\n");
   const t0 = Date.now();
   const tsc = path.join(path.dirname(require.resolve("typescript/package.json", { paths: [repoRoot] })), "bin", "tsc");
-  const build = spawnSync(process.execPath, [tsc, "-p", path.join(repoRoot, "tsconfig.json")], { stdio: "inherit" });
+  // The whole package's build: under a minute; its deadline, ten (this launcher runs before the
+  // build, so it cannot load scripts/child.ts).
+  const deadlineMs = 10 * 60_000;
+  const build = spawnSync(process.execPath, [tsc, "-p", path.join(repoRoot, "tsconfig.json")], {
+    stdio: "inherit",
+    timeout: deadlineMs,
+    killSignal: "SIGKILL",
+  });
   if (build.status !== 0) {
-    process.stderr.write(`demo: the build failed (tsc exited ${build.status})\n`);
+    const why = build.error
+      ? `did not finish within its deadline of ${deadlineMs / 60_000} min`
+      : `exited ${build.status}`;
+    process.stderr.write(`demo: the build failed (\`tsc -p tsconfig.json\` in ${repoRoot} ${why})\n`);
     process.exit(1);
   }
   buildMs = Date.now() - t0;

@@ -10,6 +10,22 @@ die() { printf '%s: error: %s\n' "$me" "$*" >&2; exit 1; }
 # ~/.cache/pulumi-cdnstream/engine by default; some tools are cached beside it, in its parent.
 cache_root=${CDNSTREAM_ENGINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cdnstream/engine}
 
+# Runs "$@" with a deadline of $1 seconds: coreutils `timeout` stops the command's whole process
+# group when it passes (SIGTERM, then SIGKILL 30 s later), and the step fails naming the command,
+# its directory and the deadline. Sized generously: a deadline ends a hang, never a slow good run.
+# Where there is no `timeout` (macOS without coreutils), the command runs without one.
+deadline() {
+  local seconds=$1 status=0
+  shift
+  command -v timeout >/dev/null 2>&1 || { "$@"; return; }
+  timeout --kill-after=30 "$seconds" "$@" || status=$?
+  case $status in
+    124 | 137) printf '%s: error: `%s` (in %s) did not exit within its deadline of %ss: it and every process it started were stopped\n' \
+      "${me:-$(basename "$0")}" "$*" "$PWD" "$seconds" >&2 ;;
+  esac
+  return "$status"
+}
+
 # A warm run's end: says $1, prints the path $2 (the script's last stdout line) and exits.
 use() {
   say "$1"
@@ -48,7 +64,7 @@ build_go_once() {
   [ ! -x "$dir/$name" ] || return 0
   start=$(date +%s)
   say "building $what ($from, from the Go module proxy) into $dir"
-  (cd "$repo/$src" && GOWORK=off GOFLAGS=-mod=mod go build -o "$dir/$name.tmp" .) >&2 ||
+  (cd "$repo/$src" && GOWORK=off GOFLAGS=-mod=mod deadline 1800 go build -o "$dir/$name.tmp" .) >&2 ||
     die "building $src failed (see above)"
   mv "$dir/$name.tmp" "$dir/$name"
   say "built $what in $(($(date +%s) - start))s"

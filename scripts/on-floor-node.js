@@ -25,9 +25,14 @@ const needed = floor.slice(1).map(Number);
 const at = found.findIndex((part, i) => part !== needed[i]);
 const env = { ...process.env };
 if (at !== -1 && found[at] < needed[at]) {
+  // A download of Node.js (about 30 MB) when it is not cached: seconds to a minute or two. (This
+  // launcher runs before the build, so it cannot load scripts/child.ts; ensure-node has no children
+  // that outlive it but its own downloads, which its `timeout`s bound.)
   const ensure = spawnSync(path.join(repoRoot, "scripts", "ensure-node"), [floor[0]], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
+    timeout: 15 * 60_000,
+    killSignal: "SIGKILL",
   });
   const bin = ensure.stdout?.trim().split("\n").pop();
   if (ensure.status !== 0 || !bin) {

@@ -17,9 +17,12 @@
  * into an empty dist/, so no compiled file of a deleted source ships, and the checkout is never
  * written. An archive is rebuilt only when what it holds changed: its key is the hash of the
  * laid-out directory (package, resolved dependencies, Node.js binary, launcher), of the lockfile
- * and of this script, kept in OUT/.keys/. Progress goes to stderr; stdout gets the listing.
+ * and of this script, kept beside the release in OUT-cache/ (dist/release-cache/), never in the
+ * folder users take the release from. SHA256SUMS lists exactly the files the GitHub release attaches
+ * (the archives, the npm tarball, the wheel and sdist): the Go module (goproxy/) is published as a
+ * tag, and verified by Go's checksum database. Every command it runs has a deadline
+ * (scripts/child.ts). Progress goes to stderr; stdout gets the listing.
  */
-import { execFileSync, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -27,6 +30,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { layOutPlugin, PLUGIN_LAYOUT, productionDependencies } from "../provider/cli/plugin";
 import { manifest } from "../kinds/package-info";
+import { CommandFailed, runNpmSync, runSync } from "./child";
 import { schemaText } from "./gen-schema";
 import { ROOT } from "./generated-files";
 
@@ -66,6 +70,12 @@ const isWindows = (platform: string) => platform.startsWith("windows-");
 /** The release's default output directory. */
 export const RELEASE_DIR = path.join(ROOT, "dist", "release");
 
+/**
+ * Where the build of the release in `out` keeps what it caches (each archive's key): beside the
+ * release, never in it, so that the release folder holds the release and nothing else.
+ */
+export const releaseCacheDir = (out: string) => `${path.resolve(out)}-cache`;
+
 /** The engine's name for a plugin archive (sdk/go/common/workspace/plugins.go, standardAssetName). */
 export const archiveName = (version: string, platform: string): string =>
   `pulumi-resource-cdnstream-v${version}-${platform}.tar.gz`;
@@ -82,11 +92,13 @@ const say = (text: string) => process.stderr.write(`release: ${text}\n`);
 /** The Node.js binary and its license (when its package has one) for one platform, from scripts/ensure-node's cache. */
 function nodeBinary(platform: string): { node: string; nodeLicense?: string } {
   const { npm, node: version } = PLATFORMS[platform];
-  const run = spawnSync(path.join(ROOT, "scripts", "ensure-node"), [version, npm], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
+  // A download of npm's Node.js package for the platform when it is not cached: a minute or two.
+  const run = runSync(path.join(ROOT, "scripts", "ensure-node"), [version, npm], {
+    deadlineMs: 15 * 60_000,
+    allowFailure: true,
   });
-  const bin = (run.stdout ?? "").trim().split("\n").pop() ?? "";
+  process.stderr.write(run.stderr);
+  const bin = run.stdout.trim().split("\n").pop() ?? "";
   const node = path.join(bin, isWindows(platform) ? WINDOWS_LAYOUT.node : PLUGIN_LAYOUT.node);
   if (run.status !== 0 || !fs.existsSync(node))
     throw new Error(`scripts/ensure-node ${version} ${npm} failed (exit ${run.status}): see its message above`);
@@ -103,10 +115,15 @@ function givenNode(platform: string, node: string): { node: string; nodeLicense?
   if (!fs.existsSync(node)) throw new Error(`--node ${platform}=${node}: no such file`);
   const { npm, node: version } = PLATFORMS[platform];
   if (npm === `${process.platform}-${process.arch}`) {
-    const ran = spawnSync(node, ["--version"], { encoding: "utf8" });
-    if (ran.stdout?.trim() !== `v${version}`)
+    let ran: { stdout: string; why?: string };
+    try {
+      ran = runSync(node, ["--version"], { deadlineMs: 60_000, allowFailure: true });
+    } catch (e) {
+      ran = { stdout: "", why: (e as Error).message };
+    }
+    if (ran.stdout.trim() !== `v${version}`)
       throw new Error(
-        `--node ${platform}=${node}: it reports ${ran.stdout?.trim() || `no version (${ran.error?.message ?? `exit ${ran.status}`})`}, the release ships Node.js v${version} for ${platform}: install that one (actions/setup-node with node-version ${version})`,
+        `--node ${platform}=${node}: it reports ${ran.stdout.trim() || `no version (${ran.why ?? "no output"})`}, the release ships Node.js v${version} for ${platform}: install that one (actions/setup-node with node-version ${version})`,
       );
   }
   const license = path.join(path.dirname(path.dirname(fs.realpathSync(node))), "LICENSE");
@@ -142,13 +159,14 @@ export function tarGz(dir: string, file: string, env: NodeJS.ProcessEnv = proces
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.partial`);
   const options = ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", "--mtime=@315532800"];
   try {
-    execFileSync(TAR, [...options, "-I", "gzip -n -6", "-cf", partial, "-C", dir, ...fs.readdirSync(dir).sort()], {
-      stdio: ["ignore", "ignore", "pipe"],
+    // About 20 s of compression per archive on a busy 2-core machine.
+    runSync(TAR, [...options, "-I", "gzip -n -6", "-cf", partial, "-C", dir, ...fs.readdirSync(dir).sort()], {
       env,
+      deadlineMs: 10 * 60_000,
     });
     fs.renameSync(partial, file);
   } catch (err) {
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
+    const stderr = err instanceof CommandFailed ? err.result.stderr.trim() : "";
     throw new Error(`writing ${path.basename(file)} failed, nothing was written: ${stderr || (err as Error).message}`);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -166,14 +184,13 @@ export function checkoutFiles(): string[] {
     ? undefined
     : fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-release-git-"));
   try {
-    if (scratch) execFileSync("git", ["init", "--quiet", scratch]);
+    if (scratch) runSync("git", ["init", "--quiet", scratch], { deadlineMs: 60_000 });
     const git = scratch ? [`--git-dir=${path.join(scratch, ".git")}`, `--work-tree=${ROOT}`] : [];
-    return execFileSync("git", [...git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    return runSync("git", [...git, "ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
       cwd: ROOT,
-      encoding: "utf8",
-      maxBuffer: 64 << 20,
+      deadlineMs: 2 * 60_000,
     })
-      .split("\0")
+      .stdout.split("\0")
       .filter((file) => file && fs.existsSync(path.join(ROOT, file)));
   } finally {
     if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
@@ -197,12 +214,14 @@ function snapshot(src: string): void {
     say(
       `the schema's pluginDownloadURL is ${JSON.parse(text).pluginDownloadURL}: regenerating the SDKs for the release`,
     );
-    execFileSync(path.join(src, "scripts", "gen-sdks"), [], { stdio: ["ignore", "inherit", "inherit"] });
+    // Go's and Python's SDK generators, built from the module proxy when not cached: minutes.
+    runSync(path.join(src, "scripts", "gen-sdks"), [], { stdio: "inherit", deadlineMs: 40 * 60_000 });
   }
   say(`compiling ${files.length} files of the checkout into an empty dist/`);
-  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(src, "tsconfig.json")], {
+  runSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(src, "tsconfig.json")], {
     cwd: src,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: "inherit",
+    deadlineMs: 10 * 60_000,
   });
 }
 
@@ -225,10 +244,10 @@ process.exit(0);
 
 /** The package directories (below `packageDir`) of the dependencies the plugin loads. */
 function loadedDependencies(packageDir: string): Set<string> {
-  const run = spawnSync(process.execPath, ["-e", TRACE, packageDir], {
-    encoding: "utf8",
-    maxBuffer: 64 << 20,
+  const run = runSync(process.execPath, ["-e", TRACE, packageDir], {
     env: { ...process.env, NODE_OPTIONS: "" },
+    deadlineMs: 2 * 60_000,
+    allowFailure: true,
   });
   if (run.status !== 0) throw new Error(`tracing what the plugin loads failed (exit ${run.status}):\n${run.stderr}`);
   const loaded = new Set<string>();
@@ -291,7 +310,7 @@ function treeHash(dir: string): string {
 
 /** The text of one member of a gzipped tarball. */
 const memberOf = (archive: string, member: string) =>
-  execFileSync("tar", ["-xzOf", archive, member], { encoding: "utf8", maxBuffer: 64 << 20 });
+  runSync("tar", ["-xzOf", archive, member], { deadlineMs: 2 * 60_000 }).stdout;
 
 /** The artefacts a release holds, by the names their builders give them; the version is the first group. */
 const ARTEFACTS = {
@@ -411,7 +430,15 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
       );
   const { version } = manifest();
 
-  fs.mkdirSync(path.join(out, ".keys"), { recursive: true });
+  const keys = path.join(releaseCacheDir(out), "keys");
+  fs.mkdirSync(out, { recursive: true });
+  fs.mkdirSync(keys, { recursive: true });
+  // Where the keys were kept before, in the release folder: moved out (their archives stay current).
+  const oldKeys = path.join(out, ".keys");
+  if (fs.existsSync(oldKeys))
+    for (const file of fs.readdirSync(oldKeys))
+      if (!fs.existsSync(path.join(keys, file))) fs.renameSync(path.join(oldKeys, file), path.join(keys, file));
+  fs.rmSync(oldKeys, { recursive: true, force: true });
   fs.rmSync(path.join(out, "SHA256SUMS"), { force: true });
   const written: string[] = [];
   const work = path.join(ROOT, ".tmp", `release-${process.pid}`);
@@ -424,11 +451,12 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
     // the checkout, so its production dependencies resolve from the checkout's node_modules
     // (npm ci's tree, the lockfile's versions).
     const [packed] = JSON.parse(
-      execFileSync("npm", ["pack", "--json", "--silent", "--pack-destination", out], { cwd: src, encoding: "utf8" }),
+      runNpmSync(["pack", "--json", "--silent", "--pack-destination", out], { cwd: src, deadlineMs: 5 * 60_000 })
+        .stdout,
     ) as { filename: string }[];
     written.push(packed.filename);
     say(`packed ${packed.filename}`);
-    execFileSync("tar", ["-xzf", path.join(out, packed.filename), "-C", work]);
+    runSync("tar", ["-xzf", path.join(out, packed.filename), "-C", work], { deadlineMs: 2 * 60_000 });
     const packageDir = path.join(work, "package");
     // What else decides an archive's bytes: the lockfile (for what it names, even before npm ci
     // applied it) and this script (the tar options).
@@ -453,7 +481,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
         fs.writeFileSync(path.join(stage, WINDOWS_LAYOUT.launcher), WINDOWS_LAUNCHER);
       }
       const key = sha256(treeHash(stage), lockfile, code);
-      const keyFile = path.join(out, ".keys", name);
+      const keyFile = path.join(keys, name);
       written.push(name);
       if (fs.existsSync(path.join(out, name)) && fs.existsSync(keyFile) && fs.readFileSync(keyFile, "utf8") === key) {
         say(`${name} is up to date`);
@@ -478,7 +506,8 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
       fs.rmSync(hookOut, { recursive: true, force: true });
       fs.mkdirSync(hookOut);
       say(`${hook.script} OUT_DIR: ${hook.what}`);
-      execFileSync(path.join(src, hook.script), [hookOut], { cwd: src, stdio: ["ignore", "inherit", "inherit"] });
+      // A wheel and an sdist (pip, from PyPI when not cached), the Go module's zip: minutes at most.
+      runSync(path.join(src, hook.script), [hookOut], { cwd: src, stdio: "inherit", deadlineMs: 20 * 60_000 });
       if (hook.tree) {
         fs.rmSync(path.join(out, hook.kind), { recursive: true, force: true });
         fs.renameSync(hookOut, path.join(out, hook.kind));
@@ -499,8 +528,7 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
   const current = new Set(written);
   for (const file of fs.readdirSync(out))
     if (artefactKind(file) && !current.has(file)) fs.rmSync(path.join(out, file), { recursive: true, force: true });
-  for (const file of fs.readdirSync(path.join(out, ".keys")))
-    if (!current.has(file)) fs.rmSync(path.join(out, ".keys", file), { force: true });
+  for (const file of fs.readdirSync(keys)) if (!current.has(file)) fs.rmSync(path.join(keys, file), { force: true });
 
   checkOneVersion(out, version);
   const files = [...current]
@@ -508,9 +536,15 @@ export function buildRelease(options: ReleaseOptions = {}): { version: string; o
       fs.statSync(path.join(out, f)).isDirectory() ? filesUnder(path.join(out, f)).map((m) => `${f}/${m}`) : [f],
     )
     .sort();
+  // The files the GitHub release attaches (release.yml): the top-level ones. goproxy/ is no download
+  // of the release (the module proxy serves the Go module from its tag, and Go's checksum database
+  // verifies it), so a user's `sha256sum -c SHA256SUMS` in the downloaded release checks every line.
   fs.writeFileSync(
     path.join(out, ".SHA256SUMS.partial"),
-    files.map((f) => `${sha256File(path.join(out, f))}  ${f}\n`).join(""),
+    files
+      .filter((f) => !f.includes("/"))
+      .map((f) => `${sha256File(path.join(out, f))}  ${f}\n`)
+      .join(""),
   );
   fs.renameSync(path.join(out, ".SHA256SUMS.partial"), path.join(out, "SHA256SUMS"));
   return { version, out, files: [...files, "SHA256SUMS"] };

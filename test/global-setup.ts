@@ -9,7 +9,7 @@ import { enginePath, ensureEngine, projectCacheDir } from "./helpers/engine";
 import { installPackedPackage } from "./helpers/package";
 import { ensureYamlHost, pluginBinDir } from "./helpers/plugin";
 
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
   // Most of a provider host's start is V8 compiling @pulumi/pulumi, about 0.4 s of CPU in every
   // engine operation; Node.js (22.1 and later) keeps the compiled code here for every process the
   // suites start, and checks it against each file's contents, so it never runs stale code.
@@ -18,6 +18,6 @@ export default function globalSetup(): void {
   // of whose CPU is the CLI's start, where Go's default pacing collects garbage again and again:
   // `pulumi stack output` takes 0.34 s of CPU at the default and 0.26 s here, for 2 % more memory.
   process.env.GOGC ??= "400";
-  process.env.PATH = [pluginBinDir(), ensureYamlHost(), enginePath(ensureEngine())].join(path.delimiter);
-  installPackedPackage();
+  process.env.PATH = [pluginBinDir(), await ensureYamlHost(), enginePath(await ensureEngine())].join(path.delimiter);
+  await installPackedPackage();
 }

@@ -367,7 +367,11 @@ export function foreignLibraries(): string[] | undefined {
   try {
     libraries =
       process.platform === "darwin"
-        ? execFileSync("otool", ["-L", process.execPath], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+        ? execFileSync("otool", ["-L", process.execPath], {
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "ignore"],
+            timeout: 60_000,
+          })
             .split("\n")
             .slice(1)
             .map((line) => line.trim().split(" (")[0])
@@ -395,9 +399,12 @@ function nodeForPlugin(io: Io): PluginSources {
     }; the plugin gets the official Node.js ${process.version} instead`,
   );
   // Through bash: a tarball need not keep the script's executable bit.
+  // A download of Node.js (tens of MB) when it is not cached: a minute or two; never for ever.
   const run = spawnSync("bash", [path.join(packageRoot, "scripts", "ensure-node"), process.version], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
+    timeout: 15 * 60_000,
+    killSignal: "SIGKILL",
   });
   const bin = run.stdout?.trim().split("\n").pop();
   if (run.status !== 0 || !bin)

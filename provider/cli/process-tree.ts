@@ -25,7 +25,7 @@ function parentsByPid(): Map<number, number> {
     }
     return parents;
   }
-  const out = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8" });
+  const out = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8", timeout: 30_000 });
   for (const line of out.split("\n")) {
     const [pid, ppid] = line.trim().split(/\s+/).map(Number);
     if (pid && ppid !== undefined && !Number.isNaN(ppid)) parents.set(pid, ppid);

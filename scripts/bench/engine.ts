@@ -5,7 +5,7 @@
  * This module works from the sources (the jest smoke test) and from dist/scripts/bench (`npm run
  * bench`), so paths are found from the repository root, never relative to this file.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { runSync } from "../child";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -25,11 +25,15 @@ export const benchRoot = path.join(repoRoot, ".tmp", "bench");
  * Automation API and every plugin inherit. Throws with the script's diagnostics.
  */
 export function ensureEngineOnPath(): void {
-  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-pulumi"), [], { encoding: "utf8" });
-  const binDir = (run.stdout ?? "").trim().split("\n").pop() ?? "";
+  // Warm: well under a second; cold, a build of the CLI: up to a quarter of an hour (docs/engine.md).
+  const run = runSync(path.join(repoRoot, "scripts", "ensure-pulumi"), [], {
+    deadlineMs: 40 * 60_000,
+    allowFailure: true,
+  });
+  const binDir = run.stdout.trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !fs.existsSync(path.join(binDir, "pulumi"))) {
     throw new Error(
-      `the Pulumi engine is not available (scripts/ensure-pulumi exited ${run.status}):\n${(run.stderr ?? "").trim()}`,
+      `the Pulumi engine is not available (scripts/ensure-pulumi exited ${run.status}):\n${run.stderr.trim()}`,
     );
   }
   const pluginDir = path.dirname(
@@ -37,7 +41,8 @@ export function ensureEngineOnPath(): void {
   );
   process.env.PATH = [binDir, pluginDir, pluginPathDir(), process.env.PATH].filter(Boolean).join(path.delimiter);
   // The dynamic-provider hosts run the `node` on PATH; the report names this process's Node.js.
-  const hostNode = spawnSync("node", ["--version"], { encoding: "utf8" }).stdout?.trim();
+  const hostNode =
+    runSync("node", ["--version"], { deadlineMs: 60_000, allowFailure: true }).stdout.trim() || undefined;
   if (hostNode !== process.version)
     throw new Error(
       `the \`node\` on PATH is ${hostNode ?? "missing"}, not this process's ${process.version}: the provider hosts ` +
@@ -72,8 +77,8 @@ function pluginPathDir(): string {
 
 /** `pulumi version` without the leading v, and the CLI's default `--parallel` on this machine. */
 export function pulumiFacts(): { version: string; defaultParallel: number | null } {
-  const version = execFileSync("pulumi", ["version"], { encoding: "utf8" }).trim().replace(/^v/, "");
-  const help = execFileSync("pulumi", ["up", "--help"], { encoding: "utf8" });
+  const version = runSync("pulumi", ["version"], { deadlineMs: 60_000 }).stdout.trim().replace(/^v/, "");
+  const help = runSync("pulumi", ["up", "--help"], { deadlineMs: 60_000 }).stdout;
   const parallel = /--parallel int32 .*\(default (\d+)\)/.exec(help)?.[1];
   return { version, defaultParallel: parallel ? Number(parallel) : null };
 }

@@ -3,7 +3,7 @@
  * StreamStatus `check`, which needs no API), a refresh host's first `read`, and a program's import
  * of the package (docs/benchmarks.md says what each measures and why). Runs alternate sides.
  */
-import { spawnSync } from "node:child_process";
+import { runSync } from "../child";
 import * as path from "node:path";
 import { startBenchEmulator } from "./emulator";
 import { stackFixture } from "./fixture";
@@ -43,7 +43,13 @@ const programScript = (pkg: string) => fresh(`require(${JSON.stringify(pkg)});\n
 
 function once(script: string, what: string, env: NodeJS.ProcessEnv = process.env): number {
   // From the repository, where the packed package and @pulumi/pulumi are installed.
-  const run = spawnSync(process.execPath, ["-e", script], { cwd: repoRoot, encoding: "utf8", env });
+  // One process's start and first call: well under a second, seconds on a busy machine.
+  const run = runSync(process.execPath, ["-e", script], {
+    cwd: repoRoot,
+    env,
+    deadlineMs: 2 * 60_000,
+    allowFailure: true,
+  });
   const ms = Number(run.stdout);
   if (run.status !== 0 || !Number.isFinite(ms)) throw new Error(`${what} failed (exit ${run.status}):\n${run.stderr}`);
   return ms;

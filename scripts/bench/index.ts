@@ -122,7 +122,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<void
   const opts = options(argv);
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
   // First: the engine's PATH holds the provider plugin laid out from the installed package.
-  installPackedPackage();
+  await installPackedPackage();
   ensureEngineOnPath();
   if (!opts.driftFleet) writeFloorPackage();
   const startedAt = new Date().toISOString();

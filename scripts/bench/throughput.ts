@@ -2,7 +2,7 @@
  * The client on its own (docs/benchmarks.md, "The client"): `CdnstreamClient` against raw undici
  * `request()`, and a 1,000-item all-pages fetch through `getHttpPullZones` of the installed SDK.
  */
-import { spawnSync } from "node:child_process";
+import { runSync } from "../child";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -90,11 +90,12 @@ const BUILT = path.join(repoRoot, "dist", "scripts", "bench", "throughput.js");
 
 /** The client's rates in a fresh process shaped like a provider host, not the bench's own (docs/benchmarks.md, "The client"). */
 function ratesInFreshProcess(seconds: number, concurrency: number): Awaited<ReturnType<typeof clientRates>> {
-  const run = spawnSync(
+  const run = runSync(
     process.execPath,
     // The built script (the bench builds first; its smoke test runs this module from source).
     ["-r", "@pulumi/pulumi", BUILT, "--seconds", String(seconds), "--concurrency", String(concurrency)],
-    { cwd: repoRoot, encoding: "utf8" },
+    // The measured seconds, plus the process's start and its client's warm-up.
+    { cwd: repoRoot, deadlineMs: (seconds + 120) * 1000, allowFailure: true },
   );
   if (run.status !== 0) throw new Error(`the client bench failed (exit ${run.status}):\n${run.stderr}`);
   return JSON.parse(run.stdout);

@@ -2,11 +2,10 @@
  * The demo's drift check: the built `cdnstream drift` command run as a child process, as a
  * scheduled pipeline runs it, with its JSON and markdown reports written beside the state.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { shortType, type DriftReport, type ResourceDrift } from "../../provider/cli/drift-report";
+import { run } from "../child";
 import { repoRoot } from "./project-build";
 
 /**
@@ -20,13 +19,12 @@ export async function runDriftCheck(stack: string, env: Record<string, string>, 
   const markdown = path.join(reportDir, `drift-${tag}.md`);
   const args = ["drift", "--cwd", repoRoot, "--stack", stack, "--json", json, "--markdown", markdown];
   fs.rmSync(json, { force: true });
-  const child = spawn(process.execPath, [cli, ...args], {
+  // A refresh of the demo's few resources per stack: seconds; minutes on a busy machine.
+  const { status: code, stderr } = await run(process.execPath, [cli, ...args], {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    deadlineMs: 10 * 60_000,
+    allowFailure: true,
   });
-  let stderr = "";
-  child.stderr!.on("data", (d) => (stderr += d));
-  const [code] = (await once(child, "close")) as [number | null];
   let resources: ResourceDrift[] = [];
   try {
     resources = (JSON.parse(fs.readFileSync(json, "utf8")) as DriftReport).stacks.flatMap((s) => s.resources);

@@ -4,14 +4,12 @@
  * naming exactly that resource and property, and reconverges with `up`. scripts/demo.js builds
  * the package, then calls {@link main}.
  */
-import { spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
-import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as readline from "node:readline";
 import { parseArgs } from "node:util";
+import { run } from "../child";
 import { runDriftCheck, findingLines } from "./drift";
 import { startDemoEmulator, stopKeptEmulator, type DemoEmulator } from "./emulator";
 import { keepInstructions } from "./keep";
@@ -91,13 +89,14 @@ async function freshState(stateDir: string, stack: string): Promise<string> {
  * since a first build takes minutes.
  */
 async function ensureEngine(onLine: (line: string) => void): Promise<string> {
-  const child = spawn(path.join(repoRoot, "scripts", "ensure-pulumi"), [], { stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  readline.createInterface({ input: child.stderr }).on("line", onLine);
-  const [code] = await once(child, "close");
-  const binDir = stdout.trim().split("\n").pop() ?? "";
-  if (code !== 0 || !binDir) throw new Error(`scripts/ensure-pulumi exited ${code}`);
+  // Warm: well under a second; a first build of the CLI: up to a quarter of an hour (docs/engine.md).
+  const ran = await run(path.join(repoRoot, "scripts", "ensure-pulumi"), [], {
+    deadlineMs: 40 * 60_000,
+    onStderrLine: onLine,
+    allowFailure: true,
+  });
+  const binDir = ran.stdout.trim().split("\n").pop() ?? "";
+  if (ran.status !== 0 || !binDir) throw new Error(`scripts/ensure-pulumi exited ${ran.status}`);
   return binDir;
 }
 
@@ -139,7 +138,7 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
   try {
     const binDir = await progress.step("engine", async (s) => {
       const dir = await ensureEngine(s.detail);
-      const version = spawnSync(path.join(dir, "pulumi"), ["version"], { encoding: "utf8" }).stdout.trim();
+      const version = (await run(path.join(dir, "pulumi"), ["version"], { deadlineMs: 60_000 })).stdout.trim();
       s.summary = `pulumi ${version} from ${home(dir)}`;
       return dir;
     });
@@ -149,8 +148,8 @@ export async function main(argv: readonly string[], buildMs?: number, startedAt 
     });
     const projectDir = path.join(repoRoot, "examples", "demo");
     await progress.step("package", async (s) => {
-      const installed = installPackedPackage();
-      compileProject(projectDir);
+      const installed = await installPackedPackage();
+      await compileProject(projectDir);
       s.summary = `${installed ? "npm pack unpacked into" : "current in"} node_modules/pulumi-cdnstream; ${rel(projectDir)} compiled against it`;
     });
     emulator = await progress.step("emulator", async (s) => {

@@ -10,10 +10,10 @@
  * fail. And why each project has its own package.json: without one, the nearest package scope
  * is this repository's, so `require("pulumi-cdnstream")` would be a self-reference to dist/.
  */
-import { execFileSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { CommandFailed, run, runNpm } from "../child";
 
 /** The repository root: the nearest ancestor holding both package.json and the demo's Pulumi.yaml (from scripts/ or dist/scripts/). */
 export const repoRoot = ((): string => {
@@ -56,27 +56,29 @@ function installedPackageIsCurrent(): boolean {
  * into place, so a program loading the package meanwhile never sees a half-written directory.
  * Returns whether it installed.
  */
-export function installPackedPackage(): boolean {
+export async function installPackedPackage(): Promise<boolean> {
   if (!fs.existsSync(path.join(repoRoot, "dist", "sdk", "index.js")))
     throw new Error("dist/ is missing: run `npm run build` first");
   if (installedPackageIsCurrent()) return false;
   const scratch = path.join(repoRoot, "node_modules", `.pulumi-cdnstream-${crypto.randomBytes(4).toString("hex")}`);
   fs.mkdirSync(path.join(scratch, "pkg"), { recursive: true });
   try {
+    // A pack of dist/: a few seconds (a hang is tried once more).
     const [packed] = JSON.parse(
-      execFileSync("npm", ["pack", "--json", "--silent", "--pack-destination", scratch], {
-        cwd: repoRoot,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      }),
+      (
+        await runNpm(["pack", "--json", "--silent", "--pack-destination", scratch], {
+          cwd: repoRoot,
+          deadlineMs: 3 * 60_000,
+        })
+      ).stdout,
     );
-    execFileSync("tar", [
-      "-xzf",
-      path.join(scratch, packed.filename),
-      "-C",
-      path.join(scratch, "pkg"),
-      "--strip-components=1",
-    ]);
+    await run(
+      "tar",
+      ["-xzf", path.join(scratch, packed.filename), "-C", path.join(scratch, "pkg"), "--strip-components=1"],
+      {
+        deadlineMs: 2 * 60_000,
+      },
+    );
     const old = `${scratch}-old`;
     if (fs.existsSync(installedPackageDir)) fs.renameSync(installedPackageDir, old);
     fs.renameSync(path.join(scratch, "pkg"), installedPackageDir);
@@ -93,20 +95,16 @@ export function installPackedPackage(): boolean {
  * project's bin/, so a concurrent run of the same program (another test, a drift check) reads
  * either the old or the new file, never a truncated one. Throws with tsc's diagnostics.
  */
-export function compileProject(projectDir: string): void {
+export async function compileProject(projectDir: string): Promise<void> {
   const tsc = path.join(path.dirname(require.resolve("typescript/package.json", { paths: [repoRoot] })), "bin", "tsc");
   const scratch = path.join(projectDir, `.bin-${crypto.randomBytes(4).toString("hex")}`);
   try {
     try {
-      execFileSync(process.execPath, [tsc, "-p", projectDir, "--outDir", scratch], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      // One small program against the package's declarations: seconds.
+      await run(process.execPath, [tsc, "-p", projectDir, "--outDir", scratch], { deadlineMs: 3 * 60_000 });
     } catch (e) {
-      const out = e as { stdout?: string; stderr?: string };
-      throw new Error(
-        `tsc -p ${path.relative(repoRoot, projectDir) || "."} failed:\n${`${out.stdout ?? ""}${out.stderr ?? ""}`.trim()}`,
-      );
+      if (!(e instanceof CommandFailed)) throw e;
+      throw new Error(`tsc -p ${path.relative(repoRoot, projectDir) || "."} failed:\n${e.result.output.trim()}`);
     }
     for (const file of fs.readdirSync(scratch, { recursive: true, encoding: "utf8" })) {
       const target = path.join(projectDir, "bin", file);

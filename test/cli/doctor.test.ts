@@ -2,10 +2,10 @@
  * `cdnstream doctor` against the emulator over real HTTP: one read, the key's source named on
  * every outcome, the key never printed; stack config read through the real Pulumi CLI.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { run } from "../../scripts/child";
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { main } from "../../provider/cli";
@@ -90,7 +90,7 @@ describe("cdnstream doctor", () => {
   });
 
   it("stack config wins over the environment, as for `up`: a wrong cdnstream:apiKey is named as the source", async () => {
-    const binDir = ensureEngine();
+    const binDir = await ensureEngine();
     const env = {
       PATH: [binDir, process.env.PATH].join(path.delimiter),
       HOME: process.env.HOME,
@@ -103,13 +103,11 @@ describe("cdnstream doctor", () => {
     };
     fs.mkdirSync(path.join(dir, "backend"));
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: doctored\nruntime: nodejs\n");
-    const pulumi = (...args: string[]) => {
-      const run = spawnSync("pulumi", args, { cwd: dir, env, encoding: "utf8" });
-      if (run.status !== 0) throw new Error(`pulumi ${args.join(" ")}: ${run.stderr}`);
-    };
-    pulumi("stack", "init", "dev");
-    pulumi("config", "set", "--secret", "cdnstream:apiKey", WRONG);
-    pulumi("config", "set", "cdnstream:baseUrl", emu.url);
+    // `pulumi stack init` and `config set` on a file backend: a second each.
+    const pulumi = (...args: string[]) => run("pulumi", args, { cwd: dir, env, deadlineMs: 2 * 60_000 });
+    await pulumi("stack", "init", "dev");
+    await pulumi("config", "set", "--secret", "cdnstream:apiKey", WRONG);
+    await pulumi("config", "set", "cdnstream:baseUrl", emu.url);
 
     const wrong = await doctor(["--cwd", dir], env);
     expect(wrong.stdout).toContain(`project  ${dir}, stack dev`);

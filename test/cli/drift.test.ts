@@ -229,7 +229,7 @@ describe("drift runs", () => {
       );
       // The real engine on PATH and a file backend with no stacks, as a user has them.
       const env = {
-        PATH: [ensureEngine(), process.env.PATH].join(path.delimiter),
+        PATH: [await ensureEngine(), process.env.PATH].join(path.delimiter),
         HOME: process.env.HOME,
         PULUMI_HOME: path.join(dir, "pulumi-home"),
         PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,

@@ -7,10 +7,11 @@
  * and `.partial` marker (Pulumi's pkg/pluginstorage), two installs at once, a kill and an
  * interrupt of the real `cdnstream` bin mid-copy, a failure once the earlier install was moved aside.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { run } from "../../scripts/child";
 import {
   installPlugin,
   layOutPlugin,
@@ -279,29 +280,33 @@ describe("cdnstream plugin install beside other installs", () => {
 });
 
 describe("the Node.js an install copies", () => {
-  const libraries = (env: NodeJS.ProcessEnv = {}) =>
+  const libraries = async (env: NodeJS.ProcessEnv = {}) =>
     JSON.parse(
-      execFileSync(
-        process.execPath,
-        [
-          "-p",
-          `JSON.stringify(require(${JSON.stringify(path.join(repoRoot, "dist", "provider", "cli", "plugin.js"))}).foreignLibraries())`,
-        ],
-        { env: { ...process.env, ...env }, encoding: "utf8" },
-      ),
+      (
+        await run(
+          process.execPath,
+          [
+            "-p",
+            `JSON.stringify(require(${JSON.stringify(path.join(repoRoot, "dist", "provider", "cli", "plugin.js"))}).foreignLibraries())`,
+          ],
+          { env: { ...process.env, ...env }, deadlineMs: 60_000 },
+        )
+      ).stdout,
     ) as string[];
 
-  it("is the running one when it loads only the C and C++ runtimes, as the official builds do", () => {
-    expect(libraries()).toEqual([]);
+  it("is the running one when it loads only the C and C++ runtimes, as the official builds do", async () => {
+    expect(await libraries()).toEqual([]);
   });
 
-  it("is not when it loads another library, as a distribution's build loads its libnode, libuv or ICU", () => {
+  it("is not when it loads another library, as a distribution's build loads its libnode, libuv or ICU", async () => {
     const zlib = /=> (\S+)$/m.exec(
-      spawnSync("ldconfig", ["-p"], { encoding: "utf8" })
-        .stdout.split("\n")
+      (await run("ldconfig", ["-p"], { deadlineMs: 60_000 })).stdout
+        .split("\n")
         .find((l) => l.includes("libz.so.1 ")) ?? "",
     )?.[1];
     if (!zlib) throw new Error("this test preloads zlib's libz.so.1: install it (apt-get install zlib1g)");
-    expect(libraries({ LD_PRELOAD: zlib }).map((file) => fs.realpathSync(file))).toEqual([fs.realpathSync(zlib)]);
+    expect((await libraries({ LD_PRELOAD: zlib })).map((file) => fs.realpathSync(file))).toEqual([
+      fs.realpathSync(zlib),
+    ]);
   });
 });

@@ -5,24 +5,24 @@
  * file under .tmp/ (it imports only Node's modules), where `zod` resolves as it does for the
  * package.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { localeExports } from "../../client/core/zod-locales";
+import { run } from "../../scripts/child";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const compiled = path.join(repoRoot, ".tmp", `zod-locales-${process.pid}.js`);
 
 /** What a fresh process sees after loading zod, with or without the deferral first. */
-function loadZod(deferred: boolean): {
+async function loadZod(deferred: boolean): Promise<{
   deferred: boolean;
   localeFiles: string[];
   zodModules: number;
   names: string[];
   english: string;
   french: string;
-} {
+}> {
   const script = `
     const { deferZodLocales } = require(${JSON.stringify(compiled)});
     const deferred = ${deferred} ? deferZodLocales() : false;
@@ -35,12 +35,12 @@ function loadZod(deferred: boolean): {
     const french = z.string().safeParse(1).error.issues[0].message;
     const names = Object.keys(z.locales).sort();
     console.log(JSON.stringify({ deferred, localeFiles, zodModules, names, english, french }));`;
-  const run = spawnSync(process.execPath, ["-e", `const path = require("node:path");${script}`], {
+  // A Node.js process loading zod: well under a second.
+  const ran = await run(process.execPath, ["-e", `const path = require("node:path");${script}`], {
     cwd: repoRoot,
-    encoding: "utf8",
+    deadlineMs: 60_000,
   });
-  if (run.status !== 0) throw new Error(`node exited ${run.status}: ${run.stderr}`);
-  return JSON.parse(run.stdout);
+  return JSON.parse(ran.stdout);
 }
 
 describe("zod's locales, deferred in a provider host", () => {
@@ -63,9 +63,9 @@ describe("zod's locales, deferred in a provider host", () => {
     expect(exported.size).toBe(index.match(/require\("\.\/[\w-]+\.cjs"\)/g)!.length);
   });
 
-  it("loads English alone at start, the others on first use, with the same names and messages", () => {
-    const plain = loadZod(false);
-    const lean = loadZod(true);
+  it("loads English alone at start, the others on first use, with the same names and messages", async () => {
+    const plain = await loadZod(false);
+    const lean = await loadZod(true);
     expect(lean.deferred).toBe(true);
     expect(plain.localeFiles.length).toBeGreaterThan(50);
     // At the time zod is loaded: the index (the deferred one) and English, which zod configures.

@@ -5,11 +5,11 @@
  * Each is one clear error that says what to do, costs at most one request per operation (an
  * authentication failure is never retried), and echoes no key.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { request } from "undici";
-import { createTestStack, engineEnv, type TestStack } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import { createTestStack, engineEnv, type TestStack, ENGINE_COMMAND_DEADLINE_MS } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir, loadSdk } from "../helpers/package";
 import { KEY_REFUSED_AGAIN } from "../../kinds/common/advice";
@@ -115,11 +115,11 @@ describe("authentication failures", () => {
     if (key !== undefined) env.CDNSTREAM_API_KEY = key;
     const args = ["-e", DATA_SOURCE_PROGRAM, test.stack.workspace.workDir, "cdnstream-e2e", test.stack.name, program];
     // Asynchronous: the emulator answering the program lives in this process.
-    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let text = "";
-    child.stdout.on("data", (d) => (text += d));
-    child.stderr.on("data", (d) => (text += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const { status: code, output: text } = await runCommand(process.execPath, args, {
+      env,
+      deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+      allowFailure: true,
+    });
     expect(code).toBe(1);
     expect(text).toMatch(/\nthrown: /);
     expectNoKey(text);

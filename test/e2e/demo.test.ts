@@ -4,10 +4,10 @@
  * on one state directory, as a user would: first with `--keep` and the key from the environment,
  * then again with a generated key, which must stop the kept emulator and start afresh.
  */
-import { spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { run as runCommand } from "../../scripts/child";
 import { alive } from "../../scripts/demo/emulator";
 import { expectedCliVersion, repoRoot } from "../helpers/engine";
 
@@ -21,20 +21,13 @@ interface DemoRun {
 
 /** `node scripts/demo.js --quick ...` with stdout and stderr interleaved, as a terminal shows them. */
 async function demo(args: string[], env: NodeJS.ProcessEnv): Promise<DemoRun> {
-  const child = spawn(
+  // A demo run: an up, a drift check, a destroy; a minute on a busy machine, inside the test's timeout.
+  const ran = await runCommand(
     process.execPath,
     [path.join(repoRoot, "scripts", "demo.js"), "--quick", "--stack", stackName, "--dir", stateDir, ...args],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+    { cwd: repoRoot, env, deadlineMs: 4 * 60_000, allowFailure: true },
   );
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { code, out };
+  return { code: ran.status, out: ran.output };
 }
 
 const emulatorPid = (out: string) => Number(/\] emulator\n {6}-> http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)?.[1]);
@@ -107,10 +100,11 @@ describe("npm run demo", () => {
       "PULUMI_HOME",
       "PULUMI_SKIP_UPDATE_CHECK",
     ]);
-    const output = spawnSync("pulumi", ["stack", "output", "--json", "--stack", stackName], {
+    const output = await runCommand("pulumi", ["stack", "output", "--json", "--stack", stackName], {
       cwd: repoRoot,
       env: { ...process.env, ...exported },
-      encoding: "utf8",
+      deadlineMs: 2 * 60_000,
+      allowFailure: true,
     });
     expect(output.stderr).toBe("");
     expect(JSON.parse(output.stdout).retiredCampaign).toBe("Morning Roast Launch (Bluefin Coffee): archived");
@@ -145,24 +139,30 @@ describe("npm run demo", () => {
     expect(fs.existsSync(path.join(stateDir, "emulator.pid"))).toBe(false);
   });
 
-  it("leaves the repository lint-clean: `npm test` lints after a demo run, and the compiled program is ignored", () => {
+  it("leaves the repository lint-clean: `npm test` lints after a demo run, and the compiled program is ignored", async () => {
     // The demo compiled its program (tsc's layout, which Prettier and ESLint would both flag).
     const built = path.join(repoRoot, "examples", "demo", "bin", "index.js");
     expect(fs.existsSync(built)).toBe(true);
+    // Prettier or ESLint over the whole repository: under a minute.
     const npx = (args: string[]) =>
-      spawnSync("npx", args, { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-    const prettier = npx(["prettier", "--check", "."]);
+      runCommand("npx", args, {
+        cwd: repoRoot,
+        env: { ...process.env, NO_COLOR: "1" },
+        deadlineMs: 5 * 60_000,
+        allowFailure: true,
+      });
+    const prettier = await npx(["prettier", "--check", "."]);
     expect(prettier.stdout + prettier.stderr).not.toMatch(/examples\/demo\/bin/);
     // The output first: a failure then shows which files the check flagged.
     expect(prettier.stdout + prettier.stderr).toMatch(/All matched files use Prettier code style!/);
     expect(prettier.status).toBe(0);
-    const eslint = npx(["eslint", "."]);
+    const eslint = await npx(["eslint", "."]);
     expect(eslint.stdout).toBe("");
     expect(eslint.status).toBe(0);
     // Ignored, not merely clean: the file itself is named and both tools skip it.
-    const named = npx(["eslint", built]);
+    const named = await npx(["eslint", built]);
     expect(named.stdout + named.stderr).toMatch(/File ignored because of a matching ignore pattern/);
-    const info = npx(["prettier", "--file-info", built]);
+    const info = await npx(["prettier", "--file-info", built]);
     expect(JSON.parse(info.stdout)).toMatchObject({ ignored: true });
   });
 });

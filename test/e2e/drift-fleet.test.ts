@@ -5,13 +5,13 @@
  * stack and as four shards merged into one report. The merged report must be the single run's
  * (plus the shard count) and exit the same.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { stacksInShard } from "../../provider/cli/drift-fleet";
 import { BASE, stackFixture } from "../../scripts/bench/fixture";
+import { run as runCommand } from "../../scripts/child";
 import { engineEnv, projectProgram, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
@@ -59,12 +59,12 @@ describe("cdnstream drift over a fleet: --shard i/n and merge", () => {
   let single: { run: Run; json: any; markdown: string };
 
   async function cdnstream(...args: string[]): Promise<Run> {
-    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    // A drift run over the fleet's stacks: a few minutes at most, inside the tests' ten.
+    const {
+      status: code,
+      stdout,
+      stderr,
+    } = await runCommand(process.execPath, [cli, ...args], { env, deadlineMs: 8 * 60_000, allowFailure: true });
     expect(stdout + stderr).not.toContain(emulator.apiKey);
     return { code, stderr };
   }

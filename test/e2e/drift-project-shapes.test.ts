@@ -12,10 +12,10 @@
  * drift found (exit 2, naming the property). One emulator for all shapes, reset between them;
  * three engine runs per shape, the fewest that show both outcomes.
  */
-import { execFileSync, spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { run as runCommand } from "../../scripts/child";
 import { programLocation, readProject } from "../../provider/cli/project";
 import { engineEnv, repoRoot } from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
@@ -135,13 +135,17 @@ interface Run {
   stderr: string;
 }
 
+/** One engine command or drift run on a small project: seconds; its deadline stays inside the test's. */
 async function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Run> {
-  const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const {
+    status: code,
+    stdout,
+    stderr,
+  } = await runCommand(command, args, {
+    ...options,
+    deadlineMs: 4 * 60_000,
+    allowFailure: true,
+  });
   return { code, stdout, stderr };
 }
 
@@ -212,7 +216,9 @@ describe("cdnstream drift on each project shape", () => {
       fs.writeFileSync(path.join(dir, file), text);
     }
     if (shape.startsWith("compiled"))
-      execFileSync(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir]);
+      await runCommand(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir], {
+        deadlineMs: 3 * 60_000,
+      });
     expect(fs.existsSync(path.join(dir, "bin"))).toBe(shape.startsWith("compiled"));
 
     await up(dir);

@@ -6,11 +6,18 @@
  * and a secret config value of the project. The program prints the ones it has, so that the test
  * fails if any of them reaches stderr unredacted.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { createTestStack, engineEnv, projectProgram, repoRoot, type TestStack } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import {
+  createTestStack,
+  engineEnv,
+  projectProgram,
+  repoRoot,
+  type TestStack,
+  ENGINE_COMMAND_DEADLINE_MS,
+} from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { startPostgres, type TestPostgres } from "../helpers/postgres";
 
@@ -47,19 +54,19 @@ describe("cdnstream drift on a PostgreSQL backend with a password", () => {
     const markdown = path.join(dir, "d.md");
     fs.rmSync(json, { force: true });
     fs.rmSync(markdown, { force: true });
-    const child = spawn(
+    const {
+      status: code,
+      stdout,
+      stderr,
+    } = await runCommand(
       process.execPath,
       [cli, "drift", "--cwd", dir, "--json", json, "--markdown", markdown, ...args],
       {
         env,
-        stdio: ["ignore", "pipe", "pipe"],
+        deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+        allowFailure: true,
       },
     );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     const run = {
       code,
       stdout,

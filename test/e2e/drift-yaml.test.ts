@@ -4,12 +4,12 @@
  * through the `pulumi` CLI, and the report is the same as for a Node.js project: per resource
  * and property, exit 0 when clean, 2 on drift, the state never written.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import { engineEnv, pulumiCli, repoRoot, ENGINE_COMMAND_DEADLINE_MS } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 
 const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
@@ -35,16 +35,15 @@ describe("cdnstream drift on a YAML project", () => {
   async function drift(): Promise<{ code: number | null; stderr: string; json: any; markdown: string }> {
     const json = path.join(dir, "report.json");
     const markdown = path.join(dir, "report.md");
-    const child = spawn(
+    const {
+      status: code,
+      stdout,
+      stderr,
+    } = await runCommand(
       process.execPath,
       [cli, "drift", "--cwd", workDir, "--stack", "dev", "--json", json, "--markdown", markdown],
-      { env, stdio: ["ignore", "pipe", "pipe"] },
+      { env, deadlineMs: ENGINE_COMMAND_DEADLINE_MS, allowFailure: true },
     );
-    let stderr = "";
-    let stdout = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     const out = {
       code,
       stderr,

@@ -3,11 +3,18 @@
  * packed package by name) deployed through the Automation API, then the built command run as a
  * child process with the environment a pipeline would give it, against the emulator.
  */
-import { spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { createTestStack, engineEnv, projectProgram, repoRoot, TestStack } from "../helpers/engine";
+import { run } from "../../scripts/child";
+import {
+  createTestStack,
+  engineEnv,
+  projectProgram,
+  repoRoot,
+  TestStack,
+  ENGINE_COMMAND_DEADLINE_MS,
+} from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
 const cli = path.join(repoRoot, "dist", "provider", "cli", "index.js");
@@ -50,16 +57,15 @@ describe("cdnstream drift", () => {
     const markdown = path.join(dir, "report.md");
     fs.rmSync(json, { force: true });
     fs.rmSync(markdown, { force: true });
-    const child = spawn(
-      process.execPath,
-      [cli, "drift", "--cwd", dir, "--json", json, "--markdown", markdown, ...args],
-      { env, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const {
+      status: code,
+      stdout,
+      stderr,
+    } = await run(process.execPath, [cli, "drift", "--cwd", dir, "--json", json, "--markdown", markdown, ...args], {
+      env,
+      deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+      allowFailure: true,
+    });
     const text = stdout + stderr + fs.readFileSync(json, "utf8") + fs.readFileSync(markdown, "utf8");
     expect(text).not.toContain(emulator.apiKey);
     return {
@@ -188,7 +194,7 @@ describe("cdnstream drift", () => {
     expect(r.markdown).toMatch(/^## Drift check incomplete\n/);
   });
 
-  it("evaluates a project's modules afresh on every run, as a new language host process would", () => {
+  it("evaluates a project's modules afresh on every run, as a new language host process would", async () => {
     // Outside jest, whose module registry ignores require.cache: the built module in plain node.
     const lib = path.join(dir, "count");
     fs.mkdirSync(lib, { recursive: true });
@@ -202,8 +208,8 @@ describe("cdnstream drift", () => {
       (async () => { const out = [];
         for (const p of [projectProgram(process.argv[1]), projectProgram(process.argv[1])]) { out.push(await p()); out.push(await p()); }
         console.log(JSON.stringify(out)); })();`;
-    const run = spawnSync(process.execPath, ["-e", script, lib], { encoding: "utf8" });
-    expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toEqual([1, 2, 3, 4].map((n) => ({ runs: n, parts: n })));
+    const ran = await run(process.execPath, ["-e", script, lib], { deadlineMs: 60_000 });
+    expect(ran.stderr).toBe("");
+    expect(JSON.parse(ran.stdout)).toEqual([1, 2, 3, 4].map((n) => ({ runs: n, parts: n })));
   });
 });

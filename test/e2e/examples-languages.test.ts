@@ -9,11 +9,11 @@
  *
  * The examples take the account from the provider's stack configuration (the default provider).
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import { engineEnv, GO_BUILD_SCRIPT_DEADLINE_MS, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { typeCheckAgainstPackage } from "../helpers/typecheck";
 import { ensurePython, runForJson, scratchStackDirs } from "../helpers/languages";
@@ -65,8 +65,12 @@ describe("the examples of docs/examples.md", () => {
     expect(writes(await emulator.requestCounts())).toEqual([]);
   }
 
-  it("are what scripts/gen-examples makes of the YAML program, one of each kind", () => {
-    const check = spawnSync(path.join(repoRoot, "scripts", "gen-examples"), ["--check"], { encoding: "utf8" });
+  it("are what scripts/gen-examples makes of the YAML program, one of each kind", async () => {
+    // Its YAML converter, built from the Go module proxy when not cached: minutes.
+    const check = await runCommand(path.join(repoRoot, "scripts", "gen-examples"), ["--check"], {
+      deadlineMs: GO_BUILD_SCRIPT_DEADLINE_MS,
+      allowFailure: true,
+    });
     // Its message names the stale files, or says how to get Go when its converter must be built.
     if (check.status !== 0) throw new Error(`scripts/gen-examples --check exited ${check.status}:\n${check.stderr}`);
     const page = fs.readFileSync(path.join(repoRoot, "docs", "examples.md"), "utf8");
@@ -100,7 +104,7 @@ describe("the examples of docs/examples.md", () => {
   });
 
   it("previews the Python program inline through the Python Automation API", async () => {
-    const python = ensurePython();
+    const python = await ensurePython();
     await expectPlannedWithoutWrites(async (dir, workDir) => {
       const spec = {
         project: "cdnstream-examples-python",
@@ -129,26 +133,28 @@ describe("the examples of docs/examples.md", () => {
       path.join(build, "example.go"),
       example.replace("func main() {", "func example() {").replace("pulumi.Run(", "run("),
     );
-    const go = (args: string[]) => {
-      const ran = spawnSync("go", args, {
+    const go = async (args: string[]) => {
+      // A build of the examples against sdk/go: a minute cold.
+      const ran = await runCommand("go", args, {
         cwd: build,
-        encoding: "utf8",
         env: { ...process.env, GOWORK: "off", GOFLAGS: "-mod=mod" },
-      });
-      if (ran.error || ran.status !== 0) {
+        deadlineMs: 9 * 60_000,
+        allowFailure: true,
+      }).catch((error: Error) => ({ error, status: null, stderr: "" }));
+      if ("error" in ran || ran.status !== 0) {
         throw new Error(
-          `go ${args.join(" ")} failed: ${ran.error?.message ?? ran.stderr}\n` +
+          `go ${args.join(" ")} failed: ${"error" in ran ? ran.error.message : ran.stderr}\n` +
             "Install Go (https://go.dev/doc/install, or 'apt-get install golang'); the modules come from the Go module proxy.",
         );
       }
     };
-    go([
+    await go([
       "mod",
       "edit",
       "-module=cdnstream.local/plugin-langs-go-examples",
       `-replace=${goModule}=${path.join(repoRoot, "sdk", "go")}`,
     ]);
-    go(["build", "-o", "driver", "."]);
+    await go(["build", "-o", "driver", "."]);
 
     await expectPlannedWithoutWrites(async (dir, workDir) => {
       const spec = {

@@ -4,12 +4,20 @@
  * package.json scope) against the emulator: up, a preview with zero changes and zero API calls,
  * destroy. The gitops example's nightly `cdnstream drift` runs as its workflow runs it, in a child process.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { compileProject } from "../../scripts/demo/project-build";
-import { createTestStack, engineEnv, projectName, projectProgram, repoRoot, TestStack } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import {
+  createTestStack,
+  engineEnv,
+  projectName,
+  projectProgram,
+  repoRoot,
+  TestStack,
+  ENGINE_COMMAND_DEADLINE_MS,
+} from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 
 const yaml: { load(text: string): any } = require("js-yaml");
@@ -39,7 +47,7 @@ describe("examples", () => {
     config: Record<string, { value: string; secret?: boolean }> = {},
   ): Promise<TestStack> {
     const dir = exampleDir(name);
-    compileProject(dir);
+    await compileProject(dir);
     test = await createTestStack({
       workDir: dir,
       projectName: projectName(dir),
@@ -109,16 +117,16 @@ describe("examples", () => {
     async function drift(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
       const env = { ...process.env, ...engineEnv(test!.dir), CDNSTREAM_API_KEY: emulator.apiKey };
       const cli = path.join(repoRoot, "node_modules", "pulumi-cdnstream", "dist", "provider", "cli", "index.js");
-      const child = spawn(process.execPath, [cli, "drift", ...args], {
+      const {
+        status: code,
+        stdout,
+        stderr,
+      } = await runCommand(process.execPath, [cli, "drift", ...args], {
         cwd: dir,
         env,
-        stdio: ["ignore", "pipe", "pipe"],
+        deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+        allowFailure: true,
       });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => (stdout += d));
-      child.stderr.on("data", (d) => (stderr += d));
-      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
       expect(stdout + stderr).not.toContain(emulator.apiKey);
       return { code, stdout, stderr };
     }

@@ -45,6 +45,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
+import { run as runCommand } from "../../scripts/child";
 import { repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir } from "../helpers/package";
@@ -138,8 +139,25 @@ const gitEnv = {
   GIT_CONFIG_NOSYSTEM: "1",
 };
 
+/**
+ * How long one git command may take: a clone or fetch of a local repository, seconds. git runs
+ * synchronously (its answers are read inline), which blocks nothing: the emulator is not its peer.
+ */
+const GIT_TIMEOUT_MS = 2 * 60_000;
+
+/** How long a workflow step may take (a runner's `timeout-minutes`): an `npm ci` or an `up`, a minute or two. */
+const STEP_DEADLINE_MS = 4 * 60_000;
+
 function git(cwd: string, ...args: string[]): string {
-  const result = spawnSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, ...gitEnv } });
+  const result = spawnSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...gitEnv },
+    timeout: GIT_TIMEOUT_MS,
+    killSignal: "SIGKILL",
+  });
+  if (result.error)
+    throw new Error(`git ${args.join(" ")} in ${cwd}: ${result.error.message} (deadline ${GIT_TIMEOUT_MS / 1000} s)`);
   if (result.status !== 0) throw new Error(`git ${args.join(" ")} in ${cwd} failed:\n${result.stderr}`);
   return result.stdout.trim();
 }
@@ -150,7 +168,10 @@ function git(cwd: string, ...args: string[]): string {
  */
 function makeOrigin(base: string): string {
   const origin = path.join(base, "origin.git");
-  if (spawnSync("git", ["-C", repoRoot, "rev-parse", "--verify", "HEAD"], { stdio: "ignore" }).status === 0) {
+  if (
+    spawnSync("git", ["-C", repoRoot, "rev-parse", "--verify", "HEAD"], { stdio: "ignore", timeout: GIT_TIMEOUT_MS })
+      .status === 0
+  ) {
     git(base, "clone", "--quiet", "--bare", repoRoot, origin);
     git(origin, "update-ref", "refs/heads/main", "HEAD");
   } else {
@@ -322,11 +343,29 @@ class Machine {
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
+    // A step's deadline, as a runner's `timeout-minutes`: an `npm ci` or an `up`, a minute or two
+    // here; at the deadline the step's process group is killed and the step fails naming itself.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // gone already
+      }
+    }, STEP_DEADLINE_MS);
     return new Promise((resolve, reject) => {
       child.once("error", reject);
       child.once("close", (code, signal) => {
+        clearTimeout(timer);
         this.transcript.push(output);
-        resolve({ label, code, signal, output });
+        if (timedOut)
+          reject(
+            new Error(
+              `\`${command} ${args.join(" ")}\` (${label}, in ${cwd}) did not exit within its deadline of ${STEP_DEADLINE_MS / 60_000} min: its process group was killed. Its output so far:\n${output}`,
+            ),
+          );
+        else resolve({ label, code, signal, output });
       });
     });
   }
@@ -410,7 +449,9 @@ class Machine {
         const inputs = { ...(step.with ?? {}), ...extraInputs };
         if (!inputs.command) {
           // Without a command the action only installs the CLI: this machine has it on PATH.
-          const version = spawnSync("pulumi", ["version"], { env: stepEnv(), encoding: "utf8" }).stdout.trim();
+          const version = (
+            await runCommand("pulumi", ["version"], { env: stepEnv(), deadlineMs: 60_000, allowFailure: true })
+          ).stdout.trim();
           done = {
             label: `pulumi/actions (install only): pulumi ${version}`,
             code: version ? 0 : 1,
@@ -660,7 +701,13 @@ describe("the GitOps workflow on three runners sharing a PostgreSQL backend", ()
       }),
     );
     // The laptop's own install: a hard-linked copy of one runner's, to spare a fourth npm ci.
-    spawnSync("cp", ["-al", path.join(runnerA.workspace, "node_modules"), path.join(laptop.workspace, "node_modules")]);
+    await runCommand(
+      "cp",
+      ["-al", path.join(runnerA.workspace, "node_modules"), path.join(laptop.workspace, "node_modules")],
+      {
+        deadlineMs: 5 * 60_000,
+      },
+    );
     say(`setup: ${seconds(suiteStart)} (installs ${seconds(started)})`);
   }, 600_000);
 

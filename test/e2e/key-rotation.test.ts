@@ -11,11 +11,18 @@
  * refreshing preview with 401s whose message names the flag; the refresh it names succeeds and
  * records B, after which a plain destroy works.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { createTestStack, engineEnv, projectProgram, repoRoot, TestStack } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import {
+  createTestStack,
+  engineEnv,
+  projectProgram,
+  repoRoot,
+  TestStack,
+  ENGINE_COMMAND_DEADLINE_MS,
+} from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
 import { installedPackageDir } from "../helpers/package";
 
@@ -67,15 +74,16 @@ describe("rotating the API key", () => {
     extraEnv: Record<string, string>,
   ): Promise<{ code: number | null; output: string }> {
     const env = { ...(process.env as Record<string, string>), ...engineEnv(stack.dir), ...extraEnv };
-    const child = spawn(process.execPath, [cli, "drift", "--cwd", dir, "--stack", stack.stack.name, "--json", "-"], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    return { code, output };
+    const ran = await runCommand(
+      process.execPath,
+      [cli, "drift", "--cwd", dir, "--stack", stack.stack.name, "--json", "-"],
+      {
+        env,
+        deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+        allowFailure: true,
+      },
+    );
+    return { code: ran.status, output: ran.output };
   }
 
   function expectNoKey(text: string): void {

@@ -7,4 +7,4 @@
 import { ensureGoDriver } from "../helpers/languages";
 import { describePluginProgram } from "../helpers/plugin-program-suite";
 
-describePluginProgram("Go", "cdnstream-go", () => [ensureGoDriver()]);
+describePluginProgram("Go", "cdnstream-go", async () => [await ensureGoDriver()]);

@@ -10,7 +10,7 @@ import { repoRoot } from "../helpers/engine";
 import { ensurePython } from "../helpers/languages";
 import { describePluginProgram } from "../helpers/plugin-program-suite";
 
-describePluginProgram("Python", "cdnstream-python", () => [
-  ensurePython(),
+describePluginProgram("Python", "cdnstream-python", async () => [
+  await ensurePython(),
   path.join(repoRoot, "test", "plugin-langs", "python", "driver.py"),
 ]);

@@ -26,7 +26,6 @@
  *
  * What the CLI prints for the installs and the download is logged (stderr) as a short transcript.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -34,6 +33,7 @@ import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PLUGIN_LAYOUT } from "../../provider/cli/plugin";
+import { run, runNpm } from "../../scripts/child";
 import {
   archiveName,
   buildRelease,
@@ -96,8 +96,11 @@ function transcript(title: string, text = ""): void {
 }
 
 /** The text of one member of a gzipped tarball. */
-const memberText = (archive: string, member: string) =>
-  execFileSync("tar", ["-xzOf", archive, member], { encoding: "utf8", maxBuffer: 64 << 20 });
+const memberText = async (archive: string, member: string) =>
+  (await run("tar", ["-xzOf", archive, member], { deadlineMs: 2 * 60_000 })).stdout;
+
+/** How long one engine command may take here: an `up` that downloads the plugin, seconds to a minute. */
+const CLI_DEADLINE_MS = 5 * 60_000;
 
 /** The release directory served over HTTP on 127.0.0.1, with a log of what was asked. */
 async function serveRelease(dir: string) {
@@ -152,15 +155,7 @@ describe("the released plugin, installed and downloaded by the engine, with no N
 
   /** Runs the CLI without blocking this process, whose HTTP server it may be downloading from. */
   const cli = (args: string[], env: Record<string, string>, cwd = root) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(pulumi, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      child.on("error", reject);
-      child.on("close", (status) => resolve({ status, stdout, stderr }));
-    });
+    run(pulumi, args, { cwd, env, deadlineMs: CLI_DEADLINE_MS, allowFailure: true });
 
   /** Fails with the CLI's output unless it exited 0; returns that output. */
   const succeeded = (result: { status: number | null; stdout: string; stderr: string }) => {
@@ -237,8 +232,8 @@ outputs:
         .map((file) => `${(fs.statSync(path.join(RELEASE_DIR, file)).size / 1e6).toFixed(1).padStart(6)} MB  ${file}`)
         .join("\n"),
     );
-    pulumi = path.join(ensureEngine(), "pulumi");
-    barePath = [path.dirname(pulumi), ensureYamlHost()].join(path.delimiter);
+    pulumi = path.join(await ensureEngine(), "pulumi");
+    barePath = [path.dirname(pulumi), await ensureYamlHost()].join(path.delimiter);
     fs.mkdirSync(root, { recursive: true });
     emulator = await startTestEmulator();
     served = await serveRelease(RELEASE_DIR);
@@ -254,14 +249,32 @@ outputs:
     expect(checkoutState()).toEqual(stateBefore);
   });
 
-  it("is verified whole by `sha256sum -c SHA256SUMS`, which lists every artefact", () => {
-    const check = spawnSync("sha256sum", ["-c", "--strict", "SHA256SUMS"], { cwd: RELEASE_DIR, encoding: "utf8" });
+  it("is verified whole by `sha256sum -c SHA256SUMS`, which lists exactly the files the GitHub release attaches", async () => {
+    const check = await run("sha256sum", ["-c", "--strict", "SHA256SUMS"], {
+      cwd: RELEASE_DIR,
+      deadlineMs: 2 * 60_000,
+      allowFailure: true,
+    });
     expect(check.stderr).toBe("");
     expect(check.status).toBe(0);
     const verified = check.stdout.trim().split("\n");
     expect(verified.every((line) => line.endsWith(": OK"))).toBe(true);
-    expect(verified.map((line) => line.slice(0, -": OK".length)).sort()).toEqual(
-      files.filter((file) => file !== "SHA256SUMS").sort(),
+    // What the workflow's `gh release create` uploads, its globs expanded in the release folder.
+    const workflow = fs.readFileSync(path.join(repoRoot, ".github", "workflows", "release.yml"), "utf8");
+    const uploaded = /gh release create [^\n]*\\\n\s*(.+)$/m.exec(workflow)?.[1].trim().split(/\s+/);
+    expect(uploaded).toEqual(["./*.tar.gz", "./*.tgz", "./*.whl", "SHA256SUMS"]);
+    const attached = fs
+      .readdirSync(RELEASE_DIR)
+      // A glob of the workflow's (`./*.tgz`) as a pattern of one file name.
+      .filter((file) =>
+        uploaded!.some((glob) =>
+          new RegExp(`^${glob.replace(/^\.\//, "").replace(/[.]/g, "\\.").replace(/\*/g, "[^/]*")}$`).test(file),
+        ),
+      )
+      .filter((file) => file !== "SHA256SUMS");
+    expect(verified.map((line) => line.slice(0, -": OK".length)).sort()).toEqual(attached.sort());
+    expect(attached.sort()).toEqual(
+      files.filter((file) => file !== "SHA256SUMS" && !file.startsWith("goproxy/")).sort(),
     );
     expect(files).toEqual(
       expect.arrayContaining([
@@ -284,14 +297,23 @@ outputs:
         .join("\n") + "\n",
     );
     fs.writeFileSync(path.join(copy, npmTarball), "not the package");
-    expect(spawnSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: copy, encoding: "utf8" }).status).not.toBe(0);
+    expect(
+      (await run("sha256sum", ["-c", "SHA256SUMS"], { cwd: copy, deadlineMs: 60_000, allowFailure: true })).status,
+    ).not.toBe(0);
   });
 
-  it("holds each platform's layout, Node.js binary and only the dependencies the plugin loads", () => {
+  it("leaves in the release folder the release alone: its cache is beside it", () => {
+    expect(fs.readdirSync(RELEASE_DIR).sort()).toEqual([...new Set(files.map((file) => file.split("/")[0]))].sort());
+    expect(fs.readdirSync(path.join(`${RELEASE_DIR}-cache`, "keys")).sort()).toEqual(
+      platforms.map((platform) => archiveName(version, platform)).sort(),
+    );
+  });
+
+  it("holds each platform's layout, Node.js binary and only the dependencies the plugin loads", async () => {
     const rows: string[] = [];
     for (const platform of platforms) {
       const archive = path.join(RELEASE_DIR, archiveName(version, platform));
-      const members = execFileSync("tar", ["-tzvf", archive], { encoding: "utf8", maxBuffer: 64 << 20 })
+      const members = (await run("tar", ["-tzvf", archive], { deadlineMs: 2 * 60_000 })).stdout
         .trim()
         .split("\n")
         .map((line) => ({ size: Number(line.split(/\s+/)[2]), name: line.split(/\s+/).slice(5).join(" ") }));
@@ -303,11 +325,18 @@ outputs:
       expect(top).toEqual(
         [launcher, node, ...(windows ? [] : [PLUGIN_LAYOUT.nodeLicense]), PLUGIN_LAYOUT.package].sort(),
       );
-      const head = execFileSync("sh", ["-c", `tar -xzOf "$1" "$2" | head -c 4096`, "sh", archive, node]);
+      const head = Buffer.from(
+        (
+          await run("sh", ["-c", `tar -xzOf "$1" "$2" | head -c 4096 | base64 -w0`, "sh", archive, node], {
+            deadlineMs: 2 * 60_000,
+          })
+        ).stdout,
+        "base64",
+      );
       const [os_, arch] = platform.split("-");
       expect(`${platform}: ${binaryKind(head)}`).toBe(`${platform}: ${EXPECTED_BINARY[os_]}-${arch}`);
       // The launcher starts the binary and the plugin's entry beside it.
-      const text = memberText(archive, launcher);
+      const text = await memberText(archive, launcher);
       const entry = windows ? PLUGIN_LAYOUT.main.split("/").join("\\") : PLUGIN_LAYOUT.main;
       expect(text).toContain(
         windows ? `"%~dp0${node}" "%~dp0${entry}" %*` : `exec "$here/${node}" "$here/${entry}" "$@"`,
@@ -331,10 +360,10 @@ outputs:
     transcript("the archives", rows.join("\n"));
   });
 
-  it("ships in the npm package no compiled file whose source is gone", () => {
-    const compiled = execFileSync("tar", ["-tzf", path.join(RELEASE_DIR, `pulumi-cdnstream-${version}.tgz`)], {
-      encoding: "utf8",
-    })
+  it("ships in the npm package no compiled file whose source is gone", async () => {
+    const compiled = (
+      await run("tar", ["-tzf", path.join(RELEASE_DIR, `pulumi-cdnstream-${version}.tgz`)], { deadlineMs: 2 * 60_000 })
+    ).stdout
       .split("\n")
       .filter((member) => /^package\/dist\/.*\.js$/.test(member));
     expect(compiled.length).toBeGreaterThan(0);
@@ -344,12 +373,16 @@ outputs:
     expect(orphans).toEqual([]);
   });
 
-  it("runs with a PATH where neither node nor another copy of the plugin can be found", () => {
+  it("runs with a PATH where neither node nor another copy of the plugin can be found", async () => {
     for (const dir of barePath.split(path.delimiter)) {
       expect(fs.existsSync(path.join(dir, "node"))).toBe(false);
       expect(fs.existsSync(path.join(dir, "pulumi-resource-cdnstream"))).toBe(false);
     }
-    const which = spawnSync("/bin/sh", ["-c", "command -v node"], { env: { PATH: barePath }, encoding: "utf8" });
+    const which = await run("/bin/sh", ["-c", "command -v node"], {
+      env: { PATH: barePath },
+      deadlineMs: 60_000,
+      allowFailure: true,
+    });
     expect(which.stdout).toBe("");
     expect(which.status).not.toBe(0);
   });
@@ -428,21 +461,9 @@ outputs:
       PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${releasePage.replace(/[.]/g, "\\.")}/=${served.url}`,
       CDNSTREAM_DRIVER_SPEC: JSON.stringify(spec),
     });
-    const python = [ensurePython(), path.join(repoRoot, "test", "plugin-langs", "python", "driver.py")];
+    const python = [await ensurePython(), path.join(repoRoot, "test", "plugin-langs", "python", "driver.py")];
     const drive = (verb: string) =>
-      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(python[0], [python[1], verb], {
-          cwd: spec.workDir,
-          env,
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (chunk) => (stdout += chunk));
-        child.stderr.on("data", (chunk) => (stderr += chunk));
-        child.on("error", reject);
-        child.on("close", (status) => resolve({ status, stdout, stderr }));
-      });
+      run(python[0], [python[1], verb], { cwd: spec.workDir, env, deadlineMs: CLI_DEADLINE_MS, allowFailure: true });
     const before = served.requests.length;
     const up = succeeded(await drive("up"));
     // The engine installs it while loading the provider and prints nothing of it: the server's log shows the download.
@@ -502,8 +523,7 @@ outputs:
     fs.mkdirSync(userProject, { recursive: true });
     fs.writeFileSync(path.join(userProject, "package.json"), '{ "name": "user-project", "private": true }\n');
     // The package as a user installs it: the released npm tarball, with npm.
-    execFileSync(
-      "npm",
+    await runNpm(
       [
         "install",
         "--prefer-offline",
@@ -513,16 +533,17 @@ outputs:
         "--loglevel=error",
         path.join(RELEASE_DIR, `pulumi-cdnstream-${version}.tgz`),
       ],
-      { cwd: userProject, stdio: ["ignore", "ignore", "inherit"] },
+      { cwd: userProject, deadlineMs: 3 * 60_000 },
     );
-    const install = spawnSync(
+    const install = await run(
       process.execPath,
       [
         path.join(userProject, "node_modules", "pulumi-cdnstream", "dist", "provider", "cli", "index.js"),
         "plugin",
         "install",
       ],
-      { env: { ...process.env, PULUMI_HOME: home }, encoding: "utf8" },
+      // A copy of the plugin's directory (about 180 MB): seconds.
+      { env: { ...process.env, PULUMI_HOME: home }, deadlineMs: 5 * 60_000, allowFailure: true },
     );
     transcript("$ npx cdnstream plugin install", `${install.stdout}${install.stderr}`);
     expect(install.stderr).toBe("");

@@ -10,10 +10,10 @@
  * Needs python3 with venv and PyPI (scripts/ensure-python --tools installs build and mypy), and Go
  * with the module proxy; a missing tool fails the suite saying how to install it.
  */
-import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { DeadlineExceeded, run as runCommand } from "../../scripts/child";
 import { repoRoot } from "../helpers/engine";
 
 const packageVersion: string = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).version;
@@ -28,9 +28,18 @@ interface Ran {
 }
 
 /** Runs a command to completion; `expectFailure` keeps a non-zero exit from throwing. */
-function run(command: string, args: string[], options: SpawnSyncOptions = {}, expectFailure = false): Ran {
-  const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
-  if (result.error) {
+async function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  expectFailure = false,
+): Promise<Ran> {
+  // Inside the tests' ten minutes: a cold `go build` of the SDK, or a pip install from PyPI, takes minutes.
+  const result = await runCommand(command, args, { ...options, deadlineMs: 9 * 60_000, allowFailure: true }).catch(
+    (error: Error) => ({ error }),
+  );
+  if ("error" in result) {
+    if (result.error instanceof DeadlineExceeded) throw result.error;
     throw new Error(
       `could not run ${command}: ${result.error.message}\n` +
         (command === "go"
@@ -54,7 +63,7 @@ const goEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
 });
 
 /** Removes this module's versions from a Go module cache (go writes them read-only). */
-function forgetCachedModule(modCache: string): void {
+async function forgetCachedModule(modCache: string): Promise<void> {
   const escaped = goModule.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
   const download = path.join(modCache, "cache", "download", ...escaped.split("/"));
   const extracted = path.join(modCache, ...escaped.split("/").slice(0, -1));
@@ -68,7 +77,7 @@ function forgetCachedModule(modCache: string): void {
       : []),
   ];
   for (const copy of copies.filter((c) => fs.existsSync(c))) {
-    run("chmod", ["-R", "u+w", copy]);
+    await run("chmod", ["-R", "u+w", copy]);
     fs.rmSync(copy, { recursive: true, force: true });
   }
 }
@@ -79,12 +88,12 @@ describe("the SDKs as released", () => {
   /** The go.sum lines scripts/release-go printed for the module it wrote. */
   let goSumLines: string[];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-sdk-packages-"));
     out = path.join(scratch, "out");
-    run(path.join(repoRoot, "scripts", "release-python"), [out]);
-    goSumLines = run(path.join(repoRoot, "scripts", "release-go"), [out])
-      .stdout.split("\n")
+    await run(path.join(repoRoot, "scripts", "release-python"), [out]);
+    goSumLines = (await run(path.join(repoRoot, "scripts", "release-go"), [out])).stdout
+      .split("\n")
       .filter((line) => line.startsWith(`${goModule} `));
   }, 600_000);
 
@@ -92,11 +101,8 @@ describe("the SDKs as released", () => {
 
   describe("Python", () => {
     let venvPython: string;
-    const toolsPython = () =>
-      run(path.join(repoRoot, "scripts", "ensure-python"), ["--tools"])
-        .stdout.trim()
-        .split("\n")
-        .pop()!;
+    const toolsPython = async () =>
+      (await run(path.join(repoRoot, "scripts", "ensure-python"), ["--tools"])).stdout.trim().split("\n").pop()!;
 
     it("is a wheel and an sdist of package.json's version, and nothing else", () => {
       const files = fs.readdirSync(out).filter((f) => f.startsWith("pulumi_cdnstream"));
@@ -106,11 +112,11 @@ describe("the SDKs as released", () => {
       ]);
     });
 
-    it("installs into a fresh virtual environment, with the plugin version the engine is asked for", () => {
+    it("installs into a fresh virtual environment, with the plugin version the engine is asked for", async () => {
       const venv = path.join(scratch, "venv");
-      run("python3", ["-m", "venv", venv]);
+      await run("python3", ["-m", "venv", venv]);
       venvPython = path.join(venv, "bin", "python");
-      run(venvPython, [
+      await run(venvPython, [
         "-m",
         "pip",
         "install",
@@ -119,7 +125,7 @@ describe("the SDKs as released", () => {
         "off",
         path.join(out, `pulumi_cdnstream-${packageVersion}-py3-none-any.whl`),
       ]);
-      const installed = run(venvPython, [
+      const installed = await run(venvPython, [
         "-c",
         "import importlib.metadata as m, json, pathlib, pulumi_cdnstream as p; " +
           "print(json.dumps([m.version('pulumi_cdnstream'), json.loads((pathlib.Path(p.__file__).parent / 'pulumi-plugin.json').read_text()), hasattr(p, 'StreamStatus')]))",
@@ -138,11 +144,11 @@ describe("the SDKs as released", () => {
       ]);
     }, 600_000);
 
-    it("types a program for mypy --strict, and reports the type errors of a wrong one", () => {
+    it("types a program for mypy --strict, and reports the type errors of a wrong one", async () => {
       expect(venvPython).toBeDefined();
-      const mypy = (file: string, expectFailure: boolean) =>
+      const mypy = async (file: string, expectFailure: boolean) =>
         run(
-          toolsPython(),
+          await toolsPython(),
           [
             "-m",
             "mypy",
@@ -157,14 +163,14 @@ describe("the SDKs as released", () => {
           {},
           expectFailure,
         );
-      const typed = mypy(path.join(typedPrograms, "__main__.py"), false);
+      const typed = await mypy(path.join(typedPrograms, "__main__.py"), false);
       expect(typed.stdout).toContain("Success: no issues found in 1 source file");
       // The Python example of docs/examples.md, as generated.
-      const example = mypy(path.join(repoRoot, "docs", "examples", "python", "__main__.py"), false);
+      const example = await mypy(path.join(repoRoot, "docs", "examples", "python", "__main__.py"), false);
       expect(example.stdout).toContain("Success: no issues found in 1 source file");
 
       // The control case: the same checker, told the SDK's types, refuses both wrong lines.
-      const wrong = mypy(path.join(typedPrograms, "wrong.py"), true);
+      const wrong = await mypy(path.join(typedPrograms, "wrong.py"), true);
       expect(wrong.status).toBe(1);
       expect(wrong.stdout).toMatch(/wrong\.py:10: error: No overload variant of "StreamStatus" matches argument types/);
       expect(wrong.stdout).toMatch(
@@ -194,15 +200,15 @@ describe("the SDKs as released", () => {
       ]);
     });
 
-    it("builds a program in its own module through replace onto sdk/go, and go vet is clean", () => {
-      run("go", ["build", "-o", path.join(scratch, "driver-replace"), "."], { cwd: goProgram, env: goEnv() });
+    it("builds a program in its own module through replace onto sdk/go, and go vet is clean", async () => {
+      await run("go", ["build", "-o", path.join(scratch, "driver-replace"), "."], { cwd: goProgram, env: goEnv() });
       expect(fs.statSync(path.join(scratch, "driver-replace")).size).toBeGreaterThan(0);
       // The program and every package of the SDK.
-      const vet = run("go", ["vet", ".", `${goModule}/...`], { cwd: goProgram, env: goEnv() });
+      const vet = await run("go", ["vet", ".", `${goModule}/...`], { cwd: goProgram, env: goEnv() });
       expect(vet.stderr.trim()).toBe("");
     }, 600_000);
 
-    it("builds the same program against the released module, fetched as `go get` fetches it from a proxy", () => {
+    it("builds the same program against the released module, fetched as `go get` fetches it from a proxy", async () => {
       const program = path.join(scratch, "program");
       fs.mkdirSync(program);
       for (const file of ["main.go", "go.mod", "go.sum"]) {
@@ -211,23 +217,23 @@ describe("the SDKs as released", () => {
       // The module proxy serving the release, then the usual one for everything else; the
       // checksum database does not know an unpublished module, so go.sum alone vouches for it.
       const env = goEnv({
-        GOPROXY: `file://${out},${run("go", ["env", "GOPROXY"]).stdout.trim()}`,
+        GOPROXY: `file://${out},${(await run("go", ["env", "GOPROXY"])).stdout.trim()}`,
         GONOSUMDB: goModule,
       });
       // A published version never changes, so go keeps the first copy of v<version> it fetched;
       // this checkout's module changes under the same version from commit to commit. Its copy in
       // the module cache goes first, so the build fetches the release written above.
-      forgetCachedModule(run("go", ["env", "GOMODCACHE"], { env }).stdout.trim());
+      await forgetCachedModule((await run("go", ["env", "GOMODCACHE"], { env })).stdout.trim());
       // The program asks for the release instead of the checkout, as a user's go.mod would.
-      run("go", ["mod", "edit", `-dropreplace=${goModule}`, `-require=${goModule}@v${packageVersion}`], {
+      await run("go", ["mod", "edit", `-dropreplace=${goModule}`, `-require=${goModule}@v${packageVersion}`], {
         cwd: program,
         env,
       });
-      run("go", ["build", "-o", path.join(scratch, "driver-released"), "."], { cwd: program, env });
+      await run("go", ["build", "-o", path.join(scratch, "driver-released"), "."], { cwd: program, env });
       // The hashes go recorded for the downloaded module are the ones release-go printed.
       const goSum = fs.readFileSync(path.join(program, "go.sum"), "utf8");
       for (const line of goSumLines) expect(goSum).toContain(line);
-      const vet = run("go", ["vet", ".", `${goModule}/...`], { cwd: program, env });
+      const vet = await run("go", ["vet", ".", `${goModule}/...`], { cwd: program, env });
       expect(vet.stderr.trim()).toBe("");
     }, 600_000);
   });

@@ -4,9 +4,9 @@
  * a resource from the dynamic path to the plugin path (`pulumi state delete`, then the `import`
  * option) without a single write to the API.
  */
-import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { run } from "../../scripts/child";
 import { createTestStack, engineEnv, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
@@ -129,10 +129,11 @@ describe("moving a resource from the dynamic path to the plugin path", () => {
     const up = await test.stack.up({ onOutput });
     expect(up.outputs.urn.value).toContain("pulumi-nodejs:dynamic/cdnstream:StreamStatus::relay");
 
-    const deleted = spawnSync("pulumi", ["state", "delete", up.outputs.urn.value as string, "--yes"], {
+    const deleted = await run("pulumi", ["state", "delete", up.outputs.urn.value as string, "--yes"], {
       cwd: test.stack.workspace.workDir,
       env: { ...process.env, ...engineEnv(test.dir) },
-      encoding: "utf8",
+      deadlineMs: 2 * 60_000,
+      allowFailure: true,
     });
     expect(deleted.stderr).toBe("");
     expect(deleted.status).toBe(0);

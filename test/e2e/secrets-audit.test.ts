@@ -17,14 +17,22 @@
  *   provider's inputs, so the decrypted export shows the key there and only there; the plugin's
  *   own log, which the engine prints at -v=9, is scanned with the rest.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { GlobalOpts } from "@pulumi/pulumi/automation";
 import { request } from "undici";
-import { createTestStack, engineEnv, projectProgram, repoRoot, type TestStack } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import {
+  createTestStack,
+  engineEnv,
+  projectProgram,
+  repoRoot,
+  type TestStack,
+  ENGINE_COMMAND_DEADLINE_MS,
+} from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { filesUnder } from "../helpers/state";
 import { loadSdk } from "../helpers/package";
@@ -110,7 +118,8 @@ function pathsContaining(value: unknown, needle: string, at = ""): string[] {
 const ENGINE_RPC_LINE = /"msg":"(Un)?[Mm]arshaling property for RPC\[/;
 /** Whether the CLI on PATH masks secrets in its RPC log lines (checked for 3.246, the floor). */
 function cliMasksRpcLines(): boolean {
-  return execFileSync("pulumi", ["version"], { encoding: "utf8" }).trim() === "v3.246.0";
+  // Asked where a scan is made, synchronously: `pulumi version` answers in a fraction of a second.
+  return execFileSync("pulumi", ["version"], { encoding: "utf8", timeout: 60_000 }).trim() === "v3.246.0";
 }
 
 /** What one audited path collected, by place. */
@@ -163,12 +172,13 @@ describe("secrets audit", () => {
     args: string[],
     env: Record<string, string>,
   ): Promise<{ code: number | null; out: string }> {
-    const child = spawn(command, args, { env, cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    return { code, out };
+    const ran = await runCommand(command, args, {
+      env,
+      cwd: dir,
+      deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+      allowFailure: true,
+    });
+    return { code: ran.status, out: ran.output };
   }
 
   /** The environment a pipeline gives the CLI and the drift runner for `test`'s backend, with or without the key. */

@@ -3,9 +3,9 @@
  * Automation API and the dynamic-provider plugin run one resource through up, an empty
  * preview and destroy; then the root Pulumi.yaml project (the demo stack) does the same.
  */
-import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { run } from "../../scripts/child";
 import { compileProject } from "../../scripts/demo/project-build";
 import {
   createTestStack,
@@ -38,10 +38,9 @@ class Echo extends pulumi.dynamic.Resource {
 }
 
 describe("the real Pulumi engine", () => {
-  it("is the release of the installed @pulumi/pulumi, or the newest below it the Go module proxy serves", () => {
-    const run = spawnSync("pulumi", ["version"], { encoding: "utf8" });
-    expect(run.error).toBeUndefined();
-    expect(run.stdout.trim()).toBe(`v${expectedCliVersion()}`);
+  it("is the release of the installed @pulumi/pulumi, or the newest below it the Go module proxy serves", async () => {
+    const version = await run("pulumi", ["version"], { deadlineMs: 60_000 });
+    expect(version.stdout.trim()).toBe(`v${expectedCliVersion()}`);
     // Never newer than the SDK, and of its major version.
     const [cliMajor, cliMinor] = expectedCliVersion().split(".").map(Number);
     const [sdkMajor, sdkMinor] = sdkVersion.split(".").map(Number);
@@ -92,7 +91,7 @@ describe("the root Pulumi.yaml demo project", () => {
   it("runs up, an empty preview and destroy against the emulator", async () => {
     emulator = await startTestEmulator();
     // The program is examples/demo, compiled against the installed package (as `npm run demo` does).
-    compileProject(path.join(repoRoot, "examples", "demo"));
+    await compileProject(path.join(repoRoot, "examples", "demo"));
     test = await createTestStack({
       workDir: repoRoot,
       projectName: projectName(repoRoot),

@@ -4,10 +4,10 @@
  * a workflow GitHub accepts (actionlint) that fans the nightly check out over a matrix of shards
  * and merges their reports into one issue, deciding by the merge's exit code.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { run as runCommand } from "../../scripts/child";
 
 const yaml: { load(text: string): any } = require("js-yaml");
 
@@ -27,12 +27,12 @@ function enabled(text: string): string {
   ].join("\n");
 }
 
-function actionlint(): string {
-  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-actionlint"), [], {
-    encoding: "utf8",
-    timeout: 280_000,
+async function actionlint(): Promise<string> {
+  const run = await runCommand(path.join(repoRoot, "scripts", "ensure-actionlint"), [], {
+    deadlineMs: 280_000,
+    allowFailure: true,
   });
-  const bin = (run.stdout ?? "").trim().split("\n").pop() ?? "";
+  const bin = run.stdout.trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !bin || !fs.existsSync(bin))
     throw new Error(
       `actionlint is not available (scripts/ensure-actionlint exited ${run.status ?? run.signal}):\n${(run.stderr ?? "").trim()}\n` +
@@ -50,12 +50,16 @@ describe("the GitOps workflow's fleet drift jobs", () => {
     expect(Object.keys(on.jobs)).toEqual(["preview", "up", "drift", "reconcile", "drift-shard", "drift-fleet"]);
   });
 
-  it("uncommented, pass actionlint", () => {
+  it("uncommented, pass actionlint", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-fleet-workflow-"));
     try {
       const file = path.join(dir, "cdnstream.yml");
       fs.writeFileSync(file, enabled(text));
-      const r = spawnSync(actionlint(), ["-no-color", "-oneline", file], { encoding: "utf8", cwd: dir });
+      const r = await runCommand(await actionlint(), ["-no-color", "-oneline", file], {
+        cwd: dir,
+        deadlineMs: 60_000,
+        allowFailure: true,
+      });
       expect(r.stdout + r.stderr).toBe("");
       expect(r.status).toBe(0);
     } finally {

@@ -7,10 +7,10 @@
  * a `reconcile` job, run by hand after an approval, on that report. The workflow's drift
  * command itself runs against the emulator in test/e2e/examples.test.ts.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { run as runCommand } from "../../scripts/child";
 
 const yaml: { load(text: string): any } = require("js-yaml");
 
@@ -18,12 +18,12 @@ const repoRoot = path.resolve(__dirname, "../..");
 const workflowFile = path.join(repoRoot, "examples", "gitops", ".github", "workflows", "cdnstream.yml");
 
 /** The actionlint binary, from scripts/ensure-actionlint; fails (never skips) saying how to get it. */
-function actionlint(): string {
-  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-actionlint"), [], {
-    encoding: "utf8",
-    timeout: 280_000,
+async function actionlint(): Promise<string> {
+  const run = await runCommand(path.join(repoRoot, "scripts", "ensure-actionlint"), [], {
+    deadlineMs: 280_000,
+    allowFailure: true,
   });
-  const bin = (run.stdout ?? "").trim().split("\n").pop() ?? "";
+  const bin = run.stdout.trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !bin || !fs.existsSync(bin)) {
     throw new Error(
       `actionlint is not available (scripts/ensure-actionlint exited ${run.status ?? run.signal}):\n${(run.stderr ?? "").trim()}\n` +
@@ -35,7 +35,7 @@ function actionlint(): string {
 }
 
 const lint = (bin: string, file: string) =>
-  spawnSync(bin, ["-no-color", "-oneline", file], { encoding: "utf8", cwd: path.dirname(file) });
+  runCommand(bin, ["-no-color", "-oneline", file], { cwd: path.dirname(file), deadlineMs: 60_000, allowFailure: true });
 
 describe("the GitOps example's workflow", () => {
   const text = fs.readFileSync(workflowFile, "utf8");
@@ -44,9 +44,9 @@ describe("the GitOps example's workflow", () => {
     workflow.jobs[job].steps;
   const uses = (job: string, action: string) => steps(job).filter((s) => s.uses?.split("@")[0] === action);
 
-  it("passes actionlint, which does find a broken copy", () => {
-    const bin = actionlint();
-    const clean = lint(bin, workflowFile);
+  it("passes actionlint, which does find a broken copy", async () => {
+    const bin = await actionlint();
+    const clean = await lint(bin, workflowFile);
     expect(clean.stdout + clean.stderr).toBe("");
     expect(clean.status).toBe(0);
 
@@ -60,7 +60,7 @@ describe("the GitOps example's workflow", () => {
           .replace("if: github.event_name == 'push'", 'if: github.event_name == "push"')
           .replace("runs-on: ubuntu-latest\n    environment", "runs-on: ubuntu-latest\n    enviroment"),
       );
-      const r = lint(bin, broken);
+      const r = await lint(bin, broken);
       expect(r.status).toBe(1);
       expect(r.stdout).toMatch(/only single quotes are available for string delimiter/);
       expect(r.stdout).toMatch(/unexpected key "enviroment"/);

@@ -5,12 +5,12 @@
  * `scripts/ensure-pulumi` builds or finds the CLI (see docs/engine.md); jest's global
  * setup calls it once and puts the CLI and the dynamic-provider plugin on PATH for every worker.
  */
-import { spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, PulumiFn, Stack } from "@pulumi/pulumi/automation";
+import { DeadlineExceeded, run } from "../../scripts/child";
 
 export const repoRoot = path.resolve(__dirname, "../..");
 
@@ -22,18 +22,36 @@ const howToInstall =
   "Go modules (needs Go; the first build takes several minutes) and caches it outside the repo.";
 
 /**
+ * How long a setup script that builds a Go tool may take: a cold build of the Pulumi CLI took
+ * 13 min on the 2-core CI machine shared with other work (docs/engine.md); a warm run, a second.
+ */
+export const GO_BUILD_SCRIPT_DEADLINE_MS = 40 * 60_000;
+
+/**
+ * How long one engine command, program or drift run of a test (a few stacks of a few resources)
+ * may take: seconds, a minute on a busy machine; inside jest's 5-minute test timeout, so that the
+ * test fails naming the command rather than jest's timeout.
+ */
+export const ENGINE_COMMAND_DEADLINE_MS = 4 * 60_000;
+
+/**
  * Runs `scripts/ensure-pulumi` and returns the directory it prints last. Throws, with the
  * script's own diagnostics and how to fix them, when the engine cannot be had.
  */
-export function ensureEngine(): string {
+export async function ensureEngine(): Promise<string> {
   const script = path.join(repoRoot, "scripts", "ensure-pulumi");
-  const run = spawnSync(script, [], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  const lines = (run.stdout ?? "").trim().split("\n");
+  const ran = await run(script, [], { deadlineMs: GO_BUILD_SCRIPT_DEADLINE_MS, allowFailure: true }).catch(
+    (e: unknown) => {
+      if (e instanceof DeadlineExceeded) throw new Error(`${e.message}\n${howToInstall}`);
+      throw e;
+    },
+  );
+  const lines = ran.stdout.trim().split("\n");
   const binDir = lines[lines.length - 1];
-  if (run.status !== 0 || !binDir || !fs.existsSync(path.join(binDir, "pulumi"))) {
+  if (ran.status !== 0 || !binDir || !fs.existsSync(path.join(binDir, "pulumi"))) {
     throw new Error(
-      `The Pulumi engine is not available (scripts/ensure-pulumi exited ${run.status}).\n` +
-        `${(run.stderr ?? "").trim()}\n${howToInstall}`,
+      `The Pulumi engine is not available (scripts/ensure-pulumi exited ${ran.status}).\n` +
+        `${ran.stderr.trim()}\n${howToInstall}`,
     );
   }
   return binDir;

@@ -5,23 +5,24 @@
  * runner for the drivers under test/plugin-langs/ that hands them what to declare and reads back
  * the JSON they print.
  */
-import { spawn, spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { engineEnv, repoRoot } from "./engine";
+import { run as runCommand } from "../../scripts/child";
+import { engineEnv, GO_BUILD_SCRIPT_DEADLINE_MS, repoRoot } from "./engine";
 
 /** Runs one of the ensure scripts and returns the path it prints last; throws saying how to get the tool. */
-function ensure(script: string, what: string, howTo: string): string {
+async function ensure(script: string, what: string, howTo: string): Promise<string> {
   const started = Date.now();
-  const run = spawnSync(path.join(repoRoot, "scripts", script), [], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
+  // A Python environment from PyPI or a Go program from the module proxy, cold: minutes.
+  const ran = await runCommand(path.join(repoRoot, "scripts", script), [], {
+    deadlineMs: GO_BUILD_SCRIPT_DEADLINE_MS,
+    allowFailure: true,
   });
-  const last = (run.stdout ?? "").trim().split("\n").pop() ?? "";
-  if (run.status !== 0 || !last || !fs.existsSync(last)) {
+  const last = ran.stdout.trim().split("\n").pop() ?? "";
+  if (ran.status !== 0 || !last || !fs.existsSync(last)) {
     throw new Error(
-      `${what} is not available (scripts/${script} exited ${run.status}).\n${(run.stderr ?? "").trim()}\n${howTo}`,
+      `${what} is not available (scripts/${script} exited ${ran.status}).\n${ran.stderr.trim()}\n${howTo}`,
     );
   }
   // A cold start (creating the environment, building the program) is worth seeing in the log.
@@ -31,7 +32,7 @@ function ensure(script: string, what: string, howTo: string): string {
 }
 
 /** The python of the cached environment holding Pulumi's Python SDK and pulumi_cdnstream. */
-export function ensurePython(): string {
+export function ensurePython(): Promise<string> {
   return ensure(
     "ensure-python",
     "The Python environment for the generated Python SDK",
@@ -41,7 +42,7 @@ export function ensurePython(): string {
 }
 
 /** The built Go driver (test/plugin-langs/go) against the generated Go SDK. */
-export function ensureGoDriver(): string {
+export function ensureGoDriver(): Promise<string> {
   return ensure(
     "ensure-go-programs",
     "The Go driver program for the generated Go SDK",
@@ -96,26 +97,31 @@ export function scratchStackDirs(): { dir: string; workDir: string } {
 }
 
 /**
+ * How long a driver may take for one verb: one engine operation on a handful of resources, a few
+ * seconds; up to a minute on a busy machine.
+ */
+const DRIVER_DEADLINE_MS = 5 * 60_000;
+
+/**
  * Runs a program driver asynchronously (the emulator answering it lives in this process) and
  * parses the JSON of its last stdout line; rejects, with its output, when it fails or prints none.
  */
-export function runForJson(command: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, label: string) {
-  return new Promise<unknown>((resolve, reject) => {
-    const child = spawn(command[0], command.slice(1), { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) return reject(new Error(`${label} exited ${code}:\n${stderr}\n${stdout}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split("\n").pop() ?? ""));
-      } catch {
-        reject(new Error(`${label} printed no JSON result:\n${stdout}\n${stderr}`));
-      }
-    });
+export async function runForJson(
+  command: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+  label: string,
+): Promise<unknown> {
+  const { status, stdout, stderr } = await runCommand(command[0], command.slice(1), {
+    ...options,
+    deadlineMs: DRIVER_DEADLINE_MS,
+    allowFailure: true,
   });
+  if (status !== 0) throw new Error(`${label} exited ${status}:\n${stderr}\n${stdout}`);
+  try {
+    return JSON.parse(stdout.trim().split("\n").pop() ?? "");
+  } catch {
+    throw new Error(`${label} printed no JSON result:\n${stdout}\n${stderr}`);
+  }
 }
 
 /** `env` is added to the program's environment, and so to the engine's and the plugin's. */

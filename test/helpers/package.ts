@@ -18,8 +18,8 @@ export const installedPackageDir = path.join(repoRoot, "node_modules", "pulumi-c
  * dist/ and swaps a new copy in by rename, so suites running meanwhile (several jest runs share
  * this directory) never load a half-unpacked package.
  */
-export function installPackedPackage(): void {
-  installAtomically();
+export async function installPackedPackage(): Promise<void> {
+  await installAtomically();
 }
 
 /** The SDK as a user's program imports it. */

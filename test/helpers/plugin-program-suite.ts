@@ -11,6 +11,7 @@
 import * as fs from "node:fs";
 import { CONFIG_NAMES } from "../../client/core/config";
 import { startTestEmulator, type TestEmulator } from "./emulator";
+import { GO_BUILD_SCRIPT_DEADLINE_MS } from "./engine";
 import { createDriverStack, type DriverResult, type DriverStack } from "./languages";
 
 /** Writes are every operation but reads: the emulator logs them as "METHOD /v2/path". */
@@ -65,14 +66,14 @@ export async function expectUnretried(emulator: TestEmulator, refresh: () => Pro
   expect(reads.map((operation) => counts[operation])).toEqual([1, 1]);
 }
 
-export function describePluginProgram(language: string, project: string, command: () => string[]): void {
+export function describePluginProgram(language: string, project: string, command: () => Promise<string[]>): void {
   describe(`the provider plugin from a ${language} program`, () => {
     let emulator: TestEmulator;
     let stack: DriverStack;
 
     beforeAll(async () => {
       // Fails, saying how to install the language's tools, when there are none: never skipped.
-      const driver = command();
+      const driver = await command();
       emulator = await startTestEmulator();
       // The explicit provider is given its address only; the default provider nothing. The key,
       // the default provider's address and no retries come from the environment, which the
@@ -82,7 +83,7 @@ export function describePluginProgram(language: string, project: string, command
         { project, baseUrl: emulator.url, stream: { streamKind: "push", streamId: "3001", disabled: true } },
         { CDNSTREAM_API_KEY: emulator.apiKey, CDNSTREAM_BASE_URL: emulator.url, CDNSTREAM_MAX_RETRIES: "0" },
       );
-    }, 600_000);
+    }, GO_BUILD_SCRIPT_DEADLINE_MS + 60_000);
 
     afterAll(async () => {
       try {

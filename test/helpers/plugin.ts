@@ -3,10 +3,10 @@
  * packed package's build (test/helpers/package.ts), and the YAML language host beside it
  * (scripts/ensure-language-yaml). Global setup puts both on PATH for every end-to-end worker.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { repoRoot } from "./engine";
+import { run } from "../../scripts/child";
+import { GO_BUILD_SCRIPT_DEADLINE_MS, repoRoot } from "./engine";
 import { installedPackageDir } from "./package";
 
 /** The plugin's executable in the installed package. */
@@ -32,13 +32,13 @@ export function pluginBinDir(): string {
 }
 
 /** Runs scripts/ensure-language-yaml and returns the directory holding pulumi-language-yaml; throws saying how to get it. */
-export function ensureYamlHost(): string {
+export async function ensureYamlHost(): Promise<string> {
   const script = path.join(repoRoot, "scripts", "ensure-language-yaml");
-  const run = spawnSync(script, [], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const dir = (run.stdout ?? "").trim().split("\n").pop() ?? "";
-  if (run.status !== 0 || !fs.existsSync(path.join(dir, "pulumi-language-yaml"))) {
+  const ran = await run(script, [], { deadlineMs: GO_BUILD_SCRIPT_DEADLINE_MS, allowFailure: true });
+  const dir = ran.stdout.trim().split("\n").pop() ?? "";
+  if (ran.status !== 0 || !fs.existsSync(path.join(dir, "pulumi-language-yaml"))) {
     throw new Error(
-      `The YAML language host is not available (scripts/ensure-language-yaml exited ${run.status}). ` +
+      `The YAML language host is not available (scripts/ensure-language-yaml exited ${ran.status}):\n${ran.stderr.trim()}\n` +
         "Run scripts/ensure-language-yaml from the repository root: it builds pulumi-language-yaml from the Go " +
         "module proxy (needs Go) and caches it outside the repo.",
     );

@@ -21,6 +21,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
+import { run as runCommand } from "../../scripts/child";
 import { repoRoot } from "./engine";
 
 const howToInstall =
@@ -33,21 +34,28 @@ const howToInstall =
  * Runs `scripts/ensure-postgres` and returns the directory it prints last. Throws, with the
  * script's own diagnostics and how to fix them, when there is no server to be had.
  */
-export function ensurePostgres(): string {
-  const run = spawnSync(path.join(repoRoot, "scripts", "ensure-postgres"), [], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: 600_000,
+export async function ensurePostgres(): Promise<string> {
+  // Finding the server: a second; installing Debian's package: a minute or two.
+  const ran = await runCommand(path.join(repoRoot, "scripts", "ensure-postgres"), [], {
+    deadlineMs: 10 * 60_000,
+    allowFailure: true,
   });
-  const binDir = (run.stdout ?? "").trim().split("\n").pop() ?? "";
-  if (run.status !== 0 || !binDir || !fs.existsSync(path.join(binDir, "postgres"))) {
+  const binDir = ran.stdout.trim().split("\n").pop() ?? "";
+  if (ran.status !== 0 || !binDir || !fs.existsSync(path.join(binDir, "postgres"))) {
     throw new Error(
-      `PostgreSQL is not available (scripts/ensure-postgres exited ${run.status ?? run.signal}).\n` +
-        `${(run.stderr ?? "").trim()}\n${howToInstall}`,
+      `PostgreSQL is not available (scripts/ensure-postgres exited ${ran.status ?? ran.signal}).\n` +
+        `${ran.stderr.trim()}\n${howToInstall}`,
     );
   }
   return binDir;
 }
+
+/**
+ * How long one of the cluster's client commands (id, pg_isready, psql, pg_dump) may take: they
+ * answer in milliseconds. They run synchronously (the suite reads their answers inline), which
+ * blocks nothing the test needs: the server is a process of its own.
+ */
+const CLIENT_TIMEOUT_MS = 60_000;
 
 export interface TestPostgres {
   /** Where postgres, initdb, psql and pg_dump are. */
@@ -75,8 +83,8 @@ export interface TestPostgres {
 function serverUser(): { name: string; uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   for (const name of ["postgres", "nobody"]) {
-    const uid = spawnSync("id", ["-u", name], { encoding: "utf8" });
-    const gid = spawnSync("id", ["-g", name], { encoding: "utf8" });
+    const uid = spawnSync("id", ["-u", name], { encoding: "utf8", timeout: CLIENT_TIMEOUT_MS });
+    const gid = spawnSync("id", ["-g", name], { encoding: "utf8", timeout: CLIENT_TIMEOUT_MS });
     if (uid.status === 0 && gid.status === 0) return { name, uid: Number(uid.stdout), gid: Number(gid.stdout) };
   }
   throw new Error(
@@ -146,13 +154,13 @@ async function startServer(
   const ready = (async () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const check = spawnSync(path.join(binDir, "pg_isready"), [
-        "-q",
-        "-h",
-        path.join(dir, "socket"),
-        "-p",
-        String(port),
-      ]);
+      const check = spawnSync(
+        path.join(binDir, "pg_isready"),
+        ["-q", "-h", path.join(dir, "socket"), "-p", String(port)],
+        {
+          timeout: CLIENT_TIMEOUT_MS,
+        },
+      );
       if (check.status === 0) return;
       if (Date.now() > deadline)
         throw new Error(`postgres did not accept connections within 60 s:\n${fs.readFileSync(log, "utf8")}`);
@@ -164,7 +172,7 @@ async function startServer(
 }
 
 export async function startPostgres(): Promise<TestPostgres> {
-  const binDir = ensurePostgres();
+  const binDir = await ensurePostgres();
   const user = serverUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-postgres-"));
   const database = "pulumi_state";
@@ -178,9 +186,10 @@ export async function startPostgres(): Promise<TestPostgres> {
       fs.chownSync(entry, user.uid, user.gid);
   }
 
-  const run = (program: string, args: string[], what: string): string => {
+  const run = async (program: string, args: string[], what: string): Promise<string> => {
     const [command, argv] = asUser(user, path.join(binDir, program), args);
-    const result = spawnSync(command, argv, { env: serverEnv(dir), encoding: "utf8" });
+    // initdb without fsync: a few seconds.
+    const result = await runCommand(command, argv, { env: serverEnv(dir), deadlineMs: 5 * 60_000, allowFailure: true });
     if (result.status !== 0)
       throw new Error(`${what} failed (${program} exited ${result.status ?? result.signal}):\n${result.stderr}`);
     return result.stdout;
@@ -189,7 +198,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   let server: ChildProcess | undefined;
   let port = 0;
   try {
-    run(
+    await run(
       "initdb",
       [
         "-D",
@@ -242,13 +251,13 @@ export async function startPostgres(): Promise<TestPostgres> {
         "-c",
         sql,
       ],
-      { env: serverEnv(dir), encoding: "utf8" },
+      { env: serverEnv(dir), encoding: "utf8", timeout: CLIENT_TIMEOUT_MS },
     );
     if (result.status !== 0)
       throw new Error(`psql failed (${result.status ?? result.signal}) on ${sql}:\n${result.stderr}`);
     return result.stdout;
   };
-  const version = run("postgres", ["--version"], "postgres --version").trim();
+  const version = (await run("postgres", ["--version"], "postgres --version")).trim();
 
   const stop = async () => {
     if (server && server.exitCode === null && server.signalCode === null) {
@@ -283,7 +292,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       const result = spawnSync(
         path.join(binDir, "pg_dump"),
         ["--data-only", "--no-owner", "-h", socket, "-p", String(port), "-U", "postgres", database],
-        { env: serverEnv(dir), encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
+        { env: serverEnv(dir), encoding: "utf8", maxBuffer: 256 * 1024 * 1024, timeout: CLIENT_TIMEOUT_MS },
       );
       if (result.status !== 0) throw new Error(`pg_dump failed (${result.status ?? result.signal}):\n${result.stderr}`);
       return result.stdout;

@@ -42,8 +42,11 @@ async function main() {
   process.stdout.write(
     cloudUrl ? "Logging into the backend of cloud-url\n" : "Logging into the Pulumi Cloud backend.\n",
   );
+  // A login to a backend URL: a second (a step's own deadline, set by its runner, bounds the rest).
   execFileSync("pulumi", ["--non-interactive", "--cwd", workDir, "login", ...(cloudUrl ? [cloudUrl] : [])], {
     stdio: ["ignore", "inherit", "inherit"],
+    timeout: 2 * 60_000,
+    killSignal: "SIGKILL",
   });
 
   const fromProject = createRequire(path.join(workDir, "package.json"));

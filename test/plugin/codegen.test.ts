@@ -7,11 +7,11 @@
  * `pulumi import` line. The Node.js SDK names this npm package and type-checks; the TypeScript
  * examples type-check against this package, the one TypeScript users install.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { repoRoot } from "../helpers/engine";
+import { run } from "../../scripts/child";
+import { GO_BUILD_SCRIPT_DEADLINE_MS, repoRoot } from "../helpers/engine";
 import { typeCheckAgainstPackage } from "../helpers/typecheck";
 
 const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "provider", "plugin", "schema.json"), "utf8"));
@@ -41,24 +41,32 @@ const commentless = (text: string) => text.split("\n").map((line) => line.replac
 describe("the plugin's schema, as Pulumi's codegen reads it", () => {
   let scratch: string;
 
-  beforeAll(() => {
-    // Under the repository, so that the Node.js SDK resolves @pulumi/pulumi from its node_modules.
-    fs.mkdirSync(path.join(repoRoot, ".tmp"), { recursive: true });
-    scratch = fs.mkdtempSync(path.join(repoRoot, ".tmp", "codegen-"));
-    const build = spawnSync(path.join(repoRoot, "scripts", "gen-sdks"), ["--schemacheck"], { encoding: "utf8" });
-    if (build.status !== 0)
-      throw new Error(
-        `scripts/gen-sdks --schemacheck exited ${build.status}:\n${build.stderr}\n` +
-          "It builds Pulumi's codegen from the Go module proxy the first time (needs Go: " +
-          "https://go.dev/doc/install, or 'apt-get install golang').",
-      );
-    const checker = build.stdout.trim().split("\n").pop()!;
-    const run = spawnSync(checker, [path.join(repoRoot, "provider", "plugin", "schema.json"), scratch], {
-      encoding: "utf8",
-    });
-    // Its message lists every diagnostic of the binding.
-    if (run.status !== 0) throw new Error(`schemacheck exited ${run.status}:\n${run.stderr}`);
-  }, 600_000);
+  beforeAll(
+    async () => {
+      // Under the repository, so that the Node.js SDK resolves @pulumi/pulumi from its node_modules.
+      fs.mkdirSync(path.join(repoRoot, ".tmp"), { recursive: true });
+      scratch = fs.mkdtempSync(path.join(repoRoot, ".tmp", "codegen-"));
+      const build = await run(path.join(repoRoot, "scripts", "gen-sdks"), ["--schemacheck"], {
+        deadlineMs: GO_BUILD_SCRIPT_DEADLINE_MS,
+        allowFailure: true,
+      });
+      if (build.status !== 0)
+        throw new Error(
+          `scripts/gen-sdks --schemacheck exited ${build.status}:\n${build.stderr}\n` +
+            "It builds Pulumi's codegen from the Go module proxy the first time (needs Go: " +
+            "https://go.dev/doc/install, or 'apt-get install golang').",
+        );
+      const checker = build.stdout.trim().split("\n").pop()!;
+      // Binding the schema in every language: seconds.
+      const checked = await run(checker, [path.join(repoRoot, "provider", "plugin", "schema.json"), scratch], {
+        deadlineMs: 5 * 60_000,
+        allowFailure: true,
+      });
+      // Its message lists every diagnostic of the binding.
+      if (checked.status !== 0) throw new Error(`schemacheck exited ${checked.status}:\n${checked.stderr}`);
+    },
+    GO_BUILD_SCRIPT_DEADLINE_MS + 6 * 60_000,
+  );
 
   afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 

@@ -4,11 +4,11 @@
  * fails, naming the files, when the checked-in ones differ, so a schema change never ships with
  * SDKs of the schema before it.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { repoRoot } from "../helpers/engine";
+import { run } from "../../scripts/child";
+import { GO_BUILD_SCRIPT_DEADLINE_MS, repoRoot } from "../helpers/engine";
 
 /** Every file under `dir`, as paths relative to it, sorted. */
 function listFiles(dir: string, prefix = ""): string[] {
@@ -40,17 +40,20 @@ function differences(checkedIn: string, fresh: string): string[] {
 describe("generated SDKs", () => {
   let scratch: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-sdks-"));
-    const run = spawnSync(path.join(repoRoot, "scripts", "gen-sdks"), ["--out", scratch], { encoding: "utf8" });
-    if (run.status !== 0) {
+    const generated = await run(path.join(repoRoot, "scripts", "gen-sdks"), ["--out", scratch], {
+      deadlineMs: GO_BUILD_SCRIPT_DEADLINE_MS,
+      allowFailure: true,
+    });
+    if (generated.status !== 0) {
       throw new Error(
-        `scripts/gen-sdks exited ${run.status}:\n${run.stderr}\n` +
+        `scripts/gen-sdks exited ${generated.status}:\n${generated.stderr}\n` +
           "It builds Pulumi's code generators from the Go module proxy the first time (needs Go: " +
           "https://go.dev/doc/install, or 'apt-get install golang').",
       );
     }
-  }, 600_000);
+  }, GO_BUILD_SCRIPT_DEADLINE_MS + 60_000);
 
   afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 

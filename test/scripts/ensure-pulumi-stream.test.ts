@@ -3,10 +3,10 @@
  * functions, taken from the script as they are and run on a real command that prints slowly and
  * then goes silent, as `go build -v` does on a big package.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { run as runCommand } from "../../scripts/child";
 
 const script = fs.readFileSync(path.join(__dirname, "../../scripts/ensure-pulumi"), "utf8");
 const fn = (name: string) => {
@@ -16,7 +16,7 @@ const fn = (name: string) => {
 };
 
 describe("ensure-pulumi stream", () => {
-  it("prints the command's lines with counts and elapsed time, a still-working line when silent, and its tail on failure", () => {
+  it("prints the command's lines with counts and elapsed time, a still-working line when silent, and its tail on failure", async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "ensure-stream-"));
     try {
       const harness = [
@@ -27,7 +27,7 @@ describe("ensure-pulumi stream", () => {
         // Three downloads, 16 s of silence (a package compiling), a last line, then a failure.
         `stream compile bash -c 'for m in a b c; do echo "go: downloading example.com/$m v1.0.0"; done; sleep 16; echo "example.com/last"; echo "boom: error" ; exit 3' || echo "rc=$?"`,
       ].join("\n");
-      const run = spawnSync("bash", ["-c", harness], { encoding: "utf8" });
+      const run = await runCommand("bash", ["-c", harness], { deadlineMs: 50_000 });
       const err = run.stderr;
       expect(run.stdout).toBe("rc=3\n");
       expect(err).toMatch(/^ensure-pulumi \[\d+s\]: compile: downloading example\.com\/a v1\.0\.0 \(1 lines, 0s\)$/m);

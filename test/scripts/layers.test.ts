@@ -3,23 +3,10 @@
  * as `npm run lint` runs it: a module in no place, an import up the layers or from a layer into a
  * folder apart, in any form, and a circle of any length fail; imports down the layers pass.
  */
-import { spawnSync } from "node:child_process";
-import * as path from "node:path";
+import { ruleMessages } from "../helpers/eslint";
 
-const repoRoot = path.resolve(__dirname, "..", "..");
-const eslintBin = path.join(repoRoot, "node_modules", "eslint", "bin", "eslint.js");
-
-/** The layers rule's messages for `text` linted as if it were `file` (ESLint in its own process: its config is ESM). */
-async function layerErrors(file: string, text: string): Promise<string[]> {
-  const run = spawnSync(process.execPath, [eslintBin, "--format", "json", "--stdin", "--stdin-filename", file], {
-    cwd: repoRoot,
-    input: text,
-    encoding: "utf8",
-  });
-  if (run.status !== 0 && run.status !== 1) throw new Error(`eslint failed (${run.status}): ${run.stderr}`);
-  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
-  return result!.messages.filter((m) => m.ruleId === "cdnstream/layers").map((m) => m.message);
-}
+/** The layers rule's messages for `text` linted as if it were `file`. */
+const layerErrors = (file: string, text: string) => ruleMessages("cdnstream/layers", file, text);
 
 describe("the layers rule", () => {
   it("refuses an import from a lower layer to a higher one, naming both and the layers", async () => {

@@ -3,10 +3,10 @@
  * Python artefacts' version is package.json's as PEP 440 writes it, and the release workflow passes
  * actionlint. The whole release is built and checked in test/e2e/plugin-release.test.ts.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { run } from "../../scripts/child";
 import { pythonVersion, tarGz } from "../../scripts/release";
 
 const repoRoot = path.resolve(__dirname, "../..");
@@ -20,11 +20,11 @@ describe("tarGz", () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it("writes the archive, the same bytes each time", () => {
+  it("writes the archive, the same bytes each time", async () => {
     tarGz(path.join(dir, "stage"), path.join(dir, "a.tar.gz"));
     tarGz(path.join(dir, "stage"), path.join(dir, "b.tar.gz"));
     expect(fs.readFileSync(path.join(dir, "a.tar.gz"))).toEqual(fs.readFileSync(path.join(dir, "b.tar.gz")));
-    const listed = spawnSync("tar", ["-tzf", path.join(dir, "a.tar.gz")], { encoding: "utf8" });
+    const listed = await run("tar", ["-tzf", path.join(dir, "a.tar.gz")], { deadlineMs: 30_000 });
     expect(listed.stdout).toBe("file\n");
   });
 
@@ -62,20 +62,21 @@ describe("pythonVersion", () => {
 });
 
 describe("the release workflow", () => {
-  it("passes actionlint", () => {
-    const ensure = spawnSync(path.join(repoRoot, "scripts", "ensure-actionlint"), [], {
-      encoding: "utf8",
-      timeout: 280_000,
+  it("passes actionlint", async () => {
+    const ensure = await run(path.join(repoRoot, "scripts", "ensure-actionlint"), [], {
+      deadlineMs: 280_000,
+      allowFailure: true,
     });
-    const bin = (ensure.stdout ?? "").trim().split("\n").pop() ?? "";
+    const bin = ensure.stdout.trim().split("\n").pop() ?? "";
     if (ensure.status !== 0 || !fs.existsSync(bin))
       throw new Error(
         `actionlint is not available (scripts/ensure-actionlint exited ${ensure.status ?? ensure.signal}):\n${ensure.stderr}\n` +
           "Install Go (https://go.dev/doc/install) and run scripts/ensure-actionlint, or put actionlint 1.7.12 on PATH.",
       );
-    const lint = spawnSync(bin, ["-no-color", "-oneline", path.join(".github", "workflows", "release.yml")], {
+    const lint = await run(bin, ["-no-color", "-oneline", path.join(".github", "workflows", "release.yml")], {
       cwd: repoRoot,
-      encoding: "utf8",
+      deadlineMs: 60_000,
+      allowFailure: true,
     });
     expect(lint.stdout + lint.stderr).toBe("");
     expect(lint.status).toBe(0);
