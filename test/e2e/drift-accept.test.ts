@@ -11,12 +11,12 @@
  * 3. the same check: exit 0, every finding accepted or ignored;
  * 4. a bad rule file: exit 64 naming file, line and field, nothing checked, no report.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
+import { run as runCommand } from "../../scripts/child";
+import { ENGINE_COMMAND_DEADLINE_MS, engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { upNodeProject } from "../helpers/node-project";
 import { installedPackageDir } from "../helpers/package";
@@ -82,13 +82,17 @@ interface Run {
   stderr: string;
 }
 
+/** One run of the installed command: seconds; its deadline stays inside the test's. */
 async function run(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Run> {
-  const child = spawn(process.execPath, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const {
+    status: code,
+    stdout,
+    stderr,
+  } = await runCommand(process.execPath, args, {
+    ...options,
+    deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+    allowFailure: true,
+  });
   return { code, stdout, stderr };
 }
 

@@ -16,9 +16,10 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { run as runCommand } from "../../scripts/child";
-import { programLocation, readProject } from "../../provider/cli/project";
+import { readProject } from "../../provider/cli/project";
 import { engineEnv, repoRoot } from "../helpers/engine";
 import { startTestEmulator, TestEmulator } from "../helpers/emulator";
+import { upNodeProject } from "../helpers/node-project";
 import { installedPackageDir } from "../helpers/package";
 import { PULUMI_NEW_TSCONFIG } from "../helpers/pulumi-new";
 
@@ -174,26 +175,7 @@ describe("cdnstream drift on each project shape", () => {
    * project's nodeargs in the program's directory, the runtime prepared, the program inline.
    */
   async function up(dir: string): Promise<void> {
-    const settings = readProject(dir);
-    const script = `
-      const { prepareRuntime, projectProgram, readProject } = require(${JSON.stringify(path.join(installedPackageDir, "dist", "provider", "cli", "project.js"))});
-      const { LocalWorkspace } = require("@pulumi/pulumi/automation");
-      (async () => {
-        const dir = ${JSON.stringify(dir)};
-        const settings = readProject(dir);
-        prepareRuntime(settings);
-        const stack = await LocalWorkspace.createStack({ stackName: "dev", projectName: settings.name, program: projectProgram(dir) }, { workDir: dir, envVars: process.env });
-        await stack.setConfig("cdnstream:baseUrl", { value: ${JSON.stringify(emulator.url)} });
-        const result = await stack.up({ color: "never" });
-        console.log(JSON.stringify(result.summary.resourceChanges));
-      })().catch((e) => { console.error(e.message); process.exit(1); });`;
-    const r = await run(process.execPath, [...settings.nodeargs, "-e", script], {
-      cwd: programLocation(settings).programDir,
-      env,
-    });
-    // Exit 0; else the failure's output is the mismatch shown (node's own warnings may be on stderr).
-    expect(r.code === 0 ? "exit 0" : `exit ${r.code}: ${r.stderr}`).toBe("exit 0");
-    expect(JSON.parse(r.stdout.trim().split("\n").pop()!)).toEqual({ create: 2 });
+    expect(await upNodeProject(dir, { stack: "dev", baseUrl: emulator.url, env })).toEqual({ create: 2 });
   }
 
   /** The installed package's `cdnstream drift`, from the project directory, as a pipeline runs it. */

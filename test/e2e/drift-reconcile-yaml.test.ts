@@ -4,12 +4,12 @@
  * through the `pulumi` CLI, from a report merged from shards and checked out elsewhere (`--cwd`).
  * A refusal writes nothing; a revert applies none of the changes pending in the program.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
+import { run } from "../../scripts/child";
+import { ENGINE_COMMAND_DEADLINE_MS, engineEnv, pulumiCli, repoRoot } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir } from "../helpers/package";
 
@@ -41,17 +41,16 @@ describe("cdnstream drift reconcile on a YAML project", () => {
 
   /** The installed command, with a deadline; exit code and output, searched for the key. */
   async function cdnstream(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [cli, ...args], {
+    const {
+      status: code,
+      stdout,
+      stderr,
+    } = await run(process.execPath, [cli, ...args], {
       cwd: dir,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 240_000,
+      deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+      allowFailure: true,
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     expect(stdout + stderr).not.toContain(emulator.apiKey);
     return { code, stdout, stderr };
   }

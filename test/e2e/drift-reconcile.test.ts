@@ -4,11 +4,11 @@
  * runs it, against the emulator, on one stack shared by the cases in order. A refusal writes
  * nothing: no write request reaches the emulator and the stack's checkpoint keeps its bytes.
  */
-import { spawn } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { createTestStack, engineEnv, repoRoot, type TestStack } from "../helpers/engine";
+import { run } from "../../scripts/child";
+import { createTestStack, ENGINE_COMMAND_DEADLINE_MS, engineEnv, repoRoot, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { installedPackageDir, loadSdk } from "../helpers/package";
 import { PULUMI_NEW_TSCONFIG } from "../helpers/pulumi-new";
@@ -82,17 +82,16 @@ describe("cdnstream drift reconcile on a TypeScript project", () => {
     const json = path.join(dir, `${name}.json`);
     const markdown = path.join(dir, `${name}.md`);
     fs.rmSync(markdown, { force: true });
-    const child = spawn(process.execPath, [cli, ...args, "--json", json, "--markdown", markdown], {
+    const {
+      status: code,
+      stdout,
+      stderr,
+    } = await run(process.execPath, [cli, ...args, "--json", json, "--markdown", markdown], {
       cwd: dir,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 240_000,
+      deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+      allowFailure: true,
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     if (!fs.existsSync(markdown))
       throw new Error(`cdnstream ${args.join(" ")} exited ${code} without a report:\n${stderr}`);
     const out = {

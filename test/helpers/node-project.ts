@@ -4,9 +4,10 @@
  * ts-node), the program loaded by the installed package's loader (provider/cli/project.ts), as
  * `cdnstream drift` later loads it. Outside jest, whose module registry would not run ts-node.
  */
-import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { programLocation, readProject } from "../../provider/cli/project";
+import { run } from "../../scripts/child";
+import { ENGINE_COMMAND_DEADLINE_MS } from "./engine";
 import { installedPackageDir } from "./package";
 
 /** Creates stack `stack` of the project in `dir`, sets `cdnstream:baseUrl` and runs `up`; resolves to its resource changes. */
@@ -27,17 +28,16 @@ export async function upNodeProject(
       const result = await stack.up({ color: "never" });
       console.log(JSON.stringify(result.summary.resourceChanges));
     })().catch((e) => { console.error(e.message); process.exit(1); });`;
-  const child = spawn(process.execPath, [...settings.nodeargs, "-e", script], {
+  const {
+    status: code,
+    stdout,
+    stderr,
+  } = await run(process.execPath, [...settings.nodeargs, "-e", script], {
     cwd: programLocation(settings).programDir,
     env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
+    deadlineMs: ENGINE_COMMAND_DEADLINE_MS,
+    allowFailure: true,
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  // The engine's own deadline is jest's: a hung `up` fails the test that waits for it.
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   // Exit 0; else the failure's output is the mismatch shown (node's own warnings may be on stderr).
   if (code !== 0) throw new Error(`up of ${dir} exited ${code}: ${stderr}`);
   return JSON.parse(stdout.trim().split("\n").pop()!) as Record<string, number>;
