@@ -2,8 +2,10 @@
  * The read floor's dynamic provider (docs/benchmarks.md, "What is measured"): the requests ours
  * sends for each resource, and nothing else. Each request goes through undici's Agent with the
  * client's connection settings and headers, its answer is parsed with `JSON.parse`, and what it
- * read is returned: no validation, no client, no retries, no pacing, no sharing of reads. An error
- * only for a non-2xx status or an answer that is not JSON.
+ * read is returned: no validation, no client, no retries, no pacing. An error only for a non-2xx
+ * status or an answer that is not JSON. Reads of one path between two writes share one request,
+ * as ours's do (ClientOptions.reuseReads): a refresh sends one read per object, not per resource
+ * (in the account mix, a zone's AdBreakSlots share its roster).
  *
  * This module loads nothing of the package: the operations (method, path, whether a body is sent,
  * whether the client retries it) come from the client's declarations, written by the bench into
@@ -184,9 +186,32 @@ export function readFloorProvider(table: ReadFloorTable): pulumi.dynamic.Resourc
   let origin = "";
   let prefix = "";
 
-  async function send({ op: name, params = {}, body }: Request): Promise<any> {
-    const op = table.operations[name];
-    const path = op.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(params[key])));
+  /** The answers (text) of reads since the last write, by path: one request per object and snapshot. */
+  const reads = new Map<string, Promise<string>>();
+
+  async function send(request: Request): Promise<any> {
+    const op = table.operations[request.op];
+    const path = op.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(request.params?.[key])));
+    if (op.method !== "GET") {
+      // What a write changes is not known: reads on either side of it never share.
+      reads.clear();
+      try {
+        return JSON.parse(await answerOf(op, path, request.body));
+      } finally {
+        reads.clear();
+      }
+    }
+    let text = reads.get(path);
+    if (!text) {
+      text = answerOf(op, path, undefined);
+      reads.set(path, text);
+      text.catch(() => reads.delete(path));
+    }
+    return JSON.parse(await text);
+  }
+
+  /** One request's answer as text; throws on a non-2xx status. */
+  async function answerOf(op: WireOperation, path: string, body: Record<string, unknown> | undefined) {
     const headers: Record<string, string> = {
       "x-api-key": process.env.CDNSTREAM_API_KEY ?? "",
       accept: "application/json",
@@ -208,7 +233,7 @@ export function readFloorProvider(table: ReadFloorTable): pulumi.dynamic.Resourc
     const answer = await res.body.text();
     if (res.statusCode < 200 || res.statusCode >= 300)
       throw new Error(`${op.method} ${path}: ${res.statusCode} ${answer}`);
-    return JSON.parse(answer);
+    return answer;
   }
 
   return {
