@@ -68,7 +68,8 @@ interface Attempt {
 /** A 2xx answer, with the attempts it took. */
 type Sent = Attempt & { attempts: number };
 
-const USER_AGENT = `pulumi-cdnstream (node ${process.version})`;
+/** The user agent of every request (the bench's read floor sends it too). */
+export const USER_AGENT = `pulumi-cdnstream (node ${process.version})`;
 
 /** The API client. One per provider configuration; share it, then `close()` it. */
 export class CdnstreamClient {

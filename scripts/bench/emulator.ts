@@ -12,6 +12,14 @@ import { repoRoot } from "./engine";
 
 export type BenchEmulator = Awaited<ReturnType<typeof startBenchEmulator>>;
 
+/** A request as the emulator's log holds it (emulator/request-log.ts). */
+export interface BenchRequest {
+  method: string;
+  path: string;
+  query: string;
+  body?: unknown;
+}
+
 async function admin(url: string, method: "GET" | "POST" | "DELETE", what: string, body?: unknown): Promise<any> {
   const res = await request(`${url}/__emulator/${what}`, {
     method,
@@ -51,6 +59,8 @@ export async function startBenchEmulator(fixture: unknown, file: string) {
     pid: child.pid!,
     /** `GET /__emulator/requests` counts since the last clear, by operation (`METHOD /v2/template`). */
     counts: async (): Promise<Record<string, number>> => (await admin(url, "GET", "requests")).counts,
+    /** The logged requests since the last clear (the newest 10,000). */
+    requests: async (): Promise<BenchRequest[]> => (await admin(url, "GET", "requests")).requests,
     clear: (): Promise<void> => admin(url, "DELETE", "requests"),
     /** Back to the fixture, so every cycle starts from the same account. */
     reset: (): Promise<void> => admin(url, "POST", "reset"),

@@ -9,10 +9,12 @@ import { parseOptions, UsageError, type Io as CommandIo } from "../../provider/c
 import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
 import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
 import { MIXES, writeFloorPackage, type Mix } from "./mix";
+import { writeReadFloorPackage } from "./read-floor";
 import { loadAverage, machine, markdown, sizesReport, type Report } from "./report";
 
 const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account] [--json FILE] [--repeat 3] [--client-seconds 3]
                   [--host-starts 10] [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--profile-host DIR] [--keep]
+                  [--anchor-up-to N]
   --sizes           stack sizes N (default 50,200,500)
   --mix             the stacks' shape: cycle (default: each kind in turn, one object per resource) or
                     account (like a real account: per 49 resources, 4 zones of 8 AdBreakSlots, 10
@@ -30,6 +32,8 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --profile-host DIR  write a V8 CPU profile (.cpuprofile, for Chrome DevTools) of every dynamic-provider
                     host of both sides into DIR (scripts/bench/profile-host.ts, preloaded through
                     NODE_OPTIONS; profiling slows the hosts, so time ratios of such a run are not comparable)
+  --anchor-up-to N  the hand-written anchor runs only at sizes up to N (default: every size): its up and
+                    destroy grow fastest, and at N=2000 would take most of the run
   --keep            keep the run's directory under .tmp/bench/ (backend, projects, fixtures)
 
   --drift-fleet SxR[,SxR...]  instead of the sections above: one \`cdnstream drift\` run over S stacks of
@@ -52,6 +56,7 @@ function options(argv: string[]) {
       concurrency: { type: "string", default: "32" },
       "no-warmup": { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
+      "anchor-up-to": { type: "string" },
       "drift-fleet": { type: "string" },
       "drift-concurrency": { type: "string", default: "1,2,4" },
     },
@@ -71,6 +76,9 @@ function options(argv: string[]) {
   const concurrency = positiveInteger("concurrency");
   const hostStarts = positiveInteger("host-starts");
   const repeat = positiveInteger("repeat");
+  const anchorUpTo = values["anchor-up-to"] === undefined ? undefined : Number(values["anchor-up-to"]);
+  if (anchorUpTo !== undefined && !(Number.isInteger(anchorUpTo) && anchorUpTo >= 1))
+    throw new UsageError(`--anchor-up-to must be a positive integer (got ${values["anchor-up-to"]})`);
   const engineEnv: Record<string, string> = values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {};
   const profileDir = values["profile-host"];
   if (profileDir) {
@@ -108,7 +116,7 @@ function options(argv: string[]) {
     hostStarts,
     warmup: !values["no-warmup"],
     keep: values.keep,
-    size: { repeat, engineEnv, mix: values.mix as Mix },
+    size: { repeat, engineEnv, mix: values.mix as Mix, anchorUpTo },
   };
 }
 
@@ -124,7 +132,10 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<void
   // First: the engine's PATH holds the provider plugin laid out from the installed package.
   await installPackedPackage();
   ensureEngineOnPath();
-  if (!opts.driftFleet) writeFloorPackage();
+  if (!opts.driftFleet) {
+    writeFloorPackage();
+    writeReadFloorPackage();
+  }
   const startedAt = new Date().toISOString();
   const host = machine(pulumiFacts());
   const what = opts.driftFleet ? "drift fleet" : `${opts.size.mix} mix, sizes ${opts.sizes.join(", ")}`;

@@ -8,8 +8,47 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { main } from "../../scripts/bench/index";
-import { PROVIDER_BYTES_LIMIT } from "../../scripts/bench/report";
+import { PROVIDER_BYTES_LIMIT, targets } from "../../scripts/bench/report";
 import { expectedCliVersion, repoRoot } from "../helpers/engine";
+
+describe("the report's targets against the read floor and across sizes", () => {
+  // Rows as the bench writes them, with only what the targets read (the smoke runs below are too small to judge them).
+  const row = (n: number, op: string, readFloorRatio: number, pluginRatio: number, hostMs: number) => ({
+    n,
+    op,
+    ratio: 1,
+    readFloorRatio,
+    plugin: { readFloorRatio: pluginRatio },
+    hostCpuMsPerResource: { ours: hostMs, floor: 1, readFloor: 1 },
+    oursPeakRssMb: null,
+    floorPeakRssMb: null,
+    apiCalls: op === "preview" ? 0 : n,
+    apiCallsPerObject: 1,
+    anchor: null,
+  });
+  const client = { ratio: 1 } as any;
+
+  it("judges ours and the plugin against the read floor at N=500, and host CPU per resource at N=2000 against N=500", () => {
+    const rows = [
+      row(500, "up", 1.1, 0.99, 2),
+      row(500, "refresh", 1.11, 1.01, 2),
+      row(2000, "up", 1.2, 1, 2.2),
+      row(2000, "refresh", 1.2, 1, 2.21),
+    ];
+    const judged = Object.fromEntries(targets(rows as any, 84, client, "cycle").map((t) => [t.name, [t.value, t.met]]));
+    expect(judged).toMatchObject({
+      "up ours/read floor at N=500": [1.1, true],
+      "refresh ours/read floor at N=500": [1.11, false],
+      "up plugin/read floor at N=500": [0.99, true],
+      "refresh plugin/read floor at N=500": [1.01, false],
+      "up host CPU per resource, ours at N=2000 / N=500": [1.1, true],
+      "refresh host CPU per resource, ours at N=2000 / N=500": [1.105, false],
+    });
+    // No N=2000 row at N=500 only, and no anchor target when the anchor sat every size out.
+    const names = targets(rows.slice(0, 2) as any, 84, client, "cycle").map((t) => t.name);
+    expect(names.filter((n) => /N=2000|anchor/.test(n))).toEqual([]);
+  });
+});
 
 describe("npm run bench, smoke run at N=5", () => {
   const file = path.join(repoRoot, ".tmp", `bench-smoke-${process.pid}.json`);
@@ -25,7 +64,8 @@ describe("npm run bench, smoke run at N=5", () => {
     );
     if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
     report = JSON.parse(fs.readFileSync(file, "utf8"));
-  });
+    // Five sides, two cycles each: on a busy shared machine this takes longer than a test's default.
+  }, 900_000);
   afterAll(() => fs.rmSync(file, { force: true }));
 
   it("writes the machine it ran on", () => {
@@ -85,6 +125,31 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(stdout).toMatch(/\| 5 \| refresh \| [\d.]+ \| [\d.]+ \| [\d.]+ \|/);
   });
 
+  it("times the read floor on the same stack, same run, which sent exactly the requests ours sent", () => {
+    for (const r of report.results) {
+      expect(r.readFloorRuns).toHaveLength(2);
+      expect(r.readFloorSeconds).toBeGreaterThan(0);
+      expect(r.readFloorRatio).toBeCloseTo(r.oursSeconds / r.readFloorSeconds, 1);
+      expect(r.plugin.readFloorRatio).toBeCloseTo(r.plugin.seconds / r.readFloorSeconds, 1);
+      expect(r.readFloorCpu.host).toBeGreaterThan(0);
+      expect(r.readFloorPeakRssMb).toBeGreaterThan(0);
+      expect(r.hostCpuMsPerResource.readFloor).toBeCloseTo((r.readFloorCpu.host / 5) * 1000, 0);
+      expect(r.stateBytesPerResource.readFloor).toBeGreaterThan(0);
+      // The emulators' request logs of the first cycle: the same requests (method, path, query,
+      // body), as many as ours made, on each side's emulator.
+      expect(r.readFloorApiCalls).toBe(r.apiCalls);
+      expect(r.firstCycleRequests.count).toBe(r.apiCalls);
+      expect(r.firstCycleRequests.readFloor).toBe(r.firstCycleRequests.ours);
+    }
+    const byOp = Object.fromEntries(report.results.map((r: any) => [r.op, r]));
+    // Writes and reads differ, so the digests do tell requests apart.
+    expect(byOp.up.firstCycleRequests.ours).not.toBe(byOp.refresh.firstCycleRequests.ours);
+    expect(stdout).toContain("| N | operation | read floor (s) | dynamic / read floor | plugin / read floor |");
+    expect(stdout).toMatch(/\| 5 \| refresh \| read floor \| [\d.]+ \| [\d.]+ \/ [\d.]+ \/ [\d.]+ \|/);
+    // The N=500 and N=2000 targets are left out at N=5.
+    expect(report.targets.map((t: any) => t.name).filter((n: string) => /read floor|N=2000/.test(n))).toEqual([]);
+  });
+
   it("times the hand-written anchor on the same stack, same run, and sets the targets against it", () => {
     for (const r of report.results) {
       expect(r.anchor.runs).toHaveLength(2);
@@ -107,11 +172,19 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(report.mix).toBe("cycle");
     for (const r of report.results) {
       expect(r.mix).toBe("cycle");
-      expect(r.hostCpuMsPerResource).toEqual({ ours: expect.any(Number), floor: expect.any(Number) });
+      expect(r.hostCpuMsPerResource).toEqual({
+        ours: expect.any(Number),
+        floor: expect.any(Number),
+        readFloor: expect.any(Number),
+      });
       expect(r.hostCpuMsPerResource.floor).toBeGreaterThan(0);
       // The host's CPU over N, in milliseconds.
       expect(r.hostCpuMsPerResource.ours).toBeCloseTo((r.oursCpu.host / 5) * 1000, 0);
-      expect(r.stateBytesPerResource).toEqual({ ours: expect.any(Number), floor: expect.any(Number) });
+      expect(r.stateBytesPerResource).toEqual({
+        ours: expect.any(Number),
+        floor: expect.any(Number),
+        readFloor: expect.any(Number),
+      });
       expect(r.stateBytesPerResource.floor).toBeGreaterThan(0);
       // Each of the cycle mix's resources has an object of its own.
       expect(r.distinctObjects).toBe(5);
@@ -133,7 +206,11 @@ describe("npm run bench, smoke run at N=5", () => {
     expect(report.providerBytesPerResource).toBeLessThanOrEqual(PROVIDER_BYTES_LIMIT);
     // Stored in inputs and outputs alike; the floor's serialized closure is over 250 bytes.
     expect(report.bytesBySize[0].floor.provider.max).toBeGreaterThan(250);
-    expect(report.stateBytesPerResource).toEqual({ ours: expect.any(Number), floor: expect.any(Number) });
+    expect(report.stateBytesPerResource).toEqual({
+      ours: expect.any(Number),
+      floor: expect.any(Number),
+      readFloor: expect.any(Number),
+    });
     expect(report.stateBytesPerResource.floor).toBeGreaterThan(0);
     expect(report.stateBytesPerResource.ours).toBeGreaterThan(report.providerBytesPerResource);
   });
@@ -233,7 +310,7 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
     } finally {
       fs.rmSync(file, { force: true });
     }
-  });
+  }, 900_000);
 
   it("declares zones shared by several AdBreakSlots and reports calls against the distinct objects", () => {
     expect(report.mix).toBe("account");
@@ -251,6 +328,11 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
     // Every slot is written (§4.2 has one call per slot) and the zone's roster read at least once on refresh.
     expect(byOp.up.apiCallsByOperation["POST /v2/zones/vod/push/{zoneid}/adinsertion/schedule"]).toBe(8);
     expect(byOp.refresh.apiCalls).toBeGreaterThanOrEqual(5);
+    // The read floor reads each object once too: the same requests as ours, the roster's one read included.
+    for (const r of report.results) {
+      expect(r.readFloorApiCalls).toBe(r.apiCalls);
+      expect(r.firstCycleRequests.readFloor).toBe(r.firstCycleRequests.ours);
+    }
     expect(report.providerBytesPerResource).toBeLessThanOrEqual(PROVIDER_BYTES_LIMIT);
     // A refresh reads each object once: the zone's roster serves its eight slots.
     expect(report.targets).toContainEqual({
