@@ -117,7 +117,7 @@ describe("cdnstream doctor", () => {
     expect(wrong.stderr).toMatch(/the API refused the API key from config cdnstream:apiKey of stack dev/);
     expect(wrong.stdout + wrong.stderr).not.toContain(WRONG);
 
-    pulumi("config", "set", "--secret", "cdnstream:apiKey", KEY);
+    await pulumi("config", "set", "--secret", "cdnstream:apiKey", KEY);
     const right = await doctor(["--cwd", dir, "--stack", "dev"], env);
     expect(right.code).toBe(0);
     expect(right.stdout).toMatch(/the API accepts the key from config cdnstream:apiKey of stack dev/);
