@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { isMap, isScalar, isSeq, parseDocument, YAMLSeq, type Document } from "yaml";
 import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command } from "./command";
 import { DEFAULT_RULES_FILE, parseRules, todayUtc, untilProblem } from "./drift-accept-rules";
-import { counts, type DriftReport } from "./drift-report";
+import { counts, parseDriftReport, type DriftReport } from "./drift-report";
 import { redacting } from "./environment";
 
 const HELP = `Usage: cdnstream drift accept REPORT.json --reason TEXT --until DATE [--file FILE]
@@ -63,36 +63,16 @@ export function rulesFor(report: DriftReport): RuleSpec[] {
   return [...specs.values()];
 }
 
-/** A report file, read and checked to be a drift report; throws a UsageError naming the file. */
+/** A report file, read and parsed as a drift report; throws a UsageError naming the file. */
 function readReport(file: string, read: (file: string) => string): DriftReport {
-  let report: Partial<DriftReport> | null;
+  let text: string;
   try {
-    report = JSON.parse(read(file)) as Partial<DriftReport> | null;
+    text = read(file);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code
-        ? `cannot read ${file} (${code}): give the JSON report of \`cdnstream drift --json FILE\``
-        : `${file} is not JSON: give the JSON report (--json FILE), not the markdown`,
-    );
+    const code = (e as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new UsageError(`cannot read ${file} (${code}): give the JSON report of \`cdnstream drift --json FILE\``);
   }
-  const good =
-    report !== null &&
-    typeof report === "object" &&
-    Array.isArray(report.stacks) &&
-    report.stacks.every(
-      (s) =>
-        s !== null &&
-        typeof s === "object" &&
-        typeof s.stack === "string" &&
-        Array.isArray(s.resources) &&
-        s.resources.every((r) => typeof r?.name === "string" && Array.isArray(r.properties)),
-    );
-  if (!good)
-    throw new UsageError(
-      `${file} is not a drift report: it needs "stacks", each with "stack" and "resources" (the JSON of \`cdnstream drift --json FILE\`)`,
-    );
-  return report as DriftReport;
+  return parseDriftReport(file, text);
 }
 
 /** The value of `key` in a rule mapping, when it is a plain scalar. */

@@ -7,7 +7,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { z } from "zod";
 import { EXIT, EXIT_HELP, parseOptions, parseOrExit, UsageError, type Command, type Env } from "./command";
 import {
   code,
@@ -15,6 +14,7 @@ import {
   counts,
   driftReport,
   hasCountedDrift,
+  parseDriftReport,
   reportFiles,
   resolveFile,
   shortType,
@@ -74,60 +74,9 @@ No secret is ever printed.
 
 ${EXIT_HELP}`;
 
-/** What the report file must hold, checked before anything runs (zod's messages, with the field's path). */
-const property = z.looseObject({
-  property: z.string(),
-  recorded: z.unknown(),
-  live: z.unknown(),
-  accepted: z.looseObject({ rule: z.string(), reason: z.string(), until: z.string() }).optional(),
-  ignoredByProgram: z.boolean().optional(),
-});
-const resource = z.looseObject({
-  urn: z.string().startsWith("urn:pulumi:", { error: 'must be a Pulumi URN ("urn:pulumi:...")' }),
-  name: z.string(),
-  type: z.string(),
-  deleted: z.boolean(),
-  properties: z.array(property),
-  accepted: property.shape.accepted,
-});
-const reportSchema = z.looseObject({
-  stacks: z.array(
-    z.looseObject({
-      stack: z.string().min(1),
-      cwd: z.string(),
-      drifted: z.boolean(),
-      resources: z.array(resource),
-      error: z.string().optional(),
-      warnings: z.array(z.string()).optional(),
-      checkpoint: z.looseObject({ written: z.string(), sha256: z.string() }).optional(),
-    }),
-  ),
-  drifted: z.boolean(),
-});
-
-/** The drift report in `file`; throws a UsageError naming the file and the field. */
-export function readDriftReport(file: string, text: string): DriftReport & { stacks: CheckedStackReport[] } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UsageError(
-      `${file} is not JSON: give the JSON report of \`cdnstream drift --json FILE\`, not the markdown`,
-    );
-  }
-  const parsed = reportSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path
-      .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
-      .join("")
-      .replace(/^\./, "");
-    throw new UsageError(
-      `${file} is not a drift report: ${where || "the file"}: ${issue.message}. Give the JSON report of \`cdnstream drift --json FILE\` (or of \`drift merge\`)`,
-    );
-  }
-  return parsed.data as DriftReport & { stacks: CheckedStackReport[] };
-}
+/** The drift report in `file`, with the checkpoint `drift` recorded for each stack; throws a UsageError naming the file and the field. */
+export const readDriftReport = (file: string, text: string) =>
+  parseDriftReport(file, text) as DriftReport & { stacks: CheckedStackReport[] };
 
 /** What reconcile did to one stack. */
 export interface StackReconcile {

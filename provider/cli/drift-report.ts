@@ -21,6 +21,7 @@
  */
 import * as path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { z } from "zod";
 import type { Redactor } from "../../client/core/redact";
 import { EXIT, UsageError, type Io } from "./command";
 
@@ -332,6 +333,64 @@ export function toMarkdown(report: DriftReport): string {
     "<sub>Recorded: the stack's state. Live: what a refreshing preview read from the API, without changing the state. Secrets show as `[secret]`.</sub>",
     "",
   ].join("\n");
+}
+
+/** What a report file must hold, checked before anything runs (zod's messages, with the field's path); `checkpoint` is what drift-stack.ts records for `drift reconcile`. */
+const property = z.looseObject({
+  property: z.string(),
+  recorded: z.unknown(),
+  live: z.unknown(),
+  accepted: z.looseObject({ rule: z.string(), reason: z.string(), until: z.string() }).optional(),
+  ignoredByProgram: z.boolean().optional(),
+});
+const resource = z.looseObject({
+  urn: z.string().startsWith("urn:pulumi:", { error: 'must be a Pulumi URN ("urn:pulumi:...")' }),
+  name: z.string(),
+  type: z.string(),
+  deleted: z.boolean(),
+  properties: z.array(property),
+  accepted: property.shape.accepted,
+});
+const reportSchema = z.looseObject({
+  stacks: z.array(
+    z.looseObject({
+      stack: z.string().min(1),
+      cwd: z.string(),
+      drifted: z.boolean(),
+      resources: z.array(resource),
+      error: z.string().optional(),
+      warnings: z.array(z.string()).optional(),
+      checkpoint: z.looseObject({ written: z.string(), sha256: z.string() }).optional(),
+    }),
+  ),
+  drifted: z.boolean(),
+});
+
+/**
+ * The JSON report in `file` (its `text`), parsed by zod; throws a UsageError naming the file and,
+ * for a file that is JSON but not a drift report, the first field that is not as `drift` writes it.
+ */
+export function parseDriftReport(file: string, text: string): DriftReport {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(
+      `${file} is not JSON: give the JSON report of \`cdnstream drift --json FILE\`, not the markdown`,
+    );
+  }
+  const parsed = reportSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path
+      .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+      .join("")
+      .replace(/^\./, "");
+    throw new UsageError(
+      `${file} is not a drift report: ${where || "the file"}: ${issue.message}. Give the JSON report of \`cdnstream drift --json FILE\` (or of \`drift merge\`)`,
+    );
+  }
+  return parsed.data as DriftReport;
 }
 
 /** Where the reports go (`--json FILE`, `--markdown FILE`): "-" is stdout, undefined none. */
