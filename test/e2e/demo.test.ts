@@ -154,9 +154,9 @@ describe("npm run demo", () => {
     // Every top-level entry but those .gitignore lists, where the suites running beside this one
     // create and delete files: the smoke test's stack settings (Pulumi.<stack>.yaml) come and go
     // at the top level, and an entry named here but gone when Prettier expands it fails the check
-    // with exit 2 ("No files matching the pattern"); inside .tmp/ and dist/, a file listed and
-    // then deleted does the same. The newest CI leg's copy has no .git, so the patterns are read
-    // here rather than asked of git (the file's top-level lines are names and globs).
+    // with exit 2 ("No files matching the pattern"). The newest CI leg's copy has no .git, so the
+    // patterns are read here rather than asked of git (the file's top-level lines are names and
+    // globs).
     const ignoredAtTop = fs
       .readFileSync(path.join(repoRoot, ".gitignore"), "utf8")
       .split("\n")
