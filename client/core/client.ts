@@ -239,14 +239,16 @@ export class CdnstreamClient {
     const unretried = retry === "connect-only" ? this.settings.unretriedTimeoutMs : 0;
     const headersTimeout = options.timeoutMs ?? Math.max(this.settings.headersTimeoutMs, unretried);
     const bodyTimeout = options.timeoutMs ?? Math.max(this.settings.bodyTimeoutMs, unretried);
-    const policy = { ...this.settings, maxRetries: options.maxRetries ?? this.settings.maxRetries };
+    const policy =
+      options.maxRetries === undefined ? this.settings : { ...this.settings, maxRetries: options.maxRetries };
     const path = this.#prefix + requestPath;
 
     let sleptOutPause = false;
     const attempt = async (): Promise<Attempt> => {
-      const release = await this.#semaphore.acquire();
+      const release = this.#semaphore.tryAcquire() ?? (await this.#semaphore.acquire());
       try {
-        await this.#gate.take(sleptOutPause);
+        const paced = this.#gate.take(sleptOutPause);
+        if (paced) await paced;
         sleptOutPause = false;
         const res = await dispatch.call(this.#dispatcher, {
           origin: this.#origin,
@@ -293,19 +295,20 @@ export class CdnstreamClient {
     } finally {
       if (write) this.#writeEdges++;
     }
-    const failed = { operation, requestPath, attempts: result.attempts, retry, ...this.#errorContext() };
+    // Built only for an error: a call that succeeds reads neither the key nor the context.
+    const failed = () => ({ operation, requestPath, attempts: result.attempts, retry, ...this.#errorContext() });
     if (result.value === undefined) {
       if (options.signal?.aborted)
         throw new CdnstreamError(
           `Request aborted on ${operation.method} ${operation.path}: the caller's AbortSignal fired. Nothing to fix unless that was unintended.`,
           { cause: options.signal.reason },
         );
-      throw createApiError({ ...failed, kind: "connection", cause: result.error, origin: this.baseUrl });
+      throw createApiError({ ...failed(), kind: "connection", cause: result.error, origin: this.baseUrl });
     }
     const { status, text } = result.value;
     if (status < 200 || status >= 300) {
       throw createApiError({
-        ...failed,
+        ...failed(),
         kind: "response",
         status,
         body: tryJson(text),
@@ -320,12 +323,12 @@ export class CdnstreamClient {
   /** JSON of a 2xx body; `result: "error"` becomes a ValidationError. Non-JSON is a shape error unless `allowText`. */
   #parseSuccess(operation: OperationRef, requestPath: string, { status, text, attempts }: Sent, allowText = false) {
     const json = tryJson(text);
-    const answered = { operation, requestPath, status, rawBody: text, attempts, ...this.#errorContext() };
+    const answered = () => ({ operation, requestPath, status, rawBody: text, attempts, ...this.#errorContext() });
     if (json === undefined && !allowText) {
-      throw createApiError({ ...answered, kind: "shape", issues: [{ field: "", rule: "body is not JSON" }] });
+      throw createApiError({ ...answered(), kind: "shape", issues: [{ field: "", rule: "body is not JSON" }] });
     }
     if (json && typeof json === "object" && (json as { result?: unknown }).result === "error") {
-      throw createApiError({ ...answered, kind: "response", body: json });
+      throw createApiError({ ...answered(), kind: "response", body: json });
     }
     return json === undefined ? text : json;
   }

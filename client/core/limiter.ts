@@ -9,8 +9,21 @@ export class Semaphore {
   }
   /** Resolves once a slot is held; call the returned function exactly once to free it. */
   async acquire(): Promise<() => void> {
-    if (this.#free > 0) this.#free--;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    const held = this.tryAcquire();
+    if (held) return held;
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    return this.#releaser();
+  }
+  /**
+   * A slot's release function when one is free, without waiting; undefined when all are held. Spares
+   * a call the promise of {@link acquire} when nothing is queued (the usual case).
+   */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#free === 0) return undefined;
+    this.#free--;
+    return this.#releaser();
+  }
+  #releaser(): () => void {
     let released = false;
     return () => {
       if (released) return;
@@ -39,15 +52,18 @@ export class RateGate {
     private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
-  /** Resolves when the caller may start; `ownPause`: it caused the current pause and has waited it out itself. */
-  async take(ownPause = false): Promise<void> {
+  /**
+   * Resolves when the caller may start, or is undefined when it may start at once (no promise to
+   * wait on); `ownPause`: it caused the current pause and has waited it out itself.
+   */
+  take(ownPause = false): Promise<void> | undefined {
     const now = this.now();
     let start = ownPause ? now : Math.max(now, this.#pausedUntil);
     if (this.rps > 0) {
       start = Math.max(start, this.#nextSlot);
       this.#nextSlot = start + 1000 / this.rps;
     }
-    if (start > now) await this.wait(start - now);
+    return start > now ? this.wait(start - now) : undefined;
   }
 
   /** Holds every start for `ms` from now (a 429's `Retry-After`). */

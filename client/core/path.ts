@@ -26,6 +26,8 @@ export function templateParams(template: string): string[] {
 
 /** Fills a template with encoded values; a missing or unused parameter throws (a programming error). */
 export function buildPath(template: string, params: Readonly<Record<string, string | number>> = {}): string {
+  const names = Object.keys(params);
+  if (names.length === 0 && !template.includes("{")) return template;
   const used = new Set<string>();
   const path = template.replace(PLACEHOLDER, (_, name: string) => {
     const value = params[name];
@@ -39,7 +41,7 @@ export function buildPath(template: string, params: Readonly<Record<string, stri
     // encodeURIComponent leaves !'()* alone; they are legal in a segment and cannot split it.
     return encodeURIComponent(text);
   });
-  for (const name of Object.keys(params)) {
+  for (const name of names) {
     if (!used.has(name)) throw new PathParamError(name, `is not a parameter of ${template}`);
   }
   return path;
@@ -47,7 +49,7 @@ export function buildPath(template: string, params: Readonly<Record<string, stri
 
 /** Serializes query parameters; `undefined` values are left out, arrays repeat the key. */
 export function buildQuery(query: Readonly<Record<string, unknown>> | undefined): string {
-  if (!query) return "";
+  if (!query || Object.values(query).every((value) => value === undefined || value === null)) return "";
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;

@@ -22,6 +22,18 @@ describe("Semaphore", () => {
     r3();
     expect(s.pending).toBe(0);
   });
+
+  it("tryAcquire takes a free slot at once, and none while all are held", async () => {
+    const s = new Semaphore(1);
+    const held = s.tryAcquire();
+    expect(held).toBeInstanceOf(Function);
+    expect(s.tryAcquire()).toBeUndefined();
+    const queued = s.acquire();
+    expect(s.pending).toBe(1);
+    held!();
+    (await queued)(); // the queued caller got the slot, then freed it
+    expect(s.tryAcquire()).toBeInstanceOf(Function);
+  });
 });
 
 describe("RateGate", () => {
@@ -55,7 +67,7 @@ describe("RateGate", () => {
         waits.push(ms);
       },
     );
-    for (let i = 0; i < 10; i++) await gate.take();
+    for (let i = 0; i < 10; i++) expect(gate.take()).toBeUndefined(); // nothing to wait on
     expect(waits).toEqual([]);
   });
 });
