@@ -15,19 +15,25 @@ import { RateGate, Semaphore } from "./limiter";
 import type { CallInput, CallOutput, Operation, RequestOptions } from "./operation";
 import { buildPath, buildQuery, PathParamError } from "./path";
 
+/** undici's `request`, called on a dispatcher (see {@link undiciParts}). */
+type Dispatch = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
 /**
  * undici's Agent and its `request`, each from its own module: undici's index loads 110 modules
  * (about 68 ms, paid by each provider host), these two 25 (about 25 ms). The index is also what
  * adds `request` to every dispatcher's prototype, so the client calls it on the dispatcher. undici
- * is pinned (package.json); test/client/undici-agent.test.ts checks both are the index's.
+ * is pinned (package.json); test/client/undici-agent.test.ts checks both are the index's. Loaded
+ * with the first client, not with this module: a provider host that makes no request (every
+ * preview's checks and diffs) never loads them.
  */
-/* eslint-disable @typescript-eslint/no-require-imports -- modules of undici's, by their paths (see above) */
-const Agent: typeof import("undici").Agent = require("undici/lib/dispatcher/agent");
-const dispatch: (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData> = require("undici/lib/api/api-request");
-/* eslint-enable @typescript-eslint/no-require-imports */
+let loadedUndici: { Agent: typeof import("undici").Agent; dispatch: Dispatch } | undefined;
+const undiciParts = () =>
+  (loadedUndici ??= {
+    /* eslint-disable @typescript-eslint/no-require-imports -- modules of undici's, by their paths (see above) */
+    Agent: require("undici/lib/dispatcher/agent"),
+    dispatch: require("undici/lib/api/api-request"),
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  });
 import { redactUrl, type Secret } from "./redact";
 import { parseResponse } from "./response-parser";
 import { withRetries, type AttemptOutcome, type RetryDeps, type RetryResult } from "./retry";
@@ -79,6 +85,7 @@ export class CdnstreamClient {
   readonly #origin: string;
   readonly #prefix: string;
   readonly #dispatcher: Dispatcher;
+  readonly #dispatch: Dispatch;
   readonly #ownsDispatcher: boolean;
   readonly #semaphore: Semaphore;
   readonly #gate: RateGate;
@@ -102,6 +109,8 @@ export class CdnstreamClient {
     this.#origin = url.origin;
     this.#prefix = url.pathname.replace(/\/+$/, "");
     this.#ownsDispatcher = options.dispatcher === undefined;
+    const { Agent, dispatch } = undiciParts();
+    this.#dispatch = dispatch;
     this.#dispatcher =
       options.dispatcher ??
       new Agent({
@@ -250,7 +259,7 @@ export class CdnstreamClient {
         const paced = this.#gate.take(sleptOutPause);
         if (paced) await paced;
         sleptOutPause = false;
-        const res = await dispatch.call(this.#dispatcher, {
+        const res = await this.#dispatch.call(this.#dispatcher, {
           origin: this.#origin,
           path,
           method: operation.method as Dispatcher.HttpMethod,
