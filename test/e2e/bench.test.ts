@@ -20,8 +20,11 @@ describe("the report's targets against the read floor and across sizes", () => {
     readFloorRatio,
     plugin: { readFloorRatio: pluginRatio },
     hostCpuMsPerResource: { ours: hostMs, floor: 1, readFloor: 1 },
+    floorSeconds: 1,
+    readFloorSeconds: 1,
     oursPeakRssMb: null,
     floorPeakRssMb: null,
+    readFloorPeakRssMb: null,
     apiCalls: op === "preview" ? 0 : n,
     apiCallsPerObject: 1,
     anchor: null,
@@ -47,6 +50,32 @@ describe("the report's targets against the read floor and across sizes", () => {
     // No N=2000 row at N=500 only, and no anchor target when the anchor sat every size out.
     const names = targets(rows.slice(0, 2) as any, 84, client, "cycle").map((t) => t.name);
     expect(names.filter((n) => /N=2000|anchor/.test(n))).toEqual([]);
+  });
+
+  it("sets the read floor's own value beside each target against the no-op floor, and only there", () => {
+    const refresh = {
+      ...row(500, "refresh", 1.05, 0.9, 2.5),
+      ratio: 1.3,
+      floorSeconds: 1.5,
+      readFloorSeconds: 1.8,
+      hostCpuMsPerResource: { ours: 2.5, floor: 1.6, readFloor: 2.1 },
+      oursPeakRssMb: 170,
+      floorPeakRssMb: 150,
+      readFloorPeakRssMb: 176,
+    };
+    const small = { ...row(50, "preview", 1, 0.8, 12), ratio: 1.12, floorSeconds: 0.9, readFloorSeconds: 0.95 };
+    const judged = Object.fromEntries(
+      targets([refresh, small] as any, 84, client, "cycle").map((t) => [t.name, [t.value, t.readFloorValue, t.met]]),
+    );
+    expect(judged).toMatchObject({
+      "refresh ours/floor at N=500": [1.3, 1.2, false],
+      "preview ours/floor at N=50": [1.12, 1.056, false],
+      "refresh host CPU per resource, ours/floor at N=500": [1.563, 1.313, false],
+      "host peak RSS, ours - floor (MB, largest of every N and operation)": [20, 26, true],
+      "refresh ours/read floor at N=500": [1.05, null, true],
+      "API calls of preview (every N)": [0, null, true],
+      "client req/s, ours/raw undici": [1, null, true],
+    });
   });
 });
 
@@ -270,11 +299,14 @@ describe("npm run bench, smoke run at N=5", () => {
     const cpu = report.targets.find((t: any) => t.name.startsWith("refresh host CPU"));
     expect(cpu.value).toBeCloseTo(refresh.hostCpuMsPerResource.ours / refresh.hostCpuMsPerResource.floor, 2);
     expect(cpu.met).toBe(cpu.value <= 1.3);
+    const { readFloor, floor } = refresh.hostCpuMsPerResource;
+    expect(cpu.readFloorValue).toBeCloseTo(readFloor / floor, 2);
   });
 
   it("prints the markdown table and the targets on stdout, progress on stderr", () => {
     expect(stdout).toContain("| N | operation | ours (s) | floor (s) | ours / floor | API calls |");
-    expect(stdout).toMatch(/\| API calls of preview \(every N\) \| 0 \| 0 \| yes \|/);
+    expect(stdout).toMatch(/\| API calls of preview \(every N\) \| 0 \| 0 \| {2}\| yes \|/);
+    expect(stdout).toContain("| target | limit | value | read floor's own | met |");
     expect(stdout).not.toContain("bench:");
     expect(stderr).toMatch(/bench: n=5 up /);
   });
@@ -339,6 +371,7 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
       name: "refresh API calls per distinct object (every N)",
       limit: "1",
       value: 1,
+      readFloorValue: null,
       met: true,
     });
   });
