@@ -228,7 +228,8 @@ function snapshot(src: string): void {
 /**
  * The files a representative run of the plugin loads, from Node.js's own module list: its entry
  * (which starts the server), then every module it loads only when a call needs it (each kind's
- * declaration and handler, the data sources: provider/plugin/server.ts, provider/shim.ts).
+ * declaration and handler, the data sources: provider/plugin/server.ts, provider/shim.ts; undici,
+ * which the API client loads when the first client is made: client/core/client.ts).
  */
 const TRACE = `
 const fs = require("node:fs"), path = require("node:path");
@@ -238,6 +239,8 @@ for (const kind of fs.readdirSync(path.join(dist, "kinds")))
   for (const file of ["declaration.js", "handler.js"])
     if (fs.existsSync(path.join(dist, "kinds", kind, file))) require(path.join(dist, "kinds", kind, file));
 require(path.join(dist, "sdk", "data-sources"));
+const { CdnstreamClient } = require(path.join(dist, "client", "core", "client.js"));
+void new CdnstreamClient({ apiKey: "trace", baseUrl: "http://127.0.0.1:9", env: {} }).close();
 process.stdout.write(JSON.stringify(Object.keys(require.cache)));
 process.exit(0);
 `;
