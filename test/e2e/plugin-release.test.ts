@@ -139,7 +139,9 @@ describe("the released plugin, installed and downloaded by the engine, with no N
   let pulumi: string;
   /** PATH for the CLI and the plugin: the CLI's directory and the YAML language host's, nothing else. */
   let barePath: string;
-  const root = path.join(repoRoot, ".tmp", "e2e", `release-${crypto.randomBytes(6).toString("hex")}`);
+  // Outside the checkout: an installed plugin that resolves a module the archive lacks must fail,
+  // not find it in the checkout's node_modules on the way up (Node.js's module resolution).
+  const root = path.join(os.tmpdir(), `cdnstream-release-${crypto.randomBytes(6).toString("hex")}`);
 
   /** The CLI's environment: nothing inherited but HOME, so no `node` and no plugin can come from it. */
   const cliEnv = (home: string, extra: Record<string, string> = {}): Record<string, string> => ({
