@@ -49,13 +49,14 @@ export function buildPath(template: string, params: Readonly<Record<string, stri
 
 /** Serializes query parameters; `undefined` values are left out, arrays repeat the key. */
 export function buildQuery(query: Readonly<Record<string, unknown>> | undefined): string {
-  if (!query || Object.values(query).every((value) => value === undefined || value === null)) return "";
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  // Made at the first value to send: most calls send none, and skip URLSearchParams.
+  let search: URLSearchParams | undefined;
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
+    search ??= new URLSearchParams();
     for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
   }
-  const text = search.toString();
+  const text = search?.toString();
   return text ? `?${text}` : "";
 }
 
