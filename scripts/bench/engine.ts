@@ -22,9 +22,11 @@ export const benchRoot = path.join(repoRoot, ".tmp", "bench");
 /**
  * Runs scripts/ensure-pulumi (cached: well under a second) and puts the CLI, then the
  * dynamic-provider plugin shipped in @pulumi/pulumi, first on this process's PATH, which the
- * Automation API and every plugin inherit. Throws with the script's diagnostics.
+ * Automation API and every plugin inherit. Throws with the script's diagnostics. With
+ * `profiling`, a launcher that profiles the CLI's operations comes before the CLI
+ * ({@link engineProfilingDir}).
  */
-export function ensureEngineOnPath(): void {
+export function ensureEngineOnPath(options: { profiling?: boolean } = {}): void {
   // Warm: well under a second; cold, a build of the CLI: up to a quarter of an hour (docs/engine.md).
   const run = runSync(path.join(repoRoot, "scripts", "ensure-pulumi"), [], {
     deadlineMs: 40 * 60_000,
@@ -39,7 +41,10 @@ export function ensureEngineOnPath(): void {
   const pluginDir = path.dirname(
     require.resolve("@pulumi/pulumi/pulumi-resource-pulumi-nodejs", { paths: [repoRoot] }),
   );
-  process.env.PATH = [binDir, pluginDir, pluginPathDir(), process.env.PATH].filter(Boolean).join(path.delimiter);
+  const launcherDir = options.profiling ? engineProfilingDir(path.join(binDir, "pulumi")) : undefined;
+  process.env.PATH = [launcherDir, binDir, pluginDir, pluginPathDir(), process.env.PATH]
+    .filter(Boolean)
+    .join(path.delimiter);
   // The dynamic-provider hosts run the `node` on PATH; the report names this process's Node.js.
   const hostNode =
     runSync("node", ["--version"], { deadlineMs: 60_000, allowFailure: true }).stdout.trim() || undefined;
@@ -73,6 +78,39 @@ function pluginPathDir(): string {
   fs.writeFileSync(`${launcher}.new-${process.pid}`, text, { mode: 0o755 });
   fs.renameSync(`${launcher}.new-${process.pid}`, launcher);
   return binDir;
+}
+
+/** The variable of the engine's environment that names the directory `--profile-engine` writes to. */
+export const ENGINE_PROFILE_DIR_VARIABLE = "CDNSTREAM_BENCH_ENGINE_PROFILE_DIR";
+
+/**
+ * A directory holding only `pulumi`, a launcher of the CLI at `cli` for `--profile-engine`: each
+ * `up`, `preview`, `refresh` and `destroy` run with ${ENGINE_PROFILE_DIR_VARIABLE} in its
+ * environment gets the CLI's own `--profiling`, which writes a Go CPU profile, a heap profile and
+ * an execution trace (`<prefix>.<pid>.cpu`, `.mem`, `.trace`; read them with `go tool pprof` and
+ * `go tool trace`) named after the stack's project directory (`bench-<side>-n<N>`) and the
+ * operation. Every other run, and a run without the variable, goes straight to the CLI. The engine
+ * is where the provider's outputs are serialized at every checkpoint, which no host profile shows.
+ */
+function engineProfilingDir(cli: string): string {
+  const dir = path.join(benchRoot, "engine-profiling-bin");
+  fs.mkdirSync(dir, { recursive: true });
+  const launcher = path.join(dir, "pulumi");
+  const text = [
+    "#!/bin/sh",
+    `if [ -n "$${ENGINE_PROFILE_DIR_VARIABLE}" ]; then`,
+    '  case "$1" in',
+    "    up | preview | refresh | destroy)",
+    `      exec "${cli}" --profiling "$${ENGINE_PROFILE_DIR_VARIABLE}/$(basename "$PWD")-$1" "$@" ;;`,
+    "  esac",
+    "fi",
+    `exec "${cli}" "$@"`,
+    "",
+  ].join("\n");
+  // Renamed into place: a concurrent run never starts half a launcher.
+  fs.writeFileSync(`${launcher}.new-${process.pid}`, text, { mode: 0o755 });
+  fs.renameSync(`${launcher}.new-${process.pid}`, launcher);
+  return dir;
 }
 
 /** `pulumi version` without the leading v, and the CLI's default `--parallel` on this machine. */

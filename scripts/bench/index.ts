@@ -6,14 +6,20 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseOptions, UsageError, type Io as CommandIo } from "../../provider/cli/command";
-import { benchRoot, ensureEngineOnPath, installPackedPackage, pulumiFacts } from "./engine";
+import {
+  benchRoot,
+  ENGINE_PROFILE_DIR_VARIABLE,
+  ensureEngineOnPath,
+  installPackedPackage,
+  pulumiFacts,
+} from "./engine";
 import { driftFleetBench, driftFleetMarkdown, type DriftFleetReport, type FleetSize } from "./drift-fleet";
 import { MIXES, writeFloorPackage, type Mix } from "./mix";
 import { writeReadFloorPackage } from "./read-floor";
 import { loadAverage, machine, markdown, sizesReport, type Report } from "./report";
 
 const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account] [--json FILE] [--repeat 3] [--client-seconds 3]
-                  [--host-starts 10] [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--profile-host DIR] [--keep]
+                  [--host-starts 10] [--concurrency 32] [--no-warmup] [--skip-checkpoints] [--profile-host DIR] [--profile-engine DIR] [--keep]
                   [--anchor-up-to N]
   --sizes           stack sizes N (default 50,200,500)
   --mix             the stacks' shape: cycle (default: each kind in turn, one object per resource) or
@@ -32,6 +38,10 @@ const USAGE = `usage: npm run bench [-- --sizes 50,200,500] [--mix cycle|account
   --profile-host DIR  write a V8 CPU profile (.cpuprofile, for Chrome DevTools) of every dynamic-provider
                     host of both sides into DIR (scripts/bench/profile-host.ts, preloaded through
                     NODE_OPTIONS; profiling slows the hosts, so time ratios of such a run are not comparable)
+  --profile-engine DIR  write the Pulumi CLI's own profiles (pulumi --profiling: Go CPU and heap profiles and
+                    an execution trace, for go tool pprof) of every up, preview, refresh and destroy of every
+                    side into DIR, named bench-<side>-n<N>-<operation>.<pid>.cpu (.mem, .trace); the engine
+                    is where a provider's outputs are serialized at every checkpoint
   --anchor-up-to N  the hand-written anchor runs only at sizes up to N (default: every size): its up and
                     destroy grow fastest, and at N=2000 would take most of the run
   --keep            keep the run's directory under .tmp/bench/ (backend, projects, fixtures)
@@ -51,6 +61,7 @@ function options(argv: string[]) {
       repeat: { type: "string", default: "3" },
       "skip-checkpoints": { type: "boolean", default: false },
       "profile-host": { type: "string" },
+      "profile-engine": { type: "string" },
       "client-seconds": { type: "string", default: "3" },
       "host-starts": { type: "string", default: "10" },
       concurrency: { type: "string", default: "32" },
@@ -87,6 +98,12 @@ function options(argv: string[]) {
     engineEnv.NODE_OPTIONS = `--require ${path.join(__dirname, "profile-host.js")}`;
     engineEnv.CDNSTREAM_BENCH_PROFILE_DIR = path.resolve(profileDir);
   }
+  const engineProfileDir = values["profile-engine"];
+  if (engineProfileDir) {
+    fs.mkdirSync(engineProfileDir, { recursive: true });
+    // Set for the stacks' engine runs only: the launcher ensureEngineOnPath puts first profiles those.
+    engineEnv[ENGINE_PROFILE_DIR_VARIABLE] = path.resolve(engineProfileDir);
+  }
   if (!(MIXES as readonly string[]).includes(values.mix))
     throw new UsageError(`--mix must be one of ${MIXES.join(", ")} (got ${values.mix})`);
   let driftFleet: { sizes: FleetSize[]; concurrencies: number[] } | undefined;
@@ -116,6 +133,7 @@ function options(argv: string[]) {
     hostStarts,
     warmup: !values["no-warmup"],
     keep: values.keep,
+    profileEngine: engineProfileDir !== undefined,
     size: { repeat, engineEnv, mix: values.mix as Mix, anchorUpTo },
   };
 }
@@ -131,7 +149,7 @@ export async function runBench(argv: string[], io: Io = processIo): Promise<void
   const progress = (line: string) => io.stderr(`bench: ${line}\n`);
   // First: the engine's PATH holds the provider plugin laid out from the installed package.
   await installPackedPackage();
-  ensureEngineOnPath();
+  ensureEngineOnPath({ profiling: opts.profileEngine });
   if (!opts.driftFleet) {
     writeFloorPackage();
     writeReadFloorPackage();

@@ -6,6 +6,7 @@
  * targets are not asserted here: at small N fixed start-up costs dominate, and the machine is shared.
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../scripts/bench/index";
 import { PROVIDER_BYTES_LIMIT, targets } from "../../scripts/bench/report";
@@ -315,6 +316,8 @@ describe("npm run bench, smoke run at N=5", () => {
 describe("npm run bench --mix account, smoke run at N=12", () => {
   let report: any;
   let stdout = "";
+  const engineProfiles = fs.mkdtempSync(path.join(os.tmpdir(), "bench-engine-profiles-"));
+  afterAll(() => fs.rmSync(engineProfiles, { recursive: true, force: true }));
 
   beforeAll(async () => {
     const file = path.join(repoRoot, ".tmp", `bench-smoke-account-${process.pid}.json`);
@@ -335,6 +338,8 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
         "--host-starts",
         "1",
         "--no-warmup",
+        "--profile-engine",
+        engineProfiles,
       ];
       const code = await main(args, io);
       if (code !== 0) throw new Error(`the bench exited ${code}:\n${stderr}`);
@@ -374,6 +379,20 @@ describe("npm run bench --mix account, smoke run at N=12", () => {
       readFloorValue: null,
       met: true,
     });
+  });
+
+  it("writes the engine's own CPU profile of each operation of every side with --profile-engine, and only those", () => {
+    const files = fs.readdirSync(engineProfiles);
+    for (const side of ["ours", "floor", "readFloor", "plugin", "anchor"])
+      for (const op of ["up", "preview", "refresh", "destroy"]) {
+        const cpu = files.filter((f) => new RegExp(`^bench-${side}-n12-${op}\\.\\d+\\.cpu$`).test(f));
+        expect([side, op, cpu.length]).toEqual([side, op, 1]);
+        // A pprof profile is gzipped protobuf.
+        expect(fs.readFileSync(path.join(engineProfiles, cpu[0])).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      }
+    // One run of each operation per side (--repeat 1), and no profile of the CLI's other commands.
+    expect(files.filter((f) => f.endsWith(".cpu"))).toHaveLength(20);
+    expect(stdout).toContain(`CDNSTREAM_BENCH_ENGINE_PROFILE_DIR=${engineProfiles}`);
   });
 });
 
