@@ -86,10 +86,10 @@ export const ENGINE_PROFILE_DIR_VARIABLE = "CDNSTREAM_BENCH_ENGINE_PROFILE_DIR";
 /**
  * A directory holding only `pulumi`, a launcher of the CLI at `cli` for `--profile-engine`: each
  * `up`, `preview`, `refresh` and `destroy` run with {@link ENGINE_PROFILE_DIR_VARIABLE} in its
- * environment (the stacks' engine environment, never this process's) gets the CLI's own `--profiling`, which writes a Go CPU profile, a heap profile and
- * an execution trace (`<prefix>.<pid>.cpu`, `.mem`, `.trace`; read them with `go tool pprof` and
- * `go tool trace`) named after the stack's project directory (`bench-<side>-n<N>`) and the
- * operation. Every other run, and a run without the variable, goes straight to the CLI. The engine
+ * environment (the stacks' engine environment, never this process's) gets the CLI's own
+ * `--profiling`, which writes a Go CPU profile, a heap profile and an execution trace
+ * (`<prefix>.<pid>.cpu`, `.mem`, `.trace`; read them with `go tool pprof` and `go tool trace`)
+ * named after the stack's project directory (`bench-<side>-n<N>`) and the operation. Every other run, and a run without the variable, goes straight to the CLI. The engine
  * is where the provider's outputs are serialized at every checkpoint, which no host profile shows.
  */
 function engineProfilingDir(cli: string): string {

@@ -101,7 +101,7 @@ function options(argv: string[]) {
   const engineProfileDir = values["profile-engine"];
   if (engineProfileDir) {
     fs.mkdirSync(engineProfileDir, { recursive: true });
-    // Set for the stacks' engine runs only: the launcher ensureEngineOnPath puts first profiles those.
+    // Set for the stacks' engine runs only: the launcher that ensureEngineOnPath puts first profiles those.
     engineEnv[ENGINE_PROFILE_DIR_VARIABLE] = path.resolve(engineProfileDir);
   }
   if (!(MIXES as readonly string[]).includes(values.mix))
@@ -133,7 +133,7 @@ function options(argv: string[]) {
     hostStarts,
     warmup: !values["no-warmup"],
     keep: values.keep,
-    profileEngine: engineProfileDir !== undefined,
+    profileEngine: Boolean(engineProfileDir),
     size: { repeat, engineEnv, mix: values.mix as Mix, anchorUpTo },
   };
 }
