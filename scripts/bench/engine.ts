@@ -72,12 +72,16 @@ function pluginPathDir(): string {
   fs.renameSync(staging, dir);
   fs.rmSync(old, { recursive: true, force: true });
   const binDir = path.join(benchRoot, "plugin-bin");
-  fs.mkdirSync(binDir, { recursive: true });
-  const launcher = path.join(binDir, PLUGIN_LAYOUT.launcher);
-  const text = `#!/bin/sh\nexec "${path.join(dir, PLUGIN_LAYOUT.launcher)}" "$@"\n`;
+  writeLauncher(binDir, PLUGIN_LAYOUT.launcher, `#!/bin/sh\nexec "${path.join(dir, PLUGIN_LAYOUT.launcher)}" "$@"\n`);
+  return binDir;
+}
+
+/** Writes `dir/name`, an executable script, renamed into place: a concurrent run never starts half of it. */
+function writeLauncher(dir: string, name: string, text: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const launcher = path.join(dir, name);
   fs.writeFileSync(`${launcher}.new-${process.pid}`, text, { mode: 0o755 });
   fs.renameSync(`${launcher}.new-${process.pid}`, launcher);
-  return binDir;
 }
 
 /** The variable of the engine's environment that names the directory `--profile-engine` writes to. */
@@ -94,8 +98,6 @@ export const ENGINE_PROFILE_DIR_VARIABLE = "CDNSTREAM_BENCH_ENGINE_PROFILE_DIR";
  */
 function engineProfilingDir(cli: string): string {
   const dir = path.join(benchRoot, "engine-profiling-bin");
-  fs.mkdirSync(dir, { recursive: true });
-  const launcher = path.join(dir, "pulumi");
   const text = [
     "#!/bin/sh",
     `if [ -n "$${ENGINE_PROFILE_DIR_VARIABLE}" ]; then`,
@@ -107,9 +109,7 @@ function engineProfilingDir(cli: string): string {
     `exec "${cli}" "$@"`,
     "",
   ].join("\n");
-  // Renamed into place: a concurrent run never starts half a launcher.
-  fs.writeFileSync(`${launcher}.new-${process.pid}`, text, { mode: 0o755 });
-  fs.renameSync(`${launcher}.new-${process.pid}`, launcher);
+  writeLauncher(dir, "pulumi", text);
   return dir;
 }
 
