@@ -5,10 +5,11 @@
  * nothing: the emulator's request log stays empty.
  *
  * One stack and one emulator serve every case: the program declares the current case, and the
- * cases whose value comes from stack config read it with `requireObject`, as programs do.
+ * cases whose value comes from stack config read it with `requireObject`, as programs do. CI's
+ * newest leg runs a sample (`sampledOffLock`, below); the floor leg runs the whole catalogue.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createTestStack, type TestStack } from "../helpers/engine";
+import { createTestStack, sdkOffLock, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 import { escapeRegExp as escape } from "../helpers/state";
@@ -682,6 +683,21 @@ async function settled(result: unknown): Promise<unknown> {
   return internal.promise();
 }
 
+/**
+ * The cases CI's newest leg runs (sdkOffLock): the first of each kind and data source, and the
+ * first that takes its value from stack config. A newer SDK or CLI can change how an error
+ * travels (the dynamic provider's host, the engine's rendering of a check failure, a program's
+ * logged error), which these cover; the rules themselves are this package's, and the floor leg
+ * runs every case.
+ */
+function sampledOffLock(index: number): boolean {
+  const item = cases[index]!;
+  return (
+    cases.findIndex((other) => other.target === item.target) === index ||
+    cases.findIndex((other) => other.config !== undefined) === index
+  );
+}
+
 describe("bad-input catalogue: rejected at preview, property and rule named, nothing sent", () => {
   let emulator: TestEmulator;
   let test: TestStack;
@@ -729,22 +745,23 @@ describe("bad-input catalogue: rejected at preview, property and rule named, not
     expect(cases.filter((c) => c.target.startsWith("get")).length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(cases.map((item, index) => [`${item.target}: ${item.title}`, index] as const))(
-    "%s",
-    async (_title, index) => {
-      const item = cases[index]!;
-      current = { index, item };
-      await emulator.clearRequests();
-      let output = "";
-      const collect = (text: string) => void (output += text);
-      let failure: unknown;
-      await test.stack.preview({ onOutput: collect, onError: collect }).catch((err: unknown) => (failure = err));
-      expect(failure).toBeDefined();
-      const text = `${output}\n${(failure as Error).message}`;
-      // The property and the rule on one line: the rule is said of that property.
-      const property = escape(item.property);
-      expect(text).toMatch(new RegExp(`${property}[^\\n]*${item.rule.source}|${item.rule.source}[^\\n]*${property}`));
-      expect(await emulator.requestCounts()).toEqual({});
-    },
-  );
+  it.each(
+    cases
+      .map((item, index) => [`${item.target}: ${item.title}`, index] as const)
+      .filter(([, index]) => !sdkOffLock || sampledOffLock(index)),
+  )("%s", async (_title, index) => {
+    const item = cases[index]!;
+    current = { index, item };
+    await emulator.clearRequests();
+    let output = "";
+    const collect = (text: string) => void (output += text);
+    let failure: unknown;
+    await test.stack.preview({ onOutput: collect, onError: collect }).catch((err: unknown) => (failure = err));
+    expect(failure).toBeDefined();
+    const text = `${output}\n${(failure as Error).message}`;
+    // The property and the rule on one line: the rule is said of that property.
+    const property = escape(item.property);
+    expect(text).toMatch(new RegExp(`${property}[^\\n]*${item.rule.source}|${item.rule.source}[^\\n]*${property}`));
+    expect(await emulator.requestCounts()).toEqual({});
+  });
 });

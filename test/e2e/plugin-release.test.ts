@@ -43,7 +43,7 @@ import {
   WINDOWS_LAYOUT,
 } from "../../scripts/release";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
-import { ensureEngine, repoRoot, sdkVersion } from "../helpers/engine";
+import { ensureEngine, repoRoot, sdkOffLock } from "../helpers/engine";
 import { ensurePython } from "../helpers/languages";
 import { ensureYamlHost } from "../helpers/plugin";
 import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/gen-schema";
@@ -218,10 +218,7 @@ outputs:
     stateBefore = checkoutState();
     const start = Date.now();
     // CI's newest leg installs a newer @pulumi/pulumi than the lock's, to test the plugin on it.
-    const locked = JSON.parse(fs.readFileSync(path.join(repoRoot, "package-lock.json"), "utf8")).packages[
-      "node_modules/@pulumi/pulumi"
-    ].version;
-    const unlocked = sdkVersion !== locked;
+    const unlocked = sdkOffLock;
     // There, only the archive this machine runs is built: the other platforms' archives differ
     // from it only in their Node.js binary and launcher, which no toolchain of the leg touches,
     // and the floor leg builds and checks every one (about 20 s of compression each).

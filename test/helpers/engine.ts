@@ -69,6 +69,17 @@ export const sdkVersion: string = JSON.parse(
 ).version;
 
 /**
+ * Whether the installed @pulumi/pulumi is another release than package-lock.json's: CI's newest
+ * leg (scripts/ci-leg), which installs the newest SDK over the lock to run the suites again on it.
+ * A suite whose cases differ only in this package's own logic runs a sample of them there; the
+ * floor leg runs every case.
+ */
+export const sdkOffLock: boolean =
+  sdkVersion !==
+  JSON.parse(fs.readFileSync(path.join(repoRoot, "package-lock.json"), "utf8")).packages["node_modules/@pulumi/pulumi"]
+    .version;
+
+/**
  * The CLI release `scripts/ensure-pulumi` puts on PATH for this SDK (docs/engine.md):
  * CDNSTREAM_PULUMI_CLI_VERSION when set; else the SDK's own release, or, when the Go module proxy
  * does not serve it, the older release the script took instead and remembered in its cache.
