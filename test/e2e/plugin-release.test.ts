@@ -218,12 +218,11 @@ outputs:
     stateBefore = checkoutState();
     const start = Date.now();
     // CI's newest leg installs a newer @pulumi/pulumi than the lock's, to test the plugin on it.
-    const unlocked = sdkOffLock;
     // There, only the archive this machine runs is built: the other platforms' archives differ
     // from it only in their Node.js binary and launcher, which no toolchain of the leg touches,
     // and the floor leg builds and checks every one (about 20 s of compression each).
-    if (unlocked) platforms = [PLATFORM];
-    ({ version, files } = buildRelease({ out: RELEASE_DIR, unlocked, platforms }));
+    if (sdkOffLock) platforms = [PLATFORM];
+    ({ version, files } = buildRelease({ out: RELEASE_DIR, unlocked: sdkOffLock, platforms }));
     transcript(
       `release v${version} ready in ${((Date.now() - start) / 1000).toFixed(1)}s`,
       files
