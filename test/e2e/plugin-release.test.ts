@@ -1,8 +1,8 @@
 /**
  * The whole release as `npm run release` builds it (every platform npm publishes a Node.js for,
  * linux-amd64 alone on CI's newest leg; the SDKs on), into a directory outside the checkout
- * (cached there: an archive is rebuilt only when what it holds changed), leaving the checkout's
- * files as they were:
+ * (cached there: an archive is rebuilt only when what it holds changed; the releases of checkouts
+ * that are gone are removed), leaving the checkout's files as they were:
  *
  * - `sha256sum -c SHA256SUMS` verifies every artefact, and SHA256SUMS lists each one;
  * - each archive holds its platform's layout: the launcher (a .cmd and node.exe on Windows), the
@@ -40,6 +40,7 @@ import {
   checkOneVersion,
   checkoutFiles,
   PLATFORMS,
+  releaseCacheDir,
   WINDOWS_LAYOUT,
 } from "../../scripts/release";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
@@ -50,16 +51,39 @@ import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/gen-schema";
 
 const PLATFORM = "linux-amd64";
 
+/** Where every checkout's release is kept, each under a hash of the checkout's path. */
+const RELEASES = path.join(
+  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
+  "pulumi-cdnstream",
+  "release-test",
+);
+
 /**
  * The release's directory: outside the checkout, one per checkout, kept between runs so that only
  * what changed is rebuilt (an archive takes about a minute to compress).
  */
-const RELEASE_DIR = path.join(
-  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"),
-  "pulumi-cdnstream",
-  "release-test",
-  crypto.createHash("sha256").update(repoRoot).digest("hex").slice(0, 12),
-);
+const RELEASE_DIR = path.join(RELEASES, crypto.createHash("sha256").update(repoRoot).digest("hex").slice(0, 12));
+
+/** The file in a release's cache directory (`releaseCacheDir`) that names the checkout it is of. */
+const CHECKOUT_RECORD = "checkout";
+
+/**
+ * Records `checkout` as the owner of `release`, then removes from `releases` every other release,
+ * with its cache, whose checkout is gone: CI's fresh clones and scratch copies would otherwise
+ * each leave one behind (about 235 MB). A release without a record is removed too; a checkout
+ * still there builds it again once.
+ */
+function pruneReleases(releases: string, release: string, checkout: string): void {
+  fs.mkdirSync(releaseCacheDir(release), { recursive: true });
+  fs.writeFileSync(path.join(releaseCacheDir(release), CHECKOUT_RECORD), checkout);
+  const names = new Set(fs.readdirSync(releases).map((entry) => path.join(releases, entry.replace(/-cache$/, ""))));
+  for (const other of names) {
+    const record = path.join(releaseCacheDir(other), CHECKOUT_RECORD);
+    if (fs.existsSync(record) && fs.existsSync(fs.readFileSync(record, "utf8"))) continue;
+    fs.rmSync(other, { recursive: true, force: true });
+    fs.rmSync(releaseCacheDir(other), { recursive: true, force: true });
+  }
+}
 
 /** The checkout's files (those a release is built from) with the hash of each. */
 const checkoutState = () =>
@@ -222,6 +246,7 @@ outputs:
     // from it only in their Node.js binary and launcher, which no toolchain of the leg touches,
     // and the floor leg builds and checks every one (about 20 s of compression each).
     if (sdkOffLock) platforms = [PLATFORM];
+    pruneReleases(RELEASES, RELEASE_DIR, repoRoot);
     ({ version, files } = buildRelease({ out: RELEASE_DIR, unlocked: sdkOffLock, platforms }));
     transcript(
       `release v${version} ready in ${((Date.now() - start) / 1000).toFixed(1)}s`,
@@ -305,6 +330,32 @@ outputs:
     expect(fs.readdirSync(path.join(`${RELEASE_DIR}-cache`, "keys")).sort()).toEqual(
       platforms.map((platform) => archiveName(version, platform)).sort(),
     );
+  });
+
+  it("removes the releases of checkouts that are gone, and keeps those of checkouts still there", () => {
+    const releases = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-releases-"));
+    const live = fs.mkdtempSync(path.join(os.tmpdir(), "cdnstream-checkout-"));
+    try {
+      const release = (name: string, checkout?: string) => {
+        fs.mkdirSync(path.join(releases, name, "goproxy"), { recursive: true });
+        fs.writeFileSync(path.join(releases, name, "SHA256SUMS"), "");
+        fs.mkdirSync(path.join(releases, `${name}-cache`, "keys"), { recursive: true });
+        if (checkout) fs.writeFileSync(path.join(releases, `${name}-cache`, CHECKOUT_RECORD), checkout);
+      };
+      release("ours");
+      release("live", live);
+      release("gone", path.join(live, "removed"));
+      release("unrecorded");
+      fs.mkdirSync(path.join(releases, "orphan-cache"));
+      pruneReleases(releases, path.join(releases, "ours"), repoRoot);
+      expect(fs.readdirSync(releases).sort()).toEqual(["live", "live-cache", "ours", "ours-cache"]);
+      expect(fs.readFileSync(path.join(releases, "ours-cache", CHECKOUT_RECORD), "utf8")).toBe(repoRoot);
+      // And this run's own record, beside the release it built.
+      expect(fs.readFileSync(path.join(releaseCacheDir(RELEASE_DIR), CHECKOUT_RECORD), "utf8")).toBe(repoRoot);
+    } finally {
+      fs.rmSync(releases, { recursive: true, force: true });
+      fs.rmSync(live, { recursive: true, force: true });
+    }
   });
 
   it("holds each platform's layout, Node.js binary and only the dependencies the plugin loads", async () => {
