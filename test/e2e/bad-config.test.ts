@@ -6,7 +6,7 @@
  * still previews.
  */
 import * as crypto from "node:crypto";
-import { createTestStack, type TestStack } from "../helpers/engine";
+import { createTestStack, failedPreviewText, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 
@@ -82,12 +82,7 @@ describe("configuration that cannot work fails preview on the dynamic path, nami
       const item = cases[i]!;
       await configure(item.config(emulator));
       await emulator.clearRequests();
-      let output = "";
-      const collect = (text: string) => void (output += text);
-      let failure: unknown;
-      await test.stack.preview({ onOutput: collect, onError: collect }).catch((err: unknown) => (failure = err));
-      expect(failure).toBeDefined();
-      const text = `${output}\n${(failure as Error).message}`;
+      const text = await failedPreviewText(test.stack);
       expect(text).toMatch(item.says);
       // A resource's check says it, as that resource's problem (the engine stops at the first);
       // no stack trace, no crash.

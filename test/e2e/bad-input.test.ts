@@ -9,7 +9,7 @@
  * newest leg runs a sample (`sampledOffLock`, below); the floor leg runs the whole catalogue.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createTestStack, sdkOffLock, type TestStack } from "../helpers/engine";
+import { createTestStack, failedPreviewText, sdkOffLock, type TestStack } from "../helpers/engine";
 import { startTestEmulator, type TestEmulator } from "../helpers/emulator";
 import { loadSdk } from "../helpers/package";
 import { escapeRegExp as escape } from "../helpers/state";
@@ -753,12 +753,7 @@ describe("bad-input catalogue: rejected at preview, property and rule named, not
     const item = cases[index]!;
     current = { index, item };
     await emulator.clearRequests();
-    let output = "";
-    const collect = (text: string) => void (output += text);
-    let failure: unknown;
-    await test.stack.preview({ onOutput: collect, onError: collect }).catch((err: unknown) => (failure = err));
-    expect(failure).toBeDefined();
-    const text = `${output}\n${(failure as Error).message}`;
+    const text = await failedPreviewText(test.stack);
     // The property and the rule on one line: the rule is said of that property.
     const property = escape(item.property);
     expect(text).toMatch(new RegExp(`${property}[^\\n]*${item.rule.source}|${item.rule.source}[^\\n]*${property}`));

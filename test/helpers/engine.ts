@@ -138,6 +138,21 @@ export interface TestStack {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Runs a preview that must fail and returns what a user reads of it: the CLI's output and the
+ * error's message, as one text. Fails, with that output, if the preview succeeds.
+ */
+export async function failedPreviewText(stack: Stack): Promise<string> {
+  let output = "";
+  const collect = (text: string) => void (output += text);
+  const failure = await stack.preview({ onOutput: collect, onError: collect }).then(
+    () => undefined,
+    (err: unknown) => err as Error,
+  );
+  if (!failure) throw new Error(`the preview succeeded, where it must fail:\n${output}`);
+  return `${output}\n${failure.message}`;
+}
+
 export interface TestStackOptions {
   program: PulumiFn;
   /** A project directory (with Pulumi.yaml) to run the stack in; default: a fresh one. */
